@@ -1,0 +1,79 @@
+/**
+ * The engine's entry points as the pipeline (Step Functions tasks) and the CLI call them.
+ * Each step gets small JSON in and gives small JSON out (Step Functions payloads stay far
+ * below 256 KB); bulky data goes through a Workspace of named byte streams (S3 / local blob
+ * store in the pipeline, a temp folder in the CLI).
+ */
+import type { AnalysisReport, DetectionLists, EngineSettings, FileType, AnalysisSummary } from '../model/index.ts';
+
+/** A sink for bytes; resolves `end()` once everything is durable. */
+export interface ByteSink {
+  write(chunk: Uint8Array): void | Promise<void>;
+  end(): Promise<void>;
+}
+
+/** Named byte streams belonging to one analysis (intermediates, outputs). */
+export interface Workspace {
+  write(name: string): ByteSink;
+  read(name: string): AsyncIterable<Uint8Array>;
+}
+
+export interface EngineContext {
+  workspace: Workspace;
+  lists: DetectionLists;
+  settings: EngineSettings;
+  /** Opens the original upload of file `index` again (steps may re-read instead of storing copies). */
+  openSource(index: number): AsyncIterable<Uint8Array>;
+}
+
+/** Result of step 1 for one file: small, JSON-serialisable. */
+export interface FileStepResult {
+  index: number;
+  fileName: string;
+  fileType: FileType;
+  records: number;
+  /** Flags known from this file alone (before correlation). */
+  summary: AnalysisSummary;
+}
+
+/** Result of step 2: small, JSON-serialisable; the bulk stays in the workspace. */
+export interface CorrelateStepResult {
+  patterns: number;
+  correlated: boolean;
+}
+
+export interface ReportOutputs {
+  xlsx: ByteSink;
+  csv: ByteSink;
+}
+
+/** One flagged record offered to the AI annotate step; `ref` is "fileIndex:rowIndex". */
+export interface FlaggedRecordRef {
+  ref: string;
+  fileType: FileType;
+  record: Record<string, string>;
+  flags: string[];
+}
+
+/**
+ * Workspace names the engine reads in the report step if present:
+ * `annotations.ndjson` — one JSON object per line: {"ref": "0:17", "text": "..."},
+ * written by the AI annotate step; the text goes into the output column
+ * (EngineReportOptions.aiOutputColumn, default AI_Analysis).
+ */
+export const ANNOTATIONS_NAME = 'annotations.ndjson';
+
+export interface EngineReportOptions {
+  aiOutputColumn?: string;
+}
+
+export interface Engine {
+  /** Step 1 (Map over files): read, detect, parse, normalise and flag one file. */
+  parseAndFlagFile(ctx: EngineContext, index: number, fileName: string): Promise<FileStepResult>;
+  /** Step 2: cross-file joins, cross-file flags (e.g. CDPOS timing from CDHDR), patterns. */
+  correlateFiles(ctx: EngineContext, files: FileStepResult[]): Promise<CorrelateStepResult>;
+  /** For the AI step: the flagged records after correlation, in file/row order. */
+  listFlaggedRecords(ctx: EngineContext, files: FileStepResult[]): AsyncIterable<FlaggedRecordRef>;
+  /** Step 4: final flags, Excel + CSV outputs, and the report. */
+  writeReports(ctx: EngineContext, files: FileStepResult[], outputs: ReportOutputs, options?: EngineReportOptions): Promise<AnalysisReport>;
+}

@@ -1,0 +1,3 @@
+export * from './model/index.ts';
+export * from './errors/index.ts';
+export * from './engine/contract.ts';

@@ -1,0 +1,146 @@
+/**
+ * Shared domain vocabulary of the analyzer. Every package speaks these types;
+ * nothing here depends on AWS, HTTP or the file system.
+ */
+
+export const FILE_TYPES = ['SM20', 'CDHDR', 'CDPOS', 'TICKETS'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export const FLAG_KEYS = [
+  'DEBUG_FLAG',
+  'TABLE_MAINT_FLAG',
+  'HIGH_RISK_TCODE_FLAG',
+  'HIGH_RISK_TABLE_FLAG',
+  'SENSITIVE_FIELD_FLAG',
+  'SENSITIVE_OBJECT_FLAG',
+  'CHANGE_TIMING_FLAG',
+  'CHANGE_VOLUME_FLAG',
+  'SENSITIVE_ACCESS_FLAG',
+  'OTHER',
+] as const;
+export type FlagKey = (typeof FLAG_KEYS)[number];
+export type FlagCounts = Record<FlagKey, number>;
+
+export type Severity = 'high' | 'medium-high' | 'medium' | 'variable';
+export type OtherCategory = 'security' | 'config' | 'transport' | 'job_schedule';
+
+/** One entry of an administrators' list (high-risk tcodes or tables). */
+export interface RiskListEntry {
+  id: string;
+  category: string;
+  description: string;
+}
+
+/** One row of the Security Audit Log event catalogue. */
+export interface SalEvent {
+  event: string;
+  category: string;
+  severity: 'high' | 'medium' | 'low';
+  text: string;
+}
+
+/** Everything detection reads besides the files themselves. */
+export interface DetectionLists {
+  highRiskTcodes: RiskListEntry[];
+  highRiskTables: RiskListEntry[];
+  sensitiveFields: string[];
+  sensitiveObjectClasses: string[];
+  events: SalEvent[];
+}
+
+export interface HolidayCalendar {
+  /** ISO country code, e.g. "US", "DE". */
+  country: string;
+  /** Optional state/region code understood by date-holidays, e.g. "BY". */
+  region?: string;
+}
+
+export interface EngineSettings {
+  holidays: HolidayCalendar;
+}
+
+export interface AnalysisSummary {
+  total_records: number;
+  flagged_records: number;
+  flag_counts: FlagCounts;
+}
+
+export type RiskLevel = 'High' | 'Medium' | 'Low' | 'Clean';
+
+export type PatternName =
+  | 'DEBUGGER_DATA_CHANGE'
+  | 'UNDOCUMENTED_TABLE_CHANGE'
+  | 'SELF_AUTHORIZATION'
+  | 'CHANGE_WITHOUT_TICKET'
+  | 'AFTER_HOURS_SENSITIVE_CHANGE'
+  | 'FAILED_LOGON_BURST';
+
+export interface SuspiciousPattern {
+  pattern: PatternName;
+  risk_level: 'critical' | 'high' | 'medium';
+  user: string;
+  /** ISO-like local timestamp "YYYY-MM-DD HH:MM:SS" of the triggering record. */
+  sm20_time: string;
+  sm20_activity: string;
+}
+
+export interface RecordCountSummary {
+  input_files: Record<string, number>;
+  output_files: Record<string, number>;
+  total_input_records: number;
+  total_output_records: number;
+}
+
+/** Group label -> stat label -> value, e.g. {"CDHDR ↔ CDPOS": {headers: 3, items: 9}}. */
+export type CorrelationSummary = Record<string, Record<string, number | string>>;
+
+export interface RiskCorrelation {
+  total_records_analyzed: number;
+  total_flagged_records: number;
+  risk_percentage: number;
+  files_correlated: string[];
+}
+
+export interface DashboardTotals {
+  criticalAlerts: number;
+  failedLogins: number;
+  anomalousUsers: number;
+  highRiskUsers: number;
+}
+
+/** Sample records of one flag for the flag-detail modal. */
+export interface FlagSample {
+  columns: string[];
+  records: Record<string, string>[];
+  /** Total number of records with the flag (may exceed records.length). */
+  total: number;
+  /** Category -> record count; only for OTHER. */
+  aggregatedFlags?: Record<string, number>;
+}
+
+/** Real-data analytics (DECISIONS.md 1). */
+export interface AnalyticsData {
+  /** Per record day "YYYY-MM-DD": counts of the three timeline series. */
+  timeline: Record<string, { failedLogins: number; highRisk: number; dataModifications: number }>;
+  /** Module -> 24 counts (hour of day 0..23). Modules: FI CO MM SD HR BASIS ABAP BC. */
+  heatmap: Record<string, number[]>;
+}
+
+/** What the report step returns: everything the API and the screens show. */
+export interface AnalysisReport {
+  analysis_type: 'single' | 'multi';
+  /** File type of a single-file analysis; for multi, the list in files. */
+  fileType: FileType | 'MULTI';
+  files: { name: string; fileType: FileType; records: number }[];
+  summary: AnalysisSummary;
+  risk: RiskLevel;
+  suspicious_patterns: SuspiciousPattern[];
+  correlation_summary: CorrelationSummary;
+  record_count_summary: RecordCountSummary;
+  correlation_results: { risk_correlation: RiskCorrelation };
+  dashboard: DashboardTotals;
+  flagSamples: Partial<Record<FlagKey, FlagSample>>;
+  analytics: AnalyticsData;
+  /** AI annotation bookkeeping (issue 7); absent when AI was off. */
+  ai?: { annotated: number; notAnnotated: number; reason?: string; inputTokens: number; outputTokens: number };
+}

@@ -1,0 +1,84 @@
+/**
+ * The one place that reads deployment settings. On AWS the SST stacks set these variables from
+ * linked resources; locally packages/local sets them before building the services.
+ */
+export interface AiConfig {
+  /** 'bedrock' | 'openai' | undefined (AI unavailable). */
+  provider?: 'bedrock' | 'openai';
+  baseUrl?: string;
+  apiKey?: string;
+  /** Model id for the openai provider. */
+  model?: string;
+  /** Overrides the Bedrock endpoint (tests point it at a fake server). */
+  bedrockEndpoint?: string;
+}
+
+export interface AppConfig {
+  mode: 'aws' | 'local';
+  region: string;
+  tableName: string;
+  /** S3 bucket (aws) — unused locally. */
+  bucketName?: string;
+  /** Local blob store folder. */
+  blobDir?: string;
+  /** DynamoDB endpoint override (dynalite locally). */
+  dynamoEndpoint?: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Expected `iss` of ID tokens. */
+  issuer: string;
+  /** JWKS URL of the user pool. */
+  jwksUrl: string;
+  /** Local only: cognito endpoint the browser talks to. */
+  userPoolEndpoint?: string;
+  stateMachineArn?: string;
+  /** HMAC secret for CSRF tokens (and local blob URLs). Never committed; generated locally. */
+  secret: string;
+  /** Public base URL of the local server, e.g. http://localhost:3000 (local mode). */
+  publicUrl?: string;
+  /** URL of the API including the stage, e.g. https://x.execute-api.../prod or http://localhost:3000/prod. */
+  apiUrl: string;
+  ai: AiConfig;
+  /** Build version and date for the About page. */
+  version: string;
+  buildDate: string;
+}
+
+function required(env: Record<string, string | undefined>, name: string): string {
+  const v = env[name];
+  if (!v) throw new Error(`Missing configuration ${name}`);
+  return v;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const mode = env.APP_MODE === 'local' ? 'local' : 'aws';
+  const region = env.AWS_REGION ?? env.APP_REGION ?? 'us-east-1';
+  const userPoolId = required(env, 'USER_POOL_ID');
+  const issuer = env.TOKEN_ISSUER ?? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+  return {
+    mode,
+    region,
+    tableName: required(env, 'TABLE_NAME'),
+    bucketName: env.BUCKET_NAME,
+    blobDir: env.BLOB_DIR,
+    dynamoEndpoint: env.DYNAMO_ENDPOINT,
+    userPoolId,
+    userPoolClientId: required(env, 'USER_POOL_CLIENT_ID'),
+    issuer,
+    jwksUrl: env.JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
+    userPoolEndpoint: env.USER_POOL_ENDPOINT,
+    stateMachineArn: env.STATE_MACHINE_ARN,
+    secret: required(env, 'APP_SECRET'),
+    publicUrl: env.PUBLIC_URL,
+    apiUrl: required(env, 'API_URL'),
+    ai: {
+      provider: env.AI_PROVIDER === 'openai' || env.AI_PROVIDER === 'bedrock' ? env.AI_PROVIDER : undefined,
+      baseUrl: env.AI_BASE_URL,
+      apiKey: env.AI_API_KEY,
+      model: env.AI_MODEL,
+      bedrockEndpoint: env.BEDROCK_ENDPOINT,
+    },
+    version: env.APP_VERSION ?? '2.0.0',
+    buildDate: env.APP_BUILD_DATE ?? '',
+  };
+}

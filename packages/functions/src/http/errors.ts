@@ -1,0 +1,40 @@
+/** Errors safe to show to a user, mapped to an HTTP status at the edge (never a catch-all 500). */
+export type ApiErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'CSRF'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA'
+  | 'NOT_CONFIGURED';
+
+const STATUS: Record<ApiErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  NOT_CONFIGURED: 503,
+};
+
+export class VisibleError extends Error {
+  override name = 'VisibleError';
+  constructor(
+    public readonly code: ApiErrorCode,
+    message: string,
+    public readonly details?: unknown,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export const ADMIN_REQUIRED = 'You need administrator privileges to access this feature';
+export const AUTH_REQUIRED = 'Authentication required';

@@ -1,0 +1,4 @@
+import type { RouteRegistrar } from '../types.ts';
+
+// Placeholder until its owner fills it in (see docs/architecture.md for ownership).
+export function registerPreferenceRoutes(_r: RouteRegistrar): void {}

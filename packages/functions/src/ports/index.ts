@@ -1,0 +1,56 @@
+/**
+ * Ports: what the application services need from the outside world. Adapters live in
+ * ../adapters/aws (S3, Cognito, Step Functions, Bedrock) and ../adapters/local (file-system
+ * blob store, cognito-local, aws-local-stepfunctions). DynamoDB is used through the real SDK in
+ * both runtimes (dynalite locally), so it needs no port of its own: see ../services/db.ts.
+ */
+import type { ByteSink } from '@app/core';
+import type { Caller } from '../http/types.ts';
+
+export interface BlobStore {
+  /** URL the browser PUTs the raw file to; expires after `expiresIn` seconds. */
+  presignPut(key: string, contentType: string, expiresIn?: number): Promise<string>;
+  /** URL that downloads the object; `downloadName` sets Content-Disposition. */
+  presignGet(key: string, options?: { expiresIn?: number; downloadName?: string; contentType?: string }): Promise<string>;
+  /** Streams the object; throws BlobNotFoundError when absent. */
+  read(key: string): AsyncIterable<Uint8Array>;
+  /** Streaming write; the object exists once `end()` resolves. */
+  writer(key: string, contentType?: string): ByteSink;
+  put(key: string, body: Uint8Array | string, contentType?: string): Promise<void>;
+  head(key: string): Promise<{ size: number } | undefined>;
+  delete(key: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+export class BlobNotFoundError extends Error {
+  override name = 'BlobNotFoundError';
+  constructor(public readonly key: string) {
+    super(`No object at ${key}`);
+  }
+}
+
+export interface Identity {
+  /** Verifies an ID token (signature, issuer, audience, expiry, token_use=id); throws VisibleError UNAUTHENTICATED. */
+  verifyIdToken(token: string): Promise<Caller>;
+  /** Creates a user and sends (AWS) or logs (local) the invitation with a temporary password. */
+  inviteUser(input: { email: string; firstName?: string; lastName?: string }): Promise<{ temporaryPassword?: string }>;
+}
+
+/** Input of one pipeline execution (also the state machine's input document). */
+export interface PipelineInput {
+  analysisId: string;
+  userSub: string;
+  files: { fileId: string; fileName: string; key: string }[];
+  correlate: boolean;
+  aiEnabled: boolean;
+}
+
+export interface Orchestrator {
+  startAnalysis(input: PipelineInput): Promise<void>;
+}
+
+export interface Logger {
+  info(msg: string, data?: Record<string, unknown>): void;
+  warn(msg: string, data?: Record<string, unknown>): void;
+  error(msg: string, data?: Record<string, unknown>): void;
+}
