@@ -1,0 +1,1 @@
+export { createHolidayChecker, parseHolidaySpec, DEFAULT_HOLIDAYS, type HolidayChecker } from './create-holiday-checker.ts';

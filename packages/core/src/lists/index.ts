@@ -1,0 +1,2 @@
+export { loadDefaultLists, loadMasterLists, parseListCsv, type MasterEntry } from './load-lists.ts';
+export { parseCsvText } from './parse-csv-text.ts';
