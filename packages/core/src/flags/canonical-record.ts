@@ -1,0 +1,34 @@
+import type { FileType } from '../model/index.ts';
+
+/**
+ * The canonical fields flagging reads from one record, whatever the file's layout.
+ * Empty string means "not present". `date` is ISO "YYYY-MM-DD", `time` "HH:MM:SS".
+ * For CDPOS items the engine fills user/date/time/tcode from the joined header when known.
+ * One instance is reused per file (filled per row), so flagging allocates nothing on a miss.
+ */
+export interface CanonicalRecord {
+  fileType: FileType;
+  user: string;
+  date: string;
+  time: string;
+  tcode: string;
+  terminal: string;
+  event: string;
+  message: string;
+  program: string;
+  var1: string;
+  var2: string;
+  var3: string;
+  objectclas: string;
+  objectid: string;
+  changenr: string;
+  tabname: string;
+  fname: string;
+}
+
+export function createCanonicalRecord(fileType: FileType): CanonicalRecord {
+  return {
+    fileType, user: '', date: '', time: '', tcode: '', terminal: '', event: '', message: '', program: '',
+    var1: '', var2: '', var3: '', objectclas: '', objectid: '', changenr: '', tabname: '', fname: '',
+  };
+}

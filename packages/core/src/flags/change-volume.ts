@@ -1,0 +1,62 @@
+/** CHANGE_VOLUME_FLAG: more than this many changes by one user on one calendar day. */
+export const CHANGE_VOLUME_LIMIT = 50;
+
+/**
+ * Counts changes per user-day: distinct change numbers of change documents, and SM20 change
+ * events, kept apart so one change seen in both SM20 and CDHDR is not counted twice; a user-day
+ * is over the limit when either count is. Mergeable across files and serialisable for the
+ * workspace (the pipeline runs files in separate tasks).
+ */
+export class ChangeVolumeCounter {
+  private readonly documents = new Map<string, Set<string>>();
+  private readonly events = new Map<string, number>();
+
+  static key(user: string, isoDate: string): string {
+    return `${user.toUpperCase()}\u0000${isoDate}`;
+  }
+
+  addDocument(user: string, isoDate: string, changenr: string): void {
+    if (user === '' || isoDate === '' || changenr === '') return;
+    const key = ChangeVolumeCounter.key(user, isoDate);
+    let set = this.documents.get(key);
+    if (!set) this.documents.set(key, (set = new Set()));
+    set.add(changenr);
+  }
+
+  addEvent(user: string, isoDate: string): void {
+    if (user === '' || isoDate === '') return;
+    const key = ChangeVolumeCounter.key(user, isoDate);
+    this.events.set(key, (this.events.get(key) ?? 0) + 1);
+  }
+
+  /** The user-day's change count when it exceeds the limit, else undefined. */
+  excess(user: string, isoDate: string): number | undefined {
+    const key = ChangeVolumeCounter.key(user, isoDate);
+    const n = Math.max(this.documents.get(key)?.size ?? 0, this.events.get(key) ?? 0);
+    return n > CHANGE_VOLUME_LIMIT ? n : undefined;
+  }
+
+  merge(other: ChangeVolumeCounter): void {
+    for (const [key, set] of other.documents) {
+      const mine = this.documents.get(key);
+      if (mine) for (const c of set) mine.add(c);
+      else this.documents.set(key, new Set(set));
+    }
+    for (const [key, n] of other.events) this.events.set(key, (this.events.get(key) ?? 0) + n);
+  }
+
+  toJSON(): { documents: [string, string[]][]; events: [string, number][] } {
+    return { documents: [...this.documents].map(([k, s]) => [k, [...s]]), events: [...this.events] };
+  }
+
+  static fromJSON(data: ReturnType<ChangeVolumeCounter['toJSON']>): ChangeVolumeCounter {
+    const c = new ChangeVolumeCounter();
+    for (const [k, list] of data.documents) c.documents.set(k, new Set(list));
+    for (const [k, n] of data.events) c.events.set(k, n);
+    return c;
+  }
+}
+
+export function volumeReason(user: string, isoDate: string, count: number): string {
+  return `${user} made ${count} changes on ${isoDate} (more than ${CHANGE_VOLUME_LIMIT})`;
+}

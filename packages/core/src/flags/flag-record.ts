@@ -1,0 +1,126 @@
+import type { CanonicalRecord } from './canonical-record.ts';
+import { createTimingCheck } from './change-timing.ts';
+import type { FlagContext } from './flag-context.ts';
+import { hasFlag, resetFlagResult, setFlag, type FlagResult } from './flag-result.ts';
+import {
+  CONFIG_EVENTS, CONFIG_TCODES, DEBUG_EVENTS, GENERIC_TABLE_EVENTS, JOB_TCODES, SECURITY_EVENTS, SM20_CHANGE_EVENTS,
+  TABLE_MAINT_TCODES, TRANSPORT_TCODES, findSensitiveCall, genericTableAccess, startedTransaction,
+} from './sm20-events.ts';
+
+const DEBUG_EVENT_TEXT: Record<string, string> = {
+  CUK: 'debugging activated',
+  CUL: 'field content changed in debugger',
+  CUM: 'jump to ABAP debugger',
+  CUN: 'process stopped from the debugger',
+  CUO: 'explicit database operation in debugger',
+  CUP: 'non-exclusive debugging session started',
+};
+const MENTIONS_DEBUG = /debug/i;
+const CODE_EDIT = /CODE\s*->\s*EDIT/i;
+
+export type RecordFlagger = (rec: CanonicalRecord, out: FlagResult) => void;
+
+/**
+ * Builds the per-record flagger (everything but CHANGE_VOLUME, which needs the whole analysis:
+ * see change-volume.ts). `out` is reset and filled; nothing is allocated for an unflagged record.
+ */
+export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
+  const timingOf = createTimingCheck(ctx.holidayOf);
+
+  const flagTcode = (tcode: string, out: FlagResult, how: string) => {
+    if (tcode === '') return;
+    if (TABLE_MAINT_TCODES.has(tcode)) setFlag(out, 'TABLE_MAINT_FLAG', `Table maintenance with ${tcode}${how}`);
+    const category = ctx.highRiskTcodes.get(tcode);
+    if (category !== undefined) setFlag(out, 'HIGH_RISK_TCODE_FLAG', `High-risk transaction ${tcode}${how} (${category || 'uncategorised'})`);
+    if (out.otherCategory === undefined) {
+      if (CONFIG_TCODES.has(tcode)) setOther(out, 'config', `Configuration transaction ${tcode}`);
+      else if (TRANSPORT_TCODES.has(tcode)) setOther(out, 'transport', `Transport transaction ${tcode}`);
+      else if (JOB_TCODES.has(tcode)) setOther(out, 'job_schedule', `Job scheduling transaction ${tcode}`);
+    }
+  };
+
+  const flagSm20 = (rec: CanonicalRecord, out: FlagResult) => {
+    const ev = rec.event;
+    if (DEBUG_EVENTS.has(ev)) setFlag(out, 'DEBUG_FLAG', `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`);
+    else if (ev === 'BU4') setFlag(out, 'DEBUG_FLAG', 'Event BU4: dynamic ABAP code');
+    if (MENTIONS_DEBUG.test(rec.message) || MENTIONS_DEBUG.test(rec.program)) setFlag(out, 'DEBUG_FLAG', 'Message or program mentions debugging');
+    if (CODE_EDIT.test(rec.message) || CODE_EDIT.test(rec.var1) || CODE_EDIT.test(rec.var2) || CODE_EDIT.test(rec.var3)) {
+      setFlag(out, 'DEBUG_FLAG', 'Code edited in debugger (CODE -> EDIT)');
+    }
+    const tcode = rec.tcode.toUpperCase();
+    flagTcode(tcode, out, '');
+    if (ev === 'AU3') {
+      const started = startedTransaction(rec.var1, rec.message);
+      if (started !== tcode) flagTcode(started, out, ' started (AU3)');
+    }
+    let isChange = SM20_CHANGE_EVENTS.has(ev);
+    if (GENERIC_TABLE_EVENTS.has(ev)) {
+      const { table, activity } = genericTableAccess(rec.var1, rec.var2, rec.message);
+      const category = ctx.highRiskTables.get(table);
+      if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', `High-risk table ${table} (${category || 'uncategorised'}) via ${ev}`);
+      if (activity === '03') {
+        if (category !== undefined) setFlag(out, 'SENSITIVE_ACCESS_FLAG', `Display (03) of high-risk table ${table} via ${ev}`);
+      } else if (activity !== '') {
+        isChange = true;
+        setFlag(out, 'TABLE_MAINT_FLAG', `Generic table access ${ev} to ${table || 'unknown table'} with activity ${activity}`);
+      }
+    } else if (ev === 'AUY') {
+      setFlag(out, 'SENSITIVE_ACCESS_FLAG', `Event AUY: download${rec.var1 ? ` of ${rec.var1} bytes` : ''}${rec.var3 ? ` to ${rec.var3}` : ''}`);
+    } else if (ev === 'AUK' || ev === 'AUW') {
+      const call = findSensitiveCall(rec.var1) ?? findSensitiveCall(rec.var2) ?? findSensitiveCall(rec.var3) ?? findSensitiveCall(rec.program) ?? findSensitiveCall(rec.message);
+      if (call) setFlag(out, 'SENSITIVE_ACCESS_FLAG', `Event ${ev}: call of sensitive ${ev === 'AUK' ? 'function module' : 'program'} ${call}`);
+    }
+    if (SECURITY_EVENTS.has(ev)) setOther(out, 'security', `Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`);
+    else if (CONFIG_EVENTS.has(ev)) setOther(out, 'config', `Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'configuration change'}`);
+    out.countsAsChangeEvent = isChange;
+    out.isChange = isChange || hasFlag(out.mask, 'DEBUG_FLAG') || hasFlag(out.mask, 'TABLE_MAINT_FLAG') || hasFlag(out.mask, 'HIGH_RISK_TCODE_FLAG') || hasFlag(out.mask, 'HIGH_RISK_TABLE_FLAG');
+  };
+
+  const flagObjectClass = (rec: CanonicalRecord, out: FlagResult) => {
+    const cls = rec.objectclas.toUpperCase();
+    if (ctx.sensitiveObjectClasses.has(cls)) setFlag(out, 'SENSITIVE_OBJECT_FLAG', `Sensitive object class ${cls}`);
+  };
+
+  return (rec, out) => {
+    resetFlagResult(out);
+    switch (rec.fileType) {
+      case 'SM20':
+        flagSm20(rec, out);
+        break;
+      case 'CDHDR':
+        flagObjectClass(rec, out);
+        flagTcode(rec.tcode.toUpperCase(), out, '');
+        out.isChange = true;
+        break;
+      case 'CDPOS': {
+        flagObjectClass(rec, out);
+        const table = rec.tabname.toUpperCase();
+        const category = ctx.highRiskTables.get(table);
+        if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', `High-risk table ${table} (${category || 'uncategorised'})`);
+        if (table === 'BKPF' || table === 'BSEG') setFlag(out, 'SENSITIVE_OBJECT_FLAG', `Sensitive table ${table}`);
+        const field = rec.fname.toUpperCase();
+        if (ctx.sensitiveFields.has(field)) setFlag(out, 'SENSITIVE_FIELD_FLAG', `Sensitive field ${field}${table ? ` in ${table}` : ''} changed`);
+        // Timing needs the header's time: joined exports carry it, otherwise correlation supplies it.
+        out.isChange = rec.time !== '' || rec.date !== '';
+        break;
+      }
+      case 'TICKETS':
+        break;
+    }
+    if (out.isChange) {
+      const reason = timingOf(rec.date, rec.time);
+      if (reason !== undefined) setFlag(out, 'CHANGE_TIMING_FLAG', reason);
+    }
+  };
+}
+
+function setOther(out: FlagResult, category: NonNullable<FlagResult['otherCategory']>, reason: string): void {
+  if (out.otherCategory !== undefined) return;
+  out.otherCategory = category;
+  setFlag(out, 'OTHER', `${category}: ${reason}`);
+}
+
+/** Catalogue text without its placeholders: "Logon failed (reason=&B, type=&A)" -> "Logon failed". */
+function eventLabel(text: string | undefined): string | undefined {
+  return text?.replace(/\s*\([^)]*&[A-Z][^)]*\)/g, '').replace(/\s*&[A-Z]/g, '').replace(/[.:\s]+$/, '');
+}

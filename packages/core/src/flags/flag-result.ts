@@ -1,0 +1,66 @@
+import { FLAG_KEYS, type FlagKey, type OtherCategory } from '../model/index.ts';
+
+export const FLAG_INDEX: Record<FlagKey, number> = Object.fromEntries(FLAG_KEYS.map((k, i) => [k, i])) as Record<FlagKey, number>;
+
+/** Severity per flag key (DETECTION.md section 2). */
+export const FLAG_SEVERITY: Record<FlagKey, 'high' | 'medium-high' | 'medium' | 'variable'> = {
+  DEBUG_FLAG: 'high',
+  TABLE_MAINT_FLAG: 'medium-high',
+  HIGH_RISK_TCODE_FLAG: 'high',
+  HIGH_RISK_TABLE_FLAG: 'high',
+  SENSITIVE_FIELD_FLAG: 'high',
+  SENSITIVE_OBJECT_FLAG: 'high',
+  CHANGE_TIMING_FLAG: 'medium',
+  CHANGE_VOLUME_FLAG: 'medium',
+  SENSITIVE_ACCESS_FLAG: 'medium',
+  OTHER: 'variable',
+};
+
+/**
+ * Flags of one record: `reasons[i]` is the reason text of FLAG_KEYS[i]; `mask` has bit i set
+ * when that flag applies. Reused per row; `reset` before each record.
+ */
+export interface FlagResult {
+  reasons: (string | undefined)[];
+  mask: number;
+  otherCategory: OtherCategory | undefined;
+  /** A change record in the sense of CHANGE_TIMING / CHANGE_VOLUME. */
+  isChange: boolean;
+  /** Counts toward CHANGE_VOLUME (SM20 change events; change documents count by CHANGENR). */
+  countsAsChangeEvent: boolean;
+}
+
+export function createFlagResult(): FlagResult {
+  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, isChange: false, countsAsChangeEvent: false };
+}
+
+export function resetFlagResult(r: FlagResult): void {
+  if (r.mask !== 0) r.reasons.fill(undefined);
+  r.mask = 0;
+  r.otherCategory = undefined;
+  r.isChange = false;
+  r.countsAsChangeEvent = false;
+}
+
+/** Sets a flag; the first reason wins (the most specific rule runs first). */
+export function setFlag(r: FlagResult, key: FlagKey, reason: string): void {
+  const i = FLAG_INDEX[key];
+  if (r.reasons[i] === undefined) r.reasons[i] = reason;
+  r.mask |= 1 << i;
+}
+
+export function hasFlag(mask: number, key: FlagKey): boolean {
+  return (mask & (1 << FLAG_INDEX[key])) !== 0;
+}
+
+/** Highest severity among the set flags, for the Excel/CSV severity column. */
+export function severityOf(mask: number, otherSeverity?: 'high' | 'medium' | 'low'): string {
+  if (mask === 0) return '';
+  let best = 0;
+  const rank = { high: 4, 'medium-high': 3, medium: 2, low: 1, variable: 1 } as const;
+  const names = ['', 'low', 'medium', 'medium-high', 'high'];
+  FLAG_KEYS.forEach((k, i) => {
+    if (mask & (1 << i)) best = Math.max(best, k === 'OTHER' && otherSeverity ? rank[otherSeverity] : rank[FLAG_SEVERITY[k]]);
+  });
+  return names[best]!;
+}
