@@ -1,0 +1,67 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { ByteSink } from '../engine/contract.ts';
+import { CsvWriter } from './csv-writer.ts';
+import { columnLetter, XlsxWriter } from './xlsx-writer.ts';
+
+function memorySink(): ByteSink & { bytes(): Uint8Array } {
+  const chunks: Uint8Array[] = [];
+  return {
+    write: (c) => void chunks.push(Uint8Array.from(c)),
+    end: async () => undefined,
+    bytes: () => Buffer.concat(chunks),
+  };
+}
+
+describe('XlsxWriter', () => {
+  it('writes a valid zip with frozen, filtered sheets, highlighted flagged cells and escaped text', async () => {
+    const sink = memorySink();
+    const x = new XlsxWriter(sink);
+    await x.startSheet('SM20', ['USER', 'MESSAGE', 'DEBUG_FLAG']);
+    await x.addRow(['ALICE', '=HYPERLINK("x") <b> & "q"', 'Event CUL: field content changed in debugger'], (i) => i === 2);
+    await x.addRow(['BOB', '', ''], (i) => i === 2);
+    await x.finish();
+    const files = unzipSync(sink.bytes());
+    expect(Object.keys(files).sort()).toEqual(
+      ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'].sort(),
+    );
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+    expect(sheet).toContain('<autoFilter ref="A1:C3"/>');
+    expect(sheet).toContain('<c t="inlineStr"><is><t>=HYPERLINK(&quot;x&quot;) &lt;b&gt; &amp; &quot;q&quot;</t></is></c>');
+    expect(sheet).toContain('<c t="inlineStr" s="2"><is><t>Event CUL: field content changed in debugger</t></is></c>');
+    expect(sheet).toContain('<row><c t="inlineStr"><is><t>BOB</t></is></c><c/><c/></row>');
+    expect(strFromU8(files['xl/workbook.xml']!)).toContain('<sheet name="SM20" sheetId="1" r:id="rId1"/>');
+  });
+
+  it('continues on a next sheet past the row limit', async () => {
+    const sink = memorySink();
+    const x = new XlsxWriter(sink, 3);
+    await x.startSheet('CDPOS', ['A']);
+    for (let i = 0; i < 5; i++) await x.addRow([`r${i}`]);
+    await x.finish();
+    const files = unzipSync(sink.bytes());
+    const wb = strFromU8(files['xl/workbook.xml']!);
+    expect(wb).toContain('<sheet name="CDPOS" sheetId="1"');
+    expect(wb).toContain('<sheet name="CDPOS (2)" sheetId="2"');
+    expect(wb).toContain('<sheet name="CDPOS (3)" sheetId="3"');
+    const rowsOf = (n: number) => [...strFromU8(files[`xl/worksheets/sheet${n}.xml`]!).matchAll(/<t>([^<]*)<\/t>/g)].map((m) => m[1]);
+    expect(rowsOf(1)).toEqual(['A', 'r0', 'r1']);
+    expect(rowsOf(2)).toEqual(['A', 'r2', 'r3']);
+    expect(rowsOf(3)).toEqual(['A', 'r4']);
+  });
+
+  it('names columns like Excel', () => {
+    expect([0, 25, 26, 701, 702].map(columnLetter)).toEqual(['A', 'Z', 'AA', 'ZZ', 'AAA']);
+  });
+});
+
+describe('CsvWriter', () => {
+  it('quotes when needed and neutralises formula starts', async () => {
+    const sink = memorySink();
+    const w = new CsvWriter(sink);
+    await w.writeRow(['a,b', 'say "hi"', 'line\nbreak', '=1+1', '+x', '-5', '@SUM(A1)', '\tx', 'plain']);
+    await w.end();
+    expect(Buffer.from(sink.bytes()).toString('utf8')).toBe(`"a,b","say ""hi""","line\nbreak",'=1+1,'+x,'-5,'@SUM(A1),'\tx,plain\r\n`);
+  });
+});

@@ -1,0 +1,161 @@
+import type { ByteSink } from '../engine/contract.ts';
+import { ZipWriter, type ZipEntryWriter } from './zip-writer.ts';
+
+/** Excel's row limit per sheet (header included). */
+export const XLSX_MAX_ROWS = 1_048_576;
+
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+export function escapeXml(s: string): string {
+  if (!NEEDS_ESCAPE.test(s)) return s;
+  return s.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function columnLetter(index: number): string {
+  let s = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+/** Cell styles in styles.xml: 0 plain, 1 header (bold, grey), 2 flagged (bold on amber fill). */
+const STYLE_HEADER = 1;
+const STYLE_FLAGGED = 2;
+
+interface SheetState {
+  name: string;
+  header: readonly string[];
+  entry: ZipEntryWriter;
+  rows: number;
+  /** Name without continuation suffix, and which part this sheet is (1, 2, …). */
+  base: string;
+  part: number;
+}
+
+/**
+ * Streaming XLSX writer: sheet XML (inline strings, so every value stays text) goes straight into
+ * a deflate stream. Header row frozen and filtered; a sheet past Excel's row limit continues on
+ * "<name> (2)", … with the same header.
+ */
+export class XlsxWriter {
+  private readonly zip: ZipWriter;
+  private readonly sheets: { name: string; columns: number; rows: number }[] = [];
+  private current: SheetState | undefined;
+  private readonly usedNames = new Set<string>();
+
+  constructor(sink: ByteSink, private readonly maxRows = XLSX_MAX_ROWS) {
+    this.zip = new ZipWriter(sink);
+  }
+
+  async startSheet(name: string, header: readonly string[], part = 1): Promise<void> {
+    if (this.current) await this.endSheet();
+    const sheetName = this.uniqueName(part === 1 ? name : `${name.slice(0, 25)} (${part})`);
+    const entry = await this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length + 1}.xml`);
+    this.current = { name: sheetName, header, entry, rows: 0, base: name, part };
+    await entry.write(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+        `<sheetFormatPr defaultRowHeight="15"/><cols><col min="1" max="${Math.max(1, header.length)}" width="18" customWidth="1"/></cols><sheetData>`,
+    );
+    await this.writeCells(header, STYLE_HEADER);
+  }
+
+  /**
+   * Appends a row. `highlight(i)` marks flagged cells. Continues on a new sheet at the row limit.
+   */
+  addRow(cells: readonly string[], highlight?: (column: number) => boolean): Promise<void> | void {
+    const cur = this.current!;
+    if (cur.rows >= this.maxRows) {
+      return this.startSheet(cur.base, cur.header, cur.part + 1).then(() => this.addRow(cells, highlight));
+    }
+    let xml = '<row>';
+    for (let i = 0; i < cells.length; i++) {
+      const v = cells[i];
+      const style = highlight && v !== '' && highlight(i) ? ` s="${STYLE_FLAGGED}"` : '';
+      xml += v === '' || v === undefined ? '<c/>' : `<c t="inlineStr"${style}><is><t>${escapeXml(v)}</t></is></c>`;
+    }
+    cur.rows++;
+    return cur.entry.write(`${xml}</row>`);
+  }
+
+  private writeCells(cells: readonly string[], style: number): Promise<void> | void {
+    let xml = '<row>';
+    for (const v of cells) xml += `<c t="inlineStr" s="${style}"><is><t>${escapeXml(v)}</t></is></c>`;
+    this.current!.rows++;
+    return this.current!.entry.write(`${xml}</row>`);
+  }
+
+  async endSheet(): Promise<void> {
+    const cur = this.current;
+    if (!cur) return;
+    this.current = undefined;
+    const lastCol = columnLetter(Math.max(0, cur.header.length - 1));
+    await cur.entry.write(`</sheetData><autoFilter ref="A1:${lastCol}${cur.rows}"/></worksheet>`);
+    await cur.entry.close();
+    this.sheets.push({ name: cur.name, columns: cur.header.length, rows: cur.rows });
+  }
+
+  async finish(): Promise<void> {
+    await this.endSheet();
+    if (this.sheets.length === 0) {
+      await this.startSheet('Summary', ['(empty)']);
+      await this.endSheet();
+    }
+    const sheets = this.sheets;
+    const z = this.zip;
+    await z.addEntry(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+        '</Types>',
+    );
+    await z.addEntry(
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    );
+    await z.addEntry(
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
+        sheets.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+        '</sheets><definedNames>' +
+        sheets
+          .map((s, i) => `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">'${escapeXml(s.name.replace(/'/g, "''"))}'!$A$1:$${columnLetter(Math.max(0, s.columns - 1))}$${s.rows}</definedName>`)
+          .join('') +
+        '</definedNames></workbook>',
+    );
+    await z.addEntry(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
+        `<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+    );
+    await z.addEntry(
+      'xl/styles.xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+        '<fills count="4"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>' +
+        '<fill><patternFill patternType="solid"><fgColor rgb="FFD9D9D9"/><bgColor indexed="64"/></patternFill></fill>' +
+        '<fill><patternFill patternType="solid"><fgColor rgb="FFFFC000"/><bgColor indexed="64"/></patternFill></fill></fills>' +
+        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+        '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+        '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/>' +
+        '<xf numFmtId="0" fontId="1" fillId="3" borderId="0" xfId="0" applyFont="1" applyFill="1"/></cellXfs>' +
+        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
+    );
+    await z.finish();
+  }
+
+  /** Excel sheet names: at most 31 characters, none of []:*?/\, unique case-insensitively. */
+  private uniqueName(name: string): string {
+    const base = name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet';
+    let candidate = base;
+    for (let n = 2; this.usedNames.has(candidate.toLowerCase()); n++) candidate = `${base.slice(0, 26)} (${n})`;
+    this.usedNames.add(candidate.toLowerCase());
+    return candidate;
+  }
+}

@@ -1,0 +1,175 @@
+import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import type { ByteSink } from '../engine/contract.ts';
+
+interface EntryRecord {
+  name: Buffer;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  offset: number;
+}
+
+const MAX_32 = 0xffffffff;
+// Text is collected up to this size before it goes to zlib: fewer, larger native calls.
+const FLUSH_AT = 1 << 18;
+
+/**
+ * A streaming ZIP writer over native zlib (deflate runs on libuv's thread pool, beside the
+ * JS that builds the XML). Entries are written one after another with data descriptors, so
+ * nothing is buffered beyond one chunk. No ZIP64: an entry or archive past 4 GiB is refused.
+ */
+export class ZipWriter {
+  private offset = 0;
+  private readonly entries: EntryRecord[] = [];
+  private open = false;
+
+  constructor(private readonly sink: ByteSink, private readonly level = 1) {}
+
+  private async emit(chunk: Uint8Array): Promise<void> {
+    this.offset += chunk.length;
+    await this.sink.write(chunk);
+  }
+
+  /** Starts an entry; write to it, then `close()` it before opening the next. */
+  async openEntry(name: string): Promise<ZipEntryWriter> {
+    if (this.open) throw new Error('ZipWriter: close the current entry first');
+    this.open = true;
+    const nameBytes = Buffer.from(name, 'utf8');
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(0x0808, 6); // data descriptor + UTF-8 names
+    header.writeUInt16LE(8, 8);
+    header.writeUInt32LE(dosDateTime(), 10);
+    header.writeUInt16LE(nameBytes.length, 26);
+    const record: EntryRecord = { name: nameBytes, crc: 0, compressedSize: 0, size: 0, offset: this.offset };
+    await this.emit(header);
+    await this.emit(nameBytes);
+    return new ZipEntryWriter(createDeflateRaw({ level: this.level }), record, (c) => this.emit(c), async () => {
+      const dd = Buffer.alloc(16);
+      dd.writeUInt32LE(0x08074b50, 0);
+      dd.writeUInt32LE(record.crc >>> 0, 4);
+      dd.writeUInt32LE(record.compressedSize, 8);
+      dd.writeUInt32LE(record.size, 12);
+      await this.emit(dd);
+      this.entries.push(record);
+      this.open = false;
+    });
+  }
+
+  /** Writes a whole small entry. */
+  async addEntry(name: string, content: string): Promise<void> {
+    const e = await this.openEntry(name);
+    await e.write(content);
+    await e.close();
+  }
+
+  /** Writes the central directory and ends the sink. */
+  async finish(): Promise<void> {
+    const start = this.offset;
+    for (const e of this.entries) {
+      const h = Buffer.alloc(46);
+      h.writeUInt32LE(0x02014b50, 0);
+      h.writeUInt16LE(20, 4);
+      h.writeUInt16LE(20, 6);
+      h.writeUInt16LE(0x0808, 8);
+      h.writeUInt16LE(8, 10);
+      h.writeUInt32LE(dosDateTime(), 12);
+      h.writeUInt32LE(e.crc >>> 0, 16);
+      h.writeUInt32LE(e.compressedSize, 20);
+      h.writeUInt32LE(e.size, 24);
+      h.writeUInt16LE(e.name.length, 28);
+      h.writeUInt32LE(e.offset, 42);
+      await this.emit(h);
+      await this.emit(e.name);
+    }
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(this.offset - start, 12);
+    end.writeUInt32LE(start, 16);
+    if (this.offset > MAX_32) throw new Error('ZipWriter: archive exceeds 4 GiB');
+    await this.emit(end);
+    await this.sink.end();
+  }
+}
+
+export class ZipEntryWriter {
+  private pending = '';
+  private readonly done: Promise<void>;
+  private failure: Error | undefined;
+  private outputChain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deflate: DeflateRaw,
+    private readonly record: EntryRecord,
+    emit: (chunk: Uint8Array) => Promise<void>,
+    private readonly onClosed: () => Promise<void>,
+  ) {
+    deflate.on('data', (chunk: Buffer) => {
+      record.compressedSize += chunk.length;
+      deflate.pause();
+      this.outputChain = this.outputChain.then(() => emit(chunk)).then(
+        () => void deflate.resume(),
+        (e: Error) => {
+          this.failure = e;
+          deflate.destroy(e);
+        },
+      );
+    });
+    this.done = new Promise((resolve, reject) => {
+      deflate.on('end', () => resolve(this.outputChain));
+      deflate.on('error', reject);
+    });
+    this.done.catch(() => undefined);
+  }
+
+  /** Appends text (UTF-8) or bytes; resolves quickly unless zlib asks to wait. */
+  write(data: string | Uint8Array): Promise<void> | void {
+    if (typeof data === 'string') {
+      this.pending += data;
+      if (this.pending.length >= FLUSH_AT) return this.flush();
+      return;
+    }
+    return this.flush().then(() => this.push(data));
+  }
+
+  private flush(): Promise<void> {
+    if (this.pending === '') return Promise.resolve();
+    const buf = Buffer.from(this.pending, 'utf8');
+    this.pending = '';
+    return this.push(buf);
+  }
+
+  private push(buf: Uint8Array): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.record.crc = crc32(buf, this.record.crc);
+    this.record.size += buf.length;
+    if (this.record.size > MAX_32) return Promise.reject(new Error('ZipWriter: entry exceeds 4 GiB'));
+    if (this.deflate.write(buf)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onError = (e: Error) => reject(e);
+      this.deflate.once('drain', () => {
+        this.deflate.off('error', onError);
+        resolve();
+      });
+      this.deflate.once('error', onError);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.deflate.end();
+    await this.done;
+    if (this.failure) throw this.failure;
+    await this.onClosed();
+  }
+}
+
+function dosDateTime(): number {
+  const d = new Date();
+  const time = (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2);
+  const date = ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate();
+  return ((date << 16) | time) >>> 0;
+}
