@@ -11,6 +11,13 @@ export interface AiConfig {
   model?: string;
   /** Overrides the Bedrock endpoint (tests point it at a fake server). */
   bedrockEndpoint?: string;
+  /** JSON array overriding model ids/prices (AI_MODELS). */
+  models?: string;
+  /** Prices of the on-premises model in USD per million tokens (AI_PRICE_INPUT_PER_MTOK / AI_PRICE_OUTPUT_PER_MTOK). */
+  inputPerMTok?: number;
+  outputPerMTok?: number;
+  /** Records per model call (AI_BATCH_SIZE, default 20). */
+  batchSize?: number;
 }
 
 export interface AppConfig {
@@ -77,6 +84,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: env.AI_API_KEY,
       model: env.AI_MODEL,
       bedrockEndpoint: env.BEDROCK_ENDPOINT,
+      models: env.AI_MODELS,
+      inputPerMTok: env.AI_PRICE_INPUT_PER_MTOK ? Number(env.AI_PRICE_INPUT_PER_MTOK) : undefined,
+      outputPerMTok: env.AI_PRICE_OUTPUT_PER_MTOK ? Number(env.AI_PRICE_OUTPUT_PER_MTOK) : undefined,
+      batchSize: env.AI_BATCH_SIZE ? Math.max(1, Math.min(100, Number(env.AI_BATCH_SIZE) || 20)) : undefined,
     },
     version: env.APP_VERSION ?? '2.0.0',
     buildDate: env.APP_BUILD_DATE ?? '',
