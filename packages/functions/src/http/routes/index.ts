@@ -11,6 +11,7 @@ import { registerPreferenceRoutes } from './preferences.ts';
 import { registerRiskRoutes } from './risk.ts';
 import { registerMasterRoutes } from './master.ts';
 import { registerSystemRoutes } from './system.ts';
+import { registerAiRoutes } from './ai.ts';
 
 export function registerAllRoutes(r: RouteRegistrar): void {
   registerCsrfRoutes(r);
@@ -21,4 +22,5 @@ export function registerAllRoutes(r: RouteRegistrar): void {
   registerRiskRoutes(r);
   registerMasterRoutes(r);
   registerSystemRoutes(r);
+  registerAiRoutes(r);
 }
