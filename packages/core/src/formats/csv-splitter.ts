@@ -1,0 +1,161 @@
+import { EngineError } from '../errors/index.ts';
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+
+const enum State {
+  FieldStart,
+  Unquoted,
+  Quoted,
+  /** Just read a quote inside a quoted field: a doubled quote or the closing one. */
+  QuoteInQuoted,
+}
+
+/** Guards against a missing closing quote swallowing the rest of a large file into one cell. */
+export const MAX_CELL_CHARS = 8 * 1024 * 1024;
+export const MAX_ROW_CELLS = 16_384;
+
+export interface CsvSplitterOptions {
+  delimiter: string;
+  /** Quote character; `null` reads quotes literally (SAP list output). */
+  quote?: string | null;
+}
+
+/**
+ * RFC 4180 splitter over decoded text chunks, resumable at any chunk boundary (inside a quoted
+ * field, between a doubled quote, between `\r` and `\n`). Accepts LF, CRLF and lone CR line ends;
+ * text after a closing quote is kept, as Excel does. Cells are returned untrimmed.
+ */
+export class CsvSplitter {
+  private readonly delim: number;
+  private readonly quote: number;
+  private readonly quoteChar: string;
+  private state = State.FieldStart;
+  private row: string[] = [];
+  /** Text of the current cell from earlier chunks. */
+  private partial = '';
+  private skipLf = false;
+
+  constructor(options: CsvSplitterOptions) {
+    if (options.delimiter.length !== 1) throw new Error('delimiter must be one character');
+    this.delim = options.delimiter.charCodeAt(0);
+    this.quoteChar = options.quote === null ? '' : (options.quote ?? '"');
+    this.quote = this.quoteChar === '' ? -1 : this.quoteChar.charCodeAt(0);
+  }
+
+  /** Splits `text`, appending every completed row to `out`. */
+  push(text: string, out: string[][]): void {
+    const n = text.length;
+    const delim = this.delim;
+    const quote = this.quote;
+    let i = 0;
+    let start = 0;
+    while (i < n) {
+      switch (this.state) {
+        case State.FieldStart: {
+          const c = text.charCodeAt(i);
+          if (this.skipLf) {
+            this.skipLf = false;
+            if (c === LF) {
+              i++;
+              continue;
+            }
+          }
+          if (c === quote) {
+            this.state = State.Quoted;
+            i++;
+            continue;
+          }
+          this.state = State.Unquoted;
+          start = i;
+        }
+        // falls through
+        case State.Unquoted: {
+          let j = i;
+          let c = 0;
+          for (; j < n; j++) {
+            c = text.charCodeAt(j);
+            if (c === delim || c === LF || c === CR) break;
+          }
+          if (j === n) {
+            this.grow(text.slice(start, n));
+            i = n;
+            break;
+          }
+          const cell = this.partial === '' ? text.slice(start, j) : this.partial + text.slice(start, j);
+          this.partial = '';
+          this.state = State.FieldStart;
+          i = j + 1;
+          this.pushCell(cell);
+          if (c !== delim) this.endRow(out, c === CR);
+          break;
+        }
+        case State.Quoted: {
+          const q = text.indexOf(this.quoteChar, i);
+          if (q === -1) {
+            this.grow(text.slice(i, n));
+            i = n;
+            break;
+          }
+          this.grow(text.slice(i, q));
+          this.state = State.QuoteInQuoted;
+          i = q + 1;
+          break;
+        }
+        case State.QuoteInQuoted: {
+          const c = text.charCodeAt(i);
+          if (c === quote) {
+            this.grow(this.quoteChar);
+            this.state = State.Quoted;
+            i++;
+          } else if (c === delim || c === LF || c === CR) {
+            const cell = this.partial;
+            this.partial = '';
+            this.state = State.FieldStart;
+            i++;
+            this.pushCell(cell);
+            if (c !== delim) this.endRow(out, c === CR);
+          } else {
+            // `"abc"def`: keep reading the rest of the cell literally.
+            this.state = State.Unquoted;
+            start = i;
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  /** Flushes the last row (a file need not end with a newline). */
+  end(out: string[][]): void {
+    if (this.state === State.FieldStart) {
+      if (this.row.length > 0) this.pushCell('');
+    } else {
+      this.pushCell(this.partial);
+    }
+    this.partial = '';
+    this.state = State.FieldStart;
+    if (this.row.length > 0) this.endRow(out, false);
+  }
+
+  private grow(text: string): void {
+    this.partial += text;
+    if (this.partial.length > MAX_CELL_CHARS) {
+      throw new EngineError('MALFORMED_FILE', `a cell is longer than ${MAX_CELL_CHARS} characters; a closing quote is probably missing`);
+    }
+  }
+
+  private pushCell(cell: string): void {
+    if (this.row.length >= MAX_ROW_CELLS) {
+      throw new EngineError('MALFORMED_FILE', `a row has more than ${MAX_ROW_CELLS} cells`);
+    }
+    this.row.push(cell);
+  }
+
+  private endRow(out: string[][], afterCr: boolean): void {
+    out.push(this.row);
+    this.row = [];
+    this.skipLf = afterCr;
+  }
+}

@@ -1,0 +1,86 @@
+import { FILE_TYPES, type FileType } from '../model/index.ts';
+import { HEADER_LABELS, normaliseLabel } from './header-labels.ts';
+
+export interface HeaderMatch {
+  fileType: FileType;
+  /** Canonical column -> index into the header row. */
+  canonical: Partial<Record<string, number>>;
+  /** How many canonical columns matched; the best header row has the highest score. */
+  score: number;
+}
+
+interface AliasHit {
+  canonical: string;
+  rank: number;
+}
+
+/** Normalised label -> canonical column with its rank (0 = the most usual spelling). */
+const ALIASES: Record<FileType, Map<string, AliasHit>> = buildAliasMaps();
+
+function buildAliasMaps(): Record<FileType, Map<string, AliasHit>> {
+  const maps = {} as Record<FileType, Map<string, AliasHit>>;
+  for (const type of FILE_TYPES) {
+    const map = new Map<string, AliasHit>();
+    for (const [canonical, labels] of Object.entries(HEADER_LABELS[type])) {
+      labels.forEach((label, rank) => {
+        const key = normaliseLabel(label);
+        if (!map.has(key)) map.set(key, { canonical, rank });
+      });
+    }
+    maps[type] = map;
+  }
+  return maps;
+}
+
+/** What each type needs at least, so a stray "Date" or "User" column does not decide the type. */
+const REQUIREMENTS: Record<FileType, (has: (c: string) => boolean, score: number) => boolean> = {
+  SM20: (has, score) => (has('EVENT') || has('MESSAGE')) && score >= 3,
+  CDHDR: (has) => has('CHANGENR') && has('OBJECTCLAS') && (has('USERNAME') || has('UDATE')) && !has('FNAME'),
+  CDPOS: (has) => (has('CHANGENR') || has('OBJECTID')) && has('TABNAME') && has('FNAME'),
+  TICKETS: (has, score) => (has('TITLE') || has('DESCRIPTION')) && (has('TICKET_ID') || has('REQUEST_TIME')) && score >= 3,
+};
+
+/** Maps one row of labels onto a type's canonical columns, best alias winning. */
+function matchRow(type: FileType, labels: readonly string[]): HeaderMatch {
+  const aliases = ALIASES[type];
+  const canonical: Partial<Record<string, number>> = {};
+  const bestRank: Record<string, number> = {};
+  labels.forEach((label, index) => {
+    const hit = aliases.get(normaliseLabel(label));
+    if (!hit) return;
+    const previous = bestRank[hit.canonical];
+    if (previous === undefined || hit.rank < previous) {
+      bestRank[hit.canonical] = hit.rank;
+      canonical[hit.canonical] = index;
+    }
+  });
+  return { fileType: type, canonical, score: Object.keys(canonical).length };
+}
+
+/** The best-matching file type for a header row, or undefined when no type's requirements hold. */
+export function detectHeader(labels: readonly string[]): HeaderMatch | undefined {
+  let best: HeaderMatch | undefined;
+  for (const type of FILE_TYPES) {
+    const match = matchRow(type, labels);
+    const has = (c: string): boolean => match.canonical[c] !== undefined;
+    if (!REQUIREMENTS[type](has, match.score)) continue;
+    if (!best || match.score > best.score) best = match;
+  }
+  return best;
+}
+
+/** The row among the first rows that best reads as a header; title rows above it are skipped. */
+export function findHeaderRow(rows: readonly string[][]): { index: number; match: HeaderMatch } | undefined {
+  let found: { index: number; match: HeaderMatch } | undefined;
+  rows.forEach((row, index) => {
+    const match = detectHeader(row);
+    if (match && (!found || match.score > found.match.score)) found = { index, match };
+  });
+  return found;
+}
+
+export const EXPECTED_TYPES_MESSAGE =
+  'Expected one of: SM20 / RSAU_READ_LOG security audit log (columns such as Date, Time, User, Transaction Code, Event or Message ID, Message Text), ' +
+  'CDHDR change headers (OBJECTCLAS, OBJECTID, CHANGENR, USERNAME, UDATE, UTIME, TCODE), ' +
+  'CDPOS change items (OBJECTCLAS, OBJECTID, CHANGENR, TABNAME, TABKEY, FNAME, CHNGIND, VALUE_NEW, VALUE_OLD), ' +
+  'or a ticket export (Number/ID, Title, Description, Request user, Request time, Close time, Status)';

@@ -1,0 +1,66 @@
+import { EngineError } from '../errors/index.ts';
+import { readHead } from './byte-head.ts';
+import { ChunkDecoder, decodeChunks, sniffEncoding } from './decode-text.ts';
+import { openRows, withFileName } from './open-rows.ts';
+import { sniffTextLayout } from './sniff-text-layout.ts';
+import { readTextRows } from './text-rows.ts';
+import type { OpenedFile } from './types.ts';
+
+const HEAD_BYTES = 64 * 1024;
+const HEAD_CHARS = 64 * 1024;
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
+  return bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
+}
+
+/**
+ * Opens one uploaded file as a stream: sniffs container (CSV/TXT, SAP list, XLSX) and encoding,
+ * finds the header row, detects the file type from content, and returns rows in batches.
+ * `source` is read once. Throws only EngineError.
+ * @example const file = await openFile(fs.createReadStream('cdpos.csv'), 'cdpos.csv');
+ */
+export async function openFile(source: AsyncIterable<Uint8Array>, fileName: string): Promise<OpenedFile> {
+  try {
+    return await openUnchecked(source, fileName);
+  } catch (e) {
+    throw withFileName(e, fileName);
+  }
+}
+
+async function openUnchecked(source: AsyncIterable<Uint8Array>, fileName: string): Promise<OpenedFile> {
+  const { head, all } = await readHead(source, HEAD_BYTES);
+  if (head.length === 0) throw new EngineError('EMPTY_FILE', 'the file is empty', fileName);
+  if (startsWith(head, OLE2_MAGIC)) {
+    throw new EngineError('UNSUPPORTED_FORMAT', 'Legacy Excel .xls files are not supported; save the file as .xlsx or CSV', fileName);
+  }
+  if (startsWith(head, ZIP_MAGIC)) {
+    const { openXlsx } = await import('./xlsx/open-xlsx.ts');
+    return openXlsx(all, fileName);
+  }
+  const sniffed = sniffEncoding(head);
+  const decoder = new ChunkDecoder(sniffed.encoding);
+  const texts = decodeChunks(all, decoder, sniffed.bomLength);
+  const headTexts: string[] = [];
+  let headLength = 0;
+  while (headLength < HEAD_CHARS) {
+    const next = await texts.next();
+    if (next.done) break;
+    headTexts.push(next.value);
+    headLength += next.value.length;
+  }
+  const headText = headTexts.join('');
+  if (headText.trim() === '') throw new EngineError('EMPTY_FILE', 'the file contains no text', fileName);
+  const layout = sniffTextLayout(headText);
+  async function* replayed(): AsyncGenerator<string> {
+    yield headText;
+    yield* texts;
+  }
+  const encoding = sniffed.bomLength > 0 ? `${sniffed.encoding} with BOM` : sniffed.encoding;
+  const rows = readTextRows(replayed(), layout);
+  const opened = await openRows(rows, fileName, { container: layout.container, delimiter: layout.delimiter, encoding });
+  // The decoder may have switched to Windows-1252 while the head was read.
+  if (decoder.encoding !== sniffed.encoding) opened.format.encoding = decoder.encoding;
+  return opened;
+}

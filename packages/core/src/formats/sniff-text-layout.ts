@@ -1,0 +1,56 @@
+import { CsvSplitter } from './csv-splitter.ts';
+import { findHeaderRow } from './detect-file-type.ts';
+
+export interface TextLayout {
+  container: 'csv' | 'sap-list';
+  delimiter: string;
+}
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+const SNIFF_ROWS = 60;
+
+/** SAP GUI "unconverted" list: rows boxed in `|`, with dashed rule lines around header blocks. */
+export function isSapList(headText: string): boolean {
+  const lines = headText.split(/\r\n|\n|\r/, 200);
+  let rules = 0;
+  let boxed = 0;
+  for (const line of lines) {
+    const t = line.trim();
+    if (/^\|?-{5,}\|?$/.test(t)) rules++;
+    else if (t.length > 1 && t.startsWith('|')) boxed++;
+  }
+  return rules >= 1 && boxed >= 2;
+}
+
+/** Rows the given delimiter makes of the head text, with blank rows dropped. */
+function sampleRows(headText: string, delimiter: string): string[][] {
+  const splitter = new CsvSplitter({ delimiter });
+  const rows: string[][] = [];
+  splitter.push(headText, rows);
+  return rows.filter((r) => r.some((c) => c.trim() !== '')).slice(0, SNIFF_ROWS);
+}
+
+/** How consistently a delimiter splits the sample: the number of rows sharing the most common width > 1. */
+function consistency(rows: string[][]): number {
+  const widths = new Map<number, number>();
+  for (const r of rows) if (r.length > 1) widths.set(r.length, (widths.get(r.length) ?? 0) + 1);
+  let best = 0;
+  for (const count of widths.values()) best = Math.max(best, count);
+  return best;
+}
+
+/**
+ * Chooses container and delimiter from the first decoded text. A delimiter that yields a
+ * recognisable header wins (most canonical columns); otherwise the most consistent split.
+ */
+export function sniffTextLayout(headText: string): TextLayout {
+  if (isSapList(headText)) return { container: 'sap-list', delimiter: '|' };
+  let best: { delimiter: string; score: number; consistency: number } | undefined;
+  for (const delimiter of DELIMITERS) {
+    const rows = sampleRows(headText, delimiter);
+    const header = findHeaderRow(rows.map((r) => r.map((c) => c.trim())));
+    const candidate = { delimiter, score: header?.match.score ?? 0, consistency: consistency(rows) };
+    if (!best || candidate.score > best.score || (candidate.score === best.score && candidate.consistency > best.consistency)) best = candidate;
+  }
+  return { container: 'csv', delimiter: best!.delimiter };
+}
