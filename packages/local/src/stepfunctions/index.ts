@@ -1,12 +1,90 @@
-import type { Orchestrator } from '@app/functions/ports/index.ts';
+/**
+ * The state machine on one machine: the same ASL document run by aws-local-stepfunctions, each
+ * Task mapped by state name to the same step functions the Lambda runs. CPU-heavy steps go to a
+ * worker pool so the API keeps answering while a large file is analysed.
+ */
+import '../polyfills.ts';
+import { StateMachine } from 'aws-local-stepfunctions';
+import { buildDefinition, STEP_NAMES, type StepName } from '@app/functions/pipeline/definition.ts';
+import { TransientError } from '@app/functions/pipeline/errors.ts';
+import { CPU_HEAVY_STEPS, runStep } from '@app/functions/pipeline/steps/index.ts';
+import type { Orchestrator, PipelineInput } from '@app/functions/ports/index.ts';
 import type { Services } from '@app/functions/services/types.ts';
+import { createStepWorkerPool, type StepWorkerPool } from './worker-pool.ts';
 
-// Placeholder until the pipeline lands: runs the state machine locally.
-export function createLocalOrchestrator(_getServices: () => Services): Orchestrator & { stop(): Promise<void> } {
+/** Any well-formed ARN: the local runner never calls it, every task is overridden. */
+const LOCAL_FUNCTION_ARN = 'arn:aws:lambda:us-east-1:000000000000:function:local-pipeline';
+
+export interface LocalOrchestratorOptions {
+  /** Worker threads for CPU-heavy steps (default: os.availableParallelism()). */
+  workers?: number;
+  /**
+   * Test-only fault injection: the first attempt of these task states in every execution throws
+   * a TransientError (exercises Retry). Default: env PIPELINE_FAIL_ONCE, comma-separated.
+   */
+  failOnce?: StepName[];
+}
+
+export interface LocalOrchestrator extends Orchestrator {
+  /** Resolves when every running execution has ended (tests, shutdown). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function failOnceFromEnv(): StepName[] {
+  const names = (process.env.PIPELINE_FAIL_ONCE ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return names.filter((n): n is StepName => (STEP_NAMES as readonly string[]).includes(n));
+}
+
+export function createLocalOrchestrator(getServices: () => Services, options: LocalOrchestratorOptions = {}): LocalOrchestrator {
+  const failOnce = new Set(options.failOnce ?? failOnceFromEnv());
+  const running = new Map<string, { abort: () => void; result: Promise<unknown> }>();
+  let machine: StateMachine | undefined;
+  let pool: StepWorkerPool | undefined;
+  let stopped = false;
+
+  const getPool = () => (pool ??= createStepWorkerPool({ config: getServices().config, log: getServices().log, size: options.workers }));
+
+  function taskHandlers(analysisId: string) {
+    const injected = new Set<StepName>();
+    const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
+    for (const name of STEP_NAMES) {
+      handlers[name] = async (input) => {
+        if (failOnce.has(name) && !injected.has(name)) {
+          injected.add(name);
+          throw new TransientError(`Injected transient failure in ${name} (PIPELINE_FAIL_ONCE)`);
+        }
+        return CPU_HEAVY_STEPS.has(name) ? getPool().run(input) : runStep(input, getServices());
+      };
+    }
+    return handlers;
+  }
+
   return {
-    async startAnalysis() {
-      throw new Error('The analysis pipeline is not available yet');
+    async startAnalysis(input: PipelineInput) {
+      if (stopped) throw new Error('The local pipeline is stopped');
+      machine ??= new StateMachine(buildDefinition(LOCAL_FUNCTION_ARN) as never);
+      const execution = machine.run(input as never, {
+        overrides: { taskResourceLocalHandlers: taskHandlers(input.analysisId) as never },
+        noThrowOnAbort: true,
+      });
+      const result = execution.result
+        .catch((e: unknown) => {
+          // MarkFailed already recorded the failure; this is the Fail state ending the run.
+          const name = (e as Error)?.name;
+          if (name !== 'AnalysisFailed' && !stopped) getServices().log.error('pipeline execution failed', { analysisId: input.analysisId, error: String(e) });
+        })
+        .finally(() => running.delete(input.analysisId));
+      running.set(input.analysisId, { abort: execution.abort, result });
     },
-    async stop() {},
+    async idle() {
+      await Promise.all([...running.values()].map((r) => r.result));
+    },
+    async stop() {
+      stopped = true;
+      for (const r of running.values()) r.abort();
+      await pool?.stop();
+      await Promise.all([...running.values()].map((r) => r.result));
+    },
   };
 }

@@ -1,4 +1,43 @@
+/**
+ * Spec section 7, analyses: POST /analyze, GET /results, GET /results/{id} (also the status
+ * poll), DELETE /results/{id}, POST /flag-details. Every read is scoped to the caller's sub.
+ */
+import {
+  analyzeRequestSchema,
+  deleteAnalysis,
+  flagDetailsRequestSchema,
+  getFlagDetails,
+  listAnalyses,
+  requireAnalysis,
+  startAnalysis,
+  toListItem,
+  toResult,
+} from '../../services/analyses/index.ts';
 import type { RouteRegistrar } from '../types.ts';
 
-// Placeholder until its owner fills it in (see docs/architecture.md for ownership).
-export function registerAnalysisRoutes(_r: RouteRegistrar): void {}
+export function registerAnalysisRoutes(r: RouteRegistrar): void {
+  r.route('POST', '/analyze', { access: 'user' }, async ({ caller, body, services }) => {
+    const request = analyzeRequestSchema.parse(body ?? {});
+    return { status: 200, body: await startAnalysis(services, caller.sub, request) };
+  });
+
+  r.route('GET', '/results', { access: 'user' }, async ({ caller, services }) => {
+    const items = await listAnalyses(services, caller.sub);
+    return { status: 200, body: { analyses: items.map(toListItem) } };
+  });
+
+  r.route('GET', '/results/{id}', { access: 'user' }, async ({ caller, params, services }) => {
+    const item = await requireAnalysis(services, caller.sub, params.id!);
+    return { status: 200, body: await toResult(services, item) };
+  });
+
+  r.route('DELETE', '/results/{id}', { access: 'user' }, async ({ caller, params, services }) => {
+    await deleteAnalysis(services, caller.sub, params.id!);
+    return { status: 200, body: { deleted: true, analysisId: params.id } };
+  });
+
+  r.route('POST', '/flag-details', { access: 'user' }, async ({ caller, body, services }) => {
+    const request = flagDetailsRequestSchema.parse(body ?? {});
+    return { status: 200, body: await getFlagDetails(services, caller.sub, request) };
+  });
+}

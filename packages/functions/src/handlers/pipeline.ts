@@ -1,0 +1,31 @@
+/**
+ * Lambda entry for every task of the state machine: the task's Parameters carry `step`, and
+ * runStep dispatches. Errors keep their name (TransientError, EngineError, FileUnreadable), which
+ * is what the definition's Retry/Catch match on.
+ */
+import { loadConfig } from '../config/index.ts';
+import type { Identity, Logger, Orchestrator } from '../ports/index.ts';
+import { runStep } from '../pipeline/steps/index.ts';
+import { buildServices } from '../services/build.ts';
+import type { Services } from '../services/types.ts';
+
+let services: Services | undefined;
+
+// Steps never verify tokens or start executions; these stand-ins say so if that ever changes.
+const noIdentity: Identity = {
+  verifyIdToken: async () => { throw new Error('Pipeline steps do not verify tokens'); },
+  inviteUser: async () => { throw new Error('Pipeline steps do not invite users'); },
+};
+const noOrchestrator: Orchestrator = {
+  startAnalysis: async () => { throw new Error('Pipeline steps do not start analyses'); },
+};
+
+/** Services for pipeline steps (the Lambda here, worker threads locally). */
+export function buildStepServices(config = loadConfig(), log?: Logger): Services {
+  return buildServices(config, { identity: noIdentity, orchestrator: noOrchestrator, log });
+}
+
+export async function handler(event: unknown): Promise<unknown> {
+  services ??= buildStepServices();
+  return runStep(event, services);
+}

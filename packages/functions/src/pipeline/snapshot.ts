@@ -1,0 +1,46 @@
+/**
+ * What an analysis was started with, written to its workspace before the execution starts:
+ * the files, the detection lists and settings. Every step reads it, so a retried or late step
+ * uses the same lists even if an administrator edits them meanwhile.
+ */
+import type { DetectionLists, EngineContext, EngineSettings } from '@app/core';
+import type { Services } from '../services/types.ts';
+import { createBlobWorkspace, readText, workPrefix } from '../services/workspace.ts';
+
+export const SNAPSHOT_NAME = 'snapshot.json';
+
+export interface AnalysisSnapshot {
+  files: { fileId: string; fileName: string; key: string }[];
+  lists: DetectionLists;
+  listVersions: { tcodes: string; tables: string };
+  settings: EngineSettings;
+  aiOutputColumn?: string;
+}
+
+export async function writeSnapshot(services: Services, userSub: string, analysisId: string, snapshot: AnalysisSnapshot): Promise<void> {
+  await services.blobs.put(workPrefix(userSub, analysisId) + SNAPSHOT_NAME, JSON.stringify(snapshot), 'application/json');
+}
+
+export async function readSnapshot(services: Services, userSub: string, analysisId: string): Promise<AnalysisSnapshot> {
+  return JSON.parse(await readText(services.blobs, workPrefix(userSub, analysisId) + SNAPSHOT_NAME)) as AnalysisSnapshot;
+}
+
+/** The engine's context for one step of one analysis. */
+export async function openEngineContext(
+  services: Services,
+  userSub: string,
+  analysisId: string,
+): Promise<{ ctx: EngineContext; snapshot: AnalysisSnapshot }> {
+  const snapshot = await readSnapshot(services, userSub, analysisId);
+  const ctx: EngineContext = {
+    workspace: createBlobWorkspace(services.blobs, workPrefix(userSub, analysisId)),
+    lists: snapshot.lists,
+    settings: snapshot.settings,
+    openSource: (index) => {
+      const file = snapshot.files[index];
+      if (!file) throw new Error(`No file ${index} in analysis ${analysisId}`);
+      return services.blobs.read(file.key);
+    },
+  };
+  return { ctx, snapshot };
+}

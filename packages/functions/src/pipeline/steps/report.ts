@@ -1,0 +1,24 @@
+import type { FileStepResult } from '@app/core';
+import { engine } from '@app/core/engine/index.ts';
+import type { z } from 'zod';
+import type { Services } from '../../services/types.ts';
+import { outputKeys } from '../../services/workspace.ts';
+import { openEngineContext } from '../snapshot.ts';
+import type { reportInput } from './step-input.ts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Writes results.xlsx, results.csv (streamed) and report.json; returns their keys. */
+export async function report(input: z.infer<typeof reportInput>, services: Services): Promise<ReturnType<typeof outputKeys>> {
+  const { ctx, snapshot } = await openEngineContext(services, input.userSub, input.analysisId);
+  const keys = outputKeys(input.userSub, input.analysisId);
+  const outputs = {
+    xlsx: services.blobs.writer(keys.xlsx, XLSX_TYPE),
+    csv: services.blobs.writer(keys.csv, 'text/csv; charset=utf-8'),
+  };
+  const result = await engine.writeReports(ctx, input.files as FileStepResult[], outputs, {
+    aiOutputColumn: snapshot.aiOutputColumn,
+  });
+  await services.blobs.put(keys.report, JSON.stringify(result), 'application/json');
+  return keys;
+}

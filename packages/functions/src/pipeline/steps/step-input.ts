@@ -1,0 +1,38 @@
+/** zod schemas of what each task receives (the state machine's Parameters). */
+import { z } from 'zod';
+import { FILE_TYPES } from '@app/core';
+
+const ids = {
+  analysisId: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'analysisId must be letters, digits and dashes'),
+  userSub: z.string().min(1).max(128).regex(/^[A-Za-z0-9-]+$/, 'userSub must be letters, digits and dashes'),
+};
+
+const fileRef = z.object({ fileId: z.string().min(1), fileName: z.string().min(1), key: z.string().min(1) });
+
+const summary = z.object({
+  total_records: z.number(),
+  flagged_records: z.number(),
+  flag_counts: z.record(z.string(), z.number()),
+});
+
+export const fileStepResult = z.object({
+  index: z.number().int().nonnegative(),
+  fileName: z.string(),
+  fileType: z.enum(FILE_TYPES),
+  records: z.number(),
+  summary,
+});
+
+export const parseAndFlagInput = z.object({ ...ids, index: z.number().int().nonnegative(), file: fileRef });
+export const correlateInput = z.object({ ...ids, correlate: z.boolean(), files: z.array(fileStepResult).min(1) });
+export const prepareAnnotationInput = z.object({ ...ids, files: z.array(fileStepResult).min(1) });
+export const annotateBatchInput = z.object({ ...ids, batch: z.unknown() });
+export const reportInput = z.object({ ...ids, files: z.array(fileStepResult).min(1) });
+export const markCompletedInput = z.object({
+  ...ids,
+  report: z.object({ xlsx: z.string(), csv: z.string(), report: z.string() }),
+});
+export const markFailedInput = z.object({
+  ...ids,
+  error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+});

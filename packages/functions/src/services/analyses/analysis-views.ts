@@ -1,0 +1,91 @@
+/** Shapes the analysis item (and its report.json) into the API answers of spec section 3. */
+import type { AnalysisReport } from '@app/core';
+import { VisibleError } from '../../http/errors.ts';
+import type { Services } from '../types.ts';
+import { readText } from '../workspace.ts';
+import { getAnalysis, type AnalysisItem } from './analysis-item.ts';
+
+export const NOT_FOUND_MESSAGE = 'Analysis not found. It may still be processing.';
+/** Download links live for an hour; the results screen fetches fresh ones on each visit. */
+export const DOWNLOAD_URL_TTL_SECONDS = 3600;
+
+/** The caller's analysis, or 404 (also for another user's id: keys are scoped by sub). */
+export async function requireAnalysis(services: Services, userSub: string, analysisId: string): Promise<AnalysisItem> {
+  const item = await getAnalysis(services, userSub, analysisId);
+  if (!item) throw new VisibleError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return item;
+}
+
+export async function readReport(services: Services, item: AnalysisItem): Promise<AnalysisReport> {
+  if (item.status !== 'completed' || !item.outputs) {
+    throw new VisibleError('CONFLICT', `Analysis ${item.analysisId} is ${item.status}; its results are available once it has completed`);
+  }
+  return JSON.parse(await readText(services.blobs, item.outputs.report)) as AnalysisReport;
+}
+
+export function toListItem(item: AnalysisItem) {
+  return {
+    analysisId: item.analysisId,
+    createdAt: item.createdAt,
+    createdDate: item.createdAt,
+    timestamp: item.createdAt,
+    completedAt: item.completedAt ?? null,
+    fileName: item.fileName,
+    fileNames: item.fileNames,
+    fileTypes: item.fileTypes,
+    analysisType: item.analysisType,
+    totalRecords: item.totalRecords ?? 0,
+    total_records: item.totalRecords ?? 0,
+    status: item.status,
+    error: item.error ?? null,
+    risk: item.risk ?? null,
+    summary: item.summary ?? null,
+  };
+}
+
+function downloadBaseName(item: AnalysisItem): string {
+  return `sap-analysis-${item.analysisId.slice(0, 8)}`;
+}
+
+/** GET /results/{id}: the status poll while processing, the full result once completed. */
+export async function toResult(services: Services, item: AnalysisItem) {
+  const base = {
+    ...toListItem(item),
+    analysis_type: item.analysisType,
+    listVersions: item.listVersions,
+    holidayCalendar: item.holidayCalendar,
+  };
+  if (item.status !== 'completed' || !item.outputs) return base;
+  const report = await readReport(services, item);
+  const name = downloadBaseName(item);
+  const [excelDownloadUrl, csvDownloadUrl] = await Promise.all([
+    services.blobs.presignGet(item.outputs.xlsx, {
+      expiresIn: DOWNLOAD_URL_TTL_SECONDS,
+      downloadName: `${name}.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    }),
+    services.blobs.presignGet(item.outputs.csv, {
+      expiresIn: DOWNLOAD_URL_TTL_SECONDS,
+      downloadName: `${name}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+    }),
+  ]);
+  return {
+    ...base,
+    analysis_type: report.analysis_type,
+    fileType: report.fileType,
+    files: report.files,
+    summary: report.summary,
+    risk: report.risk,
+    correlation_results: report.correlation_results,
+    record_count_summary: report.record_count_summary,
+    suspicious_patterns: report.suspicious_patterns,
+    correlation_summary: report.correlation_summary,
+    dashboard: report.dashboard,
+    analytics: report.analytics,
+    ai: report.ai ?? null,
+    excelDownloadUrl,
+    csvDownloadUrl,
+    downloadUrl: excelDownloadUrl,
+  };
+}

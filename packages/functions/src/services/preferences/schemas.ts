@@ -1,0 +1,64 @@
+/**
+ * Per-user preference types, their zod schemas and defaults. `ai_settings` is the spec's AI
+ * Analysis Settings panel; `holiday_calendar` feeds CHANGE_TIMING_FLAG (DECISIONS.md, further 3).
+ */
+import { createHolidayChecker } from '@app/core/holidays/index.ts';
+import { z } from 'zod';
+
+export const PREFERENCE_TYPES = ['ai_settings', 'holiday_calendar'] as const;
+export type PreferenceType = (typeof PREFERENCE_TYPES)[number];
+
+export const PROMPT_MAX = 2000;
+/** Cheapest Haiku model (spec section 3: the default, "most cost-efficient"). */
+export const DEFAULT_AI_MODEL = 'anthropic.claude-3-haiku-20240307-v1:0';
+export const PROMPT_FILE_TYPES = ['SYSAID', 'SM20', 'CDHDR', 'CDPOS', 'DEFAULT'] as const;
+
+const prompt = z.string().max(PROMPT_MAX, `Prompts are limited to ${PROMPT_MAX} characters`);
+
+export const aiSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    model: z.string().min(1).max(200).default(DEFAULT_AI_MODEL),
+    fileTypePrompts: z.partialRecord(z.enum(PROMPT_FILE_TYPES), prompt).default({}),
+    globalPrompt: prompt.default(''),
+    promptTemplate: z.enum(['security', 'compliance', 'anomaly', 'custom']).default('security'),
+    useFileTypePrompts: z.boolean().default(true),
+    targetColumns: z.array(z.string().min(1).max(100)).max(100).default([]),
+    outputColumn: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z][A-Za-z0-9_ ]*$/, 'outputColumn must start with a letter and hold only letters, digits, spaces and _')
+      .default('AI_Analysis'),
+  })
+  .strict();
+export type AiSettings = z.infer<typeof aiSettingsSchema>;
+
+export const holidayCalendarSchema = z
+  .object({
+    country: z.string().regex(/^[A-Za-z]{2}$/, 'country must be a two-letter ISO code such as US or DE').transform((c) => c.toUpperCase()),
+    region: z.string().regex(/^[A-Za-z0-9]{1,10}$/, 'region must be a code such as BY or CA').transform((r) => r.toUpperCase()).optional(),
+  })
+  .strict()
+  .superRefine((cal, ctx) => {
+    try {
+      createHolidayChecker(cal);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: (e as Error).message });
+    }
+  });
+export type HolidayCalendarPreference = z.infer<typeof holidayCalendarSchema>;
+
+export const PREFERENCE_SCHEMAS = {
+  ai_settings: aiSettingsSchema,
+  holiday_calendar: holidayCalendarSchema,
+} as const;
+
+export const PREFERENCE_DEFAULTS: { ai_settings: AiSettings; holiday_calendar: HolidayCalendarPreference } = {
+  ai_settings: aiSettingsSchema.parse({}),
+  holiday_calendar: { country: 'US' },
+};
+
+export function isPreferenceType(value: string): value is PreferenceType {
+  return (PREFERENCE_TYPES as readonly string[]).includes(value);
+}
