@@ -1,0 +1,112 @@
+/**
+ * Identity port on Cognito: ID tokens verified with `jose` against the issuer and JWKS URL from
+ * config (so a deployed stage, configured with its own pool, never accepts local tokens), and
+ * invitations through AdminCreateUser (Cognito e-mails them on AWS; locally the temporary password
+ * is handed to `onInvite`).
+ */
+import {
+  AdminCreateUserCommand,
+  CognitoIdentityProviderClient,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import type { AppConfig } from '../../config/index.ts';
+import { AUTH_REQUIRED, VisibleError } from '../../http/errors.ts';
+import type { Caller } from '../../http/types.ts';
+import type { Identity } from '../../ports/index.ts';
+import { generateTemporaryPassword } from './temporary-password.ts';
+
+export interface IdentityOptions {
+  /** Local mode: told the temporary password of each invited user (to log it / write it to the data folder). */
+  onInvite?: (email: string, temporaryPassword: string) => Promise<void>;
+  /** Cognito endpoint override (the local user pool's loopback endpoint). */
+  cognitoEndpoint?: string;
+}
+
+export function createIdentity(config: AppConfig, opts: IdentityOptions = {}): Identity {
+  const jwks = createRemoteJWKSet(new URL(config.jwksUrl));
+  const isLocal = config.mode === 'local';
+  let client: CognitoIdentityProviderClient | undefined;
+  const cognito = () => {
+    if (isLocal && !opts.cognitoEndpoint) {
+      throw new Error('Local mode needs createIdentity(config, { cognitoEndpoint }) (LocalCognito.endpoint) to manage users');
+    }
+    return (client ??= new CognitoIdentityProviderClient({
+      region: config.region,
+      ...(opts.cognitoEndpoint
+        ? {
+            endpoint: opts.cognitoEndpoint,
+            // cognito-local ignores signatures; the SDK still wants credentials to sign with.
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          }
+        : {}),
+    }));
+  };
+  const send = async (command: AdminCreateUserCommand) => {
+    try {
+      await cognito().send(command);
+    } catch (e) {
+      if ((e as Error).name === 'UsernameExistsException') {
+        throw new VisibleError('CONFLICT', 'A user with this e-mail address already exists');
+      }
+      throw e;
+    }
+  };
+
+  return {
+    async verifyIdToken(token: string): Promise<Caller> {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, jwks, {
+          issuer: config.issuer,
+          audience: config.userPoolClientId,
+          algorithms: ['RS256'],
+        }));
+      } catch {
+        throw new VisibleError('UNAUTHENTICATED', AUTH_REQUIRED);
+      }
+      const groups = payload['cognito:groups'];
+      if (payload.token_use !== 'id' || typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+        throw new VisibleError('UNAUTHENTICATED', AUTH_REQUIRED);
+      }
+      return {
+        sub: payload.sub,
+        email: payload.email,
+        groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+      };
+    },
+
+    async inviteUser(input) {
+      const attributes: AttributeType[] = [
+        { Name: 'email', Value: input.email },
+        { Name: 'email_verified', Value: 'true' },
+      ];
+      if (input.firstName) attributes.push({ Name: 'given_name', Value: input.firstName });
+      if (input.lastName) attributes.push({ Name: 'family_name', Value: input.lastName });
+      if (!isLocal) {
+        // Cognito generates the temporary password and sends the invitation e-mail itself.
+        await send(
+          new AdminCreateUserCommand({
+            UserPoolId: config.userPoolId,
+            Username: input.email,
+            UserAttributes: attributes,
+            DesiredDeliveryMediums: ['EMAIL'],
+          }),
+        );
+        return {};
+      }
+      const temporaryPassword = generateTemporaryPassword();
+      await send(
+        new AdminCreateUserCommand({
+          UserPoolId: config.userPoolId,
+          Username: input.email,
+          UserAttributes: attributes,
+          TemporaryPassword: temporaryPassword,
+          MessageAction: 'SUPPRESS',
+        }),
+      );
+      await opts.onInvite?.(input.email, temporaryPassword);
+      return { temporaryPassword };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * HTTP face of the local user pool: the AWS JSON protocol (POST with X-Amz-Target) plus the
+ * pool's JWKS and OpenID configuration, with CORS for a browser on another origin (dev server).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { toApiError } from './cognito-errors.ts';
+import type { Launcher } from './launcher.ts';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+/** The RS256 key cognito-local signs with (shipped in the package: never trust it on AWS). */
+const publicKey: { jwk: Record<string, string> } = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.public.json');
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export function createCognitoHttpHandler(
+  launcher: Launcher,
+  opts: { exposure: 'public' | 'internal'; issuer: () => string; jwksUrl: () => string },
+): RequestHandler {
+  return async (req, res) => {
+    setCors(req, res);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Max-Age': '600' }).end();
+      return;
+    }
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    if (req.method === 'GET' && path.endsWith('/.well-known/jwks.json')) {
+      sendJson(res, 200, { keys: [publicKey.jwk] }, 'application/json');
+      return;
+    }
+    if (req.method === 'GET' && path.endsWith('/.well-known/openid-configuration')) {
+      sendJson(res, 200, { issuer: opts.issuer(), jwks_uri: opts.jwksUrl(), id_token_signing_alg_values_supported: ['RS256'] }, 'application/json');
+      return;
+    }
+    if (req.method !== 'POST') {
+      sendError(res, 405, 'MethodNotAllowedException', 'Use POST with an X-Amz-Target header');
+      return;
+    }
+    const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
+    if (!target) {
+      sendError(res, 400, 'UnknownOperationException', 'Missing or invalid X-Amz-Target header, expected AWSCognitoIdentityProviderService.<Operation>');
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req)) || '{}');
+    } catch (e) {
+      const tooLarge = (e as Error).message === 'too large';
+      sendError(res, tooLarge ? 413 : 400, 'SerializationException', tooLarge ? 'Request body exceeds 1 MB' : 'Request body is not valid JSON');
+      return;
+    }
+    try {
+      const result = await launcher.dispatch(target, body, opts.exposure);
+      sendJson(res, 200, result ?? {}, 'application/x-amz-json-1.1');
+    } catch (e) {
+      const err = toApiError(e);
+      sendError(res, err.status, err.type, err.message);
+    }
+  };
+}
+
+function setCors(req: IncomingMessage, res: ServerResponse) {
+  // Tokens travel in bodies, never cookies, so any origin may call (as Cognito itself allows).
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    String(req.headers['access-control-request-headers'] ?? 'content-type, x-amz-target, x-amz-user-agent, cache-control'),
+  );
+  res.setHeader('Access-Control-Expose-Headers', 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage');
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('too large'));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Dates as epoch seconds, as the AWS JSON protocol (and cognito-local) sends them. */
+function replacer(this: any, key: string, value: unknown) {
+  return this[key] instanceof Date ? Math.floor(this[key].getTime() / 1000) : value;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType: string) {
+  res.writeHead(status, { 'Content-Type': contentType }).end(JSON.stringify(body, replacer));
+}
+
+function sendError(res: ServerResponse, status: number, type: string, message: string) {
+  res.setHeader('x-amzn-errortype', type);
+  sendJson(res, status, { __type: type, message }, 'application/x-amz-json-1.1');
+}

@@ -1,0 +1,65 @@
+/**
+ * The local user pool: cognito-local (in-process, data under `<dataDir>/cognito`) behind the
+ * launcher that adds Amplify v6's SRP sign-in and refresh. See docs/local-auth.md.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createCognitoEngine, ISSUER_DOMAIN } from './cognito-engine.ts';
+import { createCognitoHttpHandler } from './http-handler.ts';
+import { createLauncher } from './launcher.ts';
+import { ensurePool } from './pool-setup.ts';
+import { ensureUser, inviteUser } from './users.ts';
+
+export interface LocalCognito {
+  userPoolId: string;
+  clientId: string;
+  /** `iss` claim of the tokens: `http://localhost:9229/<userPoolId>` (a fixed label, not an address). */
+  issuer: string;
+  /** JWKS URL the server-side verifier fetches (the loopback endpoint below). */
+  jwksUrl: string;
+  /** Loopback endpoint (http://127.0.0.1:<random port>) for server-side SDK calls, Admin* included. */
+  endpoint: string;
+  /** Handles a request that arrived at the main server under the mount path (e.g. POST /cognito/ with
+   *  X-Amz-Target), i.e. the browser's Amplify `userPoolEndpoint` is `${publicUrl}/cognito`. Also answers
+   *  CORS preflight and GET …/.well-known/jwks.json. Admin* calls are refused here (403). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Idempotent: confirmed user with this permanent password, in these groups (creates groups as needed). */
+  ensureUser(email: string, password: string, groups: string[]): Promise<void>;
+  /** User in FORCE_CHANGE_PASSWORD state with a generated temporary password (for approved access requests). */
+  inviteUser(email: string, attrs?: { firstName?: string; lastName?: string }): Promise<{ temporaryPassword: string }>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalCognito(opts: { dataDir: string }): Promise<LocalCognito> {
+  const folder = join(opts.dataDir, 'cognito');
+  const engine = await createCognitoEngine(folder);
+  const ids = await ensurePool(engine, folder);
+  const launcher = createLauncher(engine, ids);
+  const issuer = `${ISSUER_DOMAIN}/${ids.userPoolId}`;
+  let endpoint = '';
+  const jwksUrl = () => `${endpoint}/${ids.userPoolId}/.well-known/jwks.json`;
+  const internal = createCognitoHttpHandler(launcher, { exposure: 'internal', issuer: () => issuer, jwksUrl });
+  const server = createServer((req, res) => void internal(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    userPoolId: ids.userPoolId,
+    clientId: ids.clientId,
+    issuer,
+    jwksUrl: jwksUrl(),
+    endpoint,
+    handle: createCognitoHttpHandler(launcher, { exposure: 'public', issuer: () => issuer, jwksUrl }),
+    ensureUser: (email, password, groups) => ensureUser(engine, launcher, ids.userPoolId, { email, password, groups }),
+    inviteUser: (email, attrs) => inviteUser(engine, ids.userPoolId, email, attrs),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await engine.idle();
+    },
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * The launcher in front of cognito-local: dispatches one Cognito JSON call (by X-Amz-Target) and
+ * adds what Amplify v6 needs and cognito-local lacks (USER_SRP_AUTH, GetTokensFromRefreshToken),
+ * Cognito's error wording, and a few fixes (see ARCHITECTURE.md "Sharp edges").
+ */
+import type { User } from 'cognito-local/lib/services/userPoolService.js';
+import { groupToResponseObject } from 'cognito-local/lib/targets/responses.js';
+import type { CognitoEngine } from './cognito-engine.ts';
+import {
+  CognitoApiError,
+  incorrectCredentials,
+  invalidParameter,
+  userDisabled,
+  userNotFound,
+} from './cognito-errors.ts';
+import { checkPasswordPolicy } from './password-policy.ts';
+import type { PoolIds } from './pool-setup.ts';
+import { SrpAuthenticator } from './srp-auth.ts';
+
+/** What a browser may call on the public mount; everything Admin* needs the loopback endpoint. */
+const PUBLIC_TARGETS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
+  'GetUser',
+  'ChangePassword',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'DeleteUserAttributes',
+  'RevokeToken',
+  'GlobalSignOut',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+]);
+
+/** Sessions we handed out with a challenge, so a challenge answer cannot be forged. */
+const SESSION_TTL_MS = 5 * 60_000;
+
+type Body = Record<string, any>;
+
+export interface Launcher {
+  /** Runs one call. `exposure` 'public' = arrived through the web mount (no admin calls). */
+  dispatch(target: string, body: unknown, exposure: 'public' | 'internal'): Promise<unknown>;
+  /** Finds a user by e-mail (any case), internal user name or sub. */
+  findUser(username: string): Promise<User | null>;
+}
+
+export function createLauncher(engine: CognitoEngine, ids: PoolIds): Launcher {
+  const srp = new SrpAuthenticator(ids.userPoolId.split('_')[1] ?? '');
+  const sessions = new Map<string, { userId: string; expires: number }>();
+
+  async function pool() {
+    return engine.cognito.getUserPool(engine.ctx, ids.userPoolId);
+  }
+
+  async function findUser(username: string): Promise<User | null> {
+    if (!username) return null;
+    const userPool = await pool();
+    const exact = await userPool.getUserByUsername(engine.ctx, username);
+    if (exact) return exact;
+    // Cognito e-mail user names are case-insensitive; cognito-local compares exactly.
+    const lower = username.toLowerCase();
+    const users = await userPool.listUsers(engine.ctx);
+    return users.find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === lower)) ?? null;
+  }
+
+  function assertClient(body: Body) {
+    if (body.ClientId !== ids.clientId) {
+      throw new CognitoApiError('ResourceNotFoundException', `User pool client ${String(body.ClientId)} does not exist.`);
+    }
+  }
+
+  async function usableUser(username: unknown): Promise<User> {
+    if (typeof username !== 'string' || !username) throw invalidParameter('Missing required parameter USERNAME');
+    const user = await findUser(username);
+    if (!user) throw userNotFound();
+    if (user.Enabled === false) throw userDisabled();
+    return user;
+  }
+
+  /** Hands a verified user to cognito-local's USER_PASSWORD_AUTH and remembers any challenge session. */
+  async function signInVerified(user: User, body: Body) {
+    const result: Body = await engine.call('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: body.ClientId,
+      ClientMetadata: body.ClientMetadata,
+      AuthParameters: { USERNAME: user.Username, PASSWORD: user.Password },
+    });
+    if (result.Session) sessions.set(result.Session, { userId: user.Username, expires: Date.now() + SESSION_TTL_MS });
+    return result;
+  }
+
+  async function initiateAuth(body: Body) {
+    assertClient(body);
+    const params: Body = body.AuthParameters ?? {};
+    switch (body.AuthFlow) {
+      case 'USER_SRP_AUTH': {
+        const user = await usableUser(params.USERNAME);
+        if (typeof params.SRP_A !== 'string') throw invalidParameter('Missing required parameter SRP_A');
+        return srp.startChallenge({ userId: user.Username, password: user.Password }, body.ClientId, params.SRP_A);
+      }
+      case 'USER_PASSWORD_AUTH': {
+        const user = await usableUser(params.USERNAME);
+        // cognito-local skips the password check for FORCE_CHANGE_PASSWORD users.
+        if (user.Password !== params.PASSWORD) throw incorrectCredentials();
+        return signInVerified(user, body);
+      }
+      case 'REFRESH_TOKEN':
+      case 'REFRESH_TOKEN_AUTH':
+        return refresh(body.ClientId, params.REFRESH_TOKEN, body.ClientMetadata);
+      default:
+        throw invalidParameter(`Unsupported AuthFlow ${String(body.AuthFlow)}: use USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH`);
+    }
+  }
+
+  async function refresh(clientId: string, refreshToken: unknown, clientMetadata: unknown) {
+    if (typeof refreshToken !== 'string' || !refreshToken) throw invalidParameter('Missing required parameter REFRESH_TOKEN');
+    const user = await (await pool()).getUserByRefreshToken(engine.ctx, refreshToken);
+    if (!user) throw new CognitoApiError('NotAuthorizedException', 'Invalid Refresh Token');
+    if (user.Enabled === false) throw userDisabled();
+    if (isExpiredJwt(refreshToken)) throw new CognitoApiError('NotAuthorizedException', 'Refresh Token has expired');
+    const result: Body = await engine.call('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: clientId,
+      ClientMetadata: clientMetadata,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    });
+    return {
+      ChallengeParameters: {},
+      AuthenticationResult: {
+        AccessToken: result.AuthenticationResult.AccessToken,
+        IdToken: result.AuthenticationResult.IdToken,
+        ExpiresIn: 3600,
+        TokenType: 'Bearer',
+      },
+    };
+  }
+
+  async function respondToAuthChallenge(body: Body) {
+    assertClient(body);
+    const responses: Body = body.ChallengeResponses ?? {};
+    if (body.ChallengeName === 'PASSWORD_VERIFIER') {
+      const block = responses.PASSWORD_CLAIM_SECRET_BLOCK;
+      const signature = responses.PASSWORD_CLAIM_SIGNATURE;
+      const timestamp = responses.TIMESTAMP;
+      if (typeof block !== 'string' || typeof signature !== 'string' || typeof timestamp !== 'string') {
+        throw invalidParameter('PASSWORD_VERIFIER needs PASSWORD_CLAIM_SECRET_BLOCK, PASSWORD_CLAIM_SIGNATURE and TIMESTAMP');
+      }
+      const challenge = srp.openChallenge(block, body.ClientId);
+      const user = await findUser(challenge.userId);
+      if (!user) throw incorrectCredentials();
+      if (user.Enabled === false) throw userDisabled();
+      if (!srp.verifySignature(challenge, user.Password, { secretBlock: block, timestamp, signature })) {
+        throw incorrectCredentials();
+      }
+      return signInVerified(user, body);
+    }
+    // Other challenges continue a session we issued (cognito-local accepts any Session string).
+    const session = typeof body.Session === 'string' ? sessions.get(body.Session) : undefined;
+    const user = await findUser(String(responses.USERNAME ?? ''));
+    if (!session || session.expires < Date.now() || !user || user.Username !== session.userId) {
+      throw new CognitoApiError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+    }
+    if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+      if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw incorrectCredentials();
+      checkPasswordPolicy(responses.NEW_PASSWORD, (await pool()).options.Policies?.PasswordPolicy);
+    }
+    sessions.delete(body.Session);
+    return engine.call('RespondToAuthChallenge', { ...body, ChallengeResponses: { ...responses, USERNAME: user.Username } });
+  }
+
+  async function adminListGroupsForUser(body: Body) {
+    // cognito-local matches group members by the literal Username, which fails for e-mails.
+    const user = await findUser(String(body.Username ?? ''));
+    if (!user || body.UserPoolId !== ids.userPoolId) throw userNotFound();
+    const userPool = await pool();
+    const names = await userPool.listUserGroupMembership(engine.ctx, user);
+    const groups = (await userPool.listGroups(engine.ctx)).filter((g) => names.includes(g.GroupName));
+    return { Groups: groups.map(groupToResponseObject(ids.userPoolId)) };
+  }
+
+  async function dispatch(target: string, body: unknown, exposure: 'public' | 'internal') {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      throw new CognitoApiError('SerializationException', 'The request body must be a JSON object');
+    }
+    if (exposure === 'public' && !PUBLIC_TARGETS.has(target)) {
+      if (target === 'SignUp') throw new CognitoApiError('NotAuthorizedException', 'SignUp is not permitted for this user pool');
+      throw new CognitoApiError('AccessDeniedException', `${target} is not available on the public endpoint`, 403);
+    }
+    switch (target) {
+      case 'InitiateAuth':
+        return initiateAuth(body as Body);
+      case 'RespondToAuthChallenge':
+        return respondToAuthChallenge(body as Body);
+      case 'GetTokensFromRefreshToken':
+        assertClient(body as Body);
+        return refresh((body as Body).ClientId, (body as Body).RefreshToken, (body as Body).ClientMetadata);
+      case 'AdminListGroupsForUser':
+        return adminListGroupsForUser(body as Body);
+      case 'GlobalSignOut':
+        // Tokens are self-contained JWTs locally; signing out everywhere is a no-op like RevokeToken.
+        return {};
+      default:
+        return engine.call(target, body);
+    }
+  }
+
+  return { dispatch, findUser };
+}
+
+function isExpiredJwt(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload.exp === 'number' && payload.exp * 1000 < Date.now();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * Sign-in helpers for integration suites. `signInWithAmplify` and friends run the real
+ * aws-amplify v6 in Node (default SRP flow, refresh through GetTokensFromRefreshToken), exactly
+ * what the browser does; `signInWithPassword` mints tokens quickly through the SDK's
+ * USER_PASSWORD_AUTH for suites that only need a valid ID token.
+ */
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { Amplify } from 'aws-amplify';
+import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+
+export interface PoolConnection {
+  userPoolId: string;
+  clientId: string;
+  /** Cognito endpoint the client talks to, e.g. `${publicUrl}/cognito` or LocalCognito.endpoint. */
+  endpoint: string;
+}
+
+export interface Credentials extends PoolConnection {
+  email: string;
+  password: string;
+}
+
+export interface SignedIn {
+  idToken: string;
+  accessToken: string;
+  refreshToken?: string;
+  groups: string[];
+}
+
+// Amplify keeps one global sign-in state: never let two flows overlap in a process.
+let chain: Promise<unknown> = Promise.resolve();
+function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  const run = chain.then(fn, fn);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+function configure(pool: PoolConnection) {
+  Amplify.configure({
+    Auth: { Cognito: { userPoolId: pool.userPoolId, userPoolClientId: pool.clientId, userPoolEndpoint: pool.endpoint } },
+  });
+}
+
+async function currentTokens(forceRefresh = false): Promise<SignedIn> {
+  const session = await fetchAuthSession({ forceRefresh });
+  const idToken = session.tokens?.idToken;
+  const accessToken = session.tokens?.accessToken;
+  if (!idToken || !accessToken) throw new Error('Amplify returned no tokens after sign-in');
+  const groups = idToken.payload['cognito:groups'];
+  const refreshToken = await readStoredRefreshToken();
+  return {
+    idToken: idToken.toString(),
+    accessToken: accessToken.toString(),
+    refreshToken,
+    groups: Array.isArray(groups) ? (groups as string[]) : [],
+  };
+}
+
+/** Amplify keeps the refresh token only in its key-value store; read it from there. */
+async function readStoredRefreshToken(): Promise<string | undefined> {
+  const { defaultStorage } = await import('aws-amplify/utils');
+  const { userPoolClientId } = Amplify.getConfig().Auth!.Cognito;
+  const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
+  const user = await defaultStorage.getItem(`${prefix}.LastAuthUser`);
+  return (await defaultStorage.getItem(`${prefix}.${user}.refreshToken`)) ?? undefined;
+}
+
+async function signOutQuietly() {
+  await signOut().catch(() => undefined);
+}
+
+/** Signs in with Amplify's default (SRP) flow, reads the session, signs out again. */
+export function signInWithAmplify(opts: Credentials): Promise<SignedIn> {
+  return exclusive(async () => {
+    configure(opts);
+    await signOutQuietly();
+    try {
+      const result = await signIn({ username: opts.email, password: opts.password });
+      if (!result.isSignedIn) throw new Error(`Sign-in stopped at step ${result.nextStep.signInStep}`);
+      return await currentTokens();
+    } finally {
+      await signOutQuietly();
+    }
+  });
+}
+
+/** Signs in, then forces Amplify to refresh the tokens (GetTokensFromRefreshToken). */
+export function refreshWithAmplify(opts: Credentials): Promise<{ before: SignedIn; after: SignedIn }> {
+  return exclusive(async () => {
+    configure(opts);
+    await signOutQuietly();
+    try {
+      const result = await signIn({ username: opts.email, password: opts.password });
+      if (!result.isSignedIn) throw new Error(`Sign-in stopped at step ${result.nextStep.signInStep}`);
+      const before = await currentTokens();
+      // Cognito's iat has one-second resolution; wait so the refreshed tokens differ visibly.
+      await new Promise((r) => setTimeout(r, 1100));
+      const after = await currentTokens(true);
+      return { before, after };
+    } finally {
+      await signOutQuietly();
+    }
+  });
+}
+
+/** First sign-in of an invited user: returns the step Amplify asked for, then completes it with `newPassword`. */
+export function completeFirstSignIn(
+  opts: PoolConnection & { email: string; temporaryPassword: string; newPassword: string },
+): Promise<{ firstStep: string; signedIn: SignedIn }> {
+  return exclusive(async () => {
+    configure(opts);
+    await signOutQuietly();
+    try {
+      const first = await signIn({ username: opts.email, password: opts.temporaryPassword });
+      const confirmed = await confirmSignIn({ challengeResponse: opts.newPassword });
+      if (!confirmed.isSignedIn) throw new Error(`confirmSignIn stopped at step ${confirmed.nextStep.signInStep}`);
+      return { firstStep: first.nextStep.signInStep, signedIn: await currentTokens() };
+    } finally {
+      await signOutQuietly();
+    }
+  });
+}
+
+/** Fast token minting without SRP (USER_PASSWORD_AUTH through the AWS SDK). */
+export async function signInWithPassword(opts: Credentials): Promise<SignedIn> {
+  const client = new CognitoIdentityProviderClient({
+    region: 'local',
+    endpoint: opts.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const out = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: opts.clientId,
+        AuthParameters: { USERNAME: opts.email, PASSWORD: opts.password },
+      }),
+    );
+    const result = out.AuthenticationResult;
+    if (!result?.IdToken || !result.AccessToken) {
+      throw new Error(`USER_PASSWORD_AUTH answered with challenge ${out.ChallengeName ?? 'none'} instead of tokens`);
+    }
+    const payload = JSON.parse(Buffer.from(result.IdToken.split('.')[1], 'base64url').toString('utf8'));
+    return {
+      idToken: result.IdToken,
+      accessToken: result.AccessToken,
+      refreshToken: result.RefreshToken,
+      groups: Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'] : [],
+    };
+  } finally {
+    client.destroy();
+  }
+}
