@@ -1,1 +1,1 @@
-export {};
+export { startLocalStack, type LocalStack, type LocalStackOptions } from './stack.ts';

@@ -1,4 +1,9 @@
+import { issueCsrfToken } from '../../services/csrf.ts';
 import type { RouteRegistrar } from '../types.ts';
 
-// Placeholder until its owner fills it in (see docs/architecture.md for ownership).
-export function registerCsrfRoutes(_r: RouteRegistrar): void {}
+export function registerCsrfRoutes(r: RouteRegistrar): void {
+  r.route('GET', '/csrf-token', { access: 'user' }, async ({ caller, services }) => ({
+    status: 200,
+    body: issueCsrfToken(services.config.secret, caller.sub),
+  }));
+}

@@ -1,4 +1,11 @@
+/** GET /system-info: facts for the About page, read from the running system (DECISIONS.md 2). */
+import { FLAG_KEYS } from '@app/core';
+import { readSystemInfo } from '../system-info.ts';
 import type { RouteRegistrar } from '../types.ts';
 
-// Placeholder until its owner fills it in (see docs/architecture.md for ownership).
-export function registerSystemRoutes(_r: RouteRegistrar): void {}
+export function registerSystemRoutes(r: RouteRegistrar): void {
+  r.route('GET', '/system-info', { access: 'user' }, async ({ services }) => ({
+    status: 200,
+    body: await readSystemInfo(services, FLAG_KEYS),
+  }));
+}

@@ -1,0 +1,156 @@
+/**
+ * File-system BlobStore for the one-machine stack. Objects live under `dir`, writes go to a temp
+ * file first and are renamed into place, so a reader never sees half an object. Browser
+ * uploads and downloads go through HMAC-signed, expiring URLs served by `handleBlobRequest`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join, relative, sep } from 'node:path';
+import type { ByteSink } from '@app/core';
+import { BlobNotFoundError, type BlobStore } from '../../ports/index.ts';
+import { blobPath, encodeKeyForUrl, TEMP_FOLDER } from './blob-keys.ts';
+import { handleSignedBlobRequest } from './fs-request-handler.ts';
+import { signBlobParams, type SignedBlobParams } from './url-signature.ts';
+
+export const DEFAULT_URL_TTL_SECONDS = 900;
+
+export interface FsBlobStoreOptions {
+  dir: string;
+  secret: string;
+  /** Base URL of the local server, e.g. http://127.0.0.1:3000 (URLs are `${publicUrl}/blobs/<key>?…`). */
+  publicUrl: string;
+}
+
+export interface FsBlobStore extends BlobStore {
+  /** Serves `/blobs/<key>?op=put|get&exp=…&sig=…` (and CORS preflight). */
+  handleBlobRequest(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+function isNotFound(e: unknown): boolean {
+  return (e as NodeJS.ErrnoException)?.code === 'ENOENT';
+}
+
+export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
+  const root = opts.dir;
+  const tempDir = join(root, TEMP_FOLDER);
+  const base = opts.publicUrl.replace(/\/+$/, '');
+
+  async function newTempFile(): Promise<string> {
+    await mkdir(tempDir, { recursive: true });
+    return join(tempDir, randomUUID());
+  }
+
+  async function moveIntoPlace(temp: string, key: string): Promise<void> {
+    const target = blobPath(root, key);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(temp, target);
+  }
+
+  function signedUrl(p: SignedBlobParams): string {
+    const q = new URLSearchParams({ op: p.op, exp: String(p.exp) });
+    if (p.name !== undefined) q.set('name', p.name);
+    if (p.type !== undefined) q.set('type', p.type);
+    q.set('sig', signBlobParams(opts.secret, p));
+    return `${base}/blobs/${encodeKeyForUrl(p.key)}?${q.toString()}`;
+  }
+
+  const expiry = (seconds: number | undefined) => Math.floor(Date.now() / 1000) + (seconds ?? DEFAULT_URL_TTL_SECONDS);
+
+  const store: FsBlobStore = {
+    async presignPut(key, _contentType, expiresIn) {
+      blobPath(root, key);
+      return signedUrl({ op: 'put', key, exp: expiry(expiresIn) });
+    },
+
+    async presignGet(key, options = {}) {
+      blobPath(root, key);
+      return signedUrl({ op: 'get', key, exp: expiry(options.expiresIn), name: options.downloadName, type: options.contentType });
+    },
+
+    async *read(key) {
+      const path = blobPath(root, key);
+      const stream = createReadStream(path);
+      try {
+        for await (const chunk of stream) yield chunk as Uint8Array;
+      } catch (e) {
+        if (isNotFound(e)) throw new BlobNotFoundError(key);
+        throw e;
+      } finally {
+        stream.destroy();
+      }
+    },
+
+    writer(key): ByteSink {
+      blobPath(root, key);
+      let out: WriteStream | undefined;
+      let temp: string | undefined;
+      const open = async () => {
+        if (!out) {
+          temp = await newTempFile();
+          out = createWriteStream(temp);
+        }
+        return out;
+      };
+      return {
+        async write(chunk) {
+          const s = await open();
+          if (!s.write(chunk)) await new Promise<void>((resolve, reject) => {
+            s.once('drain', resolve);
+            s.once('error', reject);
+          });
+        },
+        async end() {
+          const s = await open();
+          await new Promise<void>((resolve, reject) => {
+            s.once('error', reject);
+            s.end(resolve);
+          });
+          await moveIntoPlace(temp!, key);
+        },
+      };
+    },
+
+    async put(key, body) {
+      blobPath(root, key);
+      const temp = await newTempFile();
+      await writeFile(temp, body);
+      await moveIntoPlace(temp, key);
+    },
+
+    async head(key) {
+      try {
+        const s = await stat(blobPath(root, key));
+        return s.isFile() ? { size: s.size } : undefined;
+      } catch (e) {
+        if (isNotFound(e)) return undefined;
+        throw e;
+      }
+    },
+
+    async delete(key) {
+      await rm(blobPath(root, key), { force: true });
+    },
+
+    async deletePrefix(prefix) {
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      const start = folder ? blobPath(root, folder) : root;
+      const entries = await readdir(start, { recursive: true, withFileTypes: true }).catch((e) => {
+        if (isNotFound(e)) return [];
+        throw e;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const full = join(entry.parentPath, entry.name);
+        const key = relative(root, full).split(sep).join('/');
+        if (key.startsWith(prefix) && !key.startsWith(`${TEMP_FOLDER}/`)) await rm(full, { force: true });
+      }
+    },
+
+    handleBlobRequest(req, res) {
+      return handleSignedBlobRequest({ root, secret: opts.secret, tempDir: () => newTempFile(), moveIntoPlace }, req, res);
+    },
+  };
+  return store;
+}

@@ -1,0 +1,116 @@
+/**
+ * S3 BlobStore. Checksums are only computed when S3 requires them: otherwise presigned PUTs
+ * carry an empty-body checksum the browser's upload cannot match, and streamed uploads get
+ * aws-chunked framing (see ARCHITECTURE.md).
+ */
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { PassThrough } from 'node:stream';
+import type { ByteSink } from '@app/core';
+import type { AppConfig } from '../../config/index.ts';
+import { BlobNotFoundError, type BlobStore } from '../../ports/index.ts';
+
+export const DEFAULT_S3_URL_TTL_SECONDS = 900;
+
+function isMissing(e: unknown): boolean {
+  const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404;
+}
+
+export function createS3Client(config: Pick<AppConfig, 'region'>, extra: Partial<S3ClientConfig> = {}): S3Client {
+  return new S3Client({
+    region: config.region,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    ...extra,
+  });
+}
+
+export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName'>, client: S3Client = createS3Client(config)): BlobStore {
+  const Bucket = config.bucketName;
+  if (!Bucket) throw new Error('Missing configuration BUCKET_NAME (the S3 bucket for uploads and reports)');
+
+  return {
+    presignPut(key, contentType, expiresIn = DEFAULT_S3_URL_TTL_SECONDS) {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn });
+    },
+
+    presignGet(key, options = {}) {
+      const disposition = options.downloadName
+        ? `attachment; filename="${options.downloadName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`
+        : undefined;
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: disposition, ResponseContentType: options.contentType }),
+        { expiresIn: options.expiresIn ?? DEFAULT_S3_URL_TTL_SECONDS },
+      );
+    },
+
+    async *read(key) {
+      let body: AsyncIterable<Uint8Array>;
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        body = out.Body as unknown as AsyncIterable<Uint8Array>;
+      } catch (e) {
+        if (isMissing(e)) throw new BlobNotFoundError(key);
+        throw e;
+      }
+      yield* body;
+    },
+
+    writer(key, contentType): ByteSink {
+      const stream = new PassThrough();
+      const upload = new Upload({ client, params: { Bucket, Key: key, Body: stream, ContentType: contentType } });
+      const done = upload.done();
+      // Keep an early failure from surfacing as an unhandled rejection before end() awaits it.
+      done.catch(() => undefined);
+      return {
+        async write(chunk) {
+          if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+        },
+        async end() {
+          stream.end();
+          await done;
+        },
+      };
+    },
+
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
+    async head(key) {
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: out.ContentLength ?? 0 };
+      } catch (e) {
+        if (isMissing(e)) return undefined;
+        throw e;
+      }
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async deletePrefix(prefix) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        const objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (objects.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects, Quiet: true } }));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/** Shapes of the answers the router builds itself: errors, CORS, common headers. */
+import type { ApiErrorCode } from './errors.ts';
+import type { ApiResponse } from './types.ts';
+
+export const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'Authorization, Content-Type, X-CSRF-Token',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-max-age': '600',
+};
+
+export function errorResponse(status: number, code: ApiErrorCode | 'INTERNAL' | 'METHOD_NOT_ALLOWED', message: string, details?: unknown): ApiResponse {
+  const error: Record<string, unknown> = { code, message };
+  if (details !== undefined) error.details = details;
+  return { status, body: { error } };
+}
+
+/** Adds CORS and JSON/no-store headers without overriding what a route set itself. */
+export function withStandardHeaders(res: ApiResponse): ApiResponse {
+  const headers: Record<string, string> = { ...CORS_HEADERS, 'cache-control': 'no-store' };
+  if (res.rawBody === undefined && res.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
+  for (const [k, v] of Object.entries(res.headers ?? {})) headers[k.toLowerCase()] = v;
+  return { ...res, headers };
+}

@@ -1,0 +1,158 @@
+/**
+ * A user's uploaded files: the item under `USER#<sub>` / `FILE#<id>` and the object under
+ * `users/<sub>/uploads/<id>/`. Every function takes the caller's `sub` and reads through that
+ * partition, so another user's fileId simply is not found.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { VisibleError } from '../http/errors.ts';
+import { blobKeys, keys } from './keys.ts';
+import type { Services } from './types.ts';
+
+export const MAX_FILE_BYTES = 104_857_600;
+export const UPLOAD_URL_TTL_SECONDS = 900;
+
+export type UploadFileType = 'csv' | 'excel';
+export type FileStatus = 'pending' | 'ready';
+
+/** What GET /files returns per file. */
+export interface FileSummary {
+  fileId: string;
+  fileName: string;
+  fileType: UploadFileType;
+  size: number;
+  status: FileStatus;
+  uploadDate: string;
+  key: string;
+}
+
+export interface FileItem extends FileSummary {
+  pk: string;
+  sk: string;
+  userId: string;
+  contentType: string;
+  readyDate?: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  txt: 'text/plain',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export const ALLOWED_EXTENSIONS = Object.keys(CONTENT_TYPES);
+
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+/** Content type the browser must send with the presigned PUT (S3 signs it). */
+export function contentTypeFor(fileName: string): string {
+  return CONTENT_TYPES[fileExtension(fileName)] ?? 'text/csv';
+}
+
+export function tooLargeMessage(fileName: string): string {
+  return `${fileName}: File is too large (max 100MB)`;
+}
+
+function toSummary(item: FileItem): FileSummary {
+  const { fileId, fileName, fileType, size, status, uploadDate, key } = item;
+  return { fileId, fileName, fileType, size: size ?? 0, status, uploadDate, key };
+}
+
+export async function createUpload(
+  services: Services,
+  sub: string,
+  input: { fileName: string; fileType: UploadFileType },
+): Promise<{ uploadUrl: string; fileId: string; key: string; contentType: string; expiresIn: number }> {
+  if (!ALLOWED_EXTENSIONS.includes(fileExtension(input.fileName))) {
+    throw new VisibleError('BAD_REQUEST', `${input.fileName}: Invalid file type. Please use CSV, Excel, or TXT files`);
+  }
+  const fileId = randomUUID();
+  const key = blobKeys.upload(sub, fileId, input.fileName);
+  const contentType = contentTypeFor(input.fileName);
+  const item: FileItem = {
+    pk: keys.user(sub),
+    sk: keys.file(fileId),
+    userId: sub,
+    fileId,
+    fileName: input.fileName,
+    fileType: input.fileType,
+    contentType,
+    size: 0,
+    status: 'pending',
+    uploadDate: new Date().toISOString(),
+    key,
+  };
+  await services.ddb.send(new PutCommand({ TableName: services.config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  const uploadUrl = await services.blobs.presignPut(key, contentType, UPLOAD_URL_TTL_SECONDS);
+  return { uploadUrl, fileId, key, contentType, expiresIn: UPLOAD_URL_TTL_SECONDS };
+}
+
+/** The caller's file, or undefined: ownership is the partition key itself. */
+export async function findOwnedFile(services: Services, sub: string, fileId: string): Promise<FileItem | undefined> {
+  const out = await services.ddb.send(
+    new GetCommand({ TableName: services.config.tableName, Key: { pk: keys.user(sub), sk: keys.file(fileId) }, ConsistentRead: true }),
+  );
+  return out.Item as FileItem | undefined;
+}
+
+export async function requireOwnedFile(services: Services, sub: string, fileId: string): Promise<FileItem> {
+  const item = await findOwnedFile(services, sub, fileId);
+  if (!item) throw new VisibleError('NOT_FOUND', `File not found: ${fileId}`);
+  return item;
+}
+
+/**
+ * Confirms an upload. The size is read from the stored object, never trusted from the client:
+ * an oversized object is deleted along with its item and the user told why.
+ */
+export async function markFileReady(services: Services, sub: string, fileId: string): Promise<FileSummary> {
+  const item = await requireOwnedFile(services, sub, fileId);
+  const head = await services.blobs.head(item.key);
+  if (!head) throw new VisibleError('BAD_REQUEST', `${item.fileName}: The file has not been uploaded yet; PUT it to the uploadUrl first`);
+  if (head.size > MAX_FILE_BYTES) {
+    await services.blobs.delete(item.key);
+    await services.ddb.send(new DeleteCommand({ TableName: services.config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+    services.log.warn('oversized upload removed', { sub, fileId, size: head.size });
+    throw new VisibleError('TOO_LARGE', tooLargeMessage(item.fileName));
+  }
+  const readyDate = new Date().toISOString();
+  await services.ddb.send(
+    new UpdateCommand({
+      TableName: services.config.tableName,
+      Key: { pk: item.pk, sk: item.sk },
+      UpdateExpression: 'SET #status = :ready, #size = :size, readyDate = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
+      ExpressionAttributeValues: { ':ready': 'ready', ':size': head.size, ':now': readyDate },
+    }),
+  );
+  return toSummary({ ...item, status: 'ready', size: head.size, readyDate });
+}
+
+export async function listFiles(services: Services, sub: string): Promise<FileSummary[]> {
+  const items: FileItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await services.ddb.send(
+      new QueryCommand({
+        TableName: services.config.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :file)',
+        ExpressionAttributeValues: { ':pk': keys.user(sub), ':file': keys.file('') },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((page.Items ?? []) as FileItem[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.map(toSummary).sort((a, b) => b.uploadDate.localeCompare(a.uploadDate));
+}
+
+export async function deleteFile(services: Services, sub: string, fileId: string): Promise<void> {
+  const item = await requireOwnedFile(services, sub, fileId);
+  await services.blobs.delete(item.key);
+  await services.ddb.send(new DeleteCommand({ TableName: services.config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+}

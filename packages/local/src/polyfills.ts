@@ -1,0 +1,13 @@
+// Node 20 lacks Promise.withResolvers, which aws-local-stepfunctions uses (Lambda's Node 22 has it).
+if (!(Promise as any).withResolvers) {
+  (Promise as any).withResolvers = function withResolvers<T>() {
+    let resolve!: (v: T) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  };
+}
+export {};

@@ -1,0 +1,171 @@
+/**
+ * The whole product on one machine: dynalite, the cognito stand-in, the file-system blob
+ * store, the local Step Functions runner and the shared API router behind one HTTP server.
+ * `npm start`, the integration tests and the browser tests all start it through here.
+ */
+import './polyfills.ts';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createIdentity } from '@app/functions/adapters/identity/index.ts';
+import { createFsBlobStore } from '@app/functions/adapters/blobs/index.ts';
+import { loadConfig, type AppConfig } from '@app/functions/config/index.ts';
+import { createApi } from '@app/functions/http/router.ts';
+import type { Logger } from '@app/functions/ports/index.ts';
+import { buildServices, createJsonLogger } from '@app/functions/services/build.ts';
+import { seedReferenceData } from '@app/functions/services/risk/seed.ts';
+import type { Services } from '@app/functions/services/types.ts';
+import { startLocalCognito } from './cognito/index.ts';
+import { ensureTable, startDynalite } from './dynamo.ts';
+import { readOrCreateSecret } from './secret.ts';
+import { resolveAdminCredentials, type Credentials } from './seed-users.ts';
+import { listenLocalServer } from './server.ts';
+import { createLocalOrchestrator } from './stepfunctions/index.ts';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+export const TABLE_NAME = 'sap-analyzer';
+export const LOCAL_REGION = 'us-east-1';
+
+export interface LocalStackOptions {
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  /** Base URL the browser uses; default http://<host>:<port>. */
+  publicUrl?: string;
+  dataDir: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  userEmail?: string;
+  userPassword?: string;
+  /** Keep tables in memory (tests); users and blobs still live under dataDir. */
+  inMemory?: boolean;
+  /** Extra configuration variables (AI_PROVIDER, AI_BASE_URL, …) on top of the local defaults. */
+  env?: Record<string, string>;
+  /** Folder of the built web app (default web/dist). */
+  webDir?: string;
+  log?: Logger;
+}
+
+export interface LocalStack {
+  url: string;
+  apiUrl: string;
+  config: AppConfig;
+  services: Services;
+  admin: Credentials & { generated: boolean; firstTime: boolean };
+  user?: Credentials;
+  /** Idempotent: a confirmed user with this password in these groups (tests, seeding). */
+  ensureUser(email: string, password: string, groups?: string[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Stops what was started so far, newest first, without letting one failure hide the rest. */
+async function stopAll(stoppers: (() => Promise<void>)[], log: Logger): Promise<void> {
+  for (const stop of stoppers.reverse()) {
+    try {
+      await stop();
+    } catch (e) {
+      log.warn('error while stopping the local stack', { error: String(e) });
+    }
+  }
+}
+
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = resolve(opts.dataDir);
+  const log = opts.log ?? createJsonLogger({ service: 'local' });
+  const stoppers: (() => Promise<void>)[] = [];
+  try {
+    await mkdir(dataDir, { recursive: true });
+    const secret = await readOrCreateSecret(dataDir);
+
+    const dynamo = await startDynalite({ path: opts.inMemory ? undefined : join(dataDir, 'dynamo') });
+    stoppers.push(dynamo.stop);
+    await ensureTable(dynamo.endpoint, TABLE_NAME, LOCAL_REGION);
+
+    const cognito = await startLocalCognito({ dataDir });
+    stoppers.push(() => cognito.stop());
+
+    const host = opts.host ?? '127.0.0.1';
+    const server = await listenLocalServer(opts.port ?? 0, host);
+    stoppers.push(server.close);
+    const publicUrl = (opts.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`).replace(/\/+$/, '');
+    const apiUrl = `${publicUrl}/prod`;
+    const blobDir = join(dataDir, 'blobs');
+
+    const config = loadConfig({
+      APP_REGION: LOCAL_REGION,
+      APP_BUILD_DATE: new Date().toISOString().slice(0, 10),
+      ...opts.env,
+      APP_MODE: 'local',
+      AWS_REGION: LOCAL_REGION,
+      TABLE_NAME,
+      DYNAMO_ENDPOINT: dynamo.endpoint,
+      BLOB_DIR: blobDir,
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.clientId,
+      TOKEN_ISSUER: cognito.issuer,
+      JWKS_URL: cognito.jwksUrl,
+      USER_POOL_ENDPOINT: `${publicUrl}/cognito`,
+      APP_SECRET: secret,
+      PUBLIC_URL: publicUrl,
+      API_URL: apiUrl,
+    });
+
+    const invitationsFile = join(dataDir, 'invitations.log');
+    const identity = createIdentity(config, {
+      cognitoEndpoint: cognito.endpoint,
+      // Locally nobody sends e-mail: the invitation goes to the server log and a file in the data folder.
+      onInvite: async (email, temporaryPassword) => {
+        log.info('invitation created (local mode: not e-mailed)', { email, temporaryPassword });
+        await appendFile(invitationsFile, JSON.stringify({ time: new Date().toISOString(), email, temporaryPassword }) + '\n', { mode: 0o600 });
+      },
+    });
+    const blobs = createFsBlobStore({ dir: blobDir, secret, publicUrl });
+    let services!: Services;
+    const orchestrator = createLocalOrchestrator(() => services);
+    stoppers.push(() => orchestrator.stop());
+    services = buildServices(config, { identity, orchestrator, blobs, log });
+    stoppers.push(async () => services.ddb.destroy());
+
+    const api = createApi(services);
+    server.mount({
+      api,
+      browserConfig: {
+        apiUrl,
+        region: config.region,
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        userPoolEndpoint: config.userPoolEndpoint,
+      },
+      handleBlob: (req, res) => blobs.handleBlobRequest(req, res),
+      handleCognito: (req, res) => cognito.handle(req, res),
+      webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
+      onError: (e) => log.error('local server error', { error: e instanceof Error ? e.stack : String(e) }),
+    });
+
+    const admin = await resolveAdminCredentials(dataDir, { email: opts.adminEmail, password: opts.adminPassword });
+    await cognito.ensureUser(admin.email, admin.password, ['admins']);
+    const user = opts.userEmail && opts.userPassword ? { email: opts.userEmail, password: opts.userPassword } : undefined;
+    if (user) await cognito.ensureUser(user.email, user.password, []);
+    await seedReferenceData(services);
+
+    let stopped = false;
+    return {
+      url: publicUrl,
+      apiUrl,
+      config,
+      services,
+      admin,
+      user,
+      ensureUser: (email, password, groups = []) => cognito.ensureUser(email, password, groups),
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await stopAll(stoppers, log);
+      },
+    };
+  } catch (e) {
+    await stopAll(stoppers, log);
+    throw e;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * `npm start`: the whole product on one port. Configuration comes from the environment:
+ * PORT (3000), HOST (127.0.0.1), PUBLIC_URL, DATA_DIR (.data/ in the repo), ADMIN_EMAIL/ADMIN_PASSWORD,
+ * USER_EMAIL/USER_PASSWORD and the AI_* variables.
+ */
+import './polyfills.ts';
+import { join, resolve } from 'node:path';
+import { adminCredentialsFile } from './seed-users.ts';
+import { REPO_ROOT, startLocalStack } from './stack.ts';
+
+const PASSED_THROUGH = ['AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'BEDROCK_ENDPOINT', 'APP_VERSION', 'APP_BUILD_DATE'];
+
+function portFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const port = portFrom(env.PORT);
+  const host = env.HOST || '127.0.0.1';
+  const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'));
+  const passed: Record<string, string> = {};
+  for (const name of PASSED_THROUGH) if (env[name]) passed[name] = env[name]!;
+
+  const stack = await startLocalStack({
+    port,
+    host,
+    publicUrl: env.PUBLIC_URL || (host === '127.0.0.1' || host === '0.0.0.0' ? `http://localhost:${port}` : undefined),
+    dataDir,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    userEmail: env.USER_EMAIL || undefined,
+    userPassword: env.USER_PASSWORD || undefined,
+    env: passed,
+  });
+
+  const lines = [
+    '',
+    `SAP Security Analyzer is running at ${stack.url}`,
+    `  API:  ${stack.apiUrl}`,
+    `  Data: ${dataDir}`,
+    '',
+    `Sign in as administrator: ${stack.admin.email}`,
+  ];
+  if (stack.admin.firstTime) lines.push(`  Password (generated, shown once; also kept in ${adminCredentialsFile(dataDir)}): ${stack.admin.password}`);
+  else if (stack.admin.generated) lines.push(`  Password: the generated one in ${adminCredentialsFile(dataDir)}`);
+  else lines.push('  Password: the ADMIN_PASSWORD you set');
+  if (stack.user) lines.push(`Regular user: ${stack.user.email} (password from USER_PASSWORD)`);
+  lines.push('', 'Press Ctrl+C to stop.', '');
+  process.stdout.write(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping…\n`);
+    stack.stop().then(
+      () => process.exit(0),
+      (e) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(`Could not start the local stack: ${e instanceof Error ? e.message : String(e)}`);
+  if (e instanceof Error && e.stack) console.error(e.stack);
+  process.exit(1);
+});

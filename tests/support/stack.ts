@@ -1,0 +1,199 @@
+/**
+ * The real local stack for integration suites, in a temp data folder, with a seeded admin and
+ * user and a small HTTP client that signs in, fetches CSRF tokens and calls the API.
+ *
+ * @example
+ *   const stack = await startTestStack();
+ *   const alice = await stack.signIn(stack.user.email, stack.user.password);
+ *   const { status, json } = await alice.call('GET', '/files');
+ *   await stack.stop();
+ */
+import './polyfills.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalStack, type LocalStack } from '@app/local/stack.ts';
+import type { Services } from '@app/functions/services/types.ts';
+import { signInWithPassword } from './auth.ts';
+
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin-Pass-123!' };
+export const TEST_USER = { email: 'user@test.local', password: 'User-Pass-123!' };
+
+export interface CallResult {
+  status: number;
+  /** Parsed JSON body (undefined when the body is empty or not JSON). */
+  json: any;
+  text: string;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  /** Attach a fresh CSRF token on POST/PUT/DELETE/PATCH (default true). */
+  csrf?: boolean;
+  /** Send the Bearer token (default true). */
+  auth?: boolean;
+  /** Send this exact text as the body instead of JSON-encoding `body`. */
+  rawBody?: string;
+}
+
+export interface TestClient {
+  idToken: string;
+  sub: string;
+  email: string;
+  csrf(): Promise<string>;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>, options?: CallOptions): Promise<CallResult>;
+}
+
+export interface TestStack {
+  url: string;
+  apiUrl: string;
+  dataDir: string;
+  admin: { email: string; password: string };
+  user: { email: string; password: string };
+  services: Services;
+  local: LocalStack;
+  signIn(email: string, password: string): Promise<TestClient>;
+  /** Creates (idempotently) another confirmed user and signs them in. */
+  createUser(email: string, password: string, groups?: string[]): Promise<TestClient>;
+  /** Stops and starts the stack on the same data folder (tables on disk survive; in-memory ones do not). */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  /** Tables in memory: faster, but `restart()` then loses them (default false). */
+  inMemory?: boolean;
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** Keep the data folder after stop() (default: removed unless dataDir was given). */
+  keepData?: boolean;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+function decodeClaims(idToken: string): Record<string, unknown> {
+  const payload = idToken.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
+
+async function toResult(res: Response): Promise<CallResult> {
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+function createClient(getStack: () => LocalStack, idToken: string): TestClient {
+  const claims = decodeClaims(idToken);
+  const client: TestClient = {
+    idToken,
+    sub: String(claims.sub),
+    email: String(claims.email ?? ''),
+    async csrf() {
+      const res = await client.call('GET', '/csrf-token');
+      if (res.status !== 200) throw new Error(`GET /csrf-token failed: ${res.status} ${res.text}`);
+      return res.json.token as string;
+    },
+    async call(method, path, body, headers = {}, options = {}) {
+      const m = method.toUpperCase();
+      const h: Record<string, string> = {};
+      if (options.auth !== false) h.authorization = `Bearer ${idToken}`;
+      if (MUTATING.has(m) && options.csrf !== false && options.auth !== false) h['x-csrf-token'] = await client.csrf();
+      const text = options.rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+      if (text !== undefined) h['content-type'] = 'application/json';
+      Object.assign(h, Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])));
+      return toResult(await fetch(`${getStack().apiUrl}${path}`, { method: m, headers: h, body: text }));
+    },
+  };
+  return client;
+}
+
+export function fileTypeFor(name: string): 'csv' | 'excel' {
+  return /\.xlsx?$/i.test(name) ? 'excel' : 'csv';
+}
+
+export interface UploadResult {
+  fileId: string;
+  key: string;
+  /** Status of the PUT to the presigned URL. */
+  putStatus: number;
+  /** The PUT /files answer (status 200 with `file` when the upload is ready). */
+  ready: CallResult;
+}
+
+/** POST /upload → PUT uploadUrl → PUT /files, as the browser does. Throws if POST /upload fails. */
+export async function uploadFile(client: TestClient, name: string, bytes: Uint8Array | string): Promise<UploadResult> {
+  const started = await client.call('POST', '/upload', { fileName: name, fileType: fileTypeFor(name) });
+  if (started.status !== 200) throw new Error(`POST /upload failed: ${started.status} ${started.text}`);
+  const { uploadUrl, fileId, key, contentType } = started.json as { uploadUrl: string; fileId: string; key: string; contentType: string };
+  const body = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  const put = await fetch(uploadUrl, { method: "PUT", headers: { "content-type": contentType }, body: body as unknown as BodyInit });
+  await put.arrayBuffer();
+  const ready = await client.call('PUT', '/files', { fileId, status: 'ready', size: body.byteLength });
+  return { fileId, key, putStatus: put.status, ready };
+}
+
+export async function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sap-analyzer-test-')));
+  const removeOnStop = !opts.dataDir && !opts.keepData;
+  const start = (port?: number) =>
+    startLocalStack({
+      port,
+      dataDir,
+      inMemory: opts.inMemory ?? false,
+      adminEmail: TEST_ADMIN.email,
+      adminPassword: TEST_ADMIN.password,
+      userEmail: TEST_USER.email,
+      userPassword: TEST_USER.password,
+      env: opts.env,
+      log: { info() {}, warn() {}, error: (msg, data) => console.error(msg, data) },
+    });
+  let local = await start();
+
+  const stack: TestStack = {
+    get url() {
+      return local.url;
+    },
+    get apiUrl() {
+      return local.apiUrl;
+    },
+    dataDir,
+    admin: TEST_ADMIN,
+    user: TEST_USER,
+    get services() {
+      return local.services;
+    },
+    get local() {
+      return local;
+    },
+    async signIn(email, password) {
+      const tokens = await signInWithPassword({
+        userPoolId: local.config.userPoolId,
+        clientId: local.config.userPoolClientId,
+        endpoint: `${local.url}/cognito`,
+        email,
+        password,
+      });
+      return createClient(() => local, tokens.idToken);
+    },
+    async createUser(email, password, groups = []) {
+      await local.ensureUser(email, password, groups);
+      return stack.signIn(email, password);
+    },
+    async restart() {
+      // Same port, so URLs handed out before the restart still point at the stack.
+      const port = Number(new URL(local.url).port);
+      await local.stop();
+      local = await start(port);
+    },
+    async stop() {
+      await local.stop();
+      if (removeOnStop) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}
