@@ -20,8 +20,19 @@ const noOrchestrator: Orchestrator = {
   startAnalysis: async () => { throw new Error('Pipeline steps do not start analyses'); },
 };
 
+/**
+ * Sign-in and API settings the shared config requires but no step reads; the pipeline function
+ * is deployed without them (stacks/pipeline.ts), so they get inert values here.
+ */
+const UNUSED_BY_STEPS = {
+  USER_POOL_ID: 'unused-by-pipeline',
+  USER_POOL_CLIENT_ID: 'unused-by-pipeline',
+  APP_SECRET: 'unused-by-pipeline',
+  API_URL: 'unused-by-pipeline',
+};
+
 /** Services for pipeline steps (the Lambda here, worker threads locally). */
-export function buildStepServices(config = loadConfig(), log?: Logger): Services {
+export function buildStepServices(config = loadConfig({ ...UNUSED_BY_STEPS, ...process.env }), log?: Logger): Services {
   return buildServices(config, { identity: noIdentity, orchestrator: noOrchestrator, log });
 }
 

@@ -4,7 +4,7 @@
  * up, in the analysis prefix itself.
  */
 import type { Workspace } from '@app/core/engine/contract.ts';
-import type { BlobStore } from '../ports/index.ts';
+import { BlobNotFoundError, type BlobStore } from '../ports/index.ts';
 import { blobKeys } from './keys.ts';
 
 export function analysisPrefix(userSub: string, analysisId: string): string {
@@ -28,8 +28,18 @@ export function outputKeys(userSub: string, analysisId: string) {
 export function createBlobWorkspace(blobs: BlobStore, prefix: string): Workspace {
   return {
     write: (name) => blobs.writer(prefix + name),
-    read: (name) => blobs.read(prefix + name),
+    read: (name) => readOrEnoent(blobs.read(prefix + name), name),
   };
+}
+
+/** The engine treats an ENOENT-coded error as "no such entry" (as with its folder workspace). */
+async function* readOrEnoent(source: AsyncIterable<Uint8Array>, name: string): AsyncIterable<Uint8Array> {
+  try {
+    yield* source;
+  } catch (e) {
+    if (e instanceof BlobNotFoundError) throw Object.assign(new Error(`The workspace has no ${name}`), { code: 'ENOENT' });
+    throw e;
+  }
 }
 
 /** Reads a whole (small) object as UTF-8 text. */

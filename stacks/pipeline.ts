@@ -1,0 +1,57 @@
+/// <reference path="../.sst/platform/config.d.ts" />
+/**
+ * The analysis pipeline on AWS: one Lambda for every task (it dispatches on `step`) and a
+ * standard Step Functions state machine built from the same JSONPath ASL document the local
+ * runner executes. SST's own StepFunctions component emits JSONata, which the local runner
+ * cannot run, hence aws.sfn.StateMachine.
+ *
+ * The API function needs `pipelineApiEnvironment` in its environment and
+ * `pipelineApiPermissions` in its permissions (stacks/api.ts), so import this file before it.
+ */
+import { renderDefinition } from '../packages/functions/src/pipeline/definition.ts';
+import { bucket, table } from './storage';
+
+export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
+  handler: 'packages/functions/src/handlers/pipeline.handler',
+  runtime: 'nodejs22.x',
+  // Lambda CPU scales with memory; parsing a 100 MB export is CPU-bound.
+  memory: '3008 MB',
+  timeout: '15 minutes',
+  link: [bucket, table],
+  environment: {
+    APP_MODE: 'aws',
+    TABLE_NAME: table.name,
+    BUCKET_NAME: bucket.name,
+  },
+});
+
+const stateMachineRole = new aws.iam.Role('PipelineStateMachineRole', {
+  assumeRolePolicy: JSON.stringify({
+    Version: '2012-10-17',
+    Statement: [{ Effect: 'Allow', Principal: { Service: 'states.amazonaws.com' }, Action: 'sts:AssumeRole' }],
+  }),
+});
+
+new aws.iam.RolePolicy('PipelineStateMachineInvoke', {
+  role: stateMachineRole.id,
+  policy: $jsonStringify({
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Effect: 'Allow',
+        Action: ['lambda:InvokeFunction'],
+        Resource: [pipelineFunction.arn, $interpolate`${pipelineFunction.arn}:*`],
+      },
+    ],
+  }),
+});
+
+export const stateMachine = new aws.sfn.StateMachine('AnalysisPipeline', {
+  type: 'STANDARD',
+  roleArn: stateMachineRole.arn,
+  definition: pipelineFunction.arn.apply((arn) => renderDefinition(arn)),
+});
+
+/** For the API function (stacks/api.ts): where and how to start executions. */
+export const pipelineApiEnvironment = { STATE_MACHINE_ARN: stateMachine.arn };
+export const pipelineApiPermissions = [{ actions: ['states:StartExecution'], resources: [stateMachine.arn] }];

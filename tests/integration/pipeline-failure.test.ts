@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { sm20Csv, text } from './pipeline-fixtures.ts';
+import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
+
+let stack: TestStack;
+let alice: TestClient;
+
+beforeAll(async () => {
+  stack = await startTestStack({ inMemory: true });
+  alice = await stack.signIn(stack.user.email, stack.user.password);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('a file that cannot be read', () => {
+  it('fails its analysis with a message naming the file; uploads and other analyses stay', async () => {
+    const [goodId] = await uploadAll(alice, [{ name: 'good-sm20.csv', bytes: text(sm20Csv(80)) }]);
+    const goodAnalysis = await startAnalysis(alice, [goodId!]);
+    expect((await waitForAnalysis(alice, goodAnalysis)).status).toBe('completed');
+
+    const garbage = new Uint8Array(4096).map((_, i) => (i * 7919) % 251);
+    const [badId] = await uploadAll(alice, [{ name: 'broken-export.csv', bytes: garbage }]);
+    const bad = await waitForAnalysis(alice, await startAnalysis(alice, [badId!, goodId!]));
+    expect(bad.status).toBe('failed');
+    expect(bad.error).toContain('broken-export.csv');
+    expect(bad.excelDownloadUrl).toBeUndefined();
+
+    const files = (await alice.call('GET', '/files')).json.files.map((f: any) => f.fileId);
+    expect(files).toEqual(expect.arrayContaining([goodId, badId]));
+    const other = await alice.call('GET', `/results/${goodAnalysis}`);
+    expect(other.json.status).toBe('completed');
+
+    // Retrying with the readable file alone works.
+    const retry = await waitForAnalysis(alice, await startAnalysis(alice, [goodId!]));
+    expect(retry.status).toBe('completed');
+    expect(retry.summary.total_records).toBe(80);
+  });
+
+  it('fails with a message naming a file whose object vanished after upload', async () => {
+    const [fileId] = await uploadAll(alice, [{ name: 'vanishing.csv', bytes: text(sm20Csv(10)) }]);
+    const file = (await alice.call('GET', '/files')).json.files.find((f: any) => f.fileId === fileId);
+    await stack.services.blobs.delete(file.key);
+    const result = await waitForAnalysis(alice, await startAnalysis(alice, [fileId!]));
+    expect(result.status).toBe('failed');
+    expect(result.error).toContain('vanishing.csv');
+  });
+});
