@@ -7,6 +7,14 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { ConsoleLogger, defaultStorage } from 'aws-amplify/utils';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type AppConfig } from '@app/functions/config/index.ts';
+import { startLocalCognito, type LocalCognito } from '@app/local/cognito/index.ts';
+
+// Amplify warns on every call that the user pool endpoint is custom, which is the point here.
+ConsoleLogger.LOG_LEVEL = 'ERROR';
 
 export interface PoolConnection {
   userPoolId: string;
@@ -58,7 +66,6 @@ async function currentTokens(forceRefresh = false): Promise<SignedIn> {
 
 /** Amplify keeps the refresh token only in its key-value store; read it from there. */
 async function readStoredRefreshToken(): Promise<string | undefined> {
-  const { defaultStorage } = await import('aws-amplify/utils');
   const { userPoolClientId } = Amplify.getConfig().Auth!.Cognito;
   const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
   const user = await defaultStorage.getItem(`${prefix}.LastAuthUser`);
@@ -150,4 +157,45 @@ export async function signInWithPassword(opts: Credentials): Promise<SignedIn> {
   } finally {
     client.destroy();
   }
+}
+
+/** AppConfig for verifying local tokens, built through the real config module. */
+export function localAuthConfig(cognito: Pick<LocalCognito, 'userPoolId' | 'clientId' | 'issuer' | 'jwksUrl'>): AppConfig {
+  return loadConfig({
+    APP_MODE: 'local',
+    USER_POOL_ID: cognito.userPoolId,
+    USER_POOL_CLIENT_ID: cognito.clientId,
+    TOKEN_ISSUER: cognito.issuer,
+    JWKS_URL: cognito.jwksUrl,
+    TABLE_NAME: 'unused-by-auth-tests',
+    APP_SECRET: 'auth-test-secret',
+    API_URL: 'http://127.0.0.1/prod',
+  });
+}
+
+export interface LocalAuth {
+  cognito: LocalCognito;
+  /** The browser's view: LocalCognito.handle mounted at /cognito on a loopback server. */
+  pool: PoolConnection;
+  stop(): Promise<void>;
+}
+
+/** LocalCognito in `dataDir` with its public handler mounted the way the local server mounts it. */
+export async function startLocalAuth(dataDir: string): Promise<LocalAuth> {
+  const cognito = await startLocalCognito({ dataDir });
+  const server = createServer((req, res) => {
+    if (req.url === '/cognito' || req.url?.startsWith('/cognito/')) void cognito.handle(req, res);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cognito`;
+  return {
+    cognito,
+    pool: { userPoolId: cognito.userPoolId, clientId: cognito.clientId, endpoint },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await cognito.stop();
+    },
+  };
 }
