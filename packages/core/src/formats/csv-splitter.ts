@@ -22,6 +22,11 @@ export interface CsvSplitterOptions {
   quote?: string | null;
 }
 
+function indexOrEnd(text: string, search: string, from: number, end: number): number {
+  const at = text.indexOf(search, from);
+  return at === -1 ? end : at;
+}
+
 /**
  * RFC 4180 splitter over decoded text chunks, resumable at any chunk boundary (inside a quoted
  * field, between a doubled quote, between `\r` and `\n`). Accepts LF, CRLF and lone CR line ends;
@@ -29,6 +34,7 @@ export interface CsvSplitterOptions {
  */
 export class CsvSplitter {
   private readonly delim: number;
+  private readonly delimChar: string;
   private readonly quote: number;
   private readonly quoteChar: string;
   private state = State.FieldStart;
@@ -40,6 +46,7 @@ export class CsvSplitter {
   constructor(options: CsvSplitterOptions) {
     if (options.delimiter.length !== 1) throw new Error('delimiter must be one character');
     this.delim = options.delimiter.charCodeAt(0);
+    this.delimChar = options.delimiter;
     this.quoteChar = options.quote === null ? '' : (options.quote ?? '"');
     this.quote = this.quoteChar === '' ? -1 : this.quoteChar.charCodeAt(0);
   }
@@ -51,6 +58,9 @@ export class CsvSplitter {
     const quote = this.quote;
     let i = 0;
     let start = 0;
+    let nd = -1;
+    let nl = -1;
+    let nc = -1;
     while (i < n) {
       switch (this.state) {
         case State.FieldStart: {
@@ -72,12 +82,12 @@ export class CsvSplitter {
         }
         // falls through
         case State.Unquoted: {
-          let j = i;
-          let c = 0;
-          for (; j < n; j++) {
-            c = text.charCodeAt(j);
-            if (c === delim || c === LF || c === CR) break;
-          }
+          // Next delimiter / LF / CR positions are found with indexOf and cached for the chunk:
+          // far faster than testing every character.
+          if (nd < i) nd = indexOrEnd(text, this.delimChar, i, n);
+          if (nl < i) nl = indexOrEnd(text, '\n', i, n);
+          if (nc < i) nc = indexOrEnd(text, '\r', i, n);
+          const j = nd < nl ? (nd < nc ? nd : nc) : nl < nc ? nl : nc;
           if (j === n) {
             this.grow(text.slice(start, n));
             i = n;
@@ -88,7 +98,7 @@ export class CsvSplitter {
           this.state = State.FieldStart;
           i = j + 1;
           this.pushCell(cell);
-          if (c !== delim) this.endRow(out, c === CR);
+          if (j !== nd) this.endRow(out, j === nc);
           break;
         }
         case State.Quoted: {

@@ -40,15 +40,18 @@ export function uniqueLabels(labels: readonly string[]): string[] {
 /** Trims, pads to `width` and drops blank rows and repeated header rows (SAP repeats them per page). */
 function shapeRows(raw: string[][], width: number, header: readonly string[]): string[][] {
   const out: string[][] = [];
-  for (const r of raw) {
-    const row = new Array<string>(width);
+  for (const row of raw) {
+    // Rows are fresh arrays from the splitter: shape them in place rather than copy.
+    if (row.length > width) row.length = width;
     let filled = false;
-    for (let i = 0; i < width; i++) {
-      const c = i < r.length ? trimCell(r[i]!) : '';
+    for (let i = 0; i < row.length; i++) {
+      const c = trimCell(row[i]!);
       row[i] = c;
       if (c !== '') filled = true;
     }
-    if (!filled || isHeaderRepeat(row, header)) continue;
+    if (!filled) continue;
+    while (row.length < width) row.push('');
+    if (isHeaderRepeat(row, header)) continue;
     out.push(row);
   }
   return out;

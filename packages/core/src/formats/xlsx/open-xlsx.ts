@@ -1,6 +1,40 @@
 import { EngineError } from '../../errors/index.ts';
+import { openRows } from '../open-rows.ts';
+import { BATCH_ROWS } from '../text-rows.ts';
 import type { OpenedFile } from '../types.ts';
+import { readSharedStrings } from './shared-strings.ts';
+import { readSheetRows } from './sheet-rows.ts';
+import { locateParts } from './workbook.ts';
+import { collectZipEntries } from './zip-entries.ts';
 
-export async function openXlsx(_bytes: AsyncIterable<Uint8Array>, fileName: string): Promise<OpenedFile> {
-  throw new EngineError('UNSUPPORTED_FORMAT', 'XLSX reading is not available yet; save the file as CSV', fileName);
+const WANTED = /^(?:_rels\/\.rels|xl\/_rels\/[^/]+\.rels|xl\/[^/]+\.xml|xl\/worksheets\/[^/]+\.xml)$/;
+
+/**
+ * Reads an XLSX workbook: the first sheet with data, header row wherever it is (title rows
+ * above it are skipped by header detection), styles ignored, values as written (dates stay
+ * Excel serials, normalised later by normaliseDate).
+ */
+export async function openXlsx(bytes: AsyncIterable<Uint8Array>, fileName: string): Promise<OpenedFile> {
+  const entries = await collectZipEntries(bytes, (name) => WANTED.test(name));
+  const parts = locateParts(entries);
+  if (parts.sheets.length === 0) {
+    throw new EngineError('UNRECOGNISED_FILE', 'the file is a ZIP archive but not an Excel workbook (no worksheet found); upload XLSX or CSV', fileName);
+  }
+  const sharedEntry = parts.sharedStrings ? entries.get(parts.sharedStrings) : undefined;
+  const shared = sharedEntry ? readSharedStrings(sharedEntry) : [];
+  if (sharedEntry) entries.delete(sharedEntry.name);
+
+  async function* rows(): AsyncGenerator<string[][]> {
+    for (const name of parts.sheets) {
+      const entry = entries.get(name)!;
+      let hasData = false;
+      for (const batch of readSheetRows(entry, shared, BATCH_ROWS)) {
+        if (!hasData) hasData = batch.some((r) => r.some((c) => c.trim() !== ''));
+        yield batch;
+      }
+      entries.delete(name);
+      if (hasData) return; // the first non-empty sheet is the data
+    }
+  }
+  return openRows(rows(), fileName, { container: 'xlsx', encoding: 'utf-8' });
 }

@@ -1,0 +1,98 @@
+import { Inflate, Unzip, type UnzipDecoder, type UnzipFile } from 'fflate';
+import { EngineError } from '../../errors/index.ts';
+
+/** One archive entry kept still compressed, so holding it costs its compressed size only. */
+export interface RawEntry {
+  name: string;
+  compression: number;
+  chunks: Uint8Array[];
+}
+
+/** Upper bound on kept compressed bytes: a larger workbook should be exported as CSV. */
+const MAX_KEPT_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Reads a ZIP stream once and keeps the raw (still deflated) data of the entries `wanted`
+ * accepts. Workbook parts come in any order (sharedStrings often after the sheets), so the
+ * sheets are kept compressed and inflated later as a stream.
+ */
+export async function collectZipEntries(bytes: AsyncIterable<Uint8Array>, wanted: (name: string) => boolean): Promise<Map<string, RawEntry>> {
+  const entries = new Map<string, RawEntry>();
+  let kept = 0;
+  let failure: unknown;
+  const makeCollector = (compression: number) =>
+    class Collector implements UnzipDecoder {
+      static compression = compression;
+      ondata: UnzipDecoder['ondata'] = () => {};
+      private readonly entry: RawEntry | undefined;
+      constructor(name: string) {
+        if (wanted(name)) {
+          this.entry = { name, compression, chunks: [] };
+          entries.set(name, this.entry);
+        }
+      }
+      push(chunk: Uint8Array): void {
+        if (!this.entry || chunk.length === 0) return;
+        kept += chunk.length;
+        if (kept > MAX_KEPT_BYTES) failure ??= new EngineError('UNSUPPORTED_FORMAT', 'the workbook is too large to read; save the sheet as CSV');
+        else this.entry.chunks.push(chunk.slice());
+      }
+    };
+  const unzip = new Unzip((file: UnzipFile) => {
+    file.ondata = (err) => {
+      if (err) failure ??= err;
+    };
+    try {
+      file.start();
+    } catch (e) {
+      failure ??= e;
+    }
+  });
+  unzip.register(makeCollector(0));
+  unzip.register(makeCollector(8));
+  try {
+    for await (const chunk of bytes) {
+      unzip.push(chunk, false);
+      if (failure) break;
+    }
+    if (!failure) unzip.push(new Uint8Array(0), true);
+  } catch (e) {
+    failure ??= e;
+  }
+  if (failure) {
+    if (failure instanceof EngineError) throw failure;
+    throw new EngineError('MALFORMED_FILE', `the file looks like XLSX but its ZIP structure is damaged (${(failure as Error)?.message ?? String(failure)})`);
+  }
+  return entries;
+}
+
+/** Inflates an entry as a stream of byte chunks, a compressed chunk at a time. */
+export function* inflateEntry(entry: RawEntry): Generator<Uint8Array> {
+  if (entry.compression === 0) {
+    yield* entry.chunks;
+    return;
+  }
+  const out: Uint8Array[] = [];
+  const inflate = new Inflate((data) => {
+    if (data.length > 0) out.push(data);
+  });
+  try {
+    for (let i = 0; i < entry.chunks.length; i++) {
+      inflate.push(entry.chunks[i]!, i === entry.chunks.length - 1);
+      yield* out.splice(0);
+    }
+    if (entry.chunks.length === 0) return;
+  } catch (e) {
+    if (e instanceof EngineError) throw e;
+    throw new EngineError('MALFORMED_FILE', `the XLSX part ${entry.name} could not be decompressed (${(e as Error)?.message ?? String(e)})`);
+  }
+  yield* out.splice(0);
+}
+
+/** The whole text of a small entry (workbook, relationships). */
+export function entryText(entry: RawEntry): string {
+  const decoder = new TextDecoder('utf-8');
+  let text = '';
+  for (const chunk of inflateEntry(entry)) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
