@@ -52,6 +52,8 @@ export interface TestStack {
   user: { email: string; password: string };
   services: Services;
   local: LocalStack;
+  /** Everything the stack logged (info, warn, error), oldest first; errors also go to stderr. */
+  logs: LogEntry[];
   signIn(email: string, password: string): Promise<TestClient>;
   /** Creates (idempotently) another confirmed user and signs them in. */
   createUser(email: string, password: string, groups?: string[]): Promise<TestClient>;
@@ -67,6 +69,14 @@ export interface TestStackOptions {
   dataDir?: string;
   /** Keep the data folder after stop() (default: removed unless dataDir was given). */
   keepData?: boolean;
+  /** Don't echo logged errors to stderr (for suites that provoke them on purpose). */
+  quietErrors?: boolean;
+}
+
+export interface LogEntry {
+  level: 'info' | 'warn' | 'error';
+  msg: string;
+  data?: Record<string, unknown>;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
@@ -140,6 +150,15 @@ export async function uploadFile(client: TestClient, name: string, bytes: Uint8A
 export async function startTestStack(opts: TestStackOptions = {}): Promise<TestStack> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'sap-analyzer-test-')));
   const removeOnStop = !opts.dataDir && !opts.keepData;
+  const logs: LogEntry[] = [];
+  const log = {
+    info: (msg: string, data?: Record<string, unknown>) => void logs.push({ level: 'info', msg, data }),
+    warn: (msg: string, data?: Record<string, unknown>) => void logs.push({ level: 'warn', msg, data }),
+    error: (msg: string, data?: Record<string, unknown>) => {
+      logs.push({ level: 'error', msg, data });
+      if (!opts.quietErrors) console.error(msg, data);
+    },
+  };
   const start = (port?: number) =>
     startLocalStack({
       port,
@@ -150,7 +169,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
       userEmail: TEST_USER.email,
       userPassword: TEST_USER.password,
       env: opts.env,
-      log: { info() {}, warn() {}, error: (msg, data) => console.error(msg, data) },
+      log,
     });
   let local = await start();
 
@@ -162,6 +181,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
       return local.apiUrl;
     },
     dataDir,
+    logs,
     admin: TEST_ADMIN,
     user: TEST_USER,
     get services() {
