@@ -30,6 +30,7 @@ interface SheetState {
   /** Name without continuation suffix, and which part this sheet is (1, 2, …). */
   base: string;
   part: number;
+  order: number;
 }
 
 /**
@@ -39,7 +40,7 @@ interface SheetState {
  */
 export class XlsxWriter {
   private readonly zip: ZipWriter;
-  private readonly sheets: { name: string; columns: number; rows: number }[] = [];
+  private readonly sheets: { name: string; columns: number; rows: number; order: number; file: number }[] = [];
   private current: SheetState | undefined;
   private readonly usedNames = new Set<string>();
 
@@ -47,11 +48,12 @@ export class XlsxWriter {
     this.zip = new ZipWriter(sink);
   }
 
-  async startSheet(name: string, header: readonly string[], part = 1): Promise<void> {
+  /** `order` places the tab (lower first; default: creation order), so a Summary written last can come first. */
+  async startSheet(name: string, header: readonly string[], order = this.sheets.length + 1, part = 1): Promise<void> {
     if (this.current) await this.endSheet();
     const sheetName = this.uniqueName(part === 1 ? name : `${name.slice(0, 25)} (${part})`);
     const entry = await this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length + 1}.xml`);
-    this.current = { name: sheetName, header, entry, rows: 0, base: name, part };
+    this.current = { name: sheetName, header, entry, rows: 0, base: name, part, order };
     await entry.write(
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
         '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
@@ -66,7 +68,7 @@ export class XlsxWriter {
   addRow(cells: readonly string[], highlight?: (column: number) => boolean): Promise<void> | void {
     const cur = this.current!;
     if (cur.rows >= this.maxRows) {
-      return this.startSheet(cur.base, cur.header, cur.part + 1).then(() => this.addRow(cells, highlight));
+      return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1).then(() => this.addRow(cells, highlight));
     }
     let xml = '<row>';
     for (let i = 0; i < cells.length; i++) {
@@ -92,7 +94,7 @@ export class XlsxWriter {
     const lastCol = columnLetter(Math.max(0, cur.header.length - 1));
     await cur.entry.write(`</sheetData><autoFilter ref="A1:${lastCol}${cur.rows}"/></worksheet>`);
     await cur.entry.close();
-    this.sheets.push({ name: cur.name, columns: cur.header.length, rows: cur.rows });
+    this.sheets.push({ name: cur.name, columns: cur.header.length, rows: cur.rows, order: cur.order, file: this.sheets.length + 1 });
   }
 
   async finish(): Promise<void> {
@@ -101,7 +103,8 @@ export class XlsxWriter {
       await this.startSheet('Summary', ['(empty)']);
       await this.endSheet();
     }
-    const sheets = this.sheets;
+    const files = this.sheets;
+    const sheets = [...this.sheets].sort((a, b) => a.order - b.order);
     const z = this.zip;
     await z.addEntry(
       '[Content_Types].xml',
@@ -109,7 +112,7 @@ export class XlsxWriter {
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-        sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+        files.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
         '</Types>',
     );
     await z.addEntry(
@@ -120,7 +123,7 @@ export class XlsxWriter {
     await z.addEntry(
       'xl/workbook.xml',
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
-        sheets.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+        sheets.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${s.file}"/>`).join('') +
         '</sheets><definedNames>' +
         sheets
           .map((s, i) => `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">'${escapeXml(s.name.replace(/'/g, "''"))}'!$A$1:$${columnLetter(Math.max(0, s.columns - 1))}$${s.rows}</definedName>`)
@@ -130,8 +133,8 @@ export class XlsxWriter {
     await z.addEntry(
       'xl/_rels/workbook.xml.rels',
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
-        `<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+        files.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
+        `<Relationship Id="rId${files.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
     );
     await z.addEntry(
       'xl/styles.xml',

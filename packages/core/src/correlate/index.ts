@@ -1,0 +1,5 @@
+export * from './facts.ts';
+export { correlateFacts, buildHeaderMap, MAX_PATTERNS_PER_KIND, type CorrelationResult } from './correlate-facts.ts';
+export { createTicketCoverage } from './ticket-coverage.ts';
+export { moduleOfTcode, MODULES, type Module } from './tcode-module.ts';
+export { UserTimeline } from './find-patterns.ts';

@@ -1,0 +1,50 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { DEFAULT_HOLIDAYS } from '../holidays/index.ts';
+import { loadDefaultLists } from '../lists/index.ts';
+import type { AnalysisReport, DetectionLists, EngineSettings } from '../model/index.ts';
+import type { EngineContext, FileStepResult } from './contract.ts';
+import { flagContextOf } from './engine.ts';
+import { createFolderWorkspace, fileSink } from './folder-workspace.ts';
+import { parseAndFlagFile } from './parse-and-flag-file.ts';
+import { correlateFilesStep } from './correlate-step.ts';
+import { writeReports } from './write-reports.ts';
+
+export interface AnalyzeOptions {
+  outDir: string;
+  lists?: DetectionLists;
+  settings?: EngineSettings;
+  /** Called with a phase and the records done so far (for a progress bar). */
+  onProgress?: (phase: 'read' | 'report', file: string, records: number) => void;
+}
+
+/**
+ * The whole analysis on one machine (the CLI): parse and flag each file, correlate, write
+ * `results.xlsx` and `results.csv` into outDir; intermediates live in a temp folder removed after.
+ * @example await analyzeFiles(['sm20.csv', 'cdhdr.csv'], { outDir: 'out' })
+ */
+export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promise<AnalysisReport> {
+  const temp = await mkdtemp(join(tmpdir(), 'sap-analyzer-'));
+  try {
+    const ctx: EngineContext = {
+      workspace: createFolderWorkspace(temp),
+      lists: opts.lists ?? loadDefaultLists(),
+      settings: opts.settings ?? { holidays: DEFAULT_HOLIDAYS },
+      openSource: (i) => createReadStream(paths[i]!, { highWaterMark: 1 << 20 }),
+    };
+    const fc = flagContextOf(ctx);
+    const files: FileStepResult[] = [];
+    for (let i = 0; i < paths.length; i++) {
+      const name = basename(paths[i]!);
+      files.push(await parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n)));
+    }
+    await correlateFilesStep(ctx, fc, files);
+    return await writeReports(ctx, fc, files, { xlsx: fileSink(join(opts.outDir, 'results.xlsx')), csv: fileSink(join(opts.outDir, 'results.csv')) }, {}, (n) =>
+      opts.onProgress?.('report', '', n),
+    );
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}

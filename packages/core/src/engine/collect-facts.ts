@@ -1,0 +1,99 @@
+import { docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
+import type { CanonicalRecord } from '../flags/canonical-record.ts';
+import { ChangeVolumeCounter } from '../flags/change-volume.ts';
+import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
+import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
+import { normaliseDate, normaliseTime } from '../formats/dates.ts';
+import type { DateOrder, OpenedFile } from '../formats/types.ts';
+import { describeChangeDoc, describeSm20 } from './sm20-activity.ts';
+
+const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
+const TIMING_BIT = 1 << FLAG_INDEX.CHANGE_TIMING_FLAG;
+const TICKET_TEXT_LIMIT = 4000;
+
+/** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
+export class FactsCollector {
+  readonly volume = new ChangeVolumeCounter();
+  readonly facts: FileFacts;
+  private readonly seenDocs = new Map<string, number>();
+  private readonly itemKeys = new Map<string, number>();
+  private readonly sensitiveItems = new Map<string, string>();
+
+  constructor(index: number, opened: OpenedFile) {
+    this.facts = {
+      index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
+      volume: { documents: [], events: [] }, sm20Changes: [], debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: [],
+      itemKeys: [], sensitiveItemKeys: [], afterHoursSensitive: [], tickets: [],
+    };
+  }
+
+  add(rec: CanonicalRecord, out: FlagResult): void {
+    const f = this.facts;
+    f.records++;
+    const hasTime = rec.date !== '';
+    switch (rec.fileType) {
+      case 'SM20': {
+        if (out.countsAsChangeEvent) this.volume.addEvent(rec.user, rec.date);
+        if (!hasTime) break;
+        const ev = rec.event;
+        const wanted = out.isChange || ev === 'AU2' || USER_ADMIN_EVENTS.has(ev);
+        if (!wanted) break;
+        const t = toEpoch(rec.date, rec.time)!;
+        const activity = describeSm20(rec);
+        if (out.isChange) f.sm20Changes.push([rec.user, t, activity, out.mask !== 0 ? 1 : 0]);
+        if (ev === 'CUL') f.debuggerChanges.push([rec.user, t, activity]);
+        if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) f.tableChanges.push([rec.user, t, activity]);
+        if (ev === 'AU2') f.failedLogons.push([rec.user, rec.terminal, t]);
+        if (USER_ADMIN_EVENTS.has(ev)) f.userAdmin.push([rec.user, rec.var1, t, activity]);
+        break;
+      }
+      case 'CDHDR':
+        this.volume.addDocument(rec.user, rec.date, rec.changenr);
+        f.docs.push([rec.objectclas, rec.objectid, rec.changenr, rec.user, rec.date, rec.time, rec.tcode, out.mask !== 0 ? 1 : 0]);
+        break;
+      case 'CDPOS': {
+        const key = docKey(rec.objectclas, rec.objectid, rec.changenr);
+        if (f.joined) {
+          this.volume.addDocument(rec.user, rec.date, rec.changenr);
+          const at = this.seenDocs.get(key);
+          if (at === undefined) {
+            this.seenDocs.set(key, f.docs.length);
+            f.docs.push([rec.objectclas, rec.objectid, rec.changenr, rec.user, rec.date, rec.time, rec.tcode, out.mask !== 0 ? 1 : 0]);
+          } else if (out.mask !== 0) {
+            f.docs[at]![7] = 1; // a header is flagged when any of its items is
+          }
+        } else {
+          this.itemKeys.set(key, (this.itemKeys.get(key) ?? 0) + 1);
+          if ((out.mask & SENSITIVE_MASK) !== 0 && !this.sensitiveItems.has(key)) this.sensitiveItems.set(key, describeChangeDoc(rec));
+        }
+        break;
+      }
+      case 'TICKETS':
+        break;
+    }
+    if ((out.mask & SENSITIVE_MASK) !== 0 && (out.mask & TIMING_BIT) !== 0 && hasTime) {
+      f.afterHoursSensitive.push([rec.user, toEpoch(rec.date, rec.time)!, rec.fileType === 'SM20' ? describeSm20(rec) : describeChangeDoc(rec)]);
+    }
+  }
+
+  /** Tickets read their own columns (text and two date-times). */
+  addTicket(row: string[], dateOrder: DateOrder): void {
+    const c = this.facts.canonical;
+    const get = (name: string) => (c[name] === undefined ? '' : (row[c[name]!] ?? ''));
+    const users = [get('USER'), get('ASSIGNED_TO')].map((u) => u.trim().toUpperCase()).filter(Boolean);
+    const text = `${get('TITLE')} ${get('DESCRIPTION')}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
+    const when = (v: string) => {
+      const d = normaliseDate(v, dateOrder);
+      return d === undefined ? null : (toEpoch(d, normaliseTime(v.length > 10 ? v : '') ?? '00:00:00') ?? null);
+    };
+    this.facts.records++;
+    this.facts.tickets.push([get('TICKET_ID'), users, text, when(get('REQUEST_TIME')), when(get('CLOSE_TIME'))]);
+  }
+
+  finish(): FileFacts {
+    this.facts.volume = this.volume.toJSON();
+    this.facts.itemKeys = [...this.itemKeys];
+    this.facts.sensitiveItemKeys = [...this.sensitiveItems];
+    return this.facts;
+  }
+}

@@ -1,0 +1,102 @@
+import { buildHeaderMap, correlateFacts, docKey, type ChangeDoc, type FileFacts } from '../correlate/index.ts';
+import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
+import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
+import { createTimingCheck } from '../flags/change-timing.ts';
+import type { FlagContext } from '../flags/flag-context.ts';
+import { createRecordFlagger } from '../flags/flag-record.ts';
+import { createFlagResult, setFlag, type FlagResult } from '../flags/flag-result.ts';
+import { openFile } from '../formats/open-file.ts';
+import type { OpenedFile } from '../formats/types.ts';
+import type { PatternName, SuspiciousPattern, CorrelationSummary } from '../model/index.ts';
+import type { EngineContext, FileStepResult } from './contract.ts';
+import { readJson, writeJson } from './folder-workspace.ts';
+import { CORRELATION_NAME, factsName } from './names.ts';
+import { createRecordExtractor } from './record-extractor.ts';
+
+export interface StoredCorrelation {
+  patterns: SuspiciousPattern[];
+  patternCounts: Partial<Record<PatternName, number>>;
+  summary: CorrelationSummary;
+  volume: ReturnType<ChangeVolumeCounter['toJSON']>;
+}
+
+export async function loadFacts(ctx: EngineContext, files: FileStepResult[]): Promise<FileFacts[]> {
+  return Promise.all(
+    files.map(async (f) => {
+      const facts = await readJson<FileFacts>(ctx.workspace, factsName(f.index));
+      if (!facts) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
+      return facts;
+    }),
+  );
+}
+
+/** Step 2's result, computed now when the pipeline skipped it (single file) and stored either way. */
+export async function loadOrCorrelate(ctx: EngineContext, flagContext: FlagContext, facts: FileFacts[]): Promise<StoredCorrelation> {
+  const stored = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
+  if (stored) return stored;
+  const result = correlateFacts(facts, createTimingCheck(flagContext.holidayOf));
+  const value: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.toJSON() };
+  await writeJson(ctx.workspace, CORRELATION_NAME, value);
+  return value;
+}
+
+export interface FinalState {
+  facts: FileFacts[];
+  correlation: StoredCorrelation;
+  headers: Map<string, ChangeDoc>;
+  volume: ChangeVolumeCounter;
+}
+
+export async function prepareFinalState(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[]): Promise<FinalState> {
+  const facts = await loadFacts(ctx, files);
+  const correlation = await loadOrCorrelate(ctx, flagContext, facts);
+  const needsHeaders = facts.some((f) => f.fileType === 'CDPOS' && !f.joined);
+  return { facts, correlation, headers: needsHeaders ? buildHeaderMap(facts) : new Map(), volume: ChangeVolumeCounter.fromJSON(correlation.volume) };
+}
+
+/** Called per record of the final pass; may return a promise (then the pass waits for it). */
+export type FinalRecordVisitor = (rowIndex: number, row: string[], rec: CanonicalRecord, out: FlagResult) => void | Promise<void>;
+
+/**
+ * Re-reads one original file and gives each record with its final flags: CDPOS items inherit
+ * their header (user, date, time, tcode), CHANGE_VOLUME comes from the whole analysis.
+ */
+export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagContext, state: FinalState, facts: FileFacts, visit: FinalRecordVisitor, onOpened?: (opened: OpenedFile) => void): Promise<void> {
+  const opened = await openFile(ctx.openSource(facts.index), facts.fileName);
+  onOpened?.(opened);
+  const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder);
+  const flag = createRecordFlagger(flagContext);
+  const rec = createCanonicalRecord(opened.fileType);
+  const out = createFlagResult();
+  const inherit = opened.fileType === 'CDPOS' && !opened.joined && state.headers.size > 0;
+  let rowIndex = 0;
+  for await (const batch of opened.batches()) {
+    for (const row of batch) {
+      if (opened.fileType === 'TICKETS') {
+        out.mask = 0;
+        out.reasons.fill(undefined);
+        out.otherCategory = undefined;
+      } else {
+        extract(row, rec);
+        if (inherit) {
+          const h = state.headers.get(docKey(rec.objectclas, rec.objectid, rec.changenr));
+          if (h) {
+            rec.user = h[3];
+            rec.date = h[4];
+            rec.time = h[5];
+            rec.tcode = h[6];
+          } else {
+            rec.user = rec.date = rec.time = rec.tcode = '';
+          }
+        }
+        flag(rec, out);
+        if (out.isChange && rec.user !== '' && rec.date !== '') {
+          const n = state.volume.excess(rec.user, rec.date);
+          if (n !== undefined) setFlag(out, 'CHANGE_VOLUME_FLAG', volumeReason(rec.user, rec.date, n));
+        }
+      }
+      const pending = visit(rowIndex++, row, rec, out);
+      if (pending) await pending;
+    }
+  }
+}

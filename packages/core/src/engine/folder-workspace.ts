@@ -1,0 +1,63 @@
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { ByteSink, Workspace } from './contract.ts';
+
+/** A sink writing one file; `end()` resolves once the file is closed. */
+export function fileSink(path: string): ByteSink {
+  mkdirSync(dirname(path), { recursive: true });
+  const out = createWriteStream(path);
+  let failed: Error | undefined;
+  out.on('error', (e) => (failed = e));
+  return {
+    write(chunk) {
+      if (failed) throw failed;
+      if (out.write(chunk)) return;
+      return new Promise<void>((res, rej) => {
+        out.once('drain', res);
+        out.once('error', rej);
+      });
+    },
+    end: () =>
+      new Promise<void>((res, rej) => {
+        if (failed) return rej(failed);
+        out.end(() => (failed ? rej(failed) : res()));
+      }),
+  };
+}
+
+/** A Workspace in a folder (the CLI's temp folder); names may contain `/`. */
+export function createFolderWorkspace(root: string): Workspace {
+  const pathOf = (name: string) => {
+    const p = resolve(root, name);
+    if (!p.startsWith(resolve(root))) throw new Error(`workspace name escapes its folder: ${name}`);
+    return p;
+  };
+  return {
+    write: (name) => fileSink(pathOf(name)),
+    read: (name) => createReadStream(join(pathOf(name))),
+  };
+}
+
+/** Writes a JSON document to the workspace. */
+export async function writeJson(ws: Workspace, name: string, value: unknown): Promise<void> {
+  const sink = ws.write(name);
+  await sink.write(Buffer.from(JSON.stringify(value), 'utf8'));
+  await sink.end();
+}
+
+/** Reads a workspace entry as text; undefined when it does not exist. */
+export async function readText(ws: Workspace, name: string): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const c of ws.read(name)) chunks.push(Buffer.from(c));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as { name?: string }).name === 'NoSuchKey' || (e as { code?: string }).code === 'NotFound') return undefined;
+    throw e;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readJson<T>(ws: Workspace, name: string): Promise<T | undefined> {
+  const text = await readText(ws, name);
+  return text === undefined ? undefined : (JSON.parse(text) as T);
+}

@@ -1,0 +1,3 @@
+/** Workspace entry names the engine's steps exchange. */
+export const factsName = (index: number) => `facts/${index}.json`;
+export const CORRELATION_NAME = 'correlation.json';

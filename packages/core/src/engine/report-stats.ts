@@ -1,0 +1,107 @@
+import { moduleOfTcode, MODULES } from '../correlate/tcode-module.ts';
+import type { CanonicalRecord } from '../flags/canonical-record.ts';
+import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
+import { FLAG_KEYS, type AnalysisSummary, type AnalyticsData, type DashboardTotals, type FlagKey, type FlagSample } from '../model/index.ts';
+import { countMask, emptySummary } from './flag-counts.ts';
+
+export const SAMPLE_LIMIT = 10;
+const TIMELINE_DAYS = 30;
+const HIGH_MASK = ['DEBUG_FLAG', 'HIGH_RISK_TCODE_FLAG', 'HIGH_RISK_TABLE_FLAG', 'SENSITIVE_FIELD_FLAG', 'SENSITIVE_OBJECT_FLAG'].reduce((m, k) => m | (1 << FLAG_INDEX[k as FlagKey]), 0);
+const ANOMALY_MASK = (1 << FLAG_INDEX.CHANGE_VOLUME_FLAG) | (1 << FLAG_INDEX.CHANGE_TIMING_FLAG);
+const HIGH_RISK_ACTIVITY_MASK = (1 << FLAG_INDEX.HIGH_RISK_TCODE_FLAG) | (1 << FLAG_INDEX.HIGH_RISK_TABLE_FLAG) | (1 << FLAG_INDEX.DEBUG_FLAG);
+
+interface SampleState {
+  columns: Set<string>;
+  records: Record<string, string>[];
+}
+
+/** Everything the report returns besides patterns and correlation, accumulated in the final pass. */
+export class ReportStats {
+  readonly summary: AnalysisSummary = emptySummary();
+  readonly otherCategories: Record<string, number> = {};
+  private readonly samples = new Map<FlagKey, SampleState>();
+  private failedLogins = 0;
+  private readonly anomalousUsers = new Set<string>();
+  private readonly highRiskUsers = new Set<string>();
+  private readonly timeline = new Map<string, { failedLogins: number; highRisk: number; dataModifications: number }>();
+  private readonly heatmap = new Map<string, number[]>();
+
+  add(fileName: string, columns: readonly string[], row: readonly string[], rec: CanonicalRecord, out: FlagResult): void {
+    const mask = out.mask;
+    countMask(this.summary, mask);
+    const isAu2 = rec.fileType === 'SM20' && rec.event === 'AU2';
+    if (isAu2) this.failedLogins++;
+    if (rec.date !== '') {
+      const highRisk = (mask & HIGH_RISK_ACTIVITY_MASK) !== 0;
+      if (isAu2 || highRisk || out.isChange) {
+        let day = this.timeline.get(rec.date);
+        if (!day) this.timeline.set(rec.date, (day = { failedLogins: 0, highRisk: 0, dataModifications: 0 }));
+        if (isAu2) day.failedLogins++;
+        if (highRisk) day.highRisk++;
+        if (out.isChange) day.dataModifications++;
+      }
+    }
+    if (rec.time !== '' && rec.tcode !== '') {
+      const module = moduleOfTcode(rec.tcode);
+      if (module) {
+        let hours = this.heatmap.get(module);
+        if (!hours) this.heatmap.set(module, (hours = new Array(24).fill(0)));
+        hours[Number(rec.time.slice(0, 2))]!++;
+      }
+    }
+    if (mask === 0) return;
+    const user = rec.user.toUpperCase();
+    if (user !== '') {
+      if (mask & ANOMALY_MASK) this.anomalousUsers.add(user);
+      if (mask & HIGH_MASK) this.highRiskUsers.add(user);
+    }
+    if (out.otherCategory) this.otherCategories[out.otherCategory] = (this.otherCategories[out.otherCategory] ?? 0) + 1;
+    for (let i = 0; i < FLAG_KEYS.length; i++) {
+      if (!(mask & (1 << i))) continue;
+      const key = FLAG_KEYS[i]!;
+      let s = this.samples.get(key);
+      if (!s) this.samples.set(key, (s = { columns: new Set(['FILE_TYPE', 'SOURCE_FILE']), records: [] }));
+      if (s.records.length >= SAMPLE_LIMIT) continue;
+      const record: Record<string, string> = { FILE_TYPE: rec.fileType, SOURCE_FILE: fileName };
+      columns.forEach((c, j) => {
+        s.columns.add(c);
+        record[c] = row[j] ?? '';
+      });
+      record[key] = out.reasons[i]!;
+      s.records.push(record);
+    }
+  }
+
+  flagSamples(): Partial<Record<FlagKey, FlagSample>> {
+    const result: Partial<Record<FlagKey, FlagSample>> = {};
+    for (const [key, s] of this.samples) {
+      result[key] = { columns: [...s.columns, key], records: s.records, total: this.summary.flag_counts[key] };
+      if (key === 'OTHER') result[key].aggregatedFlags = { ...this.otherCategories };
+    }
+    return result;
+  }
+
+  dashboard(): DashboardTotals {
+    const c = this.summary.flag_counts;
+    return {
+      criticalAlerts: c.HIGH_RISK_TCODE_FLAG + c.HIGH_RISK_TABLE_FLAG,
+      failedLogins: this.failedLogins,
+      anomalousUsers: this.anomalousUsers.size,
+      highRiskUsers: this.highRiskUsers.size,
+    };
+  }
+
+  /** Timeline over the last 30 days of record time; heatmap rows for every module. */
+  analytics(): AnalyticsData {
+    const days = [...this.timeline.keys()].sort();
+    const last = days[days.length - 1];
+    const timeline: AnalyticsData['timeline'] = {};
+    if (last) {
+      const from = new Date(Date.parse(`${last}T00:00:00Z`) - (TIMELINE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+      for (const d of days) if (d >= from) timeline[d] = this.timeline.get(d)!;
+    }
+    const heatmap: AnalyticsData['heatmap'] = {};
+    if (this.heatmap.size > 0) for (const m of MODULES) heatmap[m] = this.heatmap.get(m) ?? new Array(24).fill(0);
+    return { timeline, heatmap };
+  }
+}
