@@ -31,8 +31,10 @@ export interface LocalStackOptions {
   port?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
-  /** Base URL the browser uses; default http://<host>:<port>. */
+  /** Base URL the browser uses; default http://<publicHost>:<port>. */
   publicUrl?: string;
+  /** Host name in the default public URL (default: `host`); `npm start` uses localhost. */
+  publicHost?: string;
   dataDir: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -88,7 +90,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const host = opts.host ?? '127.0.0.1';
     const server = await listenLocalServer(opts.port ?? 0, host);
     stoppers.push(server.close);
-    const publicUrl = (opts.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`).replace(/\/+$/, '');
+    const publicHost = opts.publicHost ?? host;
+    const publicUrl = (opts.publicUrl ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${server.port}`).replace(/\/+$/, '');
     const apiUrl = `${publicUrl}/prod`;
     const blobDir = join(dataDir, 'blobs');
 

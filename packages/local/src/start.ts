@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   const stack = await startLocalStack({
     port,
     host,
-    publicUrl: env.PUBLIC_URL || (host === '127.0.0.1' || host === '0.0.0.0' ? `http://localhost:${port}` : undefined),
+    publicUrl: env.PUBLIC_URL || undefined,
+    publicHost: host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host,
     dataDir,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
