@@ -114,4 +114,17 @@ describe('local sign-in through the launcher', () => {
     const session = await signInWithPassword({ ...auth.pool, ...ADMIN });
     expect(session.groups).toEqual(['admins']);
   });
+
+  it('refuses a disabled user with "User is disabled."', async () => {
+    await auth.cognito.ensureUser('disabled@example.com', 'Disabled-Passw0rd!', []);
+    const res = await fetch(auth.cognito.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.AdminDisableUser' },
+      body: JSON.stringify({ UserPoolId: auth.cognito.userPoolId, Username: 'disabled@example.com' }),
+    });
+    expect(res.status).toBe(200);
+    await expect(
+      signInWithAmplify({ ...auth.pool, email: 'disabled@example.com', password: 'Disabled-Passw0rd!' }),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'User is disabled.' });
+  });
 });

@@ -22,7 +22,7 @@ describe('verifyIdToken rejects what it must', () => {
   let identity: Identity;
   let sub: string;
 
-  function mint(claims: Record<string, unknown>, opts: { key?: KeyObject | CryptoKey; issuer?: string; audience?: string; exp?: number } = {}) {
+  function mint(claims: Record<string, unknown>, opts: { key?: Parameters<SignJWT['sign']>[0]; issuer?: string; audience?: string; exp?: number } = {}) {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ token_use: 'id', email: 'minted@example.com', 'cognito:groups': ['admins'], ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })

@@ -27,6 +27,8 @@ export interface CognitoEngine {
   /** Runs one cognito-local target (e.g. "AdminCreateUser") with its JSON request. */
   call<T = any>(target: string, request: unknown): Promise<T>;
   ctx: Context;
+  /** Runs `fn` in the same one-at-a-time queue as `call` (for direct data-store writes). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Resolves once every call queued so far has finished. */
   idle(): Promise<void>;
 }
@@ -76,10 +78,11 @@ export async function createCognitoEngine(folder: string): Promise<CognitoEngine
   const route = Router(services as any);
   // cognito-local rewrites whole JSON files without locking: run one call at a time.
   let queue: Promise<unknown> = Promise.resolve();
-  function call<T>(target: string, request: unknown): Promise<T> {
-    const run = queue.then(() => route(target)(ctx, request));
+  function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = queue.then(fn);
     queue = run.catch(() => undefined);
-    return run as Promise<T>;
+    return run;
   }
-  return { cognito, call, ctx, idle: () => queue.then(() => undefined) };
+  const call = <T>(target: string, request: unknown) => exclusive<T>(() => route(target)(ctx, request));
+  return { cognito, call, exclusive, ctx, idle: () => queue.then(() => undefined) };
 }

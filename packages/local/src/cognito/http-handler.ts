@@ -3,13 +3,12 @@
  * pool's JWKS and OpenID configuration, with CORS for a browser on another origin (dev server).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import { toApiError } from './cognito-errors.ts';
 import type { Launcher } from './launcher.ts';
+import { cognitoLocalPublicKey as publicKey } from './local-jwt.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** The RS256 key cognito-local signs with (shipped in the package: never trust it on AWS). */
-const publicKey: { jwk: Record<string, string> } = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.public.json');
+
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 

@@ -35,8 +35,8 @@ export async function startLocalCognito(opts: { dataDir: string }): Promise<Loca
   const folder = join(opts.dataDir, 'cognito');
   const engine = await createCognitoEngine(folder);
   const ids = await ensurePool(engine, folder);
-  const launcher = createLauncher(engine, ids);
   const issuer = `${ISSUER_DOMAIN}/${ids.userPoolId}`;
+  const launcher = createLauncher(engine, ids, issuer);
   let endpoint = '';
   const jwksUrl = () => `${endpoint}/${ids.userPoolId}/.well-known/jwks.json`;
   const internal = createCognitoHttpHandler(launcher, { exposure: 'internal', issuer: () => issuer, jwksUrl });

@@ -13,6 +13,7 @@ import {
   userDisabled,
   userNotFound,
 } from './cognito-errors.ts';
+import { readLocalJwt } from './local-jwt.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
 import type { PoolIds } from './pool-setup.ts';
 import { SrpAuthenticator } from './srp-auth.ts';
@@ -49,7 +50,7 @@ export interface Launcher {
   findUser(username: string): Promise<User | null>;
 }
 
-export function createLauncher(engine: CognitoEngine, ids: PoolIds): Launcher {
+export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: string): Launcher {
   const srp = new SrpAuthenticator(ids.userPoolId.split('_')[1] ?? '');
   const sessions = new Map<string, { userId: string; expires: number }>();
 
@@ -183,6 +184,20 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds): Launcher {
     return { Groups: groups.map(groupToResponseObject(ids.userPoolId)) };
   }
 
+  /** cognito-local lacks GlobalSignOut: forget every refresh token of the access token's user. */
+  async function globalSignOut(body: Body) {
+    const claims = readLocalJwt(body.AccessToken, issuer);
+    if (!claims || claims.token_use !== 'access') throw new CognitoApiError('NotAuthorizedException', 'Invalid Access Token');
+    const user = await findUser(String(claims.username ?? ''));
+    if (!user) throw new CognitoApiError('NotAuthorizedException', 'Invalid Access Token');
+    const userPool = await pool();
+    await engine.exclusive(async () => {
+      const current = await userPool.getUserByUsername(engine.ctx, user.Username);
+      if (current) await userPool.saveUser(engine.ctx, { ...current, RefreshTokens: [] });
+    });
+    return {};
+  }
+
   async function dispatch(target: string, body: unknown, exposure: 'public' | 'internal') {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new CognitoApiError('SerializationException', 'The request body must be a JSON object');
@@ -202,8 +217,7 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds): Launcher {
       case 'AdminListGroupsForUser':
         return adminListGroupsForUser(body as Body);
       case 'GlobalSignOut':
-        // Tokens are self-contained JWTs locally; signing out everywhere is a no-op like RevokeToken.
-        return {};
+        return globalSignOut(body as Body);
       default:
         return engine.call(target, body);
     }

@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalCognito, type LocalCognito } from './index.ts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+describe('local user pool over HTTP', () => {
+  let dataDir: string;
+  let cognito: LocalCognito;
+  let server: Server;
+  let mount: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cognito-http-'));
+    cognito = await startLocalCognito({ dataDir });
+    server = createServer((req, res) => void cognito.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    mount = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cognito`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await cognito.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const post = (url: string, body: string, target?: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', ...(target ? { 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` } : {}) },
+      body,
+    });
+
+  it('answers a CORS preflight from another origin', async () => {
+    const res = await fetch(`${mount}/`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toBe('content-type,x-amz-target,x-amz-user-agent');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+
+  it('serves the JWKS and OpenID configuration under the mount and on the loopback endpoint', async () => {
+    const viaMount = (await (await fetch(`${mount}/${cognito.userPoolId}/.well-known/jwks.json`)).json()) as { keys: { kid: string; alg: string }[] };
+    expect(viaMount.keys.map((k) => [k.kid, k.alg])).toEqual([['CognitoLocal', 'RS256']]);
+    const viaLoopback = await (await fetch(cognito.jwksUrl)).json();
+    expect(viaLoopback).toEqual(viaMount);
+    const oidc = (await (await fetch(`${cognito.endpoint}/${cognito.userPoolId}/.well-known/openid-configuration`)).json()) as Record<string, string>;
+    expect(oidc.issuer).toBe(cognito.issuer);
+    expect(oidc.jwks_uri).toBe(cognito.jwksUrl);
+    expect(cognito.issuer).toBe(`http://localhost:9229/${cognito.userPoolId}`);
+  });
+
+  it('explains malformed requests with 4xx errors in the AWS JSON shape', async () => {
+    const badJson = await post(mount, '{"ClientId":', 'InitiateAuth');
+    expect(badJson.status).toBe(400);
+    expect(await badJson.json()).toEqual({ __type: 'SerializationException', message: 'Request body is not valid JSON' });
+
+    const noTarget = await post(mount, '{}');
+    expect(noTarget.status).toBe(400);
+    expect(((await noTarget.json()) as { __type: string }).__type).toBe('UnknownOperationException');
+
+    const notObject = await post(mount, '[1,2]', 'InitiateAuth');
+    expect(await notObject.json()).toEqual({ __type: 'SerializationException', message: 'The request body must be a JSON object' });
+
+    const tooLarge = await post(mount, JSON.stringify({ pad: 'x'.repeat(1_100_000) }), 'InitiateAuth');
+    expect(tooLarge.status).toBe(413);
+
+    const wrongMethod = await fetch(mount, { method: 'PUT' });
+    expect(wrongMethod.status).toBe(405);
+  });
+
+  it('names the missing or unsupported parameters of InitiateAuth', async () => {
+    const wrongClient = await post(mount, JSON.stringify({ AuthFlow: 'USER_SRP_AUTH', ClientId: 'nope', AuthParameters: {} }), 'InitiateAuth');
+    expect(await wrongClient.json()).toEqual({ __type: 'ResourceNotFoundException', message: 'User pool client nope does not exist.' });
+
+    const noUser = await post(mount, JSON.stringify({ AuthFlow: 'USER_SRP_AUTH', ClientId: cognito.clientId, AuthParameters: { SRP_A: 'ab' } }), 'InitiateAuth');
+    expect(await noUser.json()).toEqual({ __type: 'InvalidParameterException', message: 'Missing required parameter USERNAME' });
+
+    const flow = await post(mount, JSON.stringify({ AuthFlow: 'CUSTOM_AUTH', ClientId: cognito.clientId }), 'InitiateAuth');
+    expect(((await flow.json()) as { message: string }).message).toContain('Unsupported AuthFlow CUSTOM_AUTH');
+
+    const refresh = await post(mount, JSON.stringify({ ClientId: cognito.clientId, RefreshToken: 'forged' }), 'GetTokensFromRefreshToken');
+    expect(await refresh.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+  });
+
+  it('reports targets cognito-local does not know as a client error', async () => {
+    const res = await post(cognito.endpoint, '{}', 'DescribeRiskConfiguration');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { __type: string }).__type).toBe('UnsupportedOperationException');
+  });
+
+  it('signs a user out everywhere: GlobalSignOut invalidates the refresh tokens', async () => {
+    await cognito.ensureUser('leaver@example.com', 'Leaver-Passw0rd!', []);
+    const signIn = await post(
+      mount,
+      JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: 'leaver@example.com', PASSWORD: 'Leaver-Passw0rd!' } }),
+      'InitiateAuth',
+    );
+    const { AuthenticationResult: tokens } = (await signIn.json()) as { AuthenticationResult: Record<string, string> };
+    const refresh = () => post(mount, JSON.stringify({ ClientId: cognito.clientId, RefreshToken: tokens.RefreshToken }), 'GetTokensFromRefreshToken');
+    expect((await refresh()).status).toBe(200);
+
+    const forged = await post(mount, JSON.stringify({ AccessToken: tokens.IdToken }), 'GlobalSignOut');
+    expect(await forged.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Access Token' });
+    expect((await refresh()).status).toBe(200);
+
+    const out = await post(mount, JSON.stringify({ AccessToken: tokens.AccessToken }), 'GlobalSignOut');
+    expect(out.status).toBe(200);
+    const after = await refresh();
+    expect(after.status).toBe(400);
+    expect(await after.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+  });
+});
