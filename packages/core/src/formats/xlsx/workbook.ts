@@ -12,7 +12,8 @@ function resolvePart(base: string, target: string): string {
   return parts.join('/');
 }
 
-function relationshipTargets(xml: string, owner: string): Map<string, { target: string; type: string }> {
+/** Relationships by id; targets resolved against `source`, the part the relationships belong to. */
+function relationshipTargets(xml: string, source: string): Map<string, { target: string; type: string }> {
   const rels = new Map<string, { target: string; type: string }>();
   let i = 0;
   for (;;) {
@@ -23,7 +24,7 @@ function relationshipTargets(xml: string, owner: string): Map<string, { target: 
     const tag = xml.slice(at, end);
     const id = attribute(tag, 'Id');
     const target = attribute(tag, 'Target');
-    if (id && target) rels.set(id, { target: resolvePart(owner, decodeXmlText(target)), type: attribute(tag, 'Type') ?? '' });
+    if (id && target) rels.set(id, { target: resolvePart(source, decodeXmlText(target)), type: attribute(tag, 'Type') ?? '' });
     i = end;
   }
 }
@@ -39,7 +40,7 @@ export function locateParts(entries: Map<string, RawEntry>): WorkbookParts {
   const rootRels = entries.get('_rels/.rels');
   let workbookName = 'xl/workbook.xml';
   if (rootRels) {
-    for (const rel of relationshipTargets(entryText(rootRels), '_rels/.rels').values()) {
+    for (const rel of relationshipTargets(entryText(rootRels), '').values()) {
       if (rel.type.endsWith('/officeDocument')) workbookName = rel.target;
     }
   }
@@ -49,7 +50,7 @@ export function locateParts(entries: Map<string, RawEntry>): WorkbookParts {
   const byName = [...entries.keys()].filter((n) => /worksheets\/[^/]+\.xml$/.test(n)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   if (!workbook || !wbRels) return { sheets: byName, sharedStrings: entries.has('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : undefined };
 
-  const rels = relationshipTargets(entryText(wbRels), relsName);
+  const rels = relationshipTargets(entryText(wbRels), workbookName);
   const xml = entryText(workbook);
   const visible: string[] = [];
   const hidden: string[] = [];

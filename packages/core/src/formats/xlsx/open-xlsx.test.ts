@@ -1,0 +1,82 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { EngineError } from '../../errors/index.ts';
+import { allRows, chunked, fixtureBytes } from '../fixtures/fixture-streams.ts';
+import { openFile } from '../open-file.ts';
+import { columnIndex } from './sheet-rows.ts';
+
+/** A minimal workbook; `sheets` maps part names to sheetData XML, in workbook order. */
+function workbook(sheets: Record<string, string>, options: { shared?: string[]; prefix?: string; sharedFirst?: boolean } = {}): Uint8Array {
+  const p = options.prefix ?? '';
+  const ns = p ? ` xmlns:${p.slice(0, -1)}="http://schemas.openxmlformats.org/spreadsheetml/2006/main"` : ' xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+  const names = Object.keys(sheets);
+  const files: Record<string, Uint8Array> = {};
+  const shared = options.shared
+    ? { 'xl/sharedStrings.xml': strToU8(`<${p}sst${ns}>${options.shared.map((s) => `<${p}si><${p}t>${s}</${p}t></${p}si>`).join('')}</${p}sst>`) }
+    : {};
+  if (options.sharedFirst) Object.assign(files, shared);
+  files['xl/workbook.xml'] = strToU8(
+    `<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${names.map((_, i) => `<sheet name="S${i}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
+  );
+  files['xl/_rels/workbook.xml.rels'] = strToU8(
+    `<Relationships>${names.map((n, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="${n.replace('xl/', '')}"/>`).join('')}<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+  );
+  for (const [name, data] of Object.entries(sheets)) files[name] = strToU8(`<?xml version="1.0"?><${p}worksheet${ns}><${p}sheetData>${data}</${p}sheetData></${p}worksheet>`);
+  if (!options.sharedFirst) Object.assign(files, shared);
+  return zipSync(files);
+}
+
+const HEADER = '<row r="1"><c r="A1" t="inlineStr"><is><t>Event</t></is></c><c r="B1" t="inlineStr"><is><t>User</t></is></c><c r="C1" t="inlineStr"><is><t>Message Text</t></is></c></row>';
+
+describe('openFile: XLSX', () => {
+  it('places cells by reference, leaving gaps empty, and keeps long numbers as written', async () => {
+    const bytes = workbook({ 'xl/worksheets/sheet1.xml': `${HEADER}<row r="2"><c r="A2" t="s"><v>0</v></c><c r="C2"><v>1.0000000000000001E+18</v></c></row><row r="3"><c r="C3" t="b"><v>1</v></c><c r="A3" t="e"><v>#N/A</v></c></row>` }, { shared: ['AU1'] });
+    const file = await openFile(chunked(bytes), 'a.xlsx');
+    expect(file.fileType).toBe('SM20');
+    expect(await allRows(file)).toEqual([
+      ['AU1', '', '1.0000000000000001E+18'],
+      ['#N/A', '', 'TRUE'],
+    ]);
+  });
+
+  it('reads namespace-prefixed parts and shared strings stored before the sheets', async () => {
+    const data = '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="s"><x:v>1</x:v></x:c><x:c r="C1" t="s"><x:v>2</x:v></x:c></x:row><x:row r="2"><x:c r="A2" t="s"><x:v>3</x:v></x:c><x:c r="B2" t="s"><x:v>4</x:v></x:c></x:row>';
+    const bytes = workbook({ 'xl/worksheets/sheet1.xml': data }, { shared: ['Event', 'User', 'Message', 'AU2', 'BOB'], prefix: 'x:', sharedFirst: true });
+    const file = await openFile(chunked(bytes, 5), 'prefixed.xlsx');
+    expect(await allRows(file)).toEqual([['AU2', 'BOB', '']]);
+  });
+
+  it('skips empty sheets and takes the first one with data', async () => {
+    const bytes = workbook({ 'xl/worksheets/sheet1.xml': '', 'xl/worksheets/sheet2.xml': '<row r="1"/><row r="2"><c r="A2"/></row>', 'xl/worksheets/sheet3.xml': `${HEADER}<row r="2"><c r="A2" t="inlineStr"><is><t>AU3</t></is></c></row>` });
+    expect(await allRows(await openFile(chunked(bytes), 'sheets.xlsx'))).toEqual([['AU3', '', '']]);
+  });
+
+  it('reads many rows as a stream in batches', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>AU1</t></is></c><c r="B${i + 2}" t="inlineStr"><is><t>U${i}</t></is></c></row>`).join('');
+    const file = await openFile(chunked(workbook({ 'xl/worksheets/sheet1.xml': HEADER + rows }), 777), 'many.xlsx');
+    const all = await allRows(file);
+    expect(all).toHaveLength(5000);
+    expect(all[4999]).toEqual(['AU1', 'U4999', '']);
+  });
+
+  it('fails clearly for damaged archives and ZIPs that are not workbooks', async () => {
+    const good = fixtureBytes('tickets-title-rows.xlsx');
+    const truncated = good.slice(0, Math.floor(good.length / 2));
+    const damaged = await openFile(chunked(truncated), 'cut.xlsx').then(allRows).catch((e: unknown) => e);
+    expect(damaged).toBeInstanceOf(EngineError);
+    expect((damaged as EngineError).fileName).toBe('cut.xlsx');
+
+    const notWorkbook = await openFile(chunked(zipSync({ 'readme.txt': strToU8('hello') })), 'docs.zip').catch((e: unknown) => e);
+    expect(notWorkbook).toBeInstanceOf(EngineError);
+    expect((notWorkbook as EngineError).code).toBe('UNRECOGNISED_FILE');
+    expect((notWorkbook as EngineError).message).toContain('upload XLSX or CSV');
+  });
+
+  it('turns cell references into column indexes', () => {
+    expect(columnIndex('A1')).toBe(0);
+    expect(columnIndex('Z9')).toBe(25);
+    expect(columnIndex('AA10')).toBe(26);
+    expect(columnIndex('BC12')).toBe(54);
+    expect(columnIndex('12')).toBe(-1);
+  });
+});
