@@ -4,12 +4,12 @@
  * what the browser does; `signInWithPassword` mints tokens quickly through the SDK's
  * USER_PASSWORD_AUTH for suites that only need a valid ID token.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { ConsoleLogger, defaultStorage } from 'aws-amplify/utils';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadConfig, type AppConfig } from '@app/functions/config/index.ts';
 import { startLocalCognito, type LocalCognito } from '@app/local/cognito/index.ts';
 
@@ -76,37 +76,41 @@ async function signOutQuietly() {
   await signOut().catch(() => undefined);
 }
 
-/** Signs in with Amplify's default (SRP) flow, reads the session, signs out again. */
-export function signInWithAmplify(opts: Credentials): Promise<SignedIn> {
+/** Runs `fn` inside a clean Amplify session for `pool`, signing out before and after. */
+function inAmplifySession<T>(pool: PoolConnection, fn: () => Promise<T>): Promise<T> {
   return exclusive(async () => {
-    configure(opts);
+    configure(pool);
     await signOutQuietly();
     try {
-      const result = await signIn({ username: opts.email, password: opts.password });
-      if (!result.isSignedIn) throw new Error(`Sign-in stopped at step ${result.nextStep.signInStep}`);
-      return await currentTokens();
+      return await fn();
     } finally {
       await signOutQuietly();
     }
   });
 }
 
+async function signInFully(opts: Credentials) {
+  const result = await signIn({ username: opts.email, password: opts.password });
+  if (!result.isSignedIn) throw new Error(`Sign-in stopped at step ${result.nextStep.signInStep}`);
+}
+
+/** Signs in with Amplify's default (SRP) flow, reads the session, signs out again. */
+export function signInWithAmplify(opts: Credentials): Promise<SignedIn> {
+  return inAmplifySession(opts, async () => {
+    await signInFully(opts);
+    return currentTokens();
+  });
+}
+
 /** Signs in, then forces Amplify to refresh the tokens (GetTokensFromRefreshToken). */
 export function refreshWithAmplify(opts: Credentials): Promise<{ before: SignedIn; after: SignedIn }> {
-  return exclusive(async () => {
-    configure(opts);
-    await signOutQuietly();
-    try {
-      const result = await signIn({ username: opts.email, password: opts.password });
-      if (!result.isSignedIn) throw new Error(`Sign-in stopped at step ${result.nextStep.signInStep}`);
-      const before = await currentTokens();
-      // Cognito's iat has one-second resolution; wait so the refreshed tokens differ visibly.
-      await new Promise((r) => setTimeout(r, 1100));
-      const after = await currentTokens(true);
-      return { before, after };
-    } finally {
-      await signOutQuietly();
-    }
+  return inAmplifySession(opts, async () => {
+    await signInFully(opts);
+    const before = await currentTokens();
+    // Cognito's iat has one-second resolution; wait so the refreshed tokens differ visibly.
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await currentTokens(true);
+    return { before, after };
   });
 }
 
@@ -114,17 +118,11 @@ export function refreshWithAmplify(opts: Credentials): Promise<{ before: SignedI
 export function completeFirstSignIn(
   opts: PoolConnection & { email: string; temporaryPassword: string; newPassword: string },
 ): Promise<{ firstStep: string; signedIn: SignedIn }> {
-  return exclusive(async () => {
-    configure(opts);
-    await signOutQuietly();
-    try {
-      const first = await signIn({ username: opts.email, password: opts.temporaryPassword });
-      const confirmed = await confirmSignIn({ challengeResponse: opts.newPassword });
-      if (!confirmed.isSignedIn) throw new Error(`confirmSignIn stopped at step ${confirmed.nextStep.signInStep}`);
-      return { firstStep: first.nextStep.signInStep, signedIn: await currentTokens() };
-    } finally {
-      await signOutQuietly();
-    }
+  return inAmplifySession(opts, async () => {
+    const first = await signIn({ username: opts.email, password: opts.temporaryPassword });
+    const confirmed = await confirmSignIn({ challengeResponse: opts.newPassword });
+    if (!confirmed.isSignedIn) throw new Error(`confirmSignIn stopped at step ${confirmed.nextStep.signInStep}`);
+    return { firstStep: first.nextStep.signInStep, signedIn: await currentTokens() };
   });
 }
 
