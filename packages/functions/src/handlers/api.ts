@@ -11,31 +11,42 @@ import { createApi, type Api } from '../http/router.ts';
 import type { ApiRequest, ApiResponse } from '../http/types.ts';
 import { buildServices } from '../services/build.ts';
 
-let api: Api | undefined;
+let api: { handle: Api['handle']; basePath: string } | undefined;
 
-function getApi(): Api {
+function getApi() {
   if (!api) {
     const config = loadConfig();
-    api = createApi(buildServices(config, { identity: createIdentity(config), orchestrator: createSfnOrchestrator(config) }));
+    const router = createApi(buildServices(config, { identity: createIdentity(config), orchestrator: createSfnOrchestrator(config) }));
+    api = { handle: router.handle, basePath: new URL(config.apiUrl).pathname };
   }
   return api;
 }
 
-/** `/prod/files` → `/files` when the stage is part of the raw path (custom stages, `$default` with a prefix). */
-export function stripStage(rawPath: string, stage: string | undefined): string {
-  if (stage && stage !== '$default' && (rawPath === `/${stage}` || rawPath.startsWith(`/${stage}/`))) {
-    return rawPath.slice(stage.length + 1) || '/';
-  }
-  return rawPath || '/';
+function stripPrefix(path: string, prefix: string): string | undefined {
+  const p = prefix.replace(/\/+$/, '');
+  if (!p) return undefined;
+  if (path === p) return '/';
+  return path.startsWith(`${p}/`) ? path.slice(p.length) : undefined;
 }
 
-export function toApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
+/**
+ * `/prod/files` → `/files`. The routes live under the API's base path (the path of API_URL, e.g.
+ * `/prod` on the `$default` stage); a named stage in the raw path is stripped the same way.
+ */
+export function stripBasePath(rawPath: string, basePath: string, stage?: string): string {
+  const path = rawPath || '/';
+  const named = stage && stage !== '$default' ? stripPrefix(path, `/${stage}`) : undefined;
+  const afterStage = named ?? path;
+  return stripPrefix(afterStage, basePath) ?? afterStage;
+}
+
+export function toApiRequest(event: APIGatewayProxyEventV2, basePath = '/prod'): ApiRequest {
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(event.headers ?? {})) headers[k.toLowerCase()] = v;
   const body = event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   return {
     method: event.requestContext.http.method,
-    path: stripStage(event.rawPath, event.requestContext.stage),
+    path: stripBasePath(event.rawPath, basePath, event.requestContext.stage),
     headers,
     query: { ...(event.queryStringParameters ?? {}) },
     body,
@@ -51,5 +62,6 @@ export function toLambdaResult(res: ApiResponse): APIGatewayProxyStructuredResul
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  return toLambdaResult(await getApi().handle(toApiRequest(event)));
+  const { handle, basePath } = getApi();
+  return toLambdaResult(await handle(toApiRequest(event, basePath)));
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { stripBasePath, toApiRequest, toLambdaResult } from './api.ts';
+
+function event(over: Partial<APIGatewayProxyEventV2> & { method?: string; stage?: string }): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'ANY /prod/{proxy+}',
+    rawPath: '/prod/files',
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: { http: { method: over.method ?? 'GET' }, stage: over.stage ?? '$default' } as APIGatewayProxyEventV2['requestContext'],
+    ...over,
+  } as APIGatewayProxyEventV2;
+}
+
+describe('Lambda adapter', () => {
+  it('strips the base path on the $default stage and a named stage', () => {
+    expect(stripBasePath('/prod/files', '/prod', '$default')).toBe('/files');
+    expect(stripBasePath('/prod', '/prod', '$default')).toBe('/');
+    expect(stripBasePath('/prod/files', '/prod', 'prod')).toBe('/files');
+    expect(stripBasePath('/production/files', '/prod', '$default')).toBe('/production/files');
+    expect(stripBasePath('/files', '', '$default')).toBe('/files');
+  });
+
+  it('lower-cases headers and decodes base64 bodies', () => {
+    const req = toApiRequest(
+      event({
+        method: 'POST',
+        rawPath: '/prod/upload',
+        headers: { Authorization: 'Bearer t', 'X-CSRF-Token': 'c' },
+        queryStringParameters: { q: 'SU' },
+        body: Buffer.from('{"a":1}').toString('base64'),
+        isBase64Encoded: true,
+      }),
+    );
+    expect(req).toEqual({
+      method: 'POST',
+      path: '/upload',
+      headers: { authorization: 'Bearer t', 'x-csrf-token': 'c' },
+      query: { q: 'SU' },
+      body: '{"a":1}',
+    });
+  });
+
+  it('serialises JSON bodies and passes raw bodies through', () => {
+    expect(toLambdaResult({ status: 201, headers: { a: 'b' }, body: { ok: true } })).toEqual({ statusCode: 201, headers: { a: 'b' }, body: '{"ok":true}' });
+    expect(toLambdaResult({ status: 200, rawBody: 'x,y' }).body).toBe('x,y');
+    expect(toLambdaResult({ status: 204 }).body).toBe('');
+  });
+});

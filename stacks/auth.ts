@@ -1,0 +1,68 @@
+/// <reference path="../.sst/platform/config.d.ts" />
+/**
+ * Sign-in on AWS: a Cognito user pool with the e-mail address as user name, a web client for
+ * Amplify v6 (SRP sign-in and refresh, no secret), the `admins` group, and the app secret that
+ * signs CSRF tokens. Signup is by invitation only (access requests approved by an admin).
+ */
+import { bucket, table } from './storage';
+
+export const userPool = new sst.aws.CognitoUserPool('UserPool', {
+  usernames: ['email'],
+  transform: {
+    userPool: (args: any) => {
+      args.adminCreateUserConfig = { allowAdminCreateUserOnly: true };
+      args.passwordPolicy = {
+        minimumLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireNumbers: true,
+        requireSymbols: true,
+        temporaryPasswordValidityDays: 7,
+      };
+    },
+  },
+});
+
+export const webClient = userPool.addClient('Web', {
+  transform: {
+    client: (args: any) => {
+      args.generateSecret = false;
+      args.explicitAuthFlows = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+      // The Login screen tells "No account found with this email." apart from a wrong password.
+      args.preventUserExistenceErrors = 'LEGACY';
+      args.enableTokenRevocation = true;
+      // No hosted UI: sign-in happens in the app through Amplify.
+      args.allowedOauthFlowsUserPoolClient = false;
+      args.allowedOauthFlows = undefined;
+      args.allowedOauthScopes = undefined;
+      args.callbackUrls = undefined;
+    },
+  },
+});
+
+export const adminsGroup = new aws.cognito.UserGroup('AdminsGroup', {
+  name: 'admins',
+  userPoolId: userPool.id,
+  description: 'May use Risk Management and review access requests',
+});
+
+/** Signs CSRF tokens. Set once per stage: `npx sst secret set AppSecret "$(openssl rand -base64 32)" --stage prod`. */
+export const appSecret = new sst.Secret('AppSecret');
+
+/**
+ * The variables packages/functions/src/config/index.ts reads, for every function of the app.
+ * The API adds API_URL and STATE_MACHINE_ARN.
+ */
+export const runtimeEnvironment = {
+  APP_MODE: 'aws',
+  TABLE_NAME: table.name,
+  BUCKET_NAME: bucket.name,
+  USER_POOL_ID: userPool.id,
+  USER_POOL_CLIENT_ID: webClient.id,
+  APP_SECRET: appSecret.value,
+  APP_VERSION: process.env.APP_VERSION ?? '2.0.0',
+  APP_BUILD_DATE: process.env.APP_BUILD_DATE ?? new Date().toISOString().slice(0, 10),
+  ...(process.env.AI_PROVIDER ? { AI_PROVIDER: process.env.AI_PROVIDER } : {}),
+  ...(process.env.AI_BASE_URL ? { AI_BASE_URL: process.env.AI_BASE_URL } : {}),
+  ...(process.env.AI_MODEL ? { AI_MODEL: process.env.AI_MODEL } : {}),
+};
