@@ -1,0 +1,34 @@
+/** What changed between an audit entry's previous and new value (spec section 2, Audit Log). */
+
+/** Bookkeeping fields every change touches; showing them would hide the real difference. */
+const IGNORED_FIELDS = new Set(['lastModified', 'lastModifiedBy']);
+
+export interface FieldDifference {
+  field: string;
+  before: string;
+  after: string;
+}
+
+type AuditValue = Record<string, unknown> | null | undefined;
+
+function show(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '-';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Fields whose value differs, in the order they first appear, ignoring lastModified and
+ * lastModifiedBy. A create lists every field with before '-', a delete every field with after '-'.
+ *
+ * @example diffAuditValues({ category: 'A', lastModified: 'x' }, { category: 'B', lastModified: 'y' })
+ *   // [{ field: 'category', before: 'A', after: 'B' }]
+ */
+export function diffAuditValues(previous: AuditValue, next: AuditValue): FieldDifference[] {
+  const before = previous ?? {};
+  const after = next ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !IGNORED_FIELDS.has(f));
+  return fields
+    .map((field) => ({ field, before: show(before[field]), after: show(after[field]) }))
+    .filter((d) => d.before !== d.after);
+}

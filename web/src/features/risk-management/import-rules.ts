@@ -1,0 +1,41 @@
+/** Checks and messages of the risk-list import (spec sections 5 and 8). */
+
+/** Errors listed before the rest are summarised. */
+export const SHOWN_IMPORT_ERRORS = 5;
+/** Refused before reading: the server limits imports too, this spares the upload. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** The message for a chosen file that cannot be imported, or undefined when it can. */
+export function checkImportFile(file: { name: string; size: number } | null | undefined): string | undefined {
+  if (!file) return 'Please select a file to import';
+  if (!file.name.toLowerCase().endsWith('.csv')) return 'Please select a CSV file';
+  if (file.size > MAX_IMPORT_BYTES) return 'The CSV file is too large (max 5 MB)';
+  return undefined;
+}
+
+/** The master-list import also takes SE16 spreadsheets. */
+export function checkMasterImportFile(file: { name: string; size: number } | null | undefined): string | undefined {
+  if (!file) return 'Please select a file to import';
+  if (!/\.(csv|xlsx)$/i.test(file.name)) return 'Please select a CSV or XLSX file';
+  if (file.size > 50 * 1024 * 1024) return 'The file is too large (max 50 MB)';
+  return undefined;
+}
+
+/**
+ * The first five errors, then '... and N more errors' for the rest.
+ *
+ * @example summariseImportErrors(['a','b','c','d','e','f','g']) // ['a','b','c','d','e','... and 2 more errors']
+ */
+export function summariseImportErrors(errors: string[]): string[] {
+  if (errors.length <= SHOWN_IMPORT_ERRORS) return errors;
+  const rest = errors.length - SHOWN_IMPORT_ERRORS;
+  return [...errors.slice(0, SHOWN_IMPORT_ERRORS), `... and ${rest} more error${rest === 1 ? '' : 's'}`];
+}
+
+/** Reads a file as base64 without the data-URL prefix (for XLSX uploads). */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

@@ -1,0 +1,166 @@
+/**
+ * Server calls of the risk-management screens, one queryOptions factory per read (spec section 7,
+ * issue 6). Writes go through the mutations below so every screen sees fresh lists afterwards.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { RISK_KINDS, type RiskItem, type RiskKind, type RiskKindInfo } from './risk-kinds.ts';
+
+export interface AuditEntry {
+  auditId: string;
+  timestamp: string;
+  action: string;
+  itemId: string;
+  itemType: string;
+  userId: string;
+  previousValue: Record<string, unknown> | null;
+  newValue: Record<string, unknown> | null;
+}
+
+export interface AccessRequest {
+  requestId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  organization: string;
+  jobTitle: string;
+  reason: string;
+  phoneNumber?: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface ImportResult {
+  imported: number;
+  errors: string[];
+}
+
+export interface RiskExport {
+  tablesUrl: string;
+  tcodesUrl: string;
+  tablesCount: number;
+  tcodesCount: number;
+}
+
+export interface MasterSearchResult {
+  tableId?: string;
+  tcodeId?: string;
+  description: string;
+}
+
+export const AUDIT_LOG_LIMIT = 100;
+
+export const riskKeys = {
+  all: ['risk'] as const,
+  list: (kind: RiskKind, search: string, category: string) => ['risk', kind, { search, category }] as const,
+  categories: ['risk', 'categories'] as const,
+  audit: ['risk', 'audit'] as const,
+  accessRequests: ['access-requests', 'pending'] as const,
+};
+
+export function riskListQuery(kind: RiskKind, search: string, category: string) {
+  const info = RISK_KINDS[kind];
+  return queryOptions({
+    queryKey: riskKeys.list(kind, search, category),
+    queryFn: async () => {
+      const params = new URLSearchParams({ search, category });
+      const body = await api.get<Record<string, RiskItem[] | undefined>>(`${info.path}?${params}`, { fallback: info.loadFailed });
+      return body[info.listKey] ?? [];
+    },
+  });
+}
+
+export const categoriesQuery = queryOptions({
+  queryKey: riskKeys.categories,
+  queryFn: async () => (await api.get<{ categories?: string[] }>('/risk-categories')).categories ?? [],
+});
+
+export const auditLogQuery = queryOptions({
+  queryKey: riskKeys.audit,
+  queryFn: async () => {
+    // A failed load shows an empty log (spec section 8); the reason goes to the console.
+    try {
+      return (await api.get<{ auditLog?: AuditEntry[] }>(`/risk-audit-log?limit=${AUDIT_LOG_LIMIT}`)).auditLog ?? [];
+    } catch (err) {
+      console.error('Failed to load the audit log', err);
+      return [];
+    }
+  },
+});
+
+export const pendingAccessRequestsQuery = queryOptions({
+  queryKey: riskKeys.accessRequests,
+  queryFn: async () =>
+    (await api.get<{ requests?: AccessRequest[] }>('/access-requests?status=pending', { fallback: 'Failed to load access requests' }))
+      .requests ?? [],
+});
+
+/** Master-list autocomplete; a failure is silent and yields no suggestions (spec section 8). */
+export async function searchMasterList(info: RiskKindInfo, query: string): Promise<MasterSearchResult[]> {
+  try {
+    const params = new URLSearchParams({ q: query, limit: '20' });
+    const body = await api.get<{ results?: MasterSearchResult[] }>(`${info.masterSearchPath}?${params}`, { fallback: 'Search failed' });
+    return body.results ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** Invalidates every risk read (lists, categories, audit log) after a change. */
+function useInvalidateRisk() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: riskKeys.all });
+}
+
+export function useSaveRiskItem(info: RiskKindInfo) {
+  const invalidate = useInvalidateRisk();
+  return useMutation({
+    mutationFn: (input: { mode: 'add' | 'edit'; id: string; category: string; description: string }) =>
+      input.mode === 'add'
+        ? api.post(info.path, { [info.idField]: input.id, category: input.category, description: input.description }, { fallback: info.saveFailed })
+        : api.put(`${info.path}/${encodeURIComponent(input.id)}`, { category: input.category, description: input.description }, { fallback: info.saveFailed }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteRiskItem(info: RiskKindInfo) {
+  const invalidate = useInvalidateRisk();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`${info.path}/${encodeURIComponent(id)}`, undefined, { fallback: info.deleteFailed }),
+    onSettled: invalidate,
+  });
+}
+
+export function useImportRiskList() {
+  const invalidate = useInvalidateRisk();
+  return useMutation({
+    mutationFn: (input: { type: RiskKind; csvContent: string }) =>
+      api.post<ImportResult>('/risk-import', input, { fallback: 'Import failed' }),
+    onSettled: invalidate,
+  });
+}
+
+export function useImportMasterList() {
+  const invalidate = useInvalidateRisk();
+  return useMutation({
+    mutationFn: (input: { type: RiskKind; csvContent?: string; xlsxBase64?: string }) =>
+      api.post<ImportResult>('/master-import', input, { fallback: 'Import failed' }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDecideAccessRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, decision }: { requestId: string; decision: 'approve' | 'reject' }) =>
+      api.post(`/access-requests/${encodeURIComponent(requestId)}/${decision}`, {}, { fallback: `Failed to ${decision} the request` }),
+    onSettled: () => Promise.all([
+      client.invalidateQueries({ queryKey: riskKeys.accessRequests }),
+      client.invalidateQueries({ queryKey: riskKeys.audit }),
+    ]),
+  });
+}
+
+export function fetchRiskExport(): Promise<RiskExport> {
+  return api.get<RiskExport>('/risk-export', { fallback: 'Failed to export risk data' });
+}
