@@ -95,3 +95,21 @@ export async function analyseDirectly(files: FixtureFile[]): Promise<AnalysisRep
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** A helpdesk (SysAid-like) ticket export naming the fixture users. */
+export function ticketsCsv(n: number): string {
+  const lines = ['Ticket ID,Title,Description,Request user,Request time,Close time,Status'];
+  for (let i = 1; i <= n; i++) {
+    const day = 2 + (i % 20);
+    lines.push(`${10_000 + i},Change request ${i},Update vendor master data for ${USERS[i % USERS.length]},${USERS[i % USERS.length]},2026-11-${pad(day)} 08:00:00,2026-11-${pad(day)} 17:00:00,Closed`);
+  }
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** Approximate size-based variants for the bench (bytes per row measured on the generators). */
+export const fixturesOfSize = {
+  sm20: (bytes: number) => sm20Csv(Math.max(1, Math.round(bytes / 110))),
+  cdhdr: (bytes: number) => cdhdrCsv(Math.max(1, Math.round(bytes / 70))),
+  cdpos: (bytes: number) => cdposCsv(Math.max(1, Math.round(bytes / 150))),
+  tickets: (bytes: number) => ticketsCsv(Math.max(1, Math.round(bytes / 110))),
+};

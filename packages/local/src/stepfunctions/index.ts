@@ -71,8 +71,8 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
       const result = execution.result
         .catch((e: unknown) => {
           // MarkFailed already recorded the failure; this is the Fail state ending the run.
-          const name = (e as Error)?.name;
-          if (name !== 'AnalysisFailed' && !stopped) getServices().log.error('pipeline execution failed', { analysisId: input.analysisId, error: String(e) });
+          const failure = (e as { cause?: { name?: string } })?.cause ?? (e as { name?: string });
+          if (failure?.name !== 'AnalysisFailed' && !stopped) getServices().log.error('pipeline execution failed', { analysisId: input.analysisId, error: String(e) });
         })
         .finally(() => running.delete(input.analysisId));
       running.set(input.analysisId, { abort: execution.abort, result });

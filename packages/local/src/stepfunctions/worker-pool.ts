@@ -3,8 +3,6 @@
  * analysis run in parallel up to the cores available while the API's thread stays free).
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AppConfig } from '@app/functions/config/index.ts';
 import { deserializeError, TransientError } from '@app/functions/pipeline/errors.ts';
@@ -23,17 +21,6 @@ interface Slot {
   job?: Job;
 }
 
-/**
- * Node options for a worker that must load TypeScript: the parent's own flags (under `tsx`
- * they already register it) plus tsx's loader when the parent got TypeScript some other way
- * (Vitest transforms in-process, which a worker does not inherit).
- */
-export function workerExecArgv(parentArgv: string[] = process.execArgv): string[] {
-  if (parentArgv.some((a) => /tsx/.test(a))) return [...parentArgv];
-  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return [...parentArgv, '--import', loader];
-}
-
 export interface StepWorkerPool {
   run(event: unknown): Promise<unknown>;
   stop(): Promise<void>;
@@ -48,10 +35,7 @@ export function createStepWorkerPool(opts: { config: AppConfig; log: Logger; siz
   let stopped = false;
 
   function spawn(): Slot {
-    const worker = new Worker(new URL('./step-worker.ts', import.meta.url), {
-      workerData: { config: opts.config },
-      execArgv: workerExecArgv(),
-    });
+    const worker = new Worker(new URL('./step-worker-boot.mjs', import.meta.url), { workerData: { config: opts.config } });
     const slot: Slot = { worker };
     worker.on('message', (m: ToParent) => {
       if (m.type === 'log') opts.log[m.level](m.msg, { ...m.data, thread: 'step-worker' });

@@ -1,0 +1,100 @@
+/**
+ * Pipeline bench through the running local stack (the same server `npm start` runs): presigned
+ * upload of a large SM20 file, POST /analyze → completed for that file and for a 4-file
+ * correlated run, and the p95 latency of GET /results while each analysis runs.
+ *
+ *   tsx bench/api-pipeline.ts            # 100 MB per file
+ *   BENCH_API_MB=10 tsx bench/api-pipeline.ts
+ */
+import '../tests/support/polyfills.ts';
+import { fileURLToPath } from 'node:url';
+import { startTestStack, type TestClient } from '../tests/support/stack.ts';
+import { fixturesOfSize } from '../tests/integration/pipeline-fixtures.ts';
+
+const MB = 1024 * 1024;
+
+interface Upload {
+  fileId: string;
+  seconds: number;
+}
+
+async function upload(client: TestClient, name: string, body: Buffer): Promise<Upload> {
+  const started = await client.call('POST', '/upload', { fileName: name, fileType: 'csv' });
+  if (started.status !== 200) throw new Error(`POST /upload: ${started.status} ${started.text}`);
+  const t0 = performance.now();
+  const put = await fetch(started.json.uploadUrl, { method: 'PUT', headers: { 'content-type': started.json.contentType }, body: body as unknown as BodyInit });
+  await put.arrayBuffer();
+  const seconds = (performance.now() - t0) / 1000;
+  if (put.status >= 300) throw new Error(`PUT upload: ${put.status}`);
+  const ready = await client.call('PUT', '/files', { fileId: started.json.fileId, status: 'ready', size: body.byteLength });
+  if (ready.status !== 200) throw new Error(`PUT /files: ${ready.status} ${ready.text}`);
+  return { fileId: started.json.fileId, seconds };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** POST /analyze, then poll to completion while a second loop measures GET /results. */
+async function timeAnalysis(client: TestClient, fileIds: string[]) {
+  const t0 = performance.now();
+  const res = await client.call('POST', '/analyze', { fileIds, analysisType: fileIds.length > 1 ? 'multi' : 'single', correlateFiles: fileIds.length > 1 });
+  if (res.status !== 200) throw new Error(`POST /analyze: ${res.status} ${res.text}`);
+  const id = res.json.analysisId as string;
+  const latencies: number[] = [];
+  let done = false;
+  const probe = (async () => {
+    while (!done) {
+      const s = performance.now();
+      const list = await client.call('GET', '/results');
+      latencies.push(performance.now() - s);
+      if (list.status !== 200) throw new Error(`GET /results: ${list.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  let result: any;
+  for (;;) {
+    result = (await client.call('GET', `/results/${id}`)).json;
+    if (result.status !== 'processing') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  done = true;
+  await probe;
+  if (result.status !== 'completed') throw new Error(`analysis ${result.status}: ${result.error}`);
+  return { seconds, records: result.summary.total_records as number, p95: percentile(latencies, 95), samples: latencies.length };
+}
+
+export async function runPipelineBench(mbPerFile = Number(process.env.BENCH_API_MB ?? 100)): Promise<string[]> {
+  const stack = await startTestStack({ inMemory: false });
+  const lines: string[] = [];
+  try {
+    const client = await stack.signIn(stack.user.email, stack.user.password);
+    const bytes = Math.round(mbPerFile * MB);
+    const sm20 = Buffer.from(fixturesOfSize.sm20(bytes));
+    const up = await upload(client, 'SM20_bench.csv', sm20);
+    lines.push(`upload ${(sm20.byteLength / MB).toFixed(1)} MB via presigned URL: ${up.seconds.toFixed(2)} s (${(sm20.byteLength / MB / up.seconds).toFixed(0)} MB/s)`);
+
+    const single = await timeAnalysis(client, [up.fileId]);
+    lines.push(`single SM20 ${(sm20.byteLength / MB).toFixed(1)} MB, ${single.records} records: POST /analyze → completed ${single.seconds.toFixed(2)} s (target 15 s); GET /results p95 ${single.p95.toFixed(1)} ms over ${single.samples} calls (target 100 ms)`);
+
+    const others = [
+      ['CDHDR_bench.csv', Buffer.from(fixturesOfSize.cdhdr(bytes))],
+      ['CDPOS_bench.csv', Buffer.from(fixturesOfSize.cdpos(bytes))],
+      ['tickets_bench.csv', Buffer.from(fixturesOfSize.tickets(bytes))],
+    ] as const;
+    const ids = [up.fileId];
+    for (const [name, body] of others) ids.push((await upload(client, name, body)).fileId);
+    const totalMb = (sm20.byteLength + others.reduce((n, [, b]) => n + b.byteLength, 0)) / MB;
+    const multi = await timeAnalysis(client, ids);
+    lines.push(`4 files (SM20, CDHDR, CDPOS, tickets), ${totalMb.toFixed(1)} MB, ${multi.records} records: POST /analyze → completed ${multi.seconds.toFixed(2)} s (target 45 s); GET /results p95 ${multi.p95.toFixed(1)} ms over ${multi.samples} calls (target 100 ms)`);
+  } finally {
+    await stack.stop();
+  }
+  return lines;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  for (const line of await runPipelineBench()) console.log(`pipeline: ${line}`);
+}
