@@ -52,6 +52,14 @@ describe('invited users and the first sign-in', () => {
     expect(caller.email).toBe('new.user@example.com');
     expect(caller.groups).toEqual([]);
 
+    // The session begun by the new-password step can be refreshed like any other.
+    const refreshed = await callCognito(auth.pool.endpoint, 'GetTokensFromRefreshToken', {
+      ClientId: auth.cognito.clientId,
+      RefreshToken: signedIn.refreshToken,
+    });
+    expect(refreshed.status).toBe(200);
+    expect((await identity.verifyIdToken(refreshed.body.AuthenticationResult.IdToken)).sub).toBe(caller.sub);
+
     // The chosen password is now the password; the temporary one is gone.
     const again = await signInWithAmplify({ ...auth.pool, email: 'new.user@example.com', password: 'Chosen-Passw0rd!' });
     expect((await identity.verifyIdToken(again.idToken)).sub).toBe(caller.sub);

@@ -40,6 +40,8 @@ const PUBLIC_TARGETS = new Set([
 
 /** Sessions we handed out with a challenge, so a challenge answer cannot be forged. */
 const SESSION_TTL_MS = 5 * 60_000;
+/** cognito-local appends a refresh token per sign-in and never forgets one; keep the newest. */
+const MAX_REFRESH_TOKENS = 50;
 
 type Body = Record<string, any>;
 
@@ -83,6 +85,19 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
     return user;
   }
 
+  /** Records a refresh token for its user (cognito-local forgets those issued by challenge answers). */
+  async function keepRefreshToken(username: string, refreshToken: unknown) {
+    if (typeof refreshToken !== 'string') return;
+    const userPool = await pool();
+    await engine.exclusive(async () => {
+      const user = await userPool.getUserByUsername(engine.ctx, username);
+      if (!user) return;
+      const tokens = (user.RefreshTokens ?? []).filter((t) => t !== refreshToken);
+      tokens.push(refreshToken);
+      await userPool.saveUser(engine.ctx, { ...user, RefreshTokens: tokens.slice(-MAX_REFRESH_TOKENS) });
+    });
+  }
+
   /** Hands a verified user to cognito-local's USER_PASSWORD_AUTH and remembers any challenge session. */
   async function signInVerified(user: User, body: Body) {
     const result: Body = await engine.call('InitiateAuth', {
@@ -92,6 +107,7 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
       AuthParameters: { USERNAME: user.Username, PASSWORD: user.Password },
     });
     if (result.Session) sessions.set(result.Session, { userId: user.Username, expires: Date.now() + SESSION_TTL_MS });
+    await keepRefreshToken(user.Username, result.AuthenticationResult?.RefreshToken);
     return result;
   }
 
@@ -171,7 +187,12 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
       checkPasswordPolicy(responses.NEW_PASSWORD, (await pool()).options.Policies?.PasswordPolicy);
     }
     sessions.delete(body.Session);
-    return engine.call('RespondToAuthChallenge', { ...body, ChallengeResponses: { ...responses, USERNAME: user.Username } });
+    const result: Body = await engine.call('RespondToAuthChallenge', {
+      ...body,
+      ChallengeResponses: { ...responses, USERNAME: user.Username },
+    });
+    await keepRefreshToken(user.Username, result.AuthenticationResult?.RefreshToken);
+    return result;
   }
 
   async function adminListGroupsForUser(body: Body) {
