@@ -2,7 +2,9 @@ import type { DateOrder } from './types.ts';
 
 const DMY_LIKE = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?:$|[ T,])/;
 const ISO_LIKE = /^(\d{4})([-./])(\d{1,2})\2(\d{1,2})(?:$|[ T,])/;
-const COMPACT = /^(\d{4})(\d{2})(\d{2})$/;
+const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:\d{6})?$/;
+/** SAP timestamps YYYYMMDDHHMMSS (e.g. RSAU SLGDATTIM). */
+const STAMP = /^\d{8}(\d{6})$/;
 const SERIAL = /^(\d{1,7})(?:\.\d+)?$/;
 /** Excel's day 0 (1899-12-30 absorbs Excel's phantom 1900-02-29). */
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -25,7 +27,7 @@ function expandYear(y: string): number {
 }
 
 /**
- * 'YYYY-MM-DD' or undefined. Handles DD.MM.YYYY, MM/DD/YYYY, M/D/YYYY, YYYY-MM-DD, YYYYMMDD and
+ * 'YYYY-MM-DD' or undefined. Handles DD.MM.YYYY, MM/DD/YYYY, M/D/YYYY, YYYY-MM-DD, YYYYMMDD(HHMMSS) and
  * Excel serials; a trailing time part ("2024-03-01 10:00", "2024-03-01T10:00:00Z") is ignored.
  * @example normaliseDate('03/04/2024', 'MDY') // '2024-03-04'
  */
@@ -66,7 +68,7 @@ function formatTime(h: number, m: number, s: number): string | undefined {
 }
 
 /**
- * 'HH:MM:SS' or undefined. Handles HH:MM:SS, H:MM:SS, HH:MM, 12-hour AM/PM, HHMMSS (also with
+ * 'HH:MM:SS' or undefined. Handles HH:MM:SS, H:MM:SS, HH:MM, 12-hour AM/PM, HHMMSS, YYYYMMDDHHMMSS (also with
  * leading zeros lost by Excel, "93000"), Excel day fractions and date-time values.
  * @example normaliseTime('93000') // '09:30:00'
  */
@@ -83,6 +85,8 @@ export function normaliseTime(value: string): string | undefined {
     }
     return formatTime(h, Number(m[2]), Number(m[3] ?? '0'));
   }
+  const stamp = STAMP.exec(v);
+  if (stamp) return normaliseTime(stamp[1]!);
   if (COMPACT_TIME.test(v)) {
     const p = v.padStart(6, '0');
     return formatTime(Number(p.slice(0, 2)), Number(p.slice(2, 4)), Number(p.slice(4, 6)));

@@ -7,7 +7,7 @@ import type { FileType } from '../model/index.ts';
  */
 export const HEADER_LABELS: Record<FileType, Record<string, readonly string[]>> = {
   SM20: {
-    DATE: ['Date', 'SLGDATTIM', 'SLGDATE', 'Datum', 'Log Date', 'Event Date'],
+    DATE: ['Date', 'SLGDATTIM', 'SLGDATE', 'Datum', 'Log Date', 'Event Date', 'TimeGenerated', 'TimeGenerated [UTC]', 'UpdatedOn', 'Timestamp'],
     TIME: ['Time', 'SLGTIME', 'Zeit', 'Log Time', 'Event Time'],
     CLIENT: ['Client', 'Cl.', 'SLGMAND', 'MANDT', 'ClientID', 'Mandant'],
     USER: ['User', 'SLGUSER', 'User Name', 'UserName', 'Benutzer', 'MonitorContextName'],
@@ -26,7 +26,7 @@ export const HEADER_LABELS: Record<FileType, Record<string, readonly string[]>> 
     OBJECTID: ['OBJECTID', 'Object Value', 'Object ID'],
     CHANGENR: ['CHANGENR', 'Doc.Number', 'Document Number', 'Change Number', 'ChangeNumber', 'Doc. Number'],
     USERNAME: ['USERNAME', 'User', 'User Name', 'Changed By'],
-    UDATE: ['UDATE', 'Date', 'Change Date', 'Changed On'],
+    UDATE: ['UDATE', 'Date', 'Change Date', 'Changed On', 'TimeGenerated', 'TimeGenerated [UTC]', 'UpdatedOn'],
     UTIME: ['UTIME', 'Time', 'Change Time'],
     TCODE: ['TCODE', 'Transaction Code', 'TransactionCode', 'Transaction'],
     CHANGE_IND: ['CHANGE_IND', 'Change Flag for Application Object', 'TypeofChange_Header', 'Change Indicator', 'Change Ind.'],
@@ -43,7 +43,7 @@ export const HEADER_LABELS: Record<FileType, Record<string, readonly string[]>> 
     VALUE_OLD: ['VALUE_OLD', 'Old Value', 'ValueOld', 'ValueOld2', 'Old Val.'],
     // Header fields of a joined (SIEM) change-document export.
     USERNAME: ['USERNAME', 'User', 'User Name', 'Changed By'],
-    UDATE: ['UDATE', 'Date', 'Change Date', 'Changed On'],
+    UDATE: ['UDATE', 'Date', 'Change Date', 'Changed On', 'TimeGenerated', 'TimeGenerated [UTC]', 'UpdatedOn'],
     UTIME: ['UTIME', 'Time', 'Change Time'],
     TCODE: ['TCODE', 'Transaction Code', 'TransactionCode', 'Transaction'],
     CHANGE_IND: ['CHANGE_IND', 'Change Flag for Application Object', 'TypeofChange_Header'],

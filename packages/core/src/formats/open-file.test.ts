@@ -199,6 +199,13 @@ describe('openFile: errors', () => {
     expect(e.message).toBe('old.xls: Legacy Excel .xls files are not supported; save the file as .xlsx or CSV');
   });
 
+  it('calls a binary file (an image, a PDF) unrecognised rather than reading garbage', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 600 }, (_, i) => (i * 37) % 256)]);
+    const e = await failure(png, 'logo.png');
+    expect(e.code).toBe('UNRECOGNISED_FILE');
+    expect(e.message).toContain('neither text (CSV/TXT) nor an XLSX workbook');
+  });
+
   it('detects the type from content, not the file name', async () => {
     const file = await openFile(chunked(fixtureBytes('cdhdr-se16-padded.csv')), 'CDPOS_export.xlsx');
     expect(file.fileType).toBe('CDHDR');

@@ -2,7 +2,8 @@ import { EngineError } from '../errors/index.ts';
 import { readHead } from './byte-head.ts';
 import { ChunkDecoder, decodeChunks, sniffEncoding } from './decode-text.ts';
 import { openRows, withFileName } from './open-rows.ts';
-import { sniffTextLayout } from './sniff-text-layout.ts';
+import { looksBinary, sniffTextLayout } from './sniff-text-layout.ts';
+import { EXPECTED_TYPES_MESSAGE } from './detect-file-type.ts';
 import { readTextRows } from './text-rows.ts';
 import type { OpenedFile } from './types.ts';
 
@@ -52,6 +53,9 @@ async function openUnchecked(source: AsyncIterable<Uint8Array>, fileName: string
   }
   const headText = headTexts.join('');
   if (headText.trim() === '') throw new EngineError('EMPTY_FILE', 'the file contains no text', fileName);
+  if (looksBinary(headText)) {
+    throw new EngineError('UNRECOGNISED_FILE', `the file is neither text (CSV/TXT) nor an XLSX workbook. ${EXPECTED_TYPES_MESSAGE}`, fileName);
+  }
   const layout = sniffTextLayout(headText);
   async function* replayed(): AsyncGenerator<string> {
     yield headText;

@@ -22,6 +22,17 @@ export function isSapList(headText: string): boolean {
   return rules >= 1 && boxed >= 2;
 }
 
+/** Share of control characters (NUL and friends) above which text is really a binary file. */
+export function looksBinary(headText: string): boolean {
+  let control = 0;
+  const n = Math.min(headText.length, 8192);
+  for (let i = 0; i < n; i++) {
+    const c = headText.charCodeAt(i);
+    if (c < 9 || (c > 13 && c < 32) || c === 0xfffd) control++;
+  }
+  return control > n * 0.02;
+}
+
 /** Rows the given delimiter makes of the head text, with blank rows dropped. */
 function sampleRows(headText: string, delimiter: string): string[][] {
   const splitter = new CsvSplitter({ delimiter });
@@ -47,10 +58,15 @@ export function sniffTextLayout(headText: string): TextLayout {
   if (isSapList(headText)) return { container: 'sap-list', delimiter: '|' };
   let best: { delimiter: string; score: number; consistency: number } | undefined;
   for (const delimiter of DELIMITERS) {
-    const rows = sampleRows(headText, delimiter);
+    let rows: string[][];
+    try {
+      rows = sampleRows(headText, delimiter);
+    } catch {
+      continue; // e.g. more cells than allowed: this delimiter is not the one
+    }
     const header = findHeaderRow(rows.map((r) => r.map((c) => c.trim())));
     const candidate = { delimiter, score: header?.match.score ?? 0, consistency: consistency(rows) };
     if (!best || candidate.score > best.score || (candidate.score === best.score && candidate.consistency > best.consistency)) best = candidate;
   }
-  return { container: 'csv', delimiter: best!.delimiter };
+  return { container: 'csv', delimiter: best?.delimiter ?? ',' };
 }
