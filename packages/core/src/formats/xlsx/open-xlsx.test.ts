@@ -46,6 +46,11 @@ describe('openFile: XLSX', () => {
     expect(await allRows(file)).toEqual([['AU2', 'BOB', '']]);
   });
 
+  it('reads attributes written with single quotes or spaces around =', async () => {
+    const bytes = workbook({ 'xl/worksheets/sheet1.xml': `${HEADER}<row r='2'><c r='B2' t='s'><v>0</v></c><c  r = "A2"  t = "inlineStr" ><is><t>AU1</t></is></c><c t="s" r="C2"><v>0</v></c></row>` }, { shared: ['ALICE'] });
+    expect(await allRows(await openFile(chunked(bytes), 'quotes.xlsx'))).toEqual([['AU1', 'ALICE', 'ALICE']]);
+  });
+
   it('skips empty sheets and takes the first one with data', async () => {
     const bytes = workbook({ 'xl/worksheets/sheet1.xml': '', 'xl/worksheets/sheet2.xml': '<row r="1"/><row r="2"><c r="A2"/></row>', 'xl/worksheets/sheet3.xml': `${HEADER}<row r="2"><c r="A2" t="inlineStr"><is><t>AU3</t></is></c></row>` });
     expect(await allRows(await openFile(chunked(bytes), 'sheets.xlsx'))).toEqual([['AU3', '', '']]);

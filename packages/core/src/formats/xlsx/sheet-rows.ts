@@ -49,6 +49,20 @@ function cellValue(type: string | undefined, body: string, tags: Tags, shared: r
   return decodeXmlText(raw);
 }
 
+/** Value of attribute `name` (given as ` r="`) inside xml[from, to), or undefined. */
+function attributeIn(xml: string, needle: string, from: number, to: number): string | undefined {
+  let at = xml.indexOf(needle, from);
+  if (at === -1 || at >= to) {
+    // Rare spellings (single quotes, spaces around =, other whitespace) take the careful path.
+    const name = needle.slice(1, -2);
+    const loose = xml.indexOf(name, from);
+    return loose !== -1 && loose < to ? attribute(xml.slice(from, to), name) : undefined;
+  }
+  at += needle.length;
+  const end = xml.indexOf('"', at);
+  return end === -1 || end > to ? undefined : xml.slice(at, end);
+}
+
 /** Cells of one `<row>` element's inner XML, placed by their `r` reference. */
 function parseRow(xml: string, tags: Tags, shared: readonly string[]): string[] {
   const row: string[] = [];
@@ -59,19 +73,18 @@ function parseRow(xml: string, tags: Tags, shared: readonly string[]): string[] 
     if (at === -1) return row;
     const tagEnd = xml.indexOf('>', at);
     if (tagEnd === -1) return row;
-    const tag = xml.slice(at, tagEnd);
-    const ref = attribute(tag, 'r');
+    const ref = attributeIn(xml, ' r="', at, tagEnd);
     const index = ref ? columnIndex(ref) : next;
     if (index < 0 || index >= MAX_ROW_CELLS) throw new EngineError('MALFORMED_FILE', `a cell reference "${ref}" lies outside the ${MAX_ROW_CELLS} columns read`);
-    let body = '';
+    let value = '';
     if (xml.charCodeAt(tagEnd - 1) === 47) {
       i = tagEnd + 1;
     } else {
       const close = xml.indexOf(tags.closeC, tagEnd);
-      body = xml.slice(tagEnd + 1, close === -1 ? xml.length : close);
+      const bodyEnd = close === -1 ? xml.length : close;
+      if (bodyEnd > tagEnd + 1) value = cellValue(attributeIn(xml, ' t="', at, tagEnd), xml.slice(tagEnd + 1, bodyEnd), tags, shared);
       i = close === -1 ? xml.length : close + tags.closeC.length;
     }
-    const value = body === '' ? '' : cellValue(attribute(tag, 't'), body, tags, shared);
     while (row.length < index) row.push('');
     row[index] = value;
     next = index + 1;
