@@ -1,8 +1,5 @@
-/**
- * Counts for the About page. COUNT queries keep the items out of the response, but DynamoDB
- * still pages them 1 MB at a time, so every count follows LastEvaluatedKey.
- */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+/** Counts for the About page, read from the running system (COUNT queries, no items read out). */
+import { countAll } from '../services/db.ts';
 import { keys } from '../services/keys.ts';
 import type { Services } from '../services/types.ts';
 
@@ -20,29 +17,18 @@ export interface SystemInfo {
   aiAvailable: boolean;
 }
 
-async function countPartition(services: Services, pk: string, activeOnly: boolean): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await services.ddb.send(
-      new QueryCommand({
-        TableName: services.config.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-        ...(activeOnly
-          ? {
-              // Soft-deleted risk entries carry active=false; entries without the flag count as active.
-              FilterExpression: 'attribute_not_exists(active) OR active = :true',
-              ExpressionAttributeValues: { ':pk': pk, ':true': true },
-            }
-          : { ExpressionAttributeValues: { ':pk': pk } }),
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
+function countPartition(services: Services, pk: string, activeOnly: boolean): Promise<number> {
+  return countAll(services.ddb, {
+    TableName: services.config.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ...(activeOnly
+      ? {
+          // Soft-deleted risk entries carry active=false; entries without the flag count as active.
+          FilterExpression: 'attribute_not_exists(active) OR active = :true',
+          ExpressionAttributeValues: { ':pk': pk, ':true': true },
+        }
+      : { ExpressionAttributeValues: { ':pk': pk } }),
+  });
 }
 
 export async function readSystemInfo(services: Services, flagNames: readonly string[]): Promise<SystemInfo> {

@@ -4,8 +4,9 @@
  * partition, so another user's fileId simply is not found.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VisibleError } from '../http/errors.ts';
+import { queryAll } from './db.ts';
 import { blobKeys, keys } from './keys.ts';
 import type { Services } from './types.ts';
 
@@ -134,20 +135,11 @@ export async function markFileReady(services: Services, sub: string, fileId: str
 }
 
 export async function listFiles(services: Services, sub: string): Promise<FileSummary[]> {
-  const items: FileItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await services.ddb.send(
-      new QueryCommand({
-        TableName: services.config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :file)',
-        ExpressionAttributeValues: { ':pk': keys.user(sub), ':file': keys.file('') },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((page.Items ?? []) as FileItem[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll<FileItem>(services.ddb, {
+    TableName: services.config.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :file)',
+    ExpressionAttributeValues: { ':pk': keys.user(sub), ':file': keys.file('') },
+  });
   return items.map(toSummary).sort((a, b) => b.uploadDate.localeCompare(a.uploadDate));
 }
 
