@@ -76,6 +76,19 @@ export async function runPipelineBench(mbPerFile = Number(process.env.BENCH_API_
     const up = await upload(client, 'SM20_bench.csv', sm20);
     lines.push(`upload ${(sm20.byteLength / MB).toFixed(1)} MB via presigned URL: ${up.seconds.toFixed(2)} s (${(sm20.byteLength / MB / up.seconds).toFixed(0)} MB/s)`);
 
+    const idle: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const s = performance.now();
+      await client.call('GET', '/results');
+      idle.push(performance.now() - s);
+    }
+    lines.push(`GET /results with no analysis running: p95 ${percentile(idle, 95).toFixed(1)} ms`);
+
+    // Worker threads start (and compile TypeScript) on first use; measure that once, apart.
+    const warm = await upload(client, 'SM20_warmup.csv', Buffer.from(fixturesOfSize.sm20(256 * 1024)));
+    const cold = await timeAnalysis(client, [warm.fileId]);
+    lines.push(`first analysis after start (worker threads booting), 0.25 MB: ${cold.seconds.toFixed(2)} s`);
+
     const single = await timeAnalysis(client, [up.fileId]);
     lines.push(`single SM20 ${(sm20.byteLength / MB).toFixed(1)} MB, ${single.records} records: POST /analyze → completed ${single.seconds.toFixed(2)} s (target 15 s); GET /results p95 ${single.p95.toFixed(1)} ms over ${single.samples} calls (target 100 ms)`);
 

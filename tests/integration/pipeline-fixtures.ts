@@ -39,11 +39,6 @@ export function sm20Csv(rows: number): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-/** An SM20 export of roughly `bytes` bytes. */
-export function sm20CsvOfSize(bytes: number): string {
-  return sm20Csv(Math.max(1, Math.round(bytes / 110)));
-}
-
 /** CDHDR headers for change numbers 1..n (users and times match the SM20 fixture's users). */
 export function cdhdrCsv(n: number): string {
   const classes = ['BELEG', 'KRED', 'MATERIAL', 'PFCG'];
@@ -106,10 +101,15 @@ export function ticketsCsv(n: number): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-/** Approximate size-based variants for the bench (bytes per row measured on the generators). */
+/** A generator's output of about `bytes` bytes (row size measured on a 1,000-row sample). */
+function ofSize(generate: (rows: number) => string, bytes: number): string {
+  const perRow = generate(1000).length / 1000;
+  return generate(Math.max(1, Math.round(bytes / perRow)));
+}
+
 export const fixturesOfSize = {
-  sm20: (bytes: number) => sm20Csv(Math.max(1, Math.round(bytes / 110))),
-  cdhdr: (bytes: number) => cdhdrCsv(Math.max(1, Math.round(bytes / 70))),
-  cdpos: (bytes: number) => cdposCsv(Math.max(1, Math.round(bytes / 150))),
-  tickets: (bytes: number) => ticketsCsv(Math.max(1, Math.round(bytes / 110))),
+  sm20: (bytes: number) => ofSize(sm20Csv, bytes),
+  cdhdr: (bytes: number) => ofSize(cdhdrCsv, bytes),
+  cdpos: (bytes: number) => ofSize((n) => cdposCsv(Math.ceil(n / 2)), bytes),
+  tickets: (bytes: number) => ofSize(ticketsCsv, bytes),
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
-import { sm20CsvOfSize, text } from './pipeline-fixtures.ts';
+import { fixturesOfSize, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
 let stack: TestStack;
@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('while a large file is analysed', () => {
   it('the API keeps answering (parsing runs off the server thread)', async () => {
-    const [fileId] = await uploadAll(alice, [{ name: 'SM20_large.csv', bytes: text(sm20CsvOfSize(25 * 1024 * 1024)) }]);
+    const [fileId] = await uploadAll(alice, [{ name: 'SM20_large.csv', bytes: text(fixturesOfSize.sm20(20 * 1024 * 1024)) }]);
     const analysisId = await startAnalysis(alice, [fileId!]);
     // If parsing blocked the server's event loop, no answer could arrive while the analysis is
     // still processing: every poll would wait and then see it completed.

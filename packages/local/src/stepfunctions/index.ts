@@ -54,7 +54,10 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
           injected.add(name);
           throw new TransientError(`Injected transient failure in ${name} (PIPELINE_FAIL_ONCE)`);
         }
-        return CPU_HEAVY_STEPS.has(name) ? getPool().run(input) : runStep(input, getServices());
+        const started = performance.now();
+        const result = await (CPU_HEAVY_STEPS.has(name) ? getPool().run(input) : runStep(input, getServices()));
+        getServices().log.info('pipeline step done', { analysisId, step: name, ms: Math.round(performance.now() - started) });
+        return result;
       };
     }
     return handlers;
