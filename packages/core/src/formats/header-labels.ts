@@ -1,5 +1,20 @@
 import type { FileType } from '../model/index.ts';
 
+/** Keys shared by CDHDR and CDPOS. */
+const CHANGE_DOCUMENT_KEYS = {
+  OBJECTCLAS: ['OBJECTCLAS', 'Object', 'Object Class', 'ObjectClass_s', 'ObjectClass'],
+  OBJECTID: ['OBJECTID', 'Object Value', 'Object ID'],
+  CHANGENR: ['CHANGENR', 'Doc.Number', 'Document Number', 'Change Number', 'ChangeNumber', 'Doc. Number'],
+};
+
+/** CDHDR fields, also found on the rows of joined (SIEM) change-document exports. */
+const CHANGE_HEADER_FIELDS = {
+  USERNAME: ['USERNAME', 'User', 'User Name', 'Changed By'],
+  UDATE: ['UDATE', 'Date', 'Change Date', 'Changed On', 'TimeGenerated', 'TimeGenerated [UTC]', 'UpdatedOn'],
+  UTIME: ['UTIME', 'Time', 'Change Time'],
+  TCODE: ['TCODE', 'Transaction Code', 'TransactionCode', 'Transaction'],
+};
+
 /**
  * Header labels seen in real exports, per type and canonical column, best first.
  * Labels are compared after `normaliseLabel` (lower case, letters and digits only), so
@@ -22,30 +37,20 @@ export const HEADER_LABELS: Record<FileType, Record<string, readonly string[]>> 
     VAR3: ['Variable 3', 'Variable3', 'VAR3', 'SLGVAR3', 'Third Variable Value for Event'],
   },
   CDHDR: {
-    OBJECTCLAS: ['OBJECTCLAS', 'Object', 'Object Class', 'ObjectClass_s', 'ObjectClass'],
-    OBJECTID: ['OBJECTID', 'Object Value', 'Object ID'],
-    CHANGENR: ['CHANGENR', 'Doc.Number', 'Document Number', 'Change Number', 'ChangeNumber', 'Doc. Number'],
-    USERNAME: ['USERNAME', 'User', 'User Name', 'Changed By'],
-    UDATE: ['UDATE', 'Date', 'Change Date', 'Changed On', 'TimeGenerated', 'TimeGenerated [UTC]', 'UpdatedOn'],
-    UTIME: ['UTIME', 'Time', 'Change Time'],
-    TCODE: ['TCODE', 'Transaction Code', 'TransactionCode', 'Transaction'],
+    ...CHANGE_DOCUMENT_KEYS,
+    ...CHANGE_HEADER_FIELDS,
     CHANGE_IND: ['CHANGE_IND', 'Change Flag for Application Object', 'TypeofChange_Header', 'Change Indicator', 'Change Ind.'],
   },
   CDPOS: {
-    OBJECTCLAS: ['OBJECTCLAS', 'Object', 'Object Class', 'ObjectClass_s', 'ObjectClass'],
-    OBJECTID: ['OBJECTID', 'Object Value', 'Object ID'],
-    CHANGENR: ['CHANGENR', 'Doc.Number', 'Document Number', 'Change Number', 'ChangeNumber', 'Doc. Number'],
+    ...CHANGE_DOCUMENT_KEYS,
     TABNAME: ['TABNAME', 'Table Name', 'TableName', 'Table'],
     TABKEY: ['TABKEY', 'Table Key', 'ChangedTableKey', 'Changed Table Key'],
     FNAME: ['FNAME', 'Field Name', 'FieldName', 'Field'],
     CHNGIND: ['CHNGIND', 'Change Indicator', 'Change Ind.', 'TypeofChange_Item', 'Change Type'],
     VALUE_NEW: ['VALUE_NEW', 'New Value', 'ValueNew', 'New Val.'],
     VALUE_OLD: ['VALUE_OLD', 'Old Value', 'ValueOld', 'ValueOld2', 'Old Val.'],
-    // Header fields of a joined (SIEM) change-document export.
-    USERNAME: ['USERNAME', 'User', 'User Name', 'Changed By'],
-    UDATE: ['UDATE', 'Date', 'Change Date', 'Changed On', 'TimeGenerated', 'TimeGenerated [UTC]', 'UpdatedOn'],
-    UTIME: ['UTIME', 'Time', 'Change Time'],
-    TCODE: ['TCODE', 'Transaction Code', 'TransactionCode', 'Transaction'],
+    // Header fields of a joined (SIEM) change-document export; "Change Indicator" stays the item's.
+    ...CHANGE_HEADER_FIELDS,
     CHANGE_IND: ['CHANGE_IND', 'Change Flag for Application Object', 'TypeofChange_Header'],
   },
   TICKETS: {
