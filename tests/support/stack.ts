@@ -141,7 +141,7 @@ export async function uploadFile(client: TestClient, name: string, bytes: Uint8A
   if (started.status !== 200) throw new Error(`POST /upload failed: ${started.status} ${started.text}`);
   const { uploadUrl, fileId, key, contentType } = started.json as { uploadUrl: string; fileId: string; key: string; contentType: string };
   const body = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
-  const put = await fetch(uploadUrl, { method: "PUT", headers: { "content-type": contentType }, body: body as unknown as BodyInit });
+  const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: body as unknown as BodyInit });
   await put.arrayBuffer();
   const ready = await client.call('PUT', '/files', { fileId, status: 'ready', size: body.byteLength });
   return { fileId, key, putStatus: put.status, ready };
@@ -171,7 +171,13 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
       env: opts.env,
       log,
     });
-  let local = await start();
+  let local: LocalStack;
+  try {
+    local = await start();
+  } catch (e) {
+    if (removeOnStop) await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  }
 
   const stack: TestStack = {
     get url() {
