@@ -97,7 +97,9 @@ describe('openFile: layouts', () => {
     const head = 'Date,Time,User,Event,Message Text\n' + '01.03.2024,10:00:00,ALICE,AU1,Logon\n'.repeat(3000);
     const bytes = new Uint8Array([...text(head), ...text('02.03.2024,11:00:00,REN'), 0xe9, ...text(',AU1,Logon\n')]);
     const file = await openFile(chunked(bytes, 4096), 'late.csv');
+    expect(file.format.encoding).toBe('utf-8');
     const rows = await allRows(file);
+    expect(file.format.encoding).toBe('windows-1252');
     expect(rows).toHaveLength(3001);
     expect(rows[3000]![2]).toBe('RENé');
   });
@@ -168,6 +170,15 @@ describe('openFile: shapes of rows', () => {
     expect(users[0]).toBe('USER0');
     expect(users[9_999]).toBe('USER9999');
     expect(Math.max(...sizes)).toBeLessThanOrEqual(4096);
+  });
+
+  it('drops repeated header rows even when the header ends in empty cells', async () => {
+    const file = await openFile(chunked(text('Event;User;Message Text;;\nAU1;ALICE;Logon;;\nEvent;User;Message Text;;\nAU2;BOB;Failed;;\n')), 'r.csv');
+    expect(file.columns).toEqual(['Event', 'User', 'Message Text']);
+    expect(await allRows(file)).toEqual([
+      ['AU1', 'ALICE', 'Logon'],
+      ['AU2', 'BOB', 'Failed'],
+    ]);
   });
 
   it('accepts a header-only file with no data rows', async () => {

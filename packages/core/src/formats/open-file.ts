@@ -61,10 +61,12 @@ async function openUnchecked(source: AsyncIterable<Uint8Array>, fileName: string
     yield headText;
     yield* texts;
   }
-  const encoding = sniffed.bomLength > 0 ? `${sniffed.encoding} with BOM` : sniffed.encoding;
   const rows = readTextRows(replayed(), layout);
-  const opened = await openRows(rows, fileName, { container: layout.container, delimiter: layout.delimiter, encoding });
-  // The decoder may have switched to Windows-1252 while the head was read.
-  if (decoder.encoding !== sniffed.encoding) opened.format.encoding = decoder.encoding;
+  const opened = await openRows(rows, fileName, { container: layout.container, delimiter: layout.delimiter, encoding: sniffed.encoding });
+  // Live: the decoder may switch to Windows-1252 at the first invalid byte, even late in the file.
+  Object.defineProperty(opened.format, 'encoding', {
+    enumerable: true,
+    get: () => (sniffed.bomLength > 0 ? `${decoder.encoding} with BOM` : decoder.encoding),
+  });
   return opened;
 }

@@ -107,14 +107,15 @@ export async function openRows(rows: AsyncIterator<string[][]>, fileName: string
 
   let width = rowWidth(header);
   for (const r of buffered) width = Math.max(width, rowWidth(r));
-  const columns = uniqueLabels(Array.from({ length: width }, (_, i) => header[i] ?? ''));
+  const headerCells = Array.from({ length: width }, (_, i) => header[i] ?? '');
+  const columns = uniqueLabels(headerCells);
 
   let started = false;
   async function* batches(): AsyncGenerator<string[][]> {
     if (started) throw new Error(`${fileName}: batches() can be read only once; the source is a one-shot stream`);
     started = true;
     for (let i = 0; i < buffered.length; i += BATCH_ROWS) {
-      const batch = shapeRows(buffered.slice(i, i + BATCH_ROWS), width, header);
+      const batch = shapeRows(buffered.slice(i, i + BATCH_ROWS), width, headerCells);
       if (batch.length > 0) yield batch;
     }
     buffered.length = 0;
@@ -123,7 +124,7 @@ export async function openRows(rows: AsyncIterator<string[][]>, fileName: string
         throw withFileName(e, fileName);
       });
       if (next.done) break;
-      const batch = shapeRows(next.value, width, header);
+      const batch = shapeRows(next.value, width, headerCells);
       if (batch.length > 0) yield batch;
     }
   }
