@@ -16,6 +16,7 @@ import { buildServices, createJsonLogger } from '@app/functions/services/build.t
 import { seedReferenceData } from '@app/functions/services/risk/seed.ts';
 import type { Services } from '@app/functions/services/types.ts';
 import { startLocalCognito } from './cognito/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { ensureTable, startDynalite } from './dynamo.ts';
 import { readOrCreateSecret } from './secret.ts';
 import { resolveAdminCredentials, type Credentials } from './seed-users.ts';
@@ -78,6 +79,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const stoppers: (() => Promise<void>)[] = [];
   try {
     await mkdir(dataDir, { recursive: true });
+    stoppers.push(await lockDataDir(dataDir));
     const secret = await readOrCreateSecret(dataDir);
 
     const dynamo = await startDynalite({ path: opts.inMemory ? undefined : join(dataDir, 'dynamo') });
