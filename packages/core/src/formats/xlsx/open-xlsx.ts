@@ -28,7 +28,7 @@ export async function openXlsx(bytes: AsyncIterable<Uint8Array>, fileName: strin
     for (const name of parts.sheets) {
       const entry = entries.get(name)!;
       let hasData = false;
-      for (const batch of readSheetRows(entry, shared, BATCH_ROWS)) {
+      for await (const batch of readSheetRows(entry, shared, BATCH_ROWS)) {
         if (!hasData) hasData = batch.some((r) => r.some((c) => c.trim() !== ''));
         yield batch;
       }

@@ -1,7 +1,7 @@
 import { EngineError } from '../../errors/index.ts';
 import { MAX_ROW_CELLS } from '../csv-splitter.ts';
 import { attribute, decodeXmlText, findOpenTag, prefixOf, textOfRuns } from './xml-text.ts';
-import { inflateEntry, type RawEntry } from './zip-entries.ts';
+import { inflateEntryStream, type RawEntry } from './zip-entries.ts';
 
 const MAX_ROW_XML = 64 * 1024 * 1024;
 
@@ -92,7 +92,7 @@ function parseRow(xml: string, tags: Tags, shared: readonly string[]): string[] 
 }
 
 /** Rows of one worksheet in batches, inflating and scanning its XML a chunk at a time. */
-export function* readSheetRows(entry: RawEntry, shared: readonly string[], batchRows: number): Generator<string[][]> {
+export async function* readSheetRows(entry: RawEntry, shared: readonly string[], batchRows: number): AsyncGenerator<string[][]> {
   const decoder = new TextDecoder('utf-8');
   let buf = '';
   let tags: Tags | undefined;
@@ -121,7 +121,7 @@ export function* readSheetRows(entry: RawEntry, shared: readonly string[], batch
       out.push(parseRow(piece.slice(openEnd + 1), tags, shared));
     }
   };
-  for (const chunk of inflateEntry(entry)) {
+  for await (const chunk of inflateEntryStream(entry)) {
     buf += decoder.decode(chunk, { stream: true });
     if (buf.length > 1 << 16) take(false);
     if (out.length >= batchRows) {
