@@ -34,6 +34,36 @@ const textArb = fc
   .array(fc.array(fc.string({ unit: fc.constantFrom('a', '1', '.', '/', ',', ';', '\t', '|', '"', '\r', '\n', ' ', '-', 'é'), maxLength: 8 }), { maxLength: 6 }), { maxLength: 10 })
   .map((rows) => new TextEncoder().encode(`Event,User,Message Text,Date\n${rows.map((r) => r.join(',')).join('\n')}`));
 
+const cellUnit = fc.oneof(fc.constantFrom(',', '"', '\n', '\r\n', ';', '|', '\t', 'é', '€', '😀', 'ß', ' '), fc.constantFrom(...'abcXYZ019.-_/:'));
+const tableArb = fc.array(fc.tuple(fc.string({ unit: cellUnit, maxLength: 10 }), fc.string({ unit: cellUnit, maxLength: 10 }), fc.string({ unit: cellUnit, maxLength: 10 })), { maxLength: 12 });
+
+function encodeUtf16le(text: string): Uint8Array {
+  const out = new Uint8Array(2 + text.length * 2);
+  out.set([0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) {
+    out[2 + i * 2] = text.charCodeAt(i) & 0xff;
+    out[3 + i * 2] = text.charCodeAt(i) >> 8;
+  }
+  return out;
+}
+
+describe('openFile round trip', () => {
+  it('reads back arbitrary cells written as RFC 4180 CSV, in UTF-8 or UTF-16LE, trimmed, blank rows dropped', async () => {
+    await fc.assert(
+      fc.asyncProperty(tableArb, fc.boolean(), sizesArb, async (rows, utf16, sizes) => {
+        const quote = (c: string): string => `"${c.replace(/"/g, '""')}"`;
+        const csv = ['Event,User,Message Text', ...rows.map((r) => r.map(quote).join(','))].join('\r\n');
+        const bytes = utf16 ? encodeUtf16le(csv) : new TextEncoder().encode(csv);
+        const file = await openFile(chunked(bytes, sizes), 'roundtrip.csv');
+        expect(file.fileType).toBe('SM20');
+        const expected = rows.map((r) => r.map((c) => c.trim())).filter((r) => r.some((c) => c !== ''));
+        expect(await allRows(file)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('openFile on arbitrary input', () => {
   it('never throws anything but EngineError on arbitrary bytes', async () => {
     await fc.assert(fc.asyncProperty(arbitraryArb, sizesArb, async (bytes, sizes) => void (await readOrTypedError(bytes, sizes))), { numRuns: 300 });
