@@ -30,7 +30,7 @@ function toApiRequest(req: IncomingMessage, url: URL, body: string | undefined):
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = v;
   const path = url.pathname.slice(STAGE_PREFIX.length) || '/';
-  return { method: req.method ?? 'GET', path, headers, query, body };
+  return { method: req.method ?? 'GET', path, headers, query, body, sourceIp: req.socket.remoteAddress };
 }
 
 export function writeApiResponse(res: ServerResponse, out: ApiResponse, extraHeaders: Record<string, string> = {}): void {

@@ -10,7 +10,7 @@ function event(over: Partial<APIGatewayProxyEventV2> & { method?: string; stage?
     rawQueryString: '',
     headers: {},
     isBase64Encoded: false,
-    requestContext: { http: { method: over.method ?? 'GET' }, stage: over.stage ?? '$default' } as APIGatewayProxyEventV2['requestContext'],
+    requestContext: { http: { method: over.method ?? 'GET', sourceIp: '198.51.100.7' }, stage: over.stage ?? '$default' } as APIGatewayProxyEventV2['requestContext'],
     ...over,
   } as APIGatewayProxyEventV2;
 }
@@ -41,6 +41,7 @@ describe('Lambda adapter', () => {
       headers: { authorization: 'Bearer t', 'x-csrf-token': 'c' },
       query: { q: 'SU' },
       body: '{"a":1}',
+      sourceIp: '198.51.100.7',
     });
   });
 

@@ -50,6 +50,7 @@ export function toApiRequest(event: APIGatewayProxyEventV2, basePath = '/prod'):
     headers,
     query: { ...(event.queryStringParameters ?? {}) },
     body,
+    sourceIp: event.requestContext.http.sourceIp,
   };
 }
 
