@@ -13,6 +13,8 @@ export interface ApiRequest {
   query: Record<string, string | undefined>;
   /** Raw body text (JSON calls) or undefined. */
   body?: string;
+  /** Client address as the transport saw it (API Gateway requestContext.http.sourceIp; the socket locally). */
+  sourceIp?: string;
 }
 
 export interface ApiResponse {

@@ -1,4 +1,66 @@
-import type { RouteRegistrar } from '../types.ts';
+/**
+ * Master lists: autocomplete search (any signed-in user; harmless reference data) and the
+ * administrators' import of their own system's TSTCT / DD02T exports.
+ */
+import { z } from 'zod';
+import { VisibleError } from '../errors.ts';
+import type { RouteContext, RouteRegistrar } from '../types.ts';
+import { importMasterList } from '../../services/master/master-import.ts';
+import type { MasterKind } from '../../services/master/master-kinds.ts';
+import { SEARCH_MAX_RESULTS, searchMaster } from '../../services/master/master-search.ts';
+import { ensureSeeded } from '../../services/risk/seed.ts';
 
-// Placeholder until its owner fills it in (see docs/architecture.md for ownership).
-export function registerMasterRoutes(_r: RouteRegistrar): void {}
+/** Size limits of POST /master-import (API Gateway and Lambda cap a request near 6 MB). */
+export const MASTER_IMPORT_MAX_CSV_CHARS = 5 * 1024 * 1024;
+export const MASTER_IMPORT_MAX_XLSX_BASE64 = 5.5 * 1024 * 1024;
+
+const searchQuerySchema = z.object({
+  q: z.string().max(30, 'must be at most 30 characters').default(''),
+  limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
+});
+
+const importSchema = z
+  .object({
+    type: z.enum(['tables', 'tcodes'], { message: "must be 'tables' or 'tcodes'" }),
+    csvContent: z
+      .string()
+      .max(MASTER_IMPORT_MAX_CSV_CHARS, `must be at most ${MASTER_IMPORT_MAX_CSV_CHARS / 1024 / 1024} MB`)
+      .optional(),
+    xlsxBase64: z
+      .string()
+      .max(MASTER_IMPORT_MAX_XLSX_BASE64, 'must encode at most about 4 MB of XLSX')
+      .regex(/^[A-Za-z0-9+/=\s]*$/, 'must be base64')
+      .optional(),
+  })
+  .refine((b) => (b.csvContent === undefined) !== (b.xlsxBase64 === undefined), {
+    message: 'send exactly one of csvContent (CSV text) or xlsxBase64 (an XLSX file, base64-encoded)',
+    path: ['csvContent'],
+  });
+
+export function registerMasterRoutes(r: RouteRegistrar): void {
+  for (const [path, kind] of [
+    ['/master-tables/search', 'table'],
+    ['/master-tcodes/search', 'tcode'],
+  ] as const) {
+    r.route('GET', path, { access: 'user' }, async ({ services, req }) => {
+      const q = searchQuerySchema.parse(Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== '')));
+      await ensureSeeded(services);
+      return { status: 200, body: { results: await searchMaster(services, kind, q.q, q.limit ?? SEARCH_MAX_RESULTS) } };
+    });
+  }
+
+  r.route('POST', '/master-import', { access: 'admin' }, async ({ services, caller, body }: RouteContext) => {
+    const input = importSchema.parse(body ?? {});
+    const kind: MasterKind = input.type === 'tables' ? 'table' : 'tcode';
+    await ensureSeeded(services);
+    const source =
+      input.xlsxBase64 !== undefined ? { xlsx: decodeBase64(input.xlsxBase64) } : { csvContent: input.csvContent ?? '' };
+    return { status: 200, body: await importMasterList(services, kind, caller.sub, source) };
+  });
+}
+
+function decodeBase64(text: string): Uint8Array {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length === 0) throw new VisibleError('BAD_REQUEST', 'Invalid request: xlsxBase64 is empty');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}

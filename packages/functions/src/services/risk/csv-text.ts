@@ -1,0 +1,89 @@
+/**
+ * Small RFC 4180 reader and writer for list files held in memory (admin imports are
+ * size-limited, so no streaming is needed here). The writer neutralises formula injection;
+ * the reader undoes exactly that neutralisation so exported files re-import unchanged.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
+/** Picks the separator of the header line among `,` `;` tab `|` (most frequent wins). */
+export function detectSeparator(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  let best = ',';
+  let bestCount = 0;
+  for (const sep of [',', ';', '\t', '|']) {
+    const count = firstLine.split(sep).length - 1;
+    if (count > bestCount) {
+      best = sep;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** Rows of fields; quoted fields may hold separators, quotes ("") and line breaks. */
+export function parseCsv(text: string, separator = detectSeparator(text)): string[][] {
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let i = 0;
+  let quoted = false;
+  while (i < src.length) {
+    const ch = src[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (src[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        field += ch;
+      }
+      i++;
+    } else if (ch === '"' && field.length === 0) {
+      quoted = true;
+      i++;
+    } else if (ch === separator) {
+      row.push(field);
+      field = '';
+      i++;
+    } else if (ch === '\r' || ch === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += ch === '\r' && src[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += ch;
+      i++;
+    }
+  }
+  if (field.length > 0 || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Undoes the writer's `'` prefix on a cell that would otherwise start a formula. */
+export function restoreNeutralised(cell: string): string {
+  return NEUTRALISED.test(cell) ? cell.slice(1) : cell;
+}
+
+export function neutraliseFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+function quoteCell(cell: string): string {
+  const safe = neutraliseFormula(cell);
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** CSV text with CRLF line ends, a header row and formula-safe cells. */
+export function formatCsv(header: string[], rows: string[][]): string {
+  return [header, ...rows].map((r) => r.map(quoteCell).join(',')).join('\r\n') + '\r\n';
+}
