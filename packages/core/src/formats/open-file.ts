@@ -6,6 +6,7 @@ import { looksBinary, sniffTextLayout } from './sniff-text-layout.ts';
 import { EXPECTED_TYPES_MESSAGE } from './detect-file-type.ts';
 import { readTextRows } from './text-rows.ts';
 import type { OpenedFile } from './types.ts';
+import { openXlsx } from './xlsx/open-xlsx.ts';
 
 const HEAD_BYTES = 64 * 1024;
 const HEAD_CHARS = 64 * 1024;
@@ -37,7 +38,6 @@ async function openUnchecked(source: AsyncIterable<Uint8Array>, fileName: string
     throw new EngineError('UNSUPPORTED_FORMAT', 'Legacy Excel .xls files are not supported; save the file as .xlsx or CSV', fileName);
   }
   if (startsWith(head, ZIP_MAGIC)) {
-    const { openXlsx } = await import('./xlsx/open-xlsx.ts');
     return openXlsx(all, fileName);
   }
   const sniffed = sniffEncoding(head);
