@@ -4,7 +4,7 @@
  * `npm start`, the integration tests and the browser tests all start it through here.
  */
 import './polyfills.ts';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createIdentity } from '@app/functions/adapters/identity/index.ts';
@@ -125,6 +125,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         await appendFile(invitationsFile, JSON.stringify({ time: new Date().toISOString(), email, temporaryPassword }) + '\n', { mode: 0o600 });
       },
     });
+    // Half-written uploads of a previous run (the lock says nobody else is writing here).
+    await rm(join(blobDir, '.tmp'), { recursive: true, force: true });
     const blobs = createFsBlobStore({ dir: blobDir, secret, publicUrl });
     let services!: Services;
     const orchestrator = createLocalOrchestrator(() => services);
