@@ -11,7 +11,7 @@ const MODELS = {
   provider: 'bedrock',
   models: [
     { id: 'opus-id', name: 'Claude 3 Opus', cost: '$$$$$', description: 'Most capable', pricePer1kRecords: 9.75 },
-    { id: 'haiku-id', name: 'Claude 3 Haiku', cost: '$', description: 'Fastest', pricePer1kRecords: 0.0412 },
+    { id: 'haiku-id', name: 'Claude 3 Haiku', cost: '$', description: 'Fastest and most cost-efficient', pricePer1kRecords: 0.0412, default: true },
   ],
 };
 
@@ -69,8 +69,8 @@ const status = () => screen.getByRole('status');
 describe('AiSettingsPanel', () => {
   it('starts with the cheapest model, shows its cost per 1000 records and keeps Save disabled until a change', async () => {
     const user = await renderPanel();
-    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('Claude 3 Haiku ($) - default, most cost-efficient');
-    expect(screen.getByTestId('ai-cost')).toHaveTextContent('Estimated $0.0412 per 1000 records ($)');
+    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('Claude 3 Haiku ($) - default');
+    expect(screen.getByTestId('ai-cost')).toHaveTextContent('Estimated $0.0412 per 1000 records ($) - Fastest and most cost-efficient');
     expect(screen.getByRole('switch', { name: /Enable AI analysis/ })).not.toBeChecked();
     expect(saveButton()).toBeDisabled();
 
@@ -97,7 +97,8 @@ describe('AiSettingsPanel', () => {
     release();
     await waitWithFakeTimers(() => expect(status()).toHaveTextContent('Saved'));
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ preferenceType: 'ai_settings', preferences: { enabled: true, model: 'haiku-id', outputColumn: 'AI_Analysis' } });
+    expect(saved[0]).toMatchObject({ preferenceType: 'ai_settings', preferences: { enabled: true, model: 'haiku-id', promptTemplate: 'security', outputColumn: 'AI_Analysis' } });
+    expect((saved[0] as { preferences: { targetColumns: string[] } }).preferences.targetColumns).toEqual(expect.arrayContaining(['User', 'TCODE', 'VALUE_NEW', 'Title']));
     expect(saveButton()).toBeDisabled();
 
     act(() => vi.advanceTimersByTime(2900));
@@ -131,7 +132,19 @@ describe('AiSettingsPanel', () => {
     await user.click(await screen.findByRole('option', { name: 'Compliance check' }));
     expect(prompt).toHaveValue(GLOBAL_PROMPT_TEMPLATES.compliance);
     expect(template).toHaveValue('Compliance check');
-    expect(screen.getByTestId('target-columns-DEFAULT')).toHaveTextContent('none');
+    expect(screen.getByTestId('target-columns-DEFAULT')).toHaveTextContent('all non-empty columns of the record');
+  });
+
+  it('refuses an output column the reports cannot use', async () => {
+    const user = await renderPanel();
+    const column = screen.getByRole('textbox', { name: 'Output column' });
+    await user.clear(column);
+    await user.type(column, '=HYPERLINK');
+    expect(screen.getByText(/Start with a letter/)).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    await user.clear(column);
+    await user.type(column, 'Review Notes');
+    expect(saveButton()).toBeEnabled();
   });
 
   it('limits prompts to 2000 characters and warns above 1800', async () => {
@@ -166,8 +179,9 @@ describe('AiSettingsPanel', () => {
     fake.on('GET', '/ai/models', () => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } }));
     await renderPanel();
     expect(screen.getByText('AI analysis is not available')).toBeInTheDocument();
+    expect(screen.getByText(/No AI provider is configured on this server/)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: /Enable AI analysis/ })).toBeDisabled();
     // The spec's model list is still shown so the user can prepare settings.
-    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('Claude 3 Haiku ($) - default, most cost-efficient');
+    expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('Claude 3 Haiku ($) - default');
   });
 });

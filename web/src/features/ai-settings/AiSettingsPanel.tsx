@@ -22,35 +22,28 @@ import {
 import { useAiSettings, useSaveAiSettings } from './ai-settings-queries.ts';
 import { defaultModelId, describeCost, modelLabel, modelsToOffer } from './models.ts';
 import { PromptField } from './PromptField.tsx';
-import {
-  DEFAULT_OUTPUT_COLUMN,
-  PROMPT_FILE_TYPES,
-  PROMPT_TEMPLATES,
-  PROMPT_TEMPLATE_LABELS,
-  templateForPrompt,
-  type PromptTemplate,
-} from './prompts.ts';
-import { editAiSettings, isSameSettings, type AiSettings, type AiSettingsDraft } from './settings.ts';
+import { DEFAULT_OUTPUT_COLUMN, PROMPT_FILE_TYPES, PROMPT_TEMPLATES, PROMPT_TEMPLATE_LABELS, type PromptTemplate } from './prompts.ts';
+import { editAiSettings, isSameSettings, outputColumnError, targetColumnsByType, type AiSettings } from './settings.ts';
 import { useSaveStatus } from './use-save-status.ts';
 
 export function AiSettingsPanel({ onClose }: { onClose?: () => void }) {
   const { settings: loaded, available, models, isLoading } = useAiSettings();
   const save = useSaveAiSettings();
-  const [draft, dispatch] = useReducer(editAiSettings, null, () => ({ settings: loaded, template: templateForPrompt(loaded.globalPrompt) }));
+  const [draft, dispatch] = useReducer(editAiSettings, loaded);
   const [baseline, setBaseline] = useState<AiSettings | undefined>(undefined);
 
   // The editor starts from the server's settings once they arrive, and only then.
   useEffect(() => {
     if (isLoading || baseline) return;
-    dispatch({ kind: 'load', settings: loaded, template: templateForPrompt(loaded.globalPrompt) });
+    dispatch({ kind: 'load', settings: loaded });
     setBaseline(loaded);
   }, [isLoading, baseline, loaded]);
 
   const saveDraft = useCallback(async () => {
-    const snapshot = draft.settings;
+    const snapshot = draft;
     await save.mutateAsync(snapshot);
     setBaseline(snapshot);
-  }, [draft.settings, save]);
+  }, [draft, save]);
   const saveStatus = useSaveStatus(saveDraft);
 
   if (isLoading || !baseline) {
@@ -64,7 +57,8 @@ export function AiSettingsPanel({ onClose }: { onClose?: () => void }) {
     );
   }
 
-  const changed = !isSameSettings(draft.settings, baseline);
+  const changed = !isSameSettings(draft, baseline);
+  const columnError = outputColumnError(draft.outputColumn);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="ai-settings-title">
       <Stack gap="md">
@@ -76,33 +70,34 @@ export function AiSettingsPanel({ onClose }: { onClose?: () => void }) {
         </Group>
         {!available && (
           <Alert color="gray" title="AI analysis is not available">
-            No AI provider is configured on the server, so AI analysis cannot be turned on. An administrator can
-            configure Amazon Bedrock or an OpenAI-compatible endpoint.
+            {models.reason ?? 'No AI provider is configured on this server.'} AI analysis cannot be turned on until an
+            administrator configures Amazon Bedrock or an OpenAI-compatible endpoint.
           </Alert>
         )}
         <Switch
           label="Enable AI analysis of flagged records"
-          checked={draft.settings.enabled && available}
+          checked={draft.enabled && available}
           disabled={!available}
           onChange={(e) => dispatch({ kind: 'set', patch: { enabled: e.currentTarget.checked } })}
         />
         <ModelChoice draft={draft} models={models} onChange={(model) => dispatch({ kind: 'set', patch: { model } })} />
         <FileTypePrompts draft={draft} dispatch={dispatch} />
         <GlobalPrompt draft={draft} dispatch={dispatch} />
-        <TargetColumns settings={draft.settings} />
+        <TargetColumns settings={draft} />
         <TextInput
           label="Output column"
           description="Column that receives the AI analysis in the Excel and CSV results"
           placeholder={DEFAULT_OUTPUT_COLUMN}
           maxLength={64}
-          value={draft.settings.outputColumn}
+          value={draft.outputColumn}
+          error={columnError}
           onChange={(e) => dispatch({ kind: 'set', patch: { outputColumn: e.currentTarget.value.replace(/[\p{Cc}]/gu, '') } })}
         />
         <Group justify="flex-end">
           <Text size="sm" role="status" c={saveStatus.status === 'failed' ? 'red' : 'dimmed'}>
             {saveStatus.text}
           </Text>
-          <Button onClick={() => void saveStatus.run()} disabled={!changed || saveStatus.status === 'saving'}>
+          <Button onClick={() => void saveStatus.run()} disabled={!changed || Boolean(columnError) || saveStatus.status === 'saving'}>
             Save
           </Button>
         </Group>
@@ -113,10 +108,10 @@ export function AiSettingsPanel({ onClose }: { onClose?: () => void }) {
 
 type Dispatch = (edit: Parameters<typeof editAiSettings>[1]) => void;
 
-function ModelChoice({ draft, models, onChange }: { draft: AiSettingsDraft; models: ReturnType<typeof useAiSettings>['models']; onChange: (id: string) => void }) {
+function ModelChoice({ draft, models, onChange }: { draft: AiSettings; models: ReturnType<typeof useAiSettings>['models']; onChange: (id: string) => void }) {
   const offered = modelsToOffer(models);
   const defaultId = defaultModelId(offered, models.defaultModel);
-  const selected = offered.find((m) => m.id === draft.settings.model);
+  const selected = offered.find((m) => m.id === draft.model);
   return (
     <Stack gap={4}>
       <Select
@@ -129,13 +124,14 @@ function ModelChoice({ draft, models, onChange }: { draft: AiSettingsDraft; mode
       />
       <Text size="sm" c="dimmed" data-testid="ai-cost">
         {describeCost(selected)}
+        {selected?.description ? ` - ${selected.description}` : ''}
       </Text>
     </Stack>
   );
 }
 
-function FileTypePrompts({ draft, dispatch }: { draft: AiSettingsDraft; dispatch: Dispatch }) {
-  const on = draft.settings.useFileTypePrompts;
+function FileTypePrompts({ draft, dispatch }: { draft: AiSettings; dispatch: Dispatch }) {
+  const on = draft.useFileTypePrompts;
   return (
     <Stack gap="xs">
       <Switch
@@ -157,7 +153,7 @@ function FileTypePrompts({ draft, dispatch }: { draft: AiSettingsDraft; dispatch
               <PromptField
                 label={`${type} prompt`}
                 description="Use {column_name} to insert a value of the record, e.g. {User}"
-                value={draft.settings.fileTypePrompts[type]}
+                value={draft.fileTypePrompts[type]}
                 onChange={(prompt) => dispatch({ kind: 'fileTypePrompt', fileType: type, prompt })}
               />
             </Tabs.Panel>
@@ -168,25 +164,25 @@ function FileTypePrompts({ draft, dispatch }: { draft: AiSettingsDraft; dispatch
   );
 }
 
-function GlobalPrompt({ draft, dispatch }: { draft: AiSettingsDraft; dispatch: Dispatch }) {
+function GlobalPrompt({ draft, dispatch }: { draft: AiSettings; dispatch: Dispatch }) {
   return (
     <Stack gap="xs">
       <Select
         label="Prompt template"
         allowDeselect={false}
         data={PROMPT_TEMPLATES.map((t) => ({ value: t, label: PROMPT_TEMPLATE_LABELS[t] }))}
-        value={draft.template}
+        value={draft.promptTemplate}
         onChange={(value) => value && dispatch({ kind: 'template', template: value as PromptTemplate })}
       />
       <PromptField
         label="Global prompt"
         description={
-          draft.settings.useFileTypePrompts
+          draft.useFileTypePrompts
             ? 'General instructions added to every file-type prompt'
             : 'Used for every flagged record'
         }
         placeholder="Write your own instructions for the AI"
-        value={draft.settings.globalPrompt}
+        value={draft.globalPrompt}
         onChange={(prompt) => dispatch({ kind: 'globalPrompt', prompt })}
       />
     </Stack>
@@ -194,6 +190,7 @@ function GlobalPrompt({ draft, dispatch }: { draft: AiSettingsDraft; dispatch: D
 }
 
 function TargetColumns({ settings }: { settings: AiSettings }) {
+  const byType = targetColumnsByType(settings);
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -207,12 +204,12 @@ function TargetColumns({ settings }: { settings: AiSettings }) {
           <Text size="xs" w={64} fw={500}>
             {type}
           </Text>
-          {settings.targetColumns[type].length === 0 ? (
+          {byType[type].length === 0 ? (
             <Text size="xs" c="dimmed">
-              none
+              all non-empty columns of the record
             </Text>
           ) : (
-            settings.targetColumns[type].map((column) => (
+            byType[type].map((column) => (
               <Badge key={column} size="sm" variant="light" tt="none">
                 {column}
               </Badge>

@@ -1,16 +1,17 @@
 /**
- * The `ai_settings` preference: its shape, defaults, how a stored value is read back, and the
- * rules the panel applies when the user edits it (spec sections 3 and 4).
+ * The `ai_settings` preference: its shape (as the server's schema accepts it), defaults, how a
+ * stored value is read back, and the rules the panel applies to edits (spec sections 3 and 4).
  */
 import { z } from 'zod';
 import {
   DEFAULT_FILE_TYPE_PROMPTS,
   DEFAULT_OUTPUT_COLUMN,
-  DEFAULT_TARGET_COLUMNS,
   GLOBAL_PROMPT_TEMPLATES,
   PROMPT_FILE_TYPES,
   PROMPT_MAX_LENGTH,
+  PROMPT_TEMPLATES,
   extractPlaceholders,
+  templateForPrompt,
   type PromptFileType,
   type PromptTemplate,
 } from './prompts.ts';
@@ -20,35 +21,47 @@ export interface AiSettings {
   model: string;
   fileTypePrompts: Record<PromptFileType, string>;
   globalPrompt: string;
+  promptTemplate: PromptTemplate;
   useFileTypePrompts: boolean;
-  /** Columns each file type's prompt reads, detected from its placeholders. */
-  targetColumns: Record<PromptFileType, string[]>;
+  /** Columns sent to the model for each record, detected from the prompts' placeholders. */
+  targetColumns: string[];
   outputColumn: string;
 }
 
 export const PREFERENCE_TYPE = 'ai_settings';
 
+/** Same rule as the server: the column lands in Excel and CSV headers. */
+const OUTPUT_COLUMN_PATTERN = /^[A-Za-z][A-Za-z0-9_ ]{0,63}$/;
+
+/** The message for an unusable output column, or undefined. Empty means the default. */
+export function outputColumnError(value: string): string | undefined {
+  const v = value.trim();
+  if (!v || OUTPUT_COLUMN_PATTERN.test(v)) return undefined;
+  return 'Start with a letter; use only letters, digits, spaces and _ (up to 64 characters)';
+}
+
 /** Settings before the user saved any: AI off, the given (cheapest) model, default prompts. */
 export function defaultAiSettings(model: string): AiSettings {
-  const settings: AiSettings = {
+  return withDetectedColumns({
     enabled: false,
     model,
     fileTypePrompts: { ...DEFAULT_FILE_TYPE_PROMPTS },
     globalPrompt: GLOBAL_PROMPT_TEMPLATES.security,
+    promptTemplate: 'security',
     useFileTypePrompts: true,
-    targetColumns: { ...DEFAULT_TARGET_COLUMNS },
+    targetColumns: [],
     outputColumn: DEFAULT_OUTPUT_COLUMN,
-  };
-  return { ...settings, targetColumns: detectTargetColumns(settings) };
+  });
 }
 
-// Lenient on read: a stored value from an older version keeps what is valid and takes defaults for the rest.
+// Lenient on read: a value stored by an older version keeps what is valid and takes defaults for the rest.
 const storedSchema = z
   .object({
     enabled: z.boolean(),
     model: z.string(),
     fileTypePrompts: z.record(z.string(), z.string()),
     globalPrompt: z.string(),
+    promptTemplate: z.enum(PROMPT_TEMPLATES),
     useFileTypePrompts: z.boolean(),
     outputColumn: z.string(),
   })
@@ -63,50 +76,52 @@ export function readStoredSettings(stored: unknown, fallbackModel: string): AiSe
   const fileTypePrompts = { ...defaults.fileTypePrompts };
   for (const type of PROMPT_FILE_TYPES) {
     const prompt = value.fileTypePrompts?.[type];
-    if (typeof prompt === 'string') fileTypePrompts[type] = prompt.slice(0, PROMPT_MAX_LENGTH);
+    // An empty stored prompt means "the default" to the annotate step, so show the default.
+    if (prompt) fileTypePrompts[type] = prompt.slice(0, PROMPT_MAX_LENGTH);
   }
-  const settings: AiSettings = {
+  // The server stores an empty global prompt with a template: the template's text applies.
+  const template = value.promptTemplate ?? (value.globalPrompt ? templateForPrompt(value.globalPrompt) : defaults.promptTemplate);
+  const globalPrompt = (value.globalPrompt || (template === 'custom' ? '' : GLOBAL_PROMPT_TEMPLATES[template])).slice(0, PROMPT_MAX_LENGTH);
+  return withDetectedColumns({
     enabled: value.enabled ?? defaults.enabled,
     model: value.model || defaults.model,
     fileTypePrompts,
-    globalPrompt: (value.globalPrompt ?? defaults.globalPrompt).slice(0, PROMPT_MAX_LENGTH),
+    globalPrompt,
+    promptTemplate: template,
     useFileTypePrompts: value.useFileTypePrompts ?? defaults.useFileTypePrompts,
-    targetColumns: defaults.targetColumns,
+    targetColumns: [],
     outputColumn: value.outputColumn?.trim() || DEFAULT_OUTPUT_COLUMN,
-  };
-  return { ...settings, targetColumns: detectTargetColumns(settings) };
+  });
 }
 
 /**
  * Columns each file type's prompt refers to. With per-file-type prompts on, a type reads the
- * placeholders of its own prompt and of the global prompt; with them off, only the global prompt's.
- * A type whose prompts name no column falls back to the spec's default columns.
+ * placeholders of its own prompt (the default one when left empty) and of the global prompt;
+ * with them off, only the global prompt's.
  */
-export function detectTargetColumns(settings: Pick<AiSettings, 'fileTypePrompts' | 'globalPrompt' | 'useFileTypePrompts'>): Record<PromptFileType, string[]> {
+export function targetColumnsByType(settings: Pick<AiSettings, 'fileTypePrompts' | 'globalPrompt' | 'useFileTypePrompts'>): Record<PromptFileType, string[]> {
   const global = extractPlaceholders(settings.globalPrompt);
   const result = {} as Record<PromptFileType, string[]>;
   for (const type of PROMPT_FILE_TYPES) {
-    const own = settings.useFileTypePrompts ? extractPlaceholders(settings.fileTypePrompts[type]) : [];
-    const columns = [...new Set([...own, ...global])];
-    result[type] = columns.length > 0 ? columns : [...DEFAULT_TARGET_COLUMNS[type]];
+    const own = settings.useFileTypePrompts ? extractPlaceholders(settings.fileTypePrompts[type] || DEFAULT_FILE_TYPE_PROMPTS[type]) : [];
+    result[type] = [...new Set([...own, ...global])];
   }
   return result;
 }
 
-/** True when two settings would save the same preference. */
-export function isSameSettings(a: AiSettings, b: AiSettings): boolean {
-  return JSON.stringify(toPreference(a)) === JSON.stringify(toPreference(b));
+/** All detected columns, once each, in file-type order. */
+export function detectTargetColumns(settings: Pick<AiSettings, 'fileTypePrompts' | 'globalPrompt' | 'useFileTypePrompts'>): string[] {
+  return [...new Set(Object.values(targetColumnsByType(settings)).flat())];
+}
+
+function withDetectedColumns(settings: AiSettings): AiSettings {
+  return { ...settings, targetColumns: detectTargetColumns(settings) };
 }
 
 /** The body of PUT /preferences/ai_settings; keys in a fixed order so comparisons are stable. */
 export function toPreference(settings: AiSettings): { preferenceType: string; preferences: AiSettings } {
   const fileTypePrompts = {} as Record<PromptFileType, string>;
-  const targetColumns = {} as Record<PromptFileType, string[]>;
-  const detected = detectTargetColumns(settings);
-  for (const type of PROMPT_FILE_TYPES) {
-    fileTypePrompts[type] = settings.fileTypePrompts[type];
-    targetColumns[type] = detected[type];
-  }
+  for (const type of PROMPT_FILE_TYPES) fileTypePrompts[type] = settings.fileTypePrompts[type];
   return {
     preferenceType: PREFERENCE_TYPE,
     preferences: {
@@ -114,21 +129,21 @@ export function toPreference(settings: AiSettings): { preferenceType: string; pr
       model: settings.model,
       fileTypePrompts,
       globalPrompt: settings.globalPrompt,
+      promptTemplate: settings.promptTemplate,
       useFileTypePrompts: settings.useFileTypePrompts,
-      targetColumns,
+      targetColumns: detectTargetColumns(settings),
       outputColumn: settings.outputColumn.trim() || DEFAULT_OUTPUT_COLUMN,
     },
   };
 }
 
-/** Editor state: the settings plus which global template is selected. */
-export interface AiSettingsDraft {
-  settings: AiSettings;
-  template: PromptTemplate;
+/** True when two settings would save the same preference. */
+export function isSameSettings(a: AiSettings, b: AiSettings): boolean {
+  return JSON.stringify(toPreference(a)) === JSON.stringify(toPreference(b));
 }
 
 export type AiSettingsEdit =
-  | { kind: 'load'; settings: AiSettings; template: PromptTemplate }
+  | { kind: 'load'; settings: AiSettings }
   | { kind: 'set'; patch: Partial<Pick<AiSettings, 'enabled' | 'model' | 'useFileTypePrompts' | 'outputColumn'>> }
   | { kind: 'fileTypePrompt'; fileType: PromptFileType; prompt: string }
   | { kind: 'globalPrompt'; prompt: string }
@@ -138,28 +153,18 @@ export type AiSettingsEdit =
  * Applies one edit. Editing the global prompt text switches the template to custom; choosing a
  * non-custom template replaces the global prompt with its text; choosing custom keeps the text.
  */
-export function editAiSettings(draft: AiSettingsDraft, edit: AiSettingsEdit): AiSettingsDraft {
+export function editAiSettings(settings: AiSettings, edit: AiSettingsEdit): AiSettings {
   switch (edit.kind) {
     case 'load':
-      return { settings: edit.settings, template: edit.template };
+      return edit.settings;
     case 'set':
-      return withColumns({ ...draft, settings: { ...draft.settings, ...edit.patch } });
+      return withDetectedColumns({ ...settings, ...edit.patch });
     case 'fileTypePrompt':
-      return withColumns({
-        ...draft,
-        settings: { ...draft.settings, fileTypePrompts: { ...draft.settings.fileTypePrompts, [edit.fileType]: edit.prompt } },
-      });
+      return withDetectedColumns({ ...settings, fileTypePrompts: { ...settings.fileTypePrompts, [edit.fileType]: edit.prompt } });
     case 'globalPrompt':
-      return withColumns({ template: 'custom', settings: { ...draft.settings, globalPrompt: edit.prompt } });
+      return withDetectedColumns({ ...settings, globalPrompt: edit.prompt, promptTemplate: 'custom' });
     case 'template':
-      if (edit.template === 'custom') return { ...draft, template: 'custom' };
-      return withColumns({
-        template: edit.template,
-        settings: { ...draft.settings, globalPrompt: GLOBAL_PROMPT_TEMPLATES[edit.template] },
-      });
+      if (edit.template === 'custom') return { ...settings, promptTemplate: 'custom' };
+      return withDetectedColumns({ ...settings, promptTemplate: edit.template, globalPrompt: GLOBAL_PROMPT_TEMPLATES[edit.template] });
   }
-}
-
-function withColumns(draft: AiSettingsDraft): AiSettingsDraft {
-  return { ...draft, settings: { ...draft.settings, targetColumns: detectTargetColumns(draft.settings) } };
 }
