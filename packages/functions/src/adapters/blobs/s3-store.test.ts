@@ -27,3 +27,19 @@ describe('S3 blob store presigning', () => {
     expect(() => createS3BlobStore({ region: 'eu-central-1' })).toThrow('Missing configuration BUCKET_NAME');
   });
 });
+
+describe('S3 blob store streaming writer', () => {
+  it('rejects (instead of hanging) when S3 cannot be reached', async () => {
+    const unreachable = createS3Client(
+      { region: 'eu-central-1' },
+      { endpoint: 'http://127.0.0.1:9', forcePathStyle: true, maxAttempts: 1, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } },
+    );
+    const writer = createS3BlobStore({ region: 'eu-central-1', bucketName: 'b' }, unreachable).writer('k.csv', 'text/csv');
+    const chunk = new Uint8Array(1024 * 1024);
+    const writeAll = async () => {
+      for (let i = 0; i < 12; i++) await writer.write(chunk);
+      await writer.end();
+    };
+    await expect(writeAll()).rejects.toThrow();
+  }, 20_000);
+});

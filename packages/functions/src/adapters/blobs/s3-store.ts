@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { ByteSink } from '@app/core';
 import type { AppConfig } from '../../config/index.ts';
@@ -70,13 +71,21 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
 
     writer(key, contentType): ByteSink {
       const stream = new PassThrough();
+      // Errors surface through write()/end(); this keeps destroy(err) from becoming an uncaught exception.
+      stream.on('error', () => undefined);
       const upload = new Upload({ client, params: { Bucket, Key: key, Body: stream, ContentType: contentType } });
-      const done = upload.done();
-      // Keep an early failure from surfacing as an unhandled rejection before end() awaits it.
+      let failure: unknown;
+      const done = upload.done().catch((e) => {
+        failure = e;
+        // Wakes a writer waiting for 'drain', which would otherwise wait forever.
+        stream.destroy(e instanceof Error ? e : new Error(String(e)));
+        throw e;
+      });
       done.catch(() => undefined);
       return {
         async write(chunk) {
-          if (!stream.write(chunk)) await new Promise<void>((resolve) => stream.once('drain', resolve));
+          if (failure) throw failure;
+          if (!stream.write(chunk)) await once(stream, 'drain');
         },
         async end() {
           stream.end();
