@@ -142,5 +142,5 @@ export interface AnalysisReport {
   flagSamples: Partial<Record<FlagKey, FlagSample>>;
   analytics: AnalyticsData;
   /** AI annotation bookkeeping (issue 7); absent when AI was off. */
-  ai?: { annotated: number; notAnnotated: number; reason?: string; inputTokens: number; outputTokens: number };
+  ai?: { annotated: number; notAnnotated: number; reason?: string; inputTokens: number; outputTokens: number; model?: string };
 }

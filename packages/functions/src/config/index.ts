@@ -18,6 +18,8 @@ export interface AiConfig {
   outputPerMTok?: number;
   /** Records per model call (AI_BATCH_SIZE, default 20). */
   batchSize?: number;
+  /** Flagged records sent to the model per analysis at most (AI_MAX_RECORDS, default 2000). */
+  maxRecords?: number;
 }
 
 export interface AppConfig {
@@ -88,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       inputPerMTok: env.AI_PRICE_INPUT_PER_MTOK ? Number(env.AI_PRICE_INPUT_PER_MTOK) : undefined,
       outputPerMTok: env.AI_PRICE_OUTPUT_PER_MTOK ? Number(env.AI_PRICE_OUTPUT_PER_MTOK) : undefined,
       batchSize: env.AI_BATCH_SIZE ? Math.max(1, Math.min(100, Number(env.AI_BATCH_SIZE) || 20)) : undefined,
+      maxRecords: env.AI_MAX_RECORDS ? Math.max(1, Number(env.AI_MAX_RECORDS) || 2000) : undefined,
     },
     version: env.APP_VERSION ?? '2.0.0',
     buildDate: env.APP_BUILD_DATE ?? '',

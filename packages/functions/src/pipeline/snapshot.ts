@@ -4,6 +4,7 @@
  * uses the same lists even if an administrator edits them meanwhile.
  */
 import type { DetectionLists, EngineContext, EngineSettings } from '@app/core';
+import type { AiSettings } from '@app/core/ai/index.ts';
 import type { Services } from '../services/types.ts';
 import { createBlobWorkspace, readText, workPrefix } from '../services/workspace.ts';
 
@@ -15,6 +16,8 @@ export interface AnalysisSnapshot {
   listVersions: { tcodes: string; tables: string };
   settings: EngineSettings;
   aiOutputColumn?: string;
+  /** The AI settings the analysis was started with (present when AI was requested). */
+  ai?: AiSettings;
 }
 
 export async function writeSnapshot(services: Services, userSub: string, analysisId: string, snapshot: AnalysisSnapshot): Promise<void> {

@@ -5,6 +5,7 @@ import type { Services } from '../../services/types.ts';
 import { outputKeys } from '../../services/workspace.ts';
 import { openEngineContext } from '../snapshot.ts';
 import type { reportInput } from './step-input.ts';
+import { mergeAnnotations } from './annotate.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -16,9 +17,11 @@ export async function report(input: z.infer<typeof reportInput>, services: Servi
     xlsx: services.blobs.writer(keys.xlsx, XLSX_TYPE),
     csv: services.blobs.writer(keys.csv, 'text/csv; charset=utf-8'),
   };
+  const ai = await mergeAnnotations(ctx);
   const result = await engine.writeReports(ctx, input.files as FileStepResult[], outputs, {
     aiOutputColumn: snapshot.aiOutputColumn,
   });
+  if (ai) result.ai = ai;
   await services.blobs.put(keys.report, JSON.stringify(result), 'application/json');
   return keys;
 }

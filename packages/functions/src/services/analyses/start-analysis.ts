@@ -41,6 +41,7 @@ export async function startAnalysis(services: Services, userSub: string, request
     listVersions: resolved.versions,
     settings: { holidays },
     aiOutputColumn: aiSettings.outputColumn,
+    ...(aiSettings.enabled ? { ai: aiSettings } : {}),
   });
   const item: Omit<AnalysisItem, 'pk' | 'sk'> = {
     analysisId,
