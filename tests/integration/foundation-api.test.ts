@@ -195,7 +195,7 @@ describe('local server', () => {
     const res = await alice.call('GET', '/system-info');
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      detectionFlags: 10,
+      flagCount: 10,
       version: stack.local.config.version,
       mode: 'local',
       masterTables: before.masterTables + 1,

@@ -87,11 +87,15 @@ describe('upload sequence', () => {
     expect(await stack.services.blobs.head(key)).toBeUndefined();
   });
 
-  it('types xlsx uploads as excel with the Office content type', async () => {
-    const res = await alice.call('POST', '/upload', { fileName: 'cdhdr.xlsx', fileType: 'excel' });
-    expect(res.status).toBe(200);
-    expect(res.json.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    await alice.call('DELETE', '/files', { fileId: res.json.fileId });
+  it('gives the storage content type by extension (xlsx: Office type, txt: CSV)', async () => {
+    const xlsx = await alice.call('POST', '/upload', { fileName: 'cdhdr.xlsx', fileType: 'excel' });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.json.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const txt = await alice.call('POST', '/upload', { fileName: 'SM20 list.TXT', fileType: 'csv' });
+    expect(txt.status).toBe(200);
+    expect(txt.json.contentType).toBe('text/csv');
+    await alice.call('DELETE', '/files', { fileId: xlsx.json.fileId });
+    await alice.call('DELETE', '/files', { fileId: txt.json.fileId });
   });
 
   it('enforces 100 MB on the server: 100 MB + 1 byte is removed and the user told why', async () => {

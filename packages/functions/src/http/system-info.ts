@@ -8,7 +8,7 @@ export interface SystemInfo {
   buildDate: string;
   mode: 'aws' | 'local';
   region: string;
-  detectionFlags: number;
+  flagCount: number;
   flagNames: string[];
   masterTables: number;
   masterTcodes: number;
@@ -44,7 +44,7 @@ export async function readSystemInfo(services: Services, flagNames: readonly str
     buildDate: config.buildDate,
     mode: config.mode,
     region: config.region,
-    detectionFlags: flagNames.length,
+    flagCount: flagNames.length,
     flagNames: [...flagNames],
     masterTables,
     masterTcodes,

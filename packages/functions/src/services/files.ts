@@ -35,9 +35,10 @@ export interface FileItem extends FileSummary {
   readyDate?: string;
 }
 
+// Spec 5: the storage type comes from the extension, anything but xls/xlsx is stored as CSV (txt included).
 const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv',
-  txt: 'text/plain',
+  txt: 'text/csv',
   xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
