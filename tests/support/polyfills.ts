@@ -8,3 +8,6 @@ if (!(Promise as any).withResolvers) {
   };
 }
 export {};
+
+// Node 20 is this machine's runtime (Lambda runs 22); the SDK's reminder about that is noise in test output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
