@@ -22,15 +22,8 @@ const searchQuerySchema = z.object({
 const importSchema = z
   .object({
     type: z.enum(['tables', 'tcodes'], { message: "must be 'tables' or 'tcodes'" }),
-    csvContent: z
-      .string()
-      .max(MASTER_IMPORT_MAX_CSV_CHARS, `must be at most ${MASTER_IMPORT_MAX_CSV_CHARS / 1024 / 1024} MB`)
-      .optional(),
-    xlsxBase64: z
-      .string()
-      .max(MASTER_IMPORT_MAX_XLSX_BASE64, 'must encode at most about 4 MB of XLSX')
-      .regex(/^[A-Za-z0-9+/=\s]*$/, 'must be base64')
-      .optional(),
+    csvContent: z.string().optional(),
+    xlsxBase64: z.string().optional(),
   })
   .refine((b) => (b.csvContent === undefined) !== (b.xlsxBase64 === undefined), {
     message: 'send exactly one of csvContent (CSV text) or xlsxBase64 (an XLSX file, base64-encoded)',
@@ -52,6 +45,9 @@ export function registerMasterRoutes(r: RouteRegistrar): void {
   r.route('POST', '/master-import', { access: 'admin' }, async ({ services, caller, body }: RouteContext) => {
     const input = importSchema.parse(body ?? {});
     const kind: MasterKind = input.type === 'tables' ? 'table' : 'tcode';
+    if ((input.csvContent?.length ?? 0) > MASTER_IMPORT_MAX_CSV_CHARS || (input.xlsxBase64?.length ?? 0) > MASTER_IMPORT_MAX_XLSX_BASE64) {
+      throw new VisibleError('TOO_LARGE', 'The export is too large: at most 5 MB of CSV or about 4 MB of XLSX per import; split the file');
+    }
     await ensureSeeded(services);
     const source =
       input.xlsxBase64 !== undefined ? { xlsx: decodeBase64(input.xlsxBase64) } : { csvContent: input.csvContent ?? '' };
@@ -60,6 +56,7 @@ export function registerMasterRoutes(r: RouteRegistrar): void {
 }
 
 function decodeBase64(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9+/=\s]*$/.test(text)) throw new VisibleError('BAD_REQUEST', 'Invalid request: xlsxBase64 must be base64');
   const bytes = Buffer.from(text, 'base64');
   if (bytes.length === 0) throw new VisibleError('BAD_REQUEST', 'Invalid request: xlsxBase64 is empty');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);

@@ -7,13 +7,16 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEUTRALISED = /^'[=+\-@\t\r]/;
 
-/** Picks the separator of the header line among `,` `;` tab `|` (most frequent wins). */
+/**
+ * Picks the separator among `,` `;` tab `|`: the most frequent over the first 20 lines, so a
+ * title line above the header (as SE16 writes) does not decide it.
+ */
 export function detectSeparator(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const head = text.slice(0, 64 * 1024).split(/\r?\n/).slice(0, 20).join('\n');
   let best = ',';
   let bestCount = 0;
   for (const sep of [',', ';', '\t', '|']) {
-    const count = firstLine.split(sep).length - 1;
+    const count = head.split(sep).length - 1;
     if (count > bestCount) {
       best = sep;
       bestCount = count;
