@@ -1,0 +1,27 @@
+import { isEngineError } from '@app/core';
+import { parseCliArgs, USAGE, UsageError } from './parse-args.ts';
+import { runAnalyze, toJsonDocument } from './run-analyze.ts';
+
+/** One line on stderr, exit code 1: what went wrong with which file. */
+function fail(message: string): never {
+  process.stderr.write(`sap-analyzer: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(1);
+}
+
+try {
+  const cmd = parseCliArgs(process.argv.slice(2));
+  if (cmd.command === 'help') {
+    process.stdout.write(USAGE);
+  } else {
+    const report = await runAnalyze(cmd);
+    if (cmd.json) process.stdout.write(`${JSON.stringify(toJsonDocument(report))}\n`);
+    else {
+      const s = report.summary;
+      process.stderr.write(`${s.total_records} records, ${s.flagged_records} flagged (risk ${report.risk}); wrote ${cmd.out}/results.xlsx and ${cmd.out}/results.csv\n`);
+    }
+  }
+} catch (e) {
+  if (e instanceof UsageError) fail(`${e.message} (see --help)`);
+  if (isEngineError(e)) fail(e.message);
+  fail(`unexpected error: ${(e as Error).message}`);
+}

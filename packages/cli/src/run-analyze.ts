@@ -1,0 +1,58 @@
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { analyzeFiles } from '@app/core/engine/index.ts';
+import { createHolidayChecker, DEFAULT_HOLIDAYS, parseHolidaySpec } from '@app/core/holidays/index.ts';
+import { loadDefaultLists, parseListCsv } from '@app/core/lists/index.ts';
+import { EngineError, type AnalysisReport } from '@app/core';
+import type { AnalyzeCommand } from './parse-args.ts';
+import { createProgressBar } from './progress-bar.ts';
+
+/** The JSON document `--json` prints (tools rely on this shape). */
+export function toJsonDocument(report: AnalysisReport) {
+  return {
+    files: report.files,
+    summary: report.summary,
+    risk: report.risk,
+    suspicious_patterns: report.suspicious_patterns,
+    correlation_summary: report.correlation_summary,
+    record_count_summary: report.record_count_summary,
+  };
+}
+
+async function readListFile(path: string, kind: 'tcodes' | 'tables') {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new EngineError('BAD_LIST', 'cannot read the file', path);
+  }
+  try {
+    return parseListCsv(text, kind);
+  } catch (e) {
+    throw e instanceof EngineError ? new EngineError('BAD_LIST', e.message, path) : e;
+  }
+}
+
+export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
+  for (const file of cmd.files) {
+    const s = await stat(file).catch(() => undefined);
+    if (!s) throw new EngineError('EMPTY_FILE', 'file not found', file);
+    if (!s.isFile()) throw new EngineError('UNSUPPORTED_FORMAT', 'not a regular file', file);
+  }
+  const lists = loadDefaultLists();
+  if (cmd.tcodes) lists.highRiskTcodes = await readListFile(cmd.tcodes, 'tcodes');
+  if (cmd.tables) lists.highRiskTables = await readListFile(cmd.tables, 'tables');
+  const holidays = cmd.holidays ? parseHolidaySpec(cmd.holidays) : DEFAULT_HOLIDAYS;
+  createHolidayChecker(holidays); // validates the calendar before any file is read
+  await mkdir(cmd.out, { recursive: true });
+  const bar = createProgressBar();
+  try {
+    return await analyzeFiles(cmd.files, {
+      outDir: cmd.out,
+      lists,
+      settings: { holidays },
+      onProgress: (phase, file, n) => bar.update(phase === 'read' ? `Reading ${file}: ${n.toLocaleString('en-US')} records` : `Writing reports: ${n.toLocaleString('en-US')} records`),
+    });
+  } finally {
+    bar.done();
+  }
+}
