@@ -4,11 +4,11 @@ import { createAiProvider } from '../../adapters/ai/index.ts';
 import { annotateBatch } from './annotate.ts';
 import { modelCatalog, resolveModelId } from './catalog.ts';
 import { echoAnswer, startFakeBedrock, startFakeOpenAi, type FakeServer } from '../../../../../tests/support/fake-ai.ts';
-import type { AiSettings } from '@app/core/ai/index.ts';
+import type { AiSettings, AnnotationInput } from '@app/core/ai/index.ts';
 
 const baseEnv = { USER_POOL_ID: 'p', USER_POOL_CLIENT_ID: 'c', TABLE_NAME: 't', APP_SECRET: 's', API_URL: 'http://x/prod', AWS_REGION: 'us-east-1' };
 const settings: AiSettings = { enabled: true, model: '', fileTypePrompts: {}, globalPrompt: '', useFileTypePrompts: true, targetColumns: [], outputColumn: 'AI_Analysis' };
-const records = [
+const records: AnnotationInput[] = [
   { ref: '0:3', fileType: 'SM20', flags: ['DEBUG_FLAG'], record: { User: 'BOB', TCode: 'SE38', 'Message Text': 'Field content changed in debugger' } },
   { ref: '2:9', fileType: 'CDPOS', flags: ['SENSITIVE_FIELD_FLAG'], record: { TABNAME: 'LFBK', FNAME: 'BANKN', CHNGIND: 'U', VALUE_OLD: '1', VALUE_NEW: '2' } },
 ];
