@@ -101,10 +101,14 @@ export function ticketsCsv(n: number): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-/** A generator's output of about `bytes` bytes (row size measured on a 1,000-row sample). */
+/**
+ * A generator's output of about `bytes` bytes and never more (rows grow longer with their
+ * number, so the estimate from a sample is cut back at a row boundary when it overshoots).
+ */
 function ofSize(generate: (rows: number) => string, bytes: number): string {
   const perRow = generate(1000).length / 1000;
-  return generate(Math.max(1, Math.round(bytes / perRow)));
+  const out = generate(Math.max(1, Math.round(bytes / perRow)));
+  return out.length <= bytes ? out : out.slice(0, out.lastIndexOf('\r\n', bytes) + 2);
 }
 
 export const fixturesOfSize = {

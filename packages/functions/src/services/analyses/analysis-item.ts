@@ -2,9 +2,10 @@
  * The analysis item (single table, `USER#<sub>` / `ANALYSIS#<id>`). Every read is keyed by the
  * caller's sub, so another user's analysis is simply "not found".
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnalysisSummary, FileType, HolidayCalendar, RiskLevel } from '@app/core';
 import type { Services } from '../types.ts';
+import { queryAll } from '../db.ts';
 import { keys } from '../keys.ts';
 
 export type AnalysisStatus = 'processing' | 'completed' | 'failed';
@@ -58,21 +59,12 @@ export async function getAnalysis(services: Services, userSub: string, analysisI
 
 /** All of a user's analyses, newest first. */
 export async function listAnalyses(services: Services, userSub: string): Promise<AnalysisItem[]> {
-  const items: AnalysisItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await services.ddb.send(
-      new QueryCommand({
-        TableName: services.config.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-        ExpressionAttributeValues: { ':pk': keys.user(userSub), ':sk': ANALYSIS_PREFIX },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as AnalysisItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  const items = await queryAll<AnalysisItem>(services.ddb, {
+    TableName: services.config.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.user(userSub), ':sk': ANALYSIS_PREFIX },
+  });
+  return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /**
