@@ -4,8 +4,9 @@
  * conditional write, so a request is approved (and its user invited) at most once.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VisibleError } from '../../http/errors.ts';
+import { queryAll } from '../db.ts';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
 import { writeAudit } from '../risk/audit-log.ts';
@@ -41,22 +42,14 @@ export async function createAccessRequest(services: Services, input: AccessReque
 
 /** Newest first; `status` filters (e.g. only pending). */
 export async function listAccessRequests(services: Services, status?: AccessRequestStatus): Promise<AccessRequest[]> {
-  const out: AccessRequest[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await services.ddb.send(
-      new QueryCommand({
-        TableName: services.config.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        FilterExpression: status ? '#s = :status' : undefined,
-        ExpressionAttributeNames: status ? { '#s': 'status' } : undefined,
-        ExpressionAttributeValues: status ? { ':pk': keys.accessRequest, ':status': status } : { ':pk': keys.accessRequest },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...(page.Items ?? []).map(stripKeys));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll(services.ddb, {
+    TableName: services.config.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    FilterExpression: status ? '#s = :status' : undefined,
+    ExpressionAttributeNames: status ? { '#s': 'status' } : undefined,
+    ExpressionAttributeValues: status ? { ':pk': keys.accessRequest, ':status': status } : { ':pk': keys.accessRequest },
+  });
+  const out = items.map(stripKeys);
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

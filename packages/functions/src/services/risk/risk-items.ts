@@ -3,8 +3,9 @@
  * change is a conditional write (dynalite has no transactions), bumps the list version and
  * writes one audit entry with the previous and new value.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { VisibleError } from '../../http/errors.ts';
+import { queryAll } from '../db.ts';
 import type { Services } from '../types.ts';
 import { lookupMasterDescription } from '../master/master-lookup.ts';
 import { writeAudit } from './audit-log.ts';
@@ -18,22 +19,12 @@ export interface RiskItemInput {
 }
 
 /** Every stored item of a list, active or not, in ID order. */
-export async function queryAllRiskItems(services: Services, kind: RiskKind): Promise<StoredRiskItem[]> {
-  const out: StoredRiskItem[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await services.ddb.send(
-      new QueryCommand({
-        TableName: services.config.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': RISK_KINDS[kind].pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...((page.Items ?? []) as StoredRiskItem[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return out;
+export function queryAllRiskItems(services: Services, kind: RiskKind): Promise<StoredRiskItem[]> {
+  return queryAll<StoredRiskItem>(services.ddb, {
+    TableName: services.config.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': RISK_KINDS[kind].pk },
+  });
 }
 
 /**

@@ -1,0 +1,61 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDefaultLists, loadMasterLists } from '@app/core/lists/index.ts';
+import { keys } from '@app/functions/services/keys.ts';
+import { loadActiveLists } from '@app/functions/services/risk/active-lists.ts';
+import { ensureSeeded, isSeeded, SEED_MARKER_SK, seedReferenceData } from '@app/functions/services/risk/seed.ts';
+import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+
+describe('seeding of the reference data', () => {
+  let stack: TestStack;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ inMemory: false });
+    admin = await stack.signIn(stack.admin.email, stack.admin.password);
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('seeds the risk and master lists once, on first start', async () => {
+    expect(await isSeeded(stack.services)).toBe(true);
+    const { lists } = await loadActiveLists(stack.services);
+    const defaults = loadDefaultLists();
+    expect(lists.highRiskTcodes).toEqual(defaults.highRiskTcodes);
+    expect(lists.highRiskTables).toEqual(defaults.highRiskTables);
+    expect(lists.events).toEqual(defaults.events);
+    const master = loadMasterLists();
+    const oneTable = master.tables[master.tables.length - 1]!;
+    const found = await admin.call('GET', `/master-tables/search?q=${encodeURIComponent(oneTable.id)}`);
+    expect(found.json.results[0]).toEqual({ tableId: oneTable.id, description: oneTable.description });
+  });
+
+  it("never undoes an administrator's change when it runs again, after a restart or a lost marker", async () => {
+    expect((await admin.call('DELETE', '/risk-tcodes/SU01')).status).toBe(200);
+    expect((await admin.call('PUT', '/risk-tables/USR02', { category: 'Changed by admin' })).status).toBe(200);
+
+    await stack.restart();
+    admin = await stack.signIn(stack.admin.email, stack.admin.password);
+    // Simulate a crash between writing the items and the marker: seeding runs in full again.
+    await stack.services.ddb.send(
+      new DeleteCommand({ TableName: stack.services.config.tableName, Key: { pk: keys.riskMeta, sk: SEED_MARKER_SK } }),
+    );
+    expect(await isSeeded(stack.services)).toBe(false);
+    await seedReferenceData(stack.services);
+    expect(await isSeeded(stack.services)).toBe(true);
+
+    const { lists } = await loadActiveLists(stack.services);
+    expect(lists.highRiskTcodes.some((t) => t.id === 'SU01')).toBe(false);
+    expect(lists.highRiskTcodes).toHaveLength(loadDefaultLists().highRiskTcodes.length - 1);
+    expect(lists.highRiskTables.find((t) => t.id === 'USR02')?.category).toBe('Changed by admin');
+    const audit = await admin.call('GET', '/risk-audit-log?itemId=SU01');
+    expect(audit.json.auditLog.map((e: { action: string }) => e.action)).toEqual(['DELETE']);
+  });
+
+  it('ensureSeeded is one shared promise per services container', async () => {
+    const first = ensureSeeded(stack.services);
+    expect(ensureSeeded(stack.services)).toBe(first);
+    await first;
+  });
+});
