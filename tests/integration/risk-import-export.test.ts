@@ -71,7 +71,12 @@ describe('risk list import and export', () => {
     const tooBig = await admin.call('POST', '/risk-import', { type: 'tcodes', csvContent: big });
     expect(tooBig.status).toBe(413);
     expect(tooBig.json.error.message).toBe('csvContent is too large: at most 5 MB of CSV text is accepted; split the file');
+    const manyRows = 'TCODE,CATEGORY\n' + 'ZMANY,Custom\n'.repeat(10_001);
+    const tooMany = await admin.call('POST', '/risk-import', { type: 'tcodes', csvContent: manyRows });
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.json.error.message).toBe('The CSV has 10001 rows; at most 10000 rows are accepted per import');
     expect((await admin.call('GET', '/risk-tcodes?search=ZBIG')).json.tcodes).toEqual([]);
+    expect((await admin.call('GET', '/risk-tcodes?search=ZMANY')).json.tcodes).toEqual([]);
   });
 
   it('exports formula-safe CSVs that re-import to the same lists', async () => {

@@ -26,6 +26,12 @@ interface ValidRow {
   description: string;
 }
 
+/**
+ * High-risk lists hold hundreds of entries; the cap keeps one import (each row is an item write
+ * plus an audit entry) well inside API Gateway's 29-second limit.
+ */
+export const RISK_IMPORT_MAX_ROWS = 10_000;
+
 const DESCRIPTION_ALIASES: Record<RiskKind, string[]> = {
   table: ['DDTEXT', 'DESCRIPTION'],
   tcode: ['DESCRIPTION', 'TTEXT', 'DDTEXT'],
@@ -68,6 +74,9 @@ export async function importRiskCsv(services: Services, kind: RiskKind, userId: 
 export function readRows(kind: RiskKind, csvContent: string): { rows: ValidRow[]; errors: string[] } {
   const info = RISK_KINDS[kind];
   const table = parseCsv(csvContent);
+  if (table.length - 1 > RISK_IMPORT_MAX_ROWS) {
+    throw new VisibleError('TOO_LARGE', `The CSV has ${table.length - 1} rows; at most ${RISK_IMPORT_MAX_ROWS} rows are accepted per import`);
+  }
   const header = (table[0] ?? []).map((h) => h.trim().toUpperCase());
   const idCol = header.indexOf(info.csvIdColumn);
   const catCol = header.indexOf('CATEGORY');
