@@ -1,6 +1,6 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
-import { docKey, toEpoch, type Activity, type ChangeDoc, type FileFacts } from './facts.ts';
+import { docAt, docKey, toEpoch, type Activity, type ChangeDoc, type FileFacts } from './facts.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, makePattern, UserTimeline } from './find-patterns.ts';
 import { createTicketCoverage } from './ticket-coverage.ts';
 
@@ -21,7 +21,11 @@ export interface CorrelationResult {
 /** Header of each change document by docKey, for CDPOS items to inherit user, date, time and tcode. */
 export function buildHeaderMap(facts: FileFacts[]): Map<string, ChangeDoc> {
   const map = new Map<string, ChangeDoc>();
-  for (const f of facts) if (f.fileType === 'CDHDR' || f.joined) for (const d of f.docs) map.set(docKey(d[0], d[1], d[2]), d);
+  for (const f of facts) {
+    if (f.fileType !== 'CDHDR' && !f.joined) continue;
+    const d = f.docs;
+    for (let i = 0; i < d.changenrs.length; i++) map.set(docKey(d.classes[i]!, d.ids[i]!, d.changenrs[i]!), docAt(d, i));
+  }
   return map;
 }
 
@@ -35,7 +39,7 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   const volume = new ChangeVolumeCounter();
   for (const f of facts) volume.merge(ChangeVolumeCounter.fromJSON(f.volume));
 
-  const docs: ChangeDoc[] = facts.flatMap((f) => f.docs);
+  const docs: ChangeDoc[] = facts.flatMap((f) => f.docs.changenrs.map((_, i) => docAt(f.docs, i)));
   const docTimes = new UserTimeline();
   for (const d of docs) {
     const t = toEpoch(d[4], d[5]);
@@ -62,7 +66,11 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   }
 
   // Changes with flags: SM20 flagged change records and flagged change documents (items inherit their header).
-  const flaggedChanges: Activity[] = facts.flatMap((f) => f.sm20Changes.filter((c) => c[3] === 1).map((c): Activity => [c[0], c[1], c[2]]));
+  const flaggedChanges: Activity[] = [];
+  for (const f of facts) {
+    const c = f.sm20Changes;
+    for (let i = 0; i < c.users.length; i++) if (c.flagged[i]) flaggedChanges.push([c.users[i]!, c.times[i]!, c.tcodes[i] ? `${c.events[i]} ${c.tcodes[i]}` : c.events[i]!]);
+  }
   for (const d of docs) {
     const t = toEpoch(d[4], d[5]);
     if (d[7] === 1 && t !== undefined && d[3] !== '') flaggedChanges.push([d[3], t, `Change document ${d[0]} ${d[2]}${d[6] ? ` (${d[6]})` : ''}`]);
@@ -117,9 +125,14 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };
   }
   if (has('SM20') && docs.length > 0) {
-    const sm20Changes = facts.flatMap((f) => f.sm20Changes);
-    const matched = sm20Changes.filter(([u, t]) => docTimes.hasBetween(u, t - SM20_DOC_WINDOW, t + SM20_DOC_WINDOW)).length;
-    summary['SM20 ↔ change documents'] = { 'SM20 change activities': sm20Changes.length, matched, unmatched: sm20Changes.length - matched };
+    let total = 0;
+    let matched = 0;
+    for (const f of facts) {
+      const c = f.sm20Changes;
+      total += c.users.length;
+      for (let i = 0; i < c.users.length; i++) if (docTimes.hasBetween(c.users[i]!, c.times[i]! - SM20_DOC_WINDOW, c.times[i]! + SM20_DOC_WINDOW)) matched++;
+    }
+    summary['SM20 ↔ change documents'] = { 'SM20 change activities': total, matched, unmatched: total - matched };
   }
 
   const patternCounts: Partial<Record<PatternName, number>> = {};

@@ -1,11 +1,20 @@
 import type { FileType } from '../model/index.ts';
 
 /** Seconds since 1970 of a naive local "YYYY-MM-DD" + "HH:MM:SS" (records carry no zone). */
+const dayStarts = new Map<string, number>();
+const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
+
 export function toEpoch(isoDate: string, time: string): number | undefined {
   if (isoDate.length !== 10) return undefined;
-  const t = time.length >= 8 ? time : '00:00:00';
-  const ms = Date.UTC(+isoDate.slice(0, 4), +isoDate.slice(5, 7) - 1, +isoDate.slice(8, 10), +t.slice(0, 2), +t.slice(3, 5), +t.slice(6, 8));
-  return Number.isNaN(ms) ? undefined : ms / 1000;
+  let day = dayStarts.get(isoDate);
+  if (day === undefined) {
+    const ms = Date.UTC(+isoDate.slice(0, 4), +isoDate.slice(5, 7) - 1, +isoDate.slice(8, 10));
+    if (Number.isNaN(ms)) return undefined;
+    if (dayStarts.size > 100_000) dayStarts.clear();
+    dayStarts.set(isoDate, (day = ms / 1000));
+  }
+  if (time.length < 8) return day;
+  return day + (digit(time, 0) * 10 + digit(time, 1)) * 3600 + (digit(time, 3) * 10 + digit(time, 4)) * 60 + digit(time, 6) * 10 + digit(time, 7);
 }
 
 export function formatEpoch(epoch: number): string {
@@ -17,6 +26,35 @@ export type Activity = [user: string, epoch: number, activity: string];
 
 /** A change document header (CDHDR row, or the header part of a joined CDPOS export). */
 export type ChangeDoc = [objectclas: string, objectid: string, changenr: string, user: string, date: string, time: string, tcode: string, flagged: 0 | 1];
+
+/** Change document headers column by column (one array per field: far fewer objects than a tuple per row). */
+export interface DocColumns {
+  classes: string[];
+  ids: string[];
+  changenrs: string[];
+  users: string[];
+  dates: string[];
+  times: string[];
+  tcodes: string[];
+  flagged: number[];
+}
+
+export function emptyDocColumns(): DocColumns {
+  return { classes: [], ids: [], changenrs: [], users: [], dates: [], times: [], tcodes: [], flagged: [] };
+}
+
+export function docAt(d: DocColumns, i: number): ChangeDoc {
+  return [d.classes[i]!, d.ids[i]!, d.changenrs[i]!, d.users[i]!, d.dates[i]!, d.times[i]!, d.tcodes[i]!, d.flagged[i] ? 1 : 0];
+}
+
+/** SM20 change records column by column; the activity text is "<event> <tcode>". */
+export interface Sm20ChangeColumns {
+  users: string[];
+  times: number[];
+  events: string[];
+  tcodes: string[];
+  flagged: number[];
+}
 
 /** A ticket as correlation needs it; users and text upper-cased. */
 export type TicketFact = [id: string, users: string[], text: string, start: number | null, end: number | null];
@@ -36,7 +74,7 @@ export interface FileFacts {
   /** ChangeVolumeCounter.toJSON() of this file. */
   volume: { documents: [string, string[]][]; events: [string, number][] };
   /** SM20 change records (change events and records with DEBUG/TABLE_MAINT/HIGH_RISK flags); flagged = any flag. */
-  sm20Changes: [user: string, epoch: number, activity: string, flagged: 0 | 1][];
+  sm20Changes: Sm20ChangeColumns;
   /** SM20 CUL (debugger field change). */
   debuggerChanges: Activity[];
   /** SM20 DU9/CUZ with a change activity. */
@@ -46,7 +84,7 @@ export interface FileFacts {
   /** SM20 AU7/AUB/AUD: [user, target user, epoch, activity]. */
   userAdmin: [user: string, target: string, epoch: number, activity: string][];
   /** CDHDR rows, or distinct headers of a joined CDPOS file. */
-  docs: ChangeDoc[];
+  docs: DocColumns;
   /** Non-joined CDPOS: item count per header key, and keys of items with sensitive flags (timing comes from the header). */
   itemKeys: [key: string, count: number][];
   sensitiveItemKeys: [key: string, activity: string][];

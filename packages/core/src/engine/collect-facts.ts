@@ -1,4 +1,4 @@
-import { docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
+import { docKey, emptyDocColumns, toEpoch, type DocColumns, type FileFacts } from '../correlate/facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
@@ -18,11 +18,15 @@ export class FactsCollector {
   private readonly seenDocs = new Map<string, number>();
   private readonly itemKeys = new Map<string, number>();
   private readonly sensitiveItems = new Map<string, string>();
+  private lastClass = '';
+  private lastId = '';
+  private lastNr = '';
+  private lastKey = '';
 
   constructor(index: number, opened: OpenedFile) {
     this.facts = {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
-      volume: { documents: [], events: [] }, sm20Changes: [], debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: [],
+      volume: { documents: [], events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] }, debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyDocColumns(),
       itemKeys: [], sensitiveItemKeys: [], afterHoursSensitive: [], tickets: [],
     };
   }
@@ -39,28 +43,41 @@ export class FactsCollector {
         const wanted = out.isChange || ev === 'AU2' || USER_ADMIN_EVENTS.has(ev);
         if (!wanted) break;
         const t = toEpoch(rec.date, rec.time)!;
-        const activity = describeSm20(rec);
-        if (out.isChange) f.sm20Changes.push([rec.user, t, activity, out.mask !== 0 ? 1 : 0]);
-        if (ev === 'CUL') f.debuggerChanges.push([rec.user, t, activity]);
-        if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) f.tableChanges.push([rec.user, t, activity]);
+        if (out.isChange) {
+          const c = f.sm20Changes;
+          c.users.push(rec.user);
+          c.times.push(t);
+          c.events.push(ev);
+          c.tcodes.push(rec.tcode);
+          c.flagged.push(out.mask !== 0 ? 1 : 0);
+        }
+        if (ev === 'CUL') f.debuggerChanges.push([rec.user, t, describeSm20(rec)]);
+        if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) f.tableChanges.push([rec.user, t, describeSm20(rec)]);
         if (ev === 'AU2') f.failedLogons.push([rec.user, rec.terminal, t]);
-        if (USER_ADMIN_EVENTS.has(ev)) f.userAdmin.push([rec.user, rec.var1, t, activity]);
+        if (USER_ADMIN_EVENTS.has(ev)) f.userAdmin.push([rec.user, rec.var1, t, describeSm20(rec)]);
         break;
       }
       case 'CDHDR':
         this.volume.addDocument(rec.user, rec.date, rec.changenr);
-        f.docs.push([rec.objectclas, rec.objectid, rec.changenr, rec.user, rec.date, rec.time, rec.tcode, out.mask !== 0 ? 1 : 0]);
+        pushDoc(f.docs, rec, out.mask !== 0);
         break;
       case 'CDPOS': {
-        const key = docKey(rec.objectclas, rec.objectid, rec.changenr);
+        // Items of one change document are adjacent: build the key only when it changes.
+        if (rec.objectclas !== this.lastClass || rec.objectid !== this.lastId || rec.changenr !== this.lastNr) {
+          this.lastClass = rec.objectclas;
+          this.lastId = rec.objectid;
+          this.lastNr = rec.changenr;
+          this.lastKey = docKey(rec.objectclas, rec.objectid, rec.changenr);
+        }
+        const key = this.lastKey;
         if (f.joined) {
           this.volume.addDocument(rec.user, rec.date, rec.changenr);
           const at = this.seenDocs.get(key);
           if (at === undefined) {
-            this.seenDocs.set(key, f.docs.length);
-            f.docs.push([rec.objectclas, rec.objectid, rec.changenr, rec.user, rec.date, rec.time, rec.tcode, out.mask !== 0 ? 1 : 0]);
+            this.seenDocs.set(key, f.docs.changenrs.length);
+            pushDoc(f.docs, rec, out.mask !== 0);
           } else if (out.mask !== 0) {
-            f.docs[at]![7] = 1; // a header is flagged when any of its items is
+            f.docs.flagged[at] = 1; // a header is flagged when any of its items is
           }
         } else {
           this.itemKeys.set(key, (this.itemKeys.get(key) ?? 0) + 1);
@@ -96,4 +113,15 @@ export class FactsCollector {
     this.facts.sensitiveItemKeys = [...this.sensitiveItems];
     return this.facts;
   }
+}
+
+function pushDoc(d: DocColumns, rec: CanonicalRecord, flagged: boolean): void {
+  d.classes.push(rec.objectclas);
+  d.ids.push(rec.objectid);
+  d.changenrs.push(rec.changenr);
+  d.users.push(rec.user);
+  d.dates.push(rec.date);
+  d.times.push(rec.time);
+  d.tcodes.push(rec.tcode);
+  d.flagged.push(flagged ? 1 : 0);
 }

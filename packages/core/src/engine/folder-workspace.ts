@@ -5,7 +5,7 @@ import type { ByteSink, Workspace } from './contract.ts';
 /** A sink writing one file; `end()` resolves once the file is closed. */
 export function fileSink(path: string): ByteSink {
   mkdirSync(dirname(path), { recursive: true });
-  const out = createWriteStream(path);
+  const out = createWriteStream(path, { highWaterMark: 1 << 20 });
   let failed: Error | undefined;
   out.on('error', (e) => (failed = e));
   return {
@@ -13,8 +13,12 @@ export function fileSink(path: string): ByteSink {
       if (failed) throw failed;
       if (out.write(chunk)) return;
       return new Promise<void>((res, rej) => {
-        out.once('drain', res);
-        out.once('error', rej);
+        const onError = (e: Error) => rej(e);
+        out.once('error', onError);
+        out.once('drain', () => {
+          out.off('error', onError);
+          res();
+        });
       });
     },
     end: () =>

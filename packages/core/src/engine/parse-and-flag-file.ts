@@ -47,6 +47,9 @@ export async function parseAndFlagFile(ctx: EngineContext, flagContext: FlagCont
   const marks = new RecordMarks();
   const userDayIds = new Map<string, number>();
   const userDayList: [string, string][] = [];
+  let lastUser = '';
+  let lastDate = '';
+  let lastUserDay = -1;
   for await (const batch of opened.batches()) {
     for (const row of batch) {
       if (opened.fileType === 'TICKETS') {
@@ -59,12 +62,18 @@ export async function parseAndFlagFile(ctx: EngineContext, flagContext: FlagCont
       collector.add(rec, out);
       let userDay = -1;
       if (out.isChange && rec.user !== '' && rec.date !== '') {
-        const key = ChangeVolumeCounter.key(rec.user, rec.date);
-        userDay = userDayIds.get(key) ?? -1;
-        if (userDay < 0) {
-          userDay = userDayList.length;
-          userDayIds.set(key, userDay);
-          userDayList.push([rec.user, rec.date]);
+        if (rec.user === lastUser && rec.date === lastDate) userDay = lastUserDay;
+        else {
+          const key = ChangeVolumeCounter.key(rec.user, rec.date);
+          userDay = userDayIds.get(key) ?? -1;
+          if (userDay < 0) {
+            userDay = userDayList.length;
+            userDayIds.set(key, userDay);
+            userDayList.push([rec.user, rec.date]);
+          }
+          lastUser = rec.user;
+          lastDate = rec.date;
+          lastUserDay = userDay;
         }
       }
       marks.push(out.mask, userDay);

@@ -15,9 +15,22 @@ export class ChangeVolumeCounter {
     return `${user.toUpperCase()}\u0000${isoDate}`;
   }
 
+  // Consecutive records mostly share user and day: reuse the last key.
+  private lastUser = '';
+  private lastDate = '';
+  private lastKey = '';
+  private keyOf(user: string, isoDate: string): string {
+    if (user !== this.lastUser || isoDate !== this.lastDate) {
+      this.lastUser = user;
+      this.lastDate = isoDate;
+      this.lastKey = ChangeVolumeCounter.key(user, isoDate);
+    }
+    return this.lastKey;
+  }
+
   addDocument(user: string, isoDate: string, changenr: string): void {
     if (user === '' || isoDate === '' || changenr === '') return;
-    const key = ChangeVolumeCounter.key(user, isoDate);
+    const key = this.keyOf(user, isoDate);
     let set = this.documents.get(key);
     if (!set) this.documents.set(key, (set = new Set()));
     set.add(changenr);
@@ -25,13 +38,13 @@ export class ChangeVolumeCounter {
 
   addEvent(user: string, isoDate: string): void {
     if (user === '' || isoDate === '') return;
-    const key = ChangeVolumeCounter.key(user, isoDate);
+    const key = this.keyOf(user, isoDate);
     this.events.set(key, (this.events.get(key) ?? 0) + 1);
   }
 
   /** The user-day's change count when it exceeds the limit, else undefined. */
   excess(user: string, isoDate: string): number | undefined {
-    const key = ChangeVolumeCounter.key(user, isoDate);
+    const key = this.keyOf(user, isoDate);
     const n = Math.max(this.documents.get(key)?.size ?? 0, this.events.get(key) ?? 0);
     return n > CHANGE_VOLUME_LIMIT ? n : undefined;
   }
@@ -45,6 +58,7 @@ export class ChangeVolumeCounter {
     for (const [key, n] of other.events) this.events.set(key, (this.events.get(key) ?? 0) + n);
   }
 
+  /** JSON of the counts; change numbers are kept only for user-days that could still matter. */
   toJSON(): { documents: [string, string[]][]; events: [string, number][] } {
     return { documents: [...this.documents].map(([k, s]) => [k, [...s]]), events: [...this.events] };
   }

@@ -26,25 +26,35 @@ export type RecordFlagger = (rec: CanonicalRecord, out: FlagResult) => void;
  */
 export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
   const timingOf = createTimingCheck(ctx.holidayOf);
+  // Reason texts repeat (same tcode, same event): build each once instead of per record.
+  const reasons = new Map<string, string>();
+  const reason = (key: string, build: () => string): string => {
+    let r = reasons.get(key);
+    if (r === undefined) {
+      if (reasons.size > 50_000) reasons.clear();
+      reasons.set(key, (r = build()));
+    }
+    return r;
+  };
 
   const flagTcode = (tcode: string, out: FlagResult, how: string) => {
     if (tcode === '') return;
-    if (TABLE_MAINT_TCODES.has(tcode)) setFlag(out, 'TABLE_MAINT_FLAG', `Table maintenance with ${tcode}${how}`);
+    if (TABLE_MAINT_TCODES.has(tcode)) setFlag(out, 'TABLE_MAINT_FLAG', reason(`TM${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`));
     const category = ctx.highRiskTcodes.get(tcode);
-    if (category !== undefined) setFlag(out, 'HIGH_RISK_TCODE_FLAG', `High-risk transaction ${tcode}${how} (${category || 'uncategorised'})`);
+    if (category !== undefined) setFlag(out, 'HIGH_RISK_TCODE_FLAG', reason(`HT${tcode}${how}`, () => `High-risk transaction ${tcode}${how} (${category || 'uncategorised'})`));
     if (out.otherCategory === undefined) {
-      if (CONFIG_TCODES.has(tcode)) setOther(out, 'config', `Configuration transaction ${tcode}`);
-      else if (TRANSPORT_TCODES.has(tcode)) setOther(out, 'transport', `Transport transaction ${tcode}`);
-      else if (JOB_TCODES.has(tcode)) setOther(out, 'job_schedule', `Job scheduling transaction ${tcode}`);
+      if (CONFIG_TCODES.has(tcode)) setOther(out, 'config', reason(`OC${tcode}`, () => `config: Configuration transaction ${tcode}`));
+      else if (TRANSPORT_TCODES.has(tcode)) setOther(out, 'transport', reason(`OT${tcode}`, () => `transport: Transport transaction ${tcode}`));
+      else if (JOB_TCODES.has(tcode)) setOther(out, 'job_schedule', reason(`OJ${tcode}`, () => `job_schedule: Job scheduling transaction ${tcode}`));
     }
   };
 
   const flagSm20 = (rec: CanonicalRecord, out: FlagResult) => {
     const ev = rec.event;
-    if (DEBUG_EVENTS.has(ev)) setFlag(out, 'DEBUG_FLAG', `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`);
+    if (DEBUG_EVENTS.has(ev)) setFlag(out, 'DEBUG_FLAG', reason(`DE${ev}`, () => `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`));
     else if (ev === 'BU4') setFlag(out, 'DEBUG_FLAG', 'Event BU4: dynamic ABAP code');
-    if (MENTIONS_DEBUG.test(rec.message) || MENTIONS_DEBUG.test(rec.program)) setFlag(out, 'DEBUG_FLAG', 'Message or program mentions debugging');
-    if (CODE_EDIT.test(rec.message) || CODE_EDIT.test(rec.var1) || CODE_EDIT.test(rec.var2) || CODE_EDIT.test(rec.var3)) {
+    if (mentionsDebug(rec.message) || mentionsDebug(rec.program)) setFlag(out, 'DEBUG_FLAG', 'Message or program mentions debugging');
+    if (hasCodeEdit(rec.message) || hasCodeEdit(rec.var1) || hasCodeEdit(rec.var2) || hasCodeEdit(rec.var3)) {
       setFlag(out, 'DEBUG_FLAG', 'Code edited in debugger (CODE -> EDIT)');
     }
     const tcode = rec.tcode.toUpperCase();
@@ -57,12 +67,12 @@ export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
     if (GENERIC_TABLE_EVENTS.has(ev)) {
       const { table, activity } = genericTableAccess(rec.var1, rec.var2, rec.message);
       const category = ctx.highRiskTables.get(table);
-      if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', `High-risk table ${table} (${category || 'uncategorised'}) via ${ev}`);
+      if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', reason(`HB${ev}${table}`, () => `High-risk table ${table} (${category || 'uncategorised'}) via ${ev}`));
       if (activity === '03') {
-        if (category !== undefined) setFlag(out, 'SENSITIVE_ACCESS_FLAG', `Display (03) of high-risk table ${table} via ${ev}`);
+        if (category !== undefined) setFlag(out, 'SENSITIVE_ACCESS_FLAG', reason(`SA${ev}${table}`, () => `Display (03) of high-risk table ${table} via ${ev}`));
       } else if (activity !== '') {
         isChange = true;
-        setFlag(out, 'TABLE_MAINT_FLAG', `Generic table access ${ev} to ${table || 'unknown table'} with activity ${activity}`);
+        setFlag(out, 'TABLE_MAINT_FLAG', reason(`GT${ev}${table}\u0001${activity}`, () => `Generic table access ${ev} to ${table || 'unknown table'} with activity ${activity}`));
       }
     } else if (ev === 'AUY') {
       setFlag(out, 'SENSITIVE_ACCESS_FLAG', `Event AUY: download${rec.var1 ? ` of ${rec.var1} bytes` : ''}${rec.var3 ? ` to ${rec.var3}` : ''}`);
@@ -70,15 +80,15 @@ export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
       const call = findSensitiveCall(rec.var1) ?? findSensitiveCall(rec.var2) ?? findSensitiveCall(rec.var3) ?? findSensitiveCall(rec.program) ?? findSensitiveCall(rec.message);
       if (call) setFlag(out, 'SENSITIVE_ACCESS_FLAG', `Event ${ev}: call of sensitive ${ev === 'AUK' ? 'function module' : 'program'} ${call}`);
     }
-    if (SECURITY_EVENTS.has(ev)) setOther(out, 'security', `Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`);
-    else if (CONFIG_EVENTS.has(ev)) setOther(out, 'config', `Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'configuration change'}`);
+    if (SECURITY_EVENTS.has(ev)) setOther(out, 'security', reason(`OS${ev}`, () => `security: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`));
+    else if (CONFIG_EVENTS.has(ev)) setOther(out, 'config', reason(`OE${ev}`, () => `config: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'configuration change'}`));
     out.countsAsChangeEvent = isChange;
     out.isChange = isChange || hasFlag(out.mask, 'DEBUG_FLAG') || hasFlag(out.mask, 'TABLE_MAINT_FLAG') || hasFlag(out.mask, 'HIGH_RISK_TCODE_FLAG') || hasFlag(out.mask, 'HIGH_RISK_TABLE_FLAG');
   };
 
   const flagObjectClass = (rec: CanonicalRecord, out: FlagResult) => {
     const cls = rec.objectclas.toUpperCase();
-    if (ctx.sensitiveObjectClasses.has(cls)) setFlag(out, 'SENSITIVE_OBJECT_FLAG', `Sensitive object class ${cls}`);
+    if (ctx.sensitiveObjectClasses.has(cls)) setFlag(out, 'SENSITIVE_OBJECT_FLAG', reason(`SO${cls}`, () => `Sensitive object class ${cls}`));
   };
 
   return (rec, out) => {
@@ -96,10 +106,10 @@ export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
         flagObjectClass(rec, out);
         const table = rec.tabname.toUpperCase();
         const category = ctx.highRiskTables.get(table);
-        if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', `High-risk table ${table} (${category || 'uncategorised'})`);
+        if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', reason(`HC${table}`, () => `High-risk table ${table} (${category || 'uncategorised'})`));
         if (table === 'BKPF' || table === 'BSEG') setFlag(out, 'SENSITIVE_OBJECT_FLAG', `Sensitive table ${table}`);
         const field = rec.fname.toUpperCase();
-        if (ctx.sensitiveFields.has(field)) setFlag(out, 'SENSITIVE_FIELD_FLAG', `Sensitive field ${field}${table ? ` in ${table}` : ''} changed`);
+        if (ctx.sensitiveFields.has(field)) setFlag(out, 'SENSITIVE_FIELD_FLAG', reason(`SF${field}\u0001${table}`, () => `Sensitive field ${field}${table ? ` in ${table}` : ''} changed`));
         // Timing needs the header's time: joined exports carry it, otherwise correlation supplies it.
         out.isChange = rec.time !== '' || rec.date !== '';
         break;
@@ -114,10 +124,19 @@ export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
   };
 }
 
-function setOther(out: FlagResult, category: NonNullable<FlagResult['otherCategory']>, reason: string): void {
+/** Sets OTHER once per record; `text` already starts with the category. */
+function setOther(out: FlagResult, category: NonNullable<FlagResult['otherCategory']>, text: string): void {
   if (out.otherCategory !== undefined) return;
   out.otherCategory = category;
-  setFlag(out, 'OTHER', `${category}: ${reason}`);
+  setFlag(out, 'OTHER', text);
+}
+
+// Cheap pre-checks before the regexes: most cells contain neither.
+function mentionsDebug(s: string): boolean {
+  return s.length >= 5 && (s.includes('ebug') || s.includes('EBUG')) && MENTIONS_DEBUG.test(s);
+}
+function hasCodeEdit(s: string): boolean {
+  return s.length >= 12 && s.includes('->') && CODE_EDIT.test(s);
 }
 
 /** Catalogue text without its placeholders: "Logon failed (reason=&B, type=&A)" -> "Logon failed". */

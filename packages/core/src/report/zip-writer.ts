@@ -25,9 +25,9 @@ export class ZipWriter {
 
   constructor(private readonly sink: ByteSink, private readonly level = 1) {}
 
-  private async emit(chunk: Uint8Array): Promise<void> {
+  private emit(chunk: Uint8Array): void | Promise<void> {
     this.offset += chunk.length;
-    await this.sink.write(chunk);
+    return this.sink.write(chunk);
   }
 
   /** Starts an entry; write to it, then `close()` it before opening the next. */
@@ -45,7 +45,7 @@ export class ZipWriter {
     const record: EntryRecord = { name: nameBytes, crc: 0, compressedSize: 0, size: 0, offset: this.offset };
     await this.emit(header);
     await this.emit(nameBytes);
-    return new ZipEntryWriter(createDeflateRaw({ level: this.level }), record, (c) => this.emit(c), async () => {
+    return new ZipEntryWriter(createDeflateRaw({ level: this.level, chunkSize: 1 << 18 }), record, (c) => this.emit(c), async () => {
       const dd = Buffer.alloc(16);
       dd.writeUInt32LE(0x08074b50, 0);
       dd.writeUInt32LE(record.crc >>> 0, 4);
@@ -104,13 +104,23 @@ export class ZipEntryWriter {
   constructor(
     private readonly deflate: DeflateRaw,
     private readonly record: EntryRecord,
-    emit: (chunk: Uint8Array) => Promise<void>,
+    emit: (chunk: Uint8Array) => void | Promise<void>,
     private readonly onClosed: () => Promise<void>,
   ) {
     deflate.on('data', (chunk: Buffer) => {
       record.compressedSize += chunk.length;
+      let pending: void | Promise<void>;
+      try {
+        pending = emit(chunk);
+      } catch (e) {
+        this.failure = e as Error;
+        deflate.destroy(e as Error);
+        return;
+      }
+      if (!pending) return;
+      // The sink asks to wait: hold zlib's output until it has taken this chunk.
       deflate.pause();
-      this.outputChain = this.outputChain.then(() => emit(chunk)).then(
+      this.outputChain = this.outputChain.then(() => pending).then(
         () => void deflate.resume(),
         (e: Error) => {
           this.failure = e;
@@ -132,22 +142,23 @@ export class ZipEntryWriter {
       if (this.pending.length >= FLUSH_AT) return this.flush();
       return;
     }
-    return this.flush().then(() => this.push(data));
+    const flushed = this.flush();
+    return flushed ? flushed.then(() => this.push(data)) : this.push(data);
   }
 
-  private flush(): Promise<void> {
-    if (this.pending === '') return Promise.resolve();
+  private flush(): Promise<void> | void {
+    if (this.pending === '') return;
     const buf = Buffer.from(this.pending, 'utf8');
     this.pending = '';
     return this.push(buf);
   }
 
-  private push(buf: Uint8Array): Promise<void> {
+  private push(buf: Uint8Array): Promise<void> | void {
     if (this.failure) return Promise.reject(this.failure);
     this.record.crc = crc32(buf, this.record.crc);
     this.record.size += buf.length;
     if (this.record.size > MAX_32) return Promise.reject(new Error('ZipWriter: entry exceeds 4 GiB'));
-    if (this.deflate.write(buf)) return Promise.resolve();
+    if (this.deflate.write(buf)) return;
     return new Promise((resolve, reject) => {
       const onError = (e: Error) => reject(e);
       this.deflate.once('drain', () => {

@@ -1,0 +1,48 @@
+/**
+ * `npm run bench`: seeded 100 MB SM20 and CDPOS files (BENCH_MB to change), measured against a
+ * newline-counting baseline; then a 4-file correlated CLI run. Files go to bench/out/ (ignored).
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateCdhdr, generateCdpos, generateSm20, generateTickets } from './generate.ts';
+import { countNewlines, parseAndFlag, runCli, sizeMb } from './measure.ts';
+
+const MB = Number(process.env.BENCH_MB ?? 100);
+const outDir = new URL('./out/', import.meta.url).pathname;
+mkdirSync(outDir, { recursive: true });
+
+async function ensure(name: string, make: (path: string, bytes: number) => Promise<number>): Promise<string> {
+  const path = join(outDir, `${name}-${MB}mb.csv`);
+  if (!existsSync(path) || Math.abs(statSync(path).size - MB * 1024 * 1024) > 1024 * 1024) await make(path, MB * 1024 * 1024);
+  return path;
+}
+
+const fmt = (n: number, d = 1) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+console.log(`Benchmark: ${MB} MB per file, Node ${process.version}, ${new Date().toISOString()}`);
+const files = {
+  SM20: await ensure('sm20', generateSm20),
+  CDPOS: await ensure('cdpos', generateCdpos),
+  CDHDR: await ensure('cdhdr', generateCdhdr),
+  TICKETS: await ensure('tickets', generateTickets),
+};
+
+for (const type of ['SM20', 'CDPOS'] as const) {
+  const path = files[type];
+  const size = sizeMb(path);
+  const base = await countNewlines(path);
+  const pf = await parseAndFlag(path);
+  const cli = await runCli([path], join(outDir, `result-${type.toLowerCase()}`));
+  const xlsxMb = sizeMb(join(outDir, `result-${type.toLowerCase()}`, 'results.xlsx'));
+  console.log(`\n${type}: ${fmt(size)} MB, ${pf.records.toLocaleString('en-US')} records`);
+  console.log(`  baseline (count newlines): ${fmt(base.seconds, 2)} s  ${fmt(size / base.seconds)} MB/s`);
+  console.log(`  parse+flag:                ${fmt(pf.seconds, 2)} s  ${fmt(size / pf.seconds)} MB/s  ${fmt(pf.records / pf.seconds, 0)} rows/s`);
+  console.log(`  full CLI (xlsx+csv):       ${fmt(cli.seconds, 2)} s  ${fmt(size / cli.seconds)} MB/s  ${fmt(pf.records / cli.seconds, 0)} rows/s  peak RSS ${fmt(cli.maxRssMb, 0)} MB  (xlsx ${fmt(xlsxMb)} MB)`);
+}
+
+const all = [files.SM20, files.CDHDR, files.CDPOS, files.TICKETS];
+const total = all.reduce((n, p) => n + sizeMb(p), 0);
+const multi = await runCli(all, join(outDir, 'result-multi'));
+const doc = JSON.parse(multi.stdout) as { summary: { total_records: number; flagged_records: number }; suspicious_patterns: unknown[] };
+console.log(`\n4-file correlated (SM20 + CDHDR + CDPOS + tickets): ${fmt(total)} MB, ${doc.summary.total_records.toLocaleString('en-US')} records`);
+console.log(`  full CLI: ${fmt(multi.seconds, 2)} s  ${fmt(total / multi.seconds)} MB/s  peak RSS ${fmt(multi.maxRssMb, 0)} MB  patterns listed ${doc.suspicious_patterns.length}`);
