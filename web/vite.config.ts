@@ -7,6 +7,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Read by scripts/bundle-size.mjs to measure what the first screen loads.
+    manifest: true,
     chunkSizeWarningLimit: 1200,
   },
   define: {

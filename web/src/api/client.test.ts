@@ -91,7 +91,7 @@ describe('api client', () => {
 
   it('refuses to call without a token', async () => {
     setTokenProvider(async () => undefined);
-    const err = await api.get('/files').catch((e) => e);
+    const err = (await api.get('/files').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('No authentication token found');
     expect(seen).toHaveLength(0);

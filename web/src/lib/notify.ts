@@ -4,10 +4,9 @@
  *
  * @example notify.error(`${file.name}: ${message}`, { persistent: true, actions: [{ label: 'Retry', onClick: retry }] });
  */
-import { createElement, Fragment } from 'react';
-import { Button, Group } from '@mantine/core';
+import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
-import { sanitizeMarkup } from './sanitize-markup.ts';
+import { ToastBody } from './ToastBody.tsx';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
@@ -38,33 +37,18 @@ let counter = 0;
 
 function show(type: ToastType, message: string, options: ToastOptions = {}): string {
   const id = options.id ?? `toast-${++counter}`;
-  const actions = options.actions?.length
-    ? createElement(
-        Group,
-        { gap: 'xs', mt: 'xs' },
-        ...options.actions.map((a, i) =>
-          createElement(
-            Button,
-            {
-              key: i,
-              size: 'compact-xs',
-              variant: 'light',
-              color: COLOR[type],
-              onClick: () => {
-                notifications.hide(id);
-                a.onClick();
-              },
-            },
-            a.label,
-          ),
-        ),
-      )
-    : null;
+  const actions = options.actions?.map((a) => ({
+    label: a.label,
+    onClick: () => {
+      notifications.hide(id);
+      a.onClick();
+    },
+  }));
   notifications.show({
     id,
     color: COLOR[type],
     title: options.title ?? TITLE[type],
-    message: createElement(Fragment, null, createElement('span', { 'data-toast-text': '' }, sanitizeMarkup(message)), actions),
+    message: createElement(ToastBody, { message, actions, color: COLOR[type] }),
     autoClose: options.persistent ? false : (options.duration ?? DEFAULT_TOAST_MS),
     withCloseButton: true,
     role: type === 'error' ? 'alert' : 'status',

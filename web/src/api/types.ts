@@ -1,0 +1,110 @@
+/** What the screens read from the API (spec section 3). Optional where the spec allows alternatives. */
+
+export type FlagCounts = Record<string, number>;
+
+export interface AnalysisSummary {
+  total_records: number;
+  flagged_records: number;
+  flag_counts: FlagCounts;
+}
+
+export interface FileItem {
+  fileId: string;
+  fileName: string;
+  fileType?: string;
+  size?: number;
+  status?: string;
+  uploadDate?: string;
+}
+
+export interface AnalysisListItem {
+  analysisId: string;
+  createdAt?: string;
+  createdDate?: string;
+  fileName?: string;
+  fileNames?: string[];
+  fileTypes?: string[];
+  totalRecords?: number;
+  total_records?: number;
+  status: string;
+  timestamp?: string;
+  completedAt?: string;
+  error?: string;
+  summary?: AnalysisSummary;
+}
+
+export interface SuspiciousPattern {
+  pattern: string;
+  risk_level: string;
+  user: string;
+  sm20_time: string;
+  sm20_activity: string;
+}
+
+export interface RecordCountSummary {
+  input_files: Record<string, number>;
+  output_files: Record<string, number>;
+  total_input_records: number;
+  total_output_records: number;
+}
+
+export interface DashboardTotals {
+  criticalAlerts: number;
+  failedLogins: number;
+  anomalousUsers: number;
+  highRiskUsers: number;
+}
+
+export interface AnalyticsData {
+  timeline: Record<string, { failedLogins: number; highRisk: number; dataModifications: number }>;
+  heatmap: Record<string, number[]>;
+}
+
+export interface AnalysisResult {
+  analysisId: string;
+  status: string;
+  error?: string;
+  analysis_type?: 'single' | 'multi';
+  fileType?: string;
+  fileName?: string;
+  fileTypes?: string[];
+  files?: { name: string; fileType: string; records: number }[];
+  timestamp?: string;
+  createdAt?: string;
+  completedAt?: string;
+  summary?: AnalysisSummary;
+  correlation_results?: {
+    risk_correlation?: {
+      total_records_analyzed: number;
+      total_flagged_records: number;
+      risk_percentage: number;
+      files_correlated: string[];
+    };
+  };
+  record_count_summary?: RecordCountSummary;
+  suspicious_patterns?: SuspiciousPattern[];
+  correlation_summary?: Record<string, Record<string, number | string>>;
+  excelDownloadUrl?: string;
+  csvDownloadUrl?: string;
+  downloadUrl?: string;
+  dashboard?: DashboardTotals;
+  analytics?: AnalyticsData;
+}
+
+export interface FlagDetails {
+  records: Record<string, unknown>[];
+  columns: string[];
+  aggregatedFlags?: Record<string, number>;
+  total?: number;
+  error?: string;
+}
+
+export interface SystemInfo {
+  flagCount: number;
+  masterTables: number;
+  masterTcodes: number;
+  highRiskTables: number;
+  highRiskTcodes: number;
+  version: string;
+  buildDate: string;
+}

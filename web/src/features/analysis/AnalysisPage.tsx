@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { analysisQuery, queryKeys } from '../../api/queries.ts';
+import { shortId } from '../../lib/format.ts';
+import { useAnalyzing } from '../../state/analyzing.tsx';
+import { useHeldResult } from '../../state/held-result.tsx';
+import { AnalysisCompleteCard } from '../results/AnalysisCompleteCard.tsx';
+import { OverallProgress } from '../upload/OverallProgress.tsx';
+
+/** /analysis/{id}: polls until the analysis is completed or failed, then shows the completion card. */
+export function AnalysisPage({ analysisId }: { analysisId: string }) {
+  const query = useQuery(analysisQuery(analysisId));
+  const { hold, clear } = useHeldResult();
+  const { setAnalyzing } = useAnalyzing();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const status = query.data?.status;
+  const running = !query.isError && status !== 'completed' && status !== 'failed';
+
+  useEffect(() => {
+    setAnalyzing(running ? (query.data?.fileName ?? `analysis ${shortId(analysisId)}`) : null);
+    return () => setAnalyzing(null);
+  }, [running, query.data?.fileName, analysisId, setAnalyzing]);
+
+  useEffect(() => {
+    if (status === 'completed' && query.data) {
+      hold(query.data);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+    }
+  }, [status, query.data, hold, queryClient]);
+
+  if (query.isError) {
+    return (
+      <Alert color="red" title="Analysis Error" role="alert">
+        {query.error.message || 'Failed to get analysis results'}
+      </Alert>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <Stack>
+        <Alert color="red" title="Analysis Failed" role="alert">
+          {query.data?.error || 'Analysis failed'}
+        </Alert>
+        <Group>
+          <Button onClick={() => void navigate({ to: '/upload' })}>Start New Analysis</Button>
+          <Button variant="default" onClick={() => void navigate({ to: '/files' })}>
+            Manage Files
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (status === 'completed' && query.data) {
+    return (
+      <AnalysisCompleteCard
+        result={query.data}
+        onViewResults={() => void navigate({ to: '/results' })}
+        onStartNew={() => {
+          clear();
+          void navigate({ to: '/upload' });
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Title order={2}>Analysis in progress</Title>
+      <Card withBorder>
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>
+            Analyzing your files (ID {shortId(analysisId)}). This page updates by itself; it usually takes 30-45 seconds per file.
+          </Text>
+        </Group>
+      </Card>
+      <OverallProgress progress={{ stage: query.isPending ? 'Processing' : 'Analyzing', percent: query.isPending ? 70 : 85 }} />
+    </Stack>
+  );
+}

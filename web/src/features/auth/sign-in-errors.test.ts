@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { signInErrorMessage } from './sign-in-errors.ts';
+
+function named(name: string, message = 'lib text') {
+  return Object.assign(new Error(message), { name });
+}
+
+describe('signInErrorMessage', () => {
+  it('maps identity error names to the spec texts', () => {
+    expect(signInErrorMessage(named('UserNotFoundException'))).toBe('No account found with this email.');
+    expect(signInErrorMessage(named('NotAuthorizedException'))).toBe('Incorrect email or password.');
+    expect(signInErrorMessage(named('UserNotConfirmedException'))).toBe('Please verify your email before signing in.');
+    expect(signInErrorMessage(named('UserAlreadyAuthenticatedException'))).toBe('There is already a signed in user');
+  });
+  it('falls back to the error message, then to Failed to sign in', () => {
+    expect(signInErrorMessage(named('LimitExceededException', 'Attempt limit exceeded'))).toBe('Attempt limit exceeded');
+    expect(signInErrorMessage({})).toBe('Failed to sign in');
+  });
+});

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { errorMessage } from '../../api/api-error.ts';
+import { filesQuery, queryKeys } from '../../api/queries.ts';
+import { confirmAction } from '../../lib/confirm.ts';
+import { formatBytes, formatDateTime } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSelection } from '../../lib/selection.ts';
+import { startAnalysis } from '../upload/upload-sequence.ts';
+
+export function analyzeLabel(n: number): string {
+  return `Analyze Selected (${n})${n > 1 ? ' with Correlation' : ''}`;
+}
+
+export function FileManagerPage() {
+  const files = useQuery(filesQuery());
+  const list = files.data ?? [];
+  const selection = useSelection(list.map((f) => f.fileId));
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.files });
+
+  const deleteIds = async (ids: string[]) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      for (const fileId of ids) await api.del('/files', { fileId }, { fallback: 'Failed to delete file' });
+      notify.success(`${ids.length} file(s) deleted`);
+      selection.clear();
+    } catch (err) {
+      setActionError(errorMessage(err, 'Failed to delete file'));
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const deleteOne = async (fileId: string) => {
+    if (await confirmAction('Are you sure you want to delete this file?')) await deleteIds([fileId]);
+  };
+
+  const deleteSelected = async () => {
+    const ids = selection.selected;
+    if (ids.length === 0) return notify.warning('Please select files to delete');
+    if (await confirmAction(`Are you sure you want to delete ${ids.length} selected file(s)? This action cannot be undone.`)) await deleteIds(ids);
+  };
+
+  const analyzeSelected = async () => {
+    const ids = selection.selected;
+    if (ids.length === 0) return notify.warning('Please select at least one file to analyze');
+    setBusy(true);
+    setActionError(null);
+    try {
+      const started = await startAnalysis(ids);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+      await navigate({ to: '/analysis/$analysisId', params: { analysisId: started.analysisId } });
+    } catch (err) {
+      setActionError(errorMessage(err, ids.length > 1 ? 'Failed to analyze files' : 'Failed to analyze file'));
+      setBusy(false);
+    }
+  };
+
+  const error = actionError ?? (files.isError ? files.error.message : null);
+  const n = selection.selected.length;
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>File Manager</Title>
+        <Text c="dimmed">Your uploaded files. Select one to re-analyze it, or several to run a correlated multi-file analysis.</Text>
+      </div>
+      {error && (
+        <Alert color="red" role="alert">
+          Error: {error}
+        </Alert>
+      )}
+      <Group>
+        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void refresh()} loading={files.isFetching}>
+          Refresh
+        </Button>
+        <Button variant="default" onClick={selection.selectAll} disabled={list.length === 0}>
+          Select All
+        </Button>
+        <Button variant="default" onClick={selection.clear} disabled={n === 0}>
+          Deselect All
+        </Button>
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void deleteSelected()} disabled={busy}>
+          Delete Selected ({n})
+        </Button>
+        <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void analyzeSelected()} disabled={busy}>
+          {analyzeLabel(n)}
+        </Button>
+      </Group>
+      <Card withBorder padding={0}>
+        {files.isPending ? (
+          <Stack p="md">
+            <Skeleton h={32} />
+            <Skeleton h={32} />
+          </Stack>
+        ) : list.length === 0 ? (
+          <Text p="md" c="dimmed">
+            No files uploaded yet. Upload SAP audit files to see them here.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <VisuallyHidden>Select</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th>File name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Size</Table.Th>
+                  <Table.Th>Upload date</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((f) => (
+                  <Table.Tr key={f.fileId} data-testid="file-row">
+                    <Table.Td>
+                      <Checkbox checked={selection.isSelected(f.fileId)} onChange={() => selection.toggle(f.fileId)} aria-label={`Select ${f.fileName}`} />
+                    </Table.Td>
+                    <Table.Td>{f.fileName}</Table.Td>
+                    <Table.Td>{f.fileType ?? '-'}</Table.Td>
+                    <Table.Td>{formatBytes(f.size)}</Table.Td>
+                    <Table.Td>{formatDateTime(f.uploadDate)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={f.status === 'ready' ? 'green' : 'gray'} variant="light">
+                        {f.status ?? 'unknown'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <ActionIcon color="red" variant="subtle" onClick={() => void deleteOne(f.fileId)} aria-label={`Delete ${f.fileName}`} disabled={busy}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <Text size="sm" c="dimmed">
+        Tip: select two or more files (for example SM20 with CDHDR and CDPOS) to analyze them together; the analysis then
+        correlates activity across the files.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { errorMessage } from '../../api/api-error.ts';
+import { analysesQuery, fetchAnalysis, queryKeys } from '../../api/queries.ts';
+import type { AnalysisListItem } from '../../api/types.ts';
+import { createdOf, sortNewestFirst, totalRecordsOf } from '../../lib/analysis-fields.ts';
+import { confirmAction } from '../../lib/confirm.ts';
+import { formatDateTime, formatNumber, shortId } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { useSelection } from '../../lib/selection.ts';
+import { useHeldResult } from '../../state/held-result.tsx';
+
+const STATUS_COLOR: Record<string, string> = { completed: 'green', failed: 'red', processing: 'blue' };
+
+function fileTypesOf(a: AnalysisListItem): string {
+  return a.fileTypes?.length ? a.fileTypes.join(', ') : 'Unknown';
+}
+
+export function HistoryPage() {
+  const analyses = useQuery(analysesQuery());
+  const list = sortNewestFirst(analyses.data ?? []);
+  const selection = useSelection(list.map((a) => a.analysisId));
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { hold, result: held, clear: clearHeld } = useHeldResult();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+
+  const deleteIds = async (ids: string[]) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      for (const id of ids) await api.del(`/results/${encodeURIComponent(id)}`, undefined, { fallback: 'Failed to delete analysis' });
+      if (held && ids.includes(held.analysisId)) clearHeld();
+      notify.success(`${ids.length} analysis(es) deleted`);
+      selection.clear();
+    } catch (err) {
+      setActionError(errorMessage(err, 'Failed to delete analysis'));
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const deleteOne = async (id: string) => {
+    if (await confirmAction('Are you sure you want to delete this analysis? This action cannot be undone.')) await deleteIds([id]);
+  };
+
+  const deleteSelected = async () => {
+    const ids = selection.selected;
+    if (ids.length === 0) return notify.warning('Please select analyses to delete');
+    if (await confirmAction(`Are you sure you want to delete ${ids.length} selected analysis(es)? This action cannot be undone.`)) await deleteIds(ids);
+  };
+
+  const view = async (id: string) => {
+    setActionError(null);
+    try {
+      hold(await fetchAnalysis(id));
+      await navigate({ to: '/results' });
+    } catch (err) {
+      setActionError(errorMessage(err, 'Failed to get results'));
+    }
+  };
+
+  const error = actionError ?? (analyses.isError ? analyses.error.message : null);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Analysis History</Title>
+        <Text c="dimmed">Every analysis you ran, newest first.</Text>
+      </div>
+      {error && (
+        <Alert color="red" role="alert">
+          Error: {error}
+        </Alert>
+      )}
+      <Group>
+        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void refresh()} loading={analyses.isFetching}>
+          Refresh
+        </Button>
+        <Button variant="default" onClick={selection.selectAll} disabled={list.length === 0}>
+          Select All
+        </Button>
+        <Button variant="default" onClick={selection.clear} disabled={selection.selected.length === 0}>
+          Deselect All
+        </Button>
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void deleteSelected()} disabled={busy}>
+          Delete Selected
+        </Button>
+      </Group>
+      <Card withBorder padding={0}>
+        {analyses.isPending ? (
+          <Stack p="md">
+            <Skeleton h={32} />
+            <Skeleton h={32} />
+          </Stack>
+        ) : list.length === 0 ? (
+          <Text p="md" c="dimmed">
+            No previous analyses found. Upload files to run your first analysis.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <VisuallyHidden>Select</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Analysis ID</Table.Th>
+                  <Table.Th>File types</Table.Th>
+                  <Table.Th>Records</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((a) => (
+                  <Table.Tr key={a.analysisId} data-testid="history-row">
+                    <Table.Td>
+                      <Checkbox
+                        checked={selection.isSelected(a.analysisId)}
+                        onChange={() => selection.toggle(a.analysisId)}
+                        aria-label={`Select analysis ${shortId(a.analysisId)}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(createdOf(a))}</Table.Td>
+                    <Table.Td title={a.analysisId}>{shortId(a.analysisId)}</Table.Td>
+                    <Table.Td>{fileTypesOf(a)}</Table.Td>
+                    <Table.Td>{formatNumber(totalRecordsOf(a))}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLOR[a.status] ?? 'gray'} variant="light">
+                        {a.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {a.status === 'completed' && (
+                          <Button size="compact-sm" variant="light" leftSection={<IconEye size={14} aria-hidden />} onClick={() => void view(a.analysisId)} aria-label={`View analysis ${shortId(a.analysisId)}`}>
+                            View
+                          </Button>
+                        )}
+                        <ActionIcon color="red" variant="subtle" onClick={() => void deleteOne(a.analysisId)} aria-label={`Delete analysis ${shortId(a.analysisId)}`} disabled={busy}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}

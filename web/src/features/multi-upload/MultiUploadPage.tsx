@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Collapse, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconInfoCircle, IconRobot, IconTopologyStar3 } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../api/api-error.ts';
+import { preferencesQuery, queryKeys } from '../../api/queries.ts';
+import { notify } from '../../lib/notify.ts';
+import { AiSettingsPanel } from '../ai-settings/AiSettingsPanel.tsx';
+import { FileDropArea } from '../upload/FileDropArea.tsx';
+import { OverallProgress } from '../upload/OverallProgress.tsx';
+import { MULTI_ACCEPT } from '../upload/file-rules.ts';
+import { overallPercent, WITHIN_FILE, type Progress } from '../upload/progress.ts';
+import { startAnalysis, uploadFile } from '../upload/upload-sequence.ts';
+import { useRejectionToasts } from '../upload/use-rejection-toasts.ts';
+import { NAVIGATE_AFTER_UPLOAD_MS } from '../upload/UploadPage.tsx';
+import { SlotList } from './SlotList.tsx';
+import { assignSlots, emptySlots, filledCount, isHintMessage, MIN_FILES, SLOTS, type Slot, type Slots } from './slot-assignment.ts';
+
+export const AI_PREFERENCE_TYPE = 'ai_settings';
+
+export function MultiUploadPage() {
+  const [slots, setSlots] = useState<Slots<File>>(emptySlots);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [aiOpen, setAiOpen] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const onReject = useRejectionToasts('multi');
+  const ai = useQuery(preferencesQuery(AI_PREFERENCE_TYPE));
+  const aiEnabled = ai.data?.enabled === true;
+  const count = filledCount(slots);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const addFiles = (files: File[]) => {
+    if (files.length === 0) return;
+    const { slots: next, unplaced } = assignSlots(slots, files);
+    setSlots(next);
+    const placed = files.length - unplaced.length;
+    if (placed > 0) notify.success(`${placed} file(s) added successfully`);
+    for (const f of unplaced) notify.warning(`${f.name}: all four slots are taken. Remove a file first.`);
+  };
+
+  const removeSlot = (slot: Slot) => setSlots((s) => ({ ...s, [slot]: null }));
+
+  const run = async () => {
+    if (count < MIN_FILES) {
+      setError('Please upload at least 2 files for correlated analysis');
+      return;
+    }
+    const files = SLOTS.map((s) => slots[s]).filter((f): f is File => f !== null);
+    setBusy(true);
+    setError(null);
+    setProgress({ stage: 'Initializing', percent: 0 });
+    try {
+      const fileIds: string[] = [];
+      for (const [index, file] of files.entries()) {
+        const { fileId } = await uploadFile(file, (pct) =>
+          setProgress({ stage: 'Uploading', percent: overallPercent(index, files.length + 1, WITHIN_FILE.uploaded(pct)), substage: file.name }),
+        );
+        fileIds.push(fileId);
+      }
+      setProgress({ stage: 'Analyzing', percent: overallPercent(files.length, files.length + 1, WITHIN_FILE.analyzing), substage: 'Starting correlated analysis' });
+      const started = await startAnalysis(fileIds, aiEnabled && ai.data ? ai.data : undefined);
+      setProgress({ stage: 'Complete', percent: 100, substage: 'Analysis ready' });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.files });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+      timer.current = setTimeout(
+        () => void navigate({ to: '/analysis/$analysisId', params: { analysisId: started.analysisId } }),
+        NAVIGATE_AFTER_UPLOAD_MS,
+      );
+    } catch (err) {
+      const message = errorMessage(err, 'Failed to analyze files');
+      setError(message);
+      setProgress({ stage: 'Error', percent: 0, substage: message });
+      setBusy(false);
+    }
+  };
+
+  const hint = error !== null && isHintMessage(error);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Multi-File Correlated Analysis</Title>
+        <Text c="dimmed">Upload SM20, CDHDR, CDPOS and ticket exports together to correlate activity across them</Text>
+      </div>
+      <FileDropArea accept={MULTI_ACCEPT} disabled={busy} onDrop={addFiles} onReject={onReject} hint="CSV or Excel, up to 100MB each; files are placed by name" />
+      <Text fw={600}>
+        Files Ready for Analysis ({count}/4)
+      </Text>
+      <SlotList slots={slots} disabled={busy} onRemove={removeSlot} />
+      {error && (
+        <Alert
+          color={hint ? 'blue' : 'red'}
+          title={hint ? 'Please note' : 'Analysis Error'}
+          icon={hint ? <IconInfoCircle size={18} aria-hidden /> : <IconAlertCircle size={18} aria-hidden />}
+          role={hint ? 'status' : 'alert'}
+        >
+          {error}
+        </Alert>
+      )}
+      {progress && <OverallProgress progress={progress} />}
+      <Group>
+        <Button leftSection={<IconTopologyStar3 size={16} aria-hidden />} disabled={count < MIN_FILES || busy} onClick={() => void run()}>
+          {busy ? 'Uploading...' : 'Start Correlated Analysis'}
+        </Button>
+        <Button
+          variant={aiOpen ? 'filled' : 'light'}
+          leftSection={aiEnabled ? <IconCheck size={16} aria-label="enabled" /> : <IconRobot size={16} aria-hidden />}
+          onClick={() => setAiOpen((o) => !o)}
+          aria-expanded={aiOpen}
+          disabled={busy}
+        >
+          AI Settings
+        </Button>
+      </Group>
+      {count < MIN_FILES && (
+        <Text size="sm" c="dimmed">
+          Add at least {MIN_FILES} files to start a correlated analysis.
+        </Text>
+      )}
+      <Collapse expanded={aiOpen}>
+        {aiOpen && (
+          <Card withBorder>
+            <AiSettingsPanel
+              onClose={() => {
+                setAiOpen(false);
+                void queryClient.invalidateQueries({ queryKey: queryKeys.preferences(AI_PREFERENCE_TYPE) });
+              }}
+            />
+          </Card>
+        )}
+      </Collapse>
+      <Card withBorder>
+        <Text fw={600} mb="xs">
+          What correlation provides
+        </Text>
+        <Text size="sm">
+          Correlation joins change headers with their items by change number, links security-log activity to the changes the same
+          user made around the same time, and checks changes against tickets. It reveals patterns no single file shows, such as a
+          debugger session followed by a data change, or a change made without a ticket.
+        </Text>
+        <Text fw={600} mt="md" mb="xs">
+          Tips
+        </Text>
+        <List size="sm" spacing={4}>
+          <List.Item>Name files with SM20, CDHDR or CDPOS (or ticket, sysaid, servicenow) so they land in the right slot.</List.Item>
+          <List.Item>Export every file for the same date range.</List.Item>
+          <List.Item>Use at least 2 file types.</List.Item>
+          <List.Item>Larger files take longer to analyze.</List.Item>
+        </List>
+      </Card>
+    </Stack>
+  );
+}

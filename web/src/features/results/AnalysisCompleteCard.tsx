@@ -1,0 +1,74 @@
+import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import type { AnalysisResult } from '../../api/types.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { DownloadButtons } from './DownloadButtons.tsx';
+import { RecordSummary } from './RecordSummary.tsx';
+import { RiskBadge } from './RiskBadge.tsx';
+import { completedAtOf, detectionRate, fileTypeLabel, isMulti, totalsOf } from './result-figures.ts';
+
+/** 'Analysis Complete!' shown when an analysis finished. */
+export function AnalysisCompleteCard({ result, onViewResults, onStartNew }: { result: AnalysisResult; onViewResults: () => void; onStartNew: () => void }) {
+  const { total, flagged } = totalsOf(result);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="complete-title">
+      <Stack gap="md">
+        <Group gap="sm">
+          <IconCircleCheck size={32} color="var(--mantine-color-green-6)" aria-hidden />
+          <Title order={2} id="complete-title">
+            Analysis Complete!
+          </Title>
+        </Group>
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <div>
+            <Text size="sm" c="dimmed">
+              Total Records
+            </Text>
+            <Text fz={22} fw={700}>
+              {formatNumber(total)}
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              Flagged Records
+            </Text>
+            <Text fz={22} fw={700}>
+              {formatNumber(flagged)}
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              Detection Rate
+            </Text>
+            <Text fz={22} fw={700}>
+              {detectionRate(flagged, total)}%
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              {isMulti(result) ? 'Analyzed' : 'File Type'}
+            </Text>
+            <Text fz={22} fw={700}>
+              {fileTypeLabel(result)}
+            </Text>
+          </div>
+        </SimpleGrid>
+        <div>
+          <RiskBadge flagged={flagged} total={total} size="lg" />
+        </div>
+        {result.record_count_summary && <RecordSummary summary={result.record_count_summary} />}
+        <DownloadButtons result={result} genericLabel="Download Results" />
+        <Group>
+          <Button onClick={onViewResults}>View Detailed Results</Button>
+          <Button variant="default" onClick={onStartNew}>
+            Start New Analysis
+          </Button>
+        </Group>
+        <Divider />
+        <Text size="xs" c="dimmed">
+          Analysis ID: {result.analysisId} · Completed {formatDateTime(completedAtOf(result))}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

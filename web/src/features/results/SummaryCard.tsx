@@ -1,0 +1,49 @@
+import { Card, SimpleGrid, Text } from '@mantine/core';
+import type { AnalysisResult } from '../../api/types.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { RiskBadge } from './RiskBadge.tsx';
+import { detectionRate, fileTypeLabel, filesAnalyzed, isMulti, totalsOf } from './result-figures.ts';
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={22} fw={700}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function SummaryCard({ result }: { result: AnalysisResult }) {
+  const { total, flagged } = totalsOf(result);
+  const multi = isMulti(result);
+  const riskPct = result.correlation_results?.risk_correlation?.risk_percentage;
+  return (
+    <Card withBorder component="section" aria-labelledby="summary-title">
+      <Text id="summary-title" fw={600} size="lg" mb="sm">
+        Summary
+      </Text>
+      {multi ? (
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Stat label="Files Analyzed" value={String(filesAnalyzed(result).length)} />
+          <Stat label="Total Records" value={formatNumber(total)} />
+          <Stat label="Total Flagged" value={formatNumber(flagged)} />
+          <Stat label="Overall Risk" value={`${(riskPct ?? Number(detectionRate(flagged, total))).toFixed(2)}%`} />
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          <Stat label="File Type" value={fileTypeLabel(result)} />
+          <Stat label="Total Records" value={formatNumber(total)} />
+          <Stat label="Flagged Records" value={formatNumber(flagged)} />
+          <Stat label="Detection Rate" value={`${detectionRate(flagged, total)}%`} />
+        </SimpleGrid>
+      )}
+      <div style={{ marginTop: 12 }}>
+        <RiskBadge flagged={flagged} total={total} />
+      </div>
+    </Card>
+  );
+}

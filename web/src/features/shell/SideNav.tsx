@@ -1,0 +1,38 @@
+import { Button, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link, useLocation } from '@tanstack/react-router';
+import { IconLogout } from '@tabler/icons-react';
+import { ThemeToggle } from './ThemeToggle.tsx';
+import { visibleNavItems } from './nav-items.ts';
+
+function isActive(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/' || pathname === '/dashboard';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export function SideNav({ groups, onNavigate, onLogout }: { groups: string[]; onNavigate?: () => void; onLogout: () => void }) {
+  const pathname = useLocation({ select: (l) => l.pathname });
+  return (
+    <Stack h="100%" justify="space-between" gap="sm">
+      <ScrollArea type="never" component="nav" aria-label="Main navigation">
+        {visibleNavItems(groups).map((item) => (
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            leftSection={<item.icon size={18} aria-hidden />}
+            active={isActive(pathname, item.to)}
+            onClick={onNavigate}
+          />
+        ))}
+      </ScrollArea>
+      <Stack gap="sm">
+        <Divider />
+        <ThemeToggle />
+        <Button variant="light" color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
+          Logout
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { Card, Group, Progress as Bar, Text } from '@mantine/core';
+import type { Progress } from './progress.ts';
+
+export function OverallProgress({ progress }: { progress: Progress }) {
+  const color = progress.stage === 'Error' ? 'red' : progress.stage === 'Complete' ? 'green' : 'blue';
+  return (
+    <Card withBorder aria-labelledby="overall-progress-title">
+      <Group justify="space-between" mb={4}>
+        <Text id="overall-progress-title" fw={600}>
+          {progress.stage}
+        </Text>
+        <Text size="sm">{progress.percent}%</Text>
+      </Group>
+      <Bar value={progress.percent} color={color} aria-label={`Overall progress ${progress.percent}%`} animated={progress.stage !== 'Complete' && progress.stage !== 'Error'} />
+      {progress.substage && (
+        <Text size="sm" c={progress.stage === 'Error' ? 'red' : 'dimmed'} mt={4}>
+          {progress.substage}
+        </Text>
+      )}
+    </Card>
+  );
+}

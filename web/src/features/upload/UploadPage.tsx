@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconFiles, IconPlayerPlay } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '../../api/api-error.ts';
+import { queryKeys } from '../../api/queries.ts';
+import { notify } from '../../lib/notify.ts';
+import { FileDropArea } from './FileDropArea.tsx';
+import { FileRequirementsCard } from './FileRequirementsCard.tsx';
+import { OverallProgress } from './OverallProgress.tsx';
+import { SelectedFileList } from './SelectedFileList.tsx';
+import { addedMessage, SECONDS_PER_FILE, SINGLE_ACCEPT } from './file-rules.ts';
+import { IDLE_PROGRESS, overallPercent, WITHIN_FILE, type Progress } from './progress.ts';
+import { newUploadItem, type UploadItem } from './upload-item.ts';
+import { startAnalysis, uploadFile } from './upload-sequence.ts';
+import { useRejectionToasts } from './use-rejection-toasts.ts';
+
+export const NAVIGATE_AFTER_UPLOAD_MS = 1000;
+
+export function UploadPage() {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const onReject = useRejectionToasts('single');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const patch = (id: string, change: Partial<UploadItem>) => setItems((all) => all.map((i) => (i.id === id ? { ...i, ...change } : i)));
+  const remove = (id: string) => setItems((all) => all.filter((i) => i.id !== id));
+  const pending = items.filter((i) => i.status === 'pending');
+
+  const addFiles = (files: File[]) => {
+    if (files.length === 0) return;
+    setItems((all) => [...all, ...files.map(newUploadItem)]);
+    notify.success(addedMessage(files.length));
+  };
+
+  const run = async () => {
+    const queue = items.filter((i) => i.status === 'pending');
+    if (queue.length === 0) return;
+    setUploading(true);
+    setErrors([]);
+    setProgress({ stage: 'Initializing', percent: 0 });
+    let lastAnalysisId: string | undefined;
+    let lastFailed = false;
+    for (const [index, item] of queue.entries()) {
+      const name = item.file.name;
+      patch(item.id, { status: 'uploading', progress: 0, error: undefined });
+      try {
+        setProgress({ stage: 'Uploading', percent: overallPercent(index, queue.length, 0), substage: name });
+        const { fileId } = await uploadFile(item.file, (pct) => {
+          patch(item.id, { progress: pct });
+          setProgress({ stage: 'Uploading', percent: overallPercent(index, queue.length, WITHIN_FILE.uploaded(pct)), substage: name });
+        });
+        setProgress({ stage: 'Analyzing', percent: overallPercent(index, queue.length, WITHIN_FILE.analyzing), substage: name });
+        const started = await startAnalysis([fileId]);
+        patch(item.id, { status: 'success', progress: 100, analysisId: started.analysisId });
+        lastAnalysisId = started.analysisId;
+        lastFailed = false;
+      } catch (err) {
+        const message = `${name}: ${errorMessage(err, 'Failed to upload file')}`;
+        lastFailed = true;
+        patch(item.id, { status: 'error', error: message });
+        setErrors((e) => [...e, message]);
+        setProgress({ stage: 'Error', percent: overallPercent(index, queue.length, 0), substage: message });
+        notify.error(message, {
+          persistent: true,
+          actions: [
+            { label: 'Retry', onClick: () => patch(item.id, { status: 'pending', progress: 0, error: undefined }) },
+            { label: 'Remove', onClick: () => remove(item.id) },
+          ],
+        });
+      }
+    }
+    setUploading(false);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.files });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+    if (!lastFailed && lastAnalysisId) {
+      const target = lastAnalysisId;
+      setProgress({ stage: 'Complete', percent: 100, substage: 'Analysis ready' });
+      timer.current = setTimeout(() => void navigate({ to: '/analysis/$analysisId', params: { analysisId: target } }), NAVIGATE_AFTER_UPLOAD_MS);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Upload SAP Audit Files</Title>
+        <Text c="dimmed">Analyze SM20, CDHDR and CDPOS files for security risks</Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <Stack gap="md" style={{ gridColumn: 'span 2' }}>
+          <FileDropArea accept={SINGLE_ACCEPT} disabled={uploading} onDrop={addFiles} onReject={onReject} hint="CSV, Excel or TXT, up to 100MB each" />
+          {errors.length > 0 && (
+            <Alert color="red" title="Upload Error" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+              <List size="sm">
+                {errors.map((e, i) => (
+                  <List.Item key={i}>{e}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <SelectedFileList items={items} uploading={uploading} onRemove={remove} />
+          {progress && progress !== IDLE_PROGRESS && <OverallProgress progress={progress} />}
+          {pending.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Estimated time: about {pending.length * SECONDS_PER_FILE} seconds ({SECONDS_PER_FILE} seconds per file)
+            </Text>
+          )}
+          <Group>
+            <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void run()} disabled={pending.length === 0 || uploading} loading={false}>
+              {uploading ? 'Uploading...' : 'Start Analysis'}
+            </Button>
+            <Button variant="light" leftSection={<IconFiles size={16} aria-hidden />} onClick={() => void navigate({ to: '/multi-upload' })} disabled={uploading}>
+              Multi-File Analysis
+            </Button>
+          </Group>
+        </Stack>
+        <FileRequirementsCard />
+      </SimpleGrid>
+    </Stack>
+  );
+}
