@@ -44,6 +44,7 @@ export async function createAccessRequest(services: Services, input: AccessReque
 export async function listAccessRequests(services: Services, status?: AccessRequestStatus): Promise<AccessRequest[]> {
   const items = await queryAll(services.ddb, {
     TableName: services.config.tableName,
+    ConsistentRead: true,
     KeyConditionExpression: 'pk = :pk',
     FilterExpression: status ? '#s = :status' : undefined,
     ExpressionAttributeNames: status ? { '#s': 'status' } : undefined,

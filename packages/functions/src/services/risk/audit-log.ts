@@ -68,6 +68,7 @@ export async function listAudit(
         FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
         ExpressionAttributeValues: values,
         ScanIndexForward: false,
+        ConsistentRead: true,
         Limit: conditions.length ? 500 : limit - out.length,
         ExclusiveStartKey: startKey,
       }),

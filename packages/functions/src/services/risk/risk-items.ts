@@ -18,10 +18,15 @@ export interface RiskItemInput {
   description?: string;
 }
 
-/** Every stored item of a list, active or not, in ID order. */
+/**
+ * Every stored item of a list, active or not, in ID order. Strongly consistent, so a list read
+ * right after a change (the screen refetches at once) and an analysis starting just after an
+ * edit both see it.
+ */
 export function queryAllRiskItems(services: Services, kind: RiskKind): Promise<StoredRiskItem[]> {
   return queryAll<StoredRiskItem>(services.ddb, {
     TableName: services.config.tableName,
+    ConsistentRead: true,
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': RISK_KINDS[kind].pk },
   });
