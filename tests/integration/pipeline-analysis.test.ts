@@ -64,6 +64,7 @@ describe('single-file analysis through the API', () => {
       summary: result.summary,
     });
     expect(item.createdAt).toBe(item.timestamp);
+    expect(item.dashboard).toEqual(result.dashboard);
   });
 
   it('hands out an Excel workbook and a CSV with FILE_TYPE', async () => {
@@ -126,5 +127,25 @@ describe('multi-file analysis (SM20 + CDHDR + CDPOS)', () => {
     expect(result.correlation_results.risk_correlation.files_correlated.length).toBe(3);
     const csv = await (await fetch(result.csvDownloadUrl)).text();
     for (const type of ['SM20', 'CDHDR', 'CDPOS']) expect(csv).toContain(type);
+  });
+});
+
+describe('analysis with AI enabled', () => {
+  it('passes through the annotation steps and completes with the same summary', async () => {
+    const [fileId] = await uploadAll(alice, [SM20]);
+    const res = await alice.call('POST', '/analyze', { fileIds: [fileId], analysisType: 'single', correlateFiles: false, aiSettings: { enabled: true } });
+    expect(res.status).toBe(200);
+    const result = await waitForAnalysis(alice, res.json.analysisId);
+    expect(result.status).toBe('completed');
+    expect(result.summary).toEqual((await analyseDirectly([SM20])).summary);
+    expect(result.aiEnabled).toBe(true);
+    expect(result.analysisType).toBe('single');
+  });
+
+  it('rejects invalid AI settings with a message naming the field', async () => {
+    const [fileId] = await uploadAll(alice, [SM20]);
+    const res = await alice.call('POST', '/analyze', { fileIds: [fileId], aiSettings: { globalPrompt: 'x'.repeat(2001) } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toContain('globalPrompt');
   });
 });

@@ -15,6 +15,7 @@ export async function markCompleted(input: z.infer<typeof markCompletedInput>, s
     totalRecords: report.summary.total_records,
     fileTypes: [...new Set(report.files.map((f) => f.fileType))],
     risk: report.risk,
+    dashboard: report.dashboard,
     analysisType: report.analysis_type,
     outputs: input.report,
   });

@@ -3,7 +3,7 @@
  * caller's sub, so another user's analysis is simply "not found".
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AnalysisSummary, FileType, HolidayCalendar, RiskLevel } from '@app/core';
+import type { AnalysisSummary, DashboardTotals, FileType, HolidayCalendar, RiskLevel } from '@app/core';
 import type { Services } from '../types.ts';
 import { queryAll } from '../db.ts';
 import { keys } from '../keys.ts';
@@ -36,6 +36,7 @@ export interface AnalysisItem {
   summary?: AnalysisSummary;
   totalRecords?: number;
   risk?: RiskLevel;
+  dashboard?: DashboardTotals;
   outputs?: { xlsx: string; csv: string; report: string };
 }
 

@@ -40,6 +40,7 @@ export function toListItem(item: AnalysisItem) {
     error: item.error ?? null,
     risk: item.risk ?? null,
     summary: item.summary ?? null,
+    dashboard: item.dashboard ?? null,
   };
 }
 
@@ -54,6 +55,7 @@ export async function toResult(services: Services, item: AnalysisItem) {
     analysis_type: item.analysisType,
     listVersions: item.listVersions,
     holidayCalendar: item.holidayCalendar,
+    aiEnabled: item.aiEnabled,
   };
   if (item.status !== 'completed' || !item.outputs) return base;
   const report = await readReport(services, item);
