@@ -1,0 +1,148 @@
+/**
+ * Risk Management against the real local stack (issue 6): an administrator adds, edits and
+ * deletes a high-risk table, imports transaction codes, sees every change in the audit log, and
+ * approves an access request.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+const ADMIN = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@test.local',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Pass-123!',
+};
+
+/** A fresh SAP-shaped ID per run, so reruns against a kept data folder never collide. */
+function uniqueId(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296).toString(36).toUpperCase()}`;
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0, { timeout: 20_000 });
+}
+
+async function openRiskManagement(page: Page): Promise<void> {
+  await page.goto('/risk-management');
+  await expect(page.getByRole('heading', { name: 'Risk Management' })).toBeVisible();
+}
+
+async function chooseOption(page: Page, scope: ReturnType<Page['getByRole']>, combobox: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+function toast(page: Page, text: string) {
+  return page.getByText(text, { exact: true });
+}
+
+test.describe('Risk Management (admin)', () => {
+  test('adds, edits and deletes a high-risk table, and the audit log shows each change', async ({ page }) => {
+    const id = uniqueId('ZE2E_');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await openRiskManagement(page);
+
+    // Seeded defaults are listed.
+    const tables = page.getByRole('table', { name: 'High-Risk Tables' });
+    await expect(tables.getByRole('row')).not.toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Add Table' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Table' });
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(add.getByText('Table is required')).toBeVisible();
+    await expect(add.getByText('Category is required')).toBeVisible();
+    await add.getByRole('combobox', { name: 'Table' }).fill(id.toLowerCase());
+    await expect(add.getByRole('combobox', { name: 'Table' })).toHaveValue(id);
+    await chooseOption(page, add, 'Category', '+ Add new category');
+    await add.getByRole('textbox', { name: 'New category' }).fill('E2E Tests');
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(toast(page, 'Table added successfully')).toBeVisible();
+    await expect(add).toBeHidden();
+
+    await page.getByRole('textbox', { name: 'Search' }).fill(id);
+    const row = page.locator(`tr[data-item-id="${id}"]`);
+    await expect(row).toContainText('E2E Tests');
+
+    await row.getByRole('button', { name: `Edit ${id}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Table' });
+    await expect(edit.getByRole('textbox', { name: 'Table' })).toBeDisabled();
+    await chooseOption(page, edit, 'Category', '+ Add new category');
+    await edit.getByRole('textbox', { name: 'New category' }).fill('E2E Reviewed');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Table updated successfully')).toBeVisible();
+    await expect(row).toContainText('E2E Reviewed');
+
+    await row.getByRole('button', { name: `Delete ${id}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm removal' });
+    await expect(confirm).toContainText(`Are you sure you want to remove ${id} from high-risk tables?`);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(toast(page, 'Table removed successfully')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText('No high-risk tables found')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await expect(page.getByText(/^Showing last \d+ changes$/)).toBeVisible();
+    const entries = page.getByRole('table', { name: 'Audit Log' }).getByRole('row').filter({ hasText: id });
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText('DELETE');
+    await expect(entries.nth(1)).toContainText('UPDATE');
+    await expect(entries.nth(1)).toContainText('category: E2E Tests → E2E Reviewed');
+    await expect(entries.nth(1)).not.toContainText('lastModified');
+    await expect(entries.nth(2)).toContainText('CREATE');
+  });
+
+  test('imports transaction codes from CSV, listing the rows it refused', async ({ page }) => {
+    const good = uniqueId('ZT');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await openRiskManagement(page);
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import High-Risk Items' });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(dialog.getByText('Please select a file to import')).toBeVisible();
+
+    await chooseOption(page, dialog, 'Import type', 'High-Risk Transaction Codes');
+    const csv = `TCODE,CATEGORY\n${good},E2E Import\nNOT A CODE!,E2E Import\n`;
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'tcodes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const result = dialog.getByTestId('import-result');
+    await expect(result).toContainText('Imported 1 transaction codes');
+    await expect(result.getByRole('listitem')).toHaveCount(1);
+    await expect(result.getByRole('listitem').first()).toContainText('Row 3: TCODE "NOT A CODE!" is not');
+    await expect(toast(page, 'Successfully imported 1 transaction codes')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('tab', { name: 'High-Risk Tcodes' }).click();
+    await page.getByRole('textbox', { name: 'Search' }).fill(good);
+    await expect(page.locator(`tr[data-item-id="${good}"]`)).toContainText('E2E Import');
+
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await expect(page.getByRole('table', { name: 'Audit Log' }).getByRole('row').filter({ hasText: good }).first()).toContainText('IMPORT');
+  });
+
+  test('approves a pending access request', async ({ page, request, baseURL }) => {
+    const email = `${uniqueId('e2e-').toLowerCase()}@example.com`;
+    const config = await (await request.get(`${baseURL}/config.json`)).json();
+    const submitted = await request.post(`${config.apiUrl}/request-access`, {
+      data: { email, firstName: 'Erin', lastName: 'Tester', organization: 'E2E Audit GmbH', jobTitle: 'Auditor', reason: 'Quarterly SAP review' },
+    });
+    expect(submitted.status()).toBe(201);
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await openRiskManagement(page);
+    await page.getByRole('tab', { name: 'Access Requests' }).click();
+    const card = page.getByRole('article', { name: `Access request from ${email}` });
+    await expect(card).toContainText('Organization: E2E Audit GmbH');
+    await expect(card).toContainText('Reason: Quarterly SAP review');
+
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Approve access request' });
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await expect(toast(page, `Access approved for ${email}; an invitation was sent`)).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await expect(page.getByRole('table', { name: 'Audit Log' }).getByRole('row').filter({ hasText: 'APPROVE' }).first()).toBeVisible();
+  });
+});
