@@ -17,7 +17,10 @@ export function seededRandom(seed: number): () => number {
 }
 
 const USERS = Array.from({ length: 400 }, (_, i) => `USER${String(i).padStart(4, '0')}`);
-const TCODES = ['VA01', 'VA02', 'VA03', 'ME21N', 'ME23N', 'MIGO', 'FB01', 'FB03', 'FBL1N', 'MM02', 'MM03', 'SU01', 'PFCG', 'SE38', 'SE16N', 'SM30', 'SM37', 'STMS', 'KS01', 'PA30', 'XK02', 'SPRO', 'SE80', 'SM59'];
+// Day-to-day business transactions dominate a real audit log; administrative ones are a few per cent.
+const BUSINESS_TCODES = ['VA01', 'VA02', 'VA03', 'ME21N', 'ME23N', 'MIGO', 'FB03', 'FBL1N', 'FBL3N', 'MM03', 'KS03', 'VL02N', 'MB51', 'ME2N', 'VF03', 'CO03', 'MD04', 'IW33'];
+const ADMIN_TCODES = ['SU01', 'PFCG', 'SE38', 'SE16N', 'SM30', 'SM37', 'STMS', 'XK02', 'SPRO', 'SE80', 'SM59', 'FB01', 'MM02'];
+const TCODES = [...BUSINESS_TCODES, ...ADMIN_TCODES];
 const TABLES = ['MARA', 'KNA1', 'LFA1', 'USR02', 'T000', 'BSEG', 'ZCUSTOM', 'VBAK', 'AGR_1251', 'EKKO'];
 const CLASSES = ['BELEG', 'KRED', 'DEBI', 'MATERIAL', 'EINKBELEG', 'VERKBELEG', 'ZCUSTOM', 'IDENTITY'];
 const FIELDS = ['BANKN', 'MATKL', 'NETPR', 'ZTERM', 'MENGE', 'STRAS', 'NAME1', 'WAERS', 'LIFNR', 'ERNAM'];
@@ -56,19 +59,19 @@ export function generateSm20(path: string, targetBytes: number, seed = 1): Promi
     const time = `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`;
     const user = pick(r, USERS);
     const term = `PC${String(Math.floor(r() * 300)).padStart(3, '0')}`;
-    const tcode = pick(r, TCODES);
+    const tcode = r() < 0.92 ? pick(r, BUSINESS_TCODES) : pick(r, ADMIN_TCODES);
     const x = r();
-    if (x < 0.35) return `${date},${time},100,${user},${term},${tcode},SAPMSYST,AU3,Transaction ${tcode} started.,${tcode},,`;
-    if (x < 0.6) return `${date},${time},100,${user},${term},,SAPMSYST,AU1,"Logon successful (type=A, method=A)",A,,A`;
-    if (x < 0.75) return `${date},${time},100,${user},${term},SA38,RSPARAM,AUW,Report RSPARAM started,RSPARAM,,`;
-    if (x < 0.85) {
+    if (x < 0.45) return `${date},${time},100,${user},${term},${tcode},SAPMSYST,AU3,Transaction ${tcode} started.,${tcode},,`;
+    if (x < 0.7) return `${date},${time},100,${user},${term},,SAPMSYST,AU1,"Logon successful (type=A, method=A)",A,,A`;
+    if (x < 0.85) return `${date},${time},100,${user},${term},${tcode},SAPLSBAL,AUW,Report SAPLSBAL started,SAPLSBAL,,`;
+    if (x < 0.9) {
       const table = pick(r, TABLES);
       const act = r() < 0.7 ? '03' : '02';
       return `${date},${time},100,${user},${term},SE16N,/1BCDWB/DBZTAB,DU9,Generic table access call to ${table} with activity ${act} (auth. check: 0),${table},${act},0`;
     }
-    if (x < 0.92) return `${date},${time},100,${user},${term},,SAPMSYST,AU2,"Logon failed (reason=1, type=A, method=A)",A,1,A`;
-    if (x < 0.95) return `${date},${time},100,${user},${term},SU01,SAPMSU01,AUD,User master record ${pick(r, USERS)} changed.,${pick(r, USERS)},,`;
-    if (x < 0.96) return `${date},${time},100,${user},${term},SE38,RSDEBUG,CUL,Field content in debugger changed by user ${user}: X (Y),${user},X,Y`;
+    if (x < 0.94) return `${date},${time},100,${user},${term},,SAPMSYST,AU2,"Logon failed (reason=1, type=A, method=A)",A,1,A`;
+    if (x < 0.96) return `${date},${time},100,${user},${term},SU01,SAPMSU01,AUD,User master record ${pick(r, USERS)} changed.,${pick(r, USERS)},,`;
+    if (x < 0.965) return `${date},${time},100,${user},${term},SE38,RSDEBUG,CUL,Field content in debugger changed by user ${user}: X (Y),${user},X,Y`;
     if (x < 0.98) return `${date},${time},100,${user},${term},,RFC,AUK,Successful RFC call RFC_READ_TABLE (function group = SDTX),SDTX,,RFC_READ_TABLE`;
     return `${date},${time},100,${user},${term},${tcode},SAPLSMTR,AUY,Download 2048 Bytes to File C:\\temp\\x.xls,2048,,C:\\temp\\x.xls`;
   });

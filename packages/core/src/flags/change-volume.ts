@@ -34,19 +34,36 @@ export class ChangeVolumeCounter {
     let set = this.documents.get(key);
     if (!set) this.documents.set(key, (set = new Set()));
     set.add(changenr);
+    this.overLimit = undefined;
   }
 
   addEvent(user: string, isoDate: string): void {
     if (user === '' || isoDate === '') return;
     const key = this.keyOf(user, isoDate);
     this.events.set(key, (this.events.get(key) ?? 0) + 1);
+    this.overLimit = undefined;
   }
 
-  /** The user-day's change count when it exceeds the limit, else undefined. */
+  // user -> date -> count, only for user-days over the limit (usually few); rebuilt after changes.
+  private overLimit: Map<string, Map<string, number>> | undefined;
+
+  /** The user-day's change count when it exceeds the limit, else undefined. Fast when no user-day is over. */
   excess(user: string, isoDate: string): number | undefined {
-    const key = this.keyOf(user, isoDate);
-    const n = Math.max(this.documents.get(key)?.size ?? 0, this.events.get(key) ?? 0);
-    return n > CHANGE_VOLUME_LIMIT ? n : undefined;
+    if (!this.overLimit) {
+      this.overLimit = new Map();
+      const note = (key: string, n: number) => {
+        if (n <= CHANGE_VOLUME_LIMIT) return;
+        const [u, d] = key.split('\u0000') as [string, string];
+        let days = this.overLimit!.get(u);
+        if (!days) this.overLimit!.set(u, (days = new Map()));
+        days.set(d, Math.max(days.get(d) ?? 0, n));
+      };
+      for (const [key, set] of this.documents) note(key, set.size);
+      for (const [key, n] of this.events) note(key, n);
+    }
+    if (this.overLimit.size === 0) return undefined;
+    const days = this.overLimit.get(user) ?? this.overLimit.get(user.toUpperCase());
+    return days?.get(isoDate);
   }
 
   merge(other: ChangeVolumeCounter): void {
@@ -56,6 +73,7 @@ export class ChangeVolumeCounter {
       else this.documents.set(key, new Set(set));
     }
     for (const [key, n] of other.events) this.events.set(key, (this.events.get(key) ?? 0) + n);
+    this.overLimit = undefined;
   }
 
   /** JSON of the counts; change numbers are kept only for user-days that could still matter. */

@@ -70,11 +70,19 @@ export class XlsxWriter {
     if (cur.rows >= this.maxRows) {
       return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1).then(() => this.addRow(cells, highlight));
     }
+    // One regex test per row instead of per cell: most rows need no escaping at all.
+    let joined = '';
+    for (let i = 0; i < cells.length; i++) joined += cells[i] ?? '';
+    const escape = NEEDS_ESCAPE.test(joined);
     let xml = '<row>';
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i];
-      const style = highlight && v !== '' && highlight(i) ? ` s="${STYLE_FLAGGED}"` : '';
-      xml += v === '' || v === undefined ? '<c/>' : `<c t="inlineStr"${style}><is><t>${escapeXml(v)}</t></is></c>`;
+      if (v === '' || v === undefined) {
+        xml += '<c/>';
+        continue;
+      }
+      const text = escape ? escapeXml(v) : v;
+      xml += highlight && highlight(i) ? `<c t="inlineStr" s="${STYLE_FLAGGED}"><is><t>${text}</t></is></c>` : `<c t="inlineStr"><is><t>${text}</t></is></c>`;
     }
     cur.rows++;
     return cur.entry.write(`${xml}</row>`);

@@ -1,5 +1,6 @@
-import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 import type { ByteSink } from '../engine/contract.ts';
+import { TextChunker } from './text-chunker.ts';
 
 interface EntryRecord {
   name: Buffer;
@@ -10,8 +11,6 @@ interface EntryRecord {
 }
 
 const MAX_32 = 0xffffffff;
-// Text is collected up to this size before it goes to zlib: fewer, larger native calls.
-const FLUSH_AT = 1 << 18;
 
 /**
  * A streaming ZIP writer over native zlib (deflate runs on libuv's thread pool, beside the
@@ -45,7 +44,9 @@ export class ZipWriter {
     const record: EntryRecord = { name: nameBytes, crc: 0, compressedSize: 0, size: 0, offset: this.offset };
     await this.emit(header);
     await this.emit(nameBytes);
-    return new ZipEntryWriter(createDeflateRaw({ level: this.level, chunkSize: 1 << 18 }), record, (c) => this.emit(c), async () => {
+    // A deep input buffer lets the XML builder run ahead while zlib compresses on the thread pool.
+    const deflate = createDeflateRaw({ level: this.level, chunkSize: 1 << 18, writableHighWaterMark: 16 << 20 } as ZlibOptions);
+    return new ZipEntryWriter(deflate, record, (c) => this.emit(c), async () => {
       const dd = Buffer.alloc(16);
       dd.writeUInt32LE(0x08074b50, 0);
       dd.writeUInt32LE(record.crc >>> 0, 4);
@@ -96,7 +97,7 @@ export class ZipWriter {
 }
 
 export class ZipEntryWriter {
-  private pending = '';
+  private readonly text = new TextChunker();
   private readonly done: Promise<void>;
   private failure: Error | undefined;
   private outputChain: Promise<void> = Promise.resolve();
@@ -138,19 +139,16 @@ export class ZipEntryWriter {
   /** Appends text (UTF-8) or bytes; resolves quickly unless zlib asks to wait. */
   write(data: string | Uint8Array): Promise<void> | void {
     if (typeof data === 'string') {
-      this.pending += data;
-      if (this.pending.length >= FLUSH_AT) return this.flush();
-      return;
+      const full = this.text.append(data);
+      return full ? this.push(full) : undefined;
     }
     const flushed = this.flush();
     return flushed ? flushed.then(() => this.push(data)) : this.push(data);
   }
 
   private flush(): Promise<void> | void {
-    if (this.pending === '') return;
-    const buf = Buffer.from(this.pending, 'utf8');
-    this.pending = '';
-    return this.push(buf);
+    const buf = this.text.take();
+    return buf ? this.push(buf) : undefined;
   }
 
   private push(buf: Uint8Array): Promise<void> | void {
