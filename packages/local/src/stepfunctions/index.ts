@@ -63,6 +63,19 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
     return handlers;
   }
 
+  /** Retries and catches are what an operator looks for when an analysis was slow or failed. */
+  async function logRetries(analysisId: string, events: AsyncIterable<{ type: string; state?: { name?: string }; error?: string; cause?: string }>) {
+    try {
+      for await (const event of events) {
+        if (event.type === 'StateRetried' || event.type === 'StateCaught') {
+          getServices().log.warn(`pipeline ${event.type === 'StateRetried' ? 'retry' : 'caught error'}`, { analysisId, state: event.state?.name });
+        }
+      }
+    } catch {
+      // the execution's own result reports failures
+    }
+  }
+
   return {
     async startAnalysis(input: PipelineInput) {
       if (stopped) throw new Error('The local pipeline is stopped');
@@ -79,6 +92,7 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
         })
         .finally(() => running.delete(input.analysisId));
       running.set(input.analysisId, { abort: execution.abort, result });
+      void logRetries(input.analysisId, execution.eventLogs);
     },
     async idle() {
       await Promise.all([...running.values()].map((r) => r.result));
