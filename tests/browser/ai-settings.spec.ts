@@ -3,20 +3,9 @@
  * (issue 7): a template choice is saved per user and comes back after a reload; without an AI
  * provider configured the enable toggle is disabled and says why.
  */
-import { expect, test, type Page } from '@playwright/test';
-
-const USER = {
-  email: process.env.E2E_USER_EMAIL ?? 'user@test.local',
-  password: process.env.E2E_USER_PASSWORD ?? 'User-Pass-123!',
-};
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0, { timeout: 20_000 });
-}
+import type { Page } from '@playwright/test';
+import { E2E_USER } from './support/credentials.ts';
+import { expect, signIn, test } from './support/fixtures.ts';
 
 /** Opens the panel and returns it with the server's GET /ai/models answer the panel received. */
 async function openPanel(page: Page) {
@@ -29,7 +18,7 @@ async function openPanel(page: Page) {
 }
 
 test('AI settings: template choice saved per user, Saved indicator clears, persists across reload', async ({ page }) => {
-  await signIn(page, USER.email, USER.password);
+  await signIn(page, E2E_USER);
   const { panel, models } = await openPanel(page);
 
   // The toggle follows what the server says about its AI provider.

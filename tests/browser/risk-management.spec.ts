@@ -1,26 +1,18 @@
 /**
  * Risk Management against the real local stack (issue 6): an administrator adds, edits and
  * deletes a high-risk table, imports transaction codes, sees every change in the audit log, and
- * approves an access request.
+ * approves an access request, after which the invited user signs in and sets a new password.
  */
-import { expect, test, type Page } from '@playwright/test';
-
-const ADMIN = {
-  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@test.local',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Pass-123!',
-};
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from './support/credentials.ts';
+import { expect, signIn, test } from './support/fixtures.ts';
 
 /** A fresh SAP-shaped ID per run, so reruns against a kept data folder never collide. */
 function uniqueId(prefix: string): string {
   return `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1296).toString(36).toUpperCase()}`;
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0, { timeout: 20_000 });
 }
 
 async function openRiskManagement(page: Page): Promise<void> {
@@ -37,10 +29,24 @@ function toast(page: Page, text: string) {
   return page.getByText(text, { exact: true });
 }
 
+/**
+ * The temporary password of a local invitation. The local stack writes invitations to
+ * invitations.log in its data folder (never e-mailed); the suite's folder is a temp dir named
+ * sap-analyzer-e2e-*, and the e-mail is unique to this run.
+ */
+async function invitedPassword(email: string): Promise<string> {
+  for (const dir of (await readdir(tmpdir())).filter((d) => d.startsWith('sap-analyzer-e2e-'))) {
+    const text = await readFile(join(tmpdir(), dir, 'invitations.log'), 'utf8').catch(() => '');
+    const entry = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { email: string; temporaryPassword: string }).find((e) => e.email === email);
+    if (entry) return entry.temporaryPassword;
+  }
+  throw new Error(`No local invitation for ${email} in ${tmpdir()}/sap-analyzer-e2e-*/invitations.log`);
+}
+
 test.describe('Risk Management (admin)', () => {
   test('adds, edits and deletes a high-risk table, and the audit log shows each change', async ({ page }) => {
     const id = uniqueId('ZE2E_');
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, E2E_ADMIN);
     await openRiskManagement(page);
 
     // Seeded defaults are listed.
@@ -94,7 +100,7 @@ test.describe('Risk Management (admin)', () => {
 
   test('imports transaction codes from CSV, listing the rows it refused', async ({ page }) => {
     const good = uniqueId('ZT');
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, E2E_ADMIN);
     await openRiskManagement(page);
 
     await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -121,7 +127,7 @@ test.describe('Risk Management (admin)', () => {
     await expect(page.getByRole('table', { name: 'Audit Log' }).getByRole('row').filter({ hasText: good }).first()).toContainText('IMPORT');
   });
 
-  test('approves a pending access request', async ({ page, request, baseURL }) => {
+  test('approves a pending access request; the invited user sets a new password at first sign-in', async ({ page, request, baseURL }) => {
     const email = `${uniqueId('e2e-').toLowerCase()}@example.com`;
     const config = await (await request.get(`${baseURL}/config.json`)).json();
     const submitted = await request.post(`${config.apiUrl}/request-access`, {
@@ -129,7 +135,7 @@ test.describe('Risk Management (admin)', () => {
     });
     expect(submitted.status()).toBe(201);
 
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, E2E_ADMIN);
     await openRiskManagement(page);
     await page.getByRole('tab', { name: 'Access Requests' }).click();
     const card = page.getByRole('article', { name: `Access request from ${email}` });
@@ -143,6 +149,22 @@ test.describe('Risk Management (admin)', () => {
     await expect(card).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Audit Log' }).click();
-    await expect(page.getByRole('table', { name: 'Audit Log' }).getByRole('row').filter({ hasText: 'APPROVE' }).first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Audit Log' }).getByRole('row').filter({ hasText: 'APPROVE' }).first()).toContainText('status: pending → approved');
+
+    // The invited user's first sign-in asks for a new password (Amplify's new-password step).
+    const temporaryPassword = await invitedPassword(email);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(temporaryPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Set a New Password')).toBeVisible({ timeout: 30_000 });
+    const newPassword = 'Erin-New-Pass-42!';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect(page.getByRole('heading', { name: 'SAP Security Analyzer', level: 2 })).toBeVisible({ timeout: 30_000 });
+    // Not an administrator: Risk Management stays closed.
+    await page.goto('/risk-management');
+    await expect(page.getByText('You need administrator privileges to access this feature')).toBeVisible();
   });
 });

@@ -1,0 +1,85 @@
+import { E2E_ADMIN, E2E_USER } from './support/credentials.ts';
+import { expect, screenshot, signIn, test } from './support/fixtures.ts';
+
+test('signs in through the Login screen, reaches the dashboard and logs out', async ({ page }) => {
+  await page.goto('/history');
+  // Deep link while signed out: the login screen, then back to where the user was going.
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 30_000 });
+  await screenshot(page, 'login');
+  await page.getByLabel('Email').fill(E2E_USER.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password-1!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect email or password.' })).toBeVisible();
+  // What was typed stays after a failed attempt.
+  await expect(page.getByLabel('Email')).toHaveValue(E2E_USER.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_USER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/history$/);
+
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText('Quick Overview')).toBeVisible();
+  await screenshot(page, 'dashboard');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.goto('/files');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
+test('the signup path shows Account Creation Restricted and the request form', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Access' }).click();
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  await page.getByRole('button', { name: 'Request Access (Recommended)' }).click();
+  await expect(page.getByRole('heading', { name: 'Account Creation Restricted' })).toBeVisible();
+  await page.getByRole('button', { name: 'Request Access' }).click();
+  await expect(page.getByRole('heading', { name: 'Request Access' })).toBeVisible();
+  await page.getByLabel('First name').fill('Erin');
+  await page.getByLabel('Last name').fill('Auditor');
+  await page.getByLabel('Email').fill('erin@example.org');
+  await page.getByLabel('Organization').fill('Example Audit GmbH');
+  await page.getByLabel('Job title').fill('IT Auditor');
+  await page.getByLabel('Reason for access').fill('Quarterly SAP access review');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Access Request Submitted' })).toBeVisible();
+  await expect(page.getByText('erin@example.org')).toBeVisible();
+  await expect(page.getByText('Example Audit GmbH')).toBeVisible();
+});
+
+test('a regular user is refused Risk Management; an admin gets it', async ({ page }) => {
+  await signIn(page, E2E_USER);
+  await expect(page.getByRole('link', { name: 'Risk Management' })).toHaveCount(0);
+  await page.goto('/risk-management');
+  await expect(page.getByText('You need administrator privileges to access this feature')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, E2E_ADMIN);
+  await page.getByRole('link', { name: 'Risk Management' }).click();
+  await expect(page).toHaveURL(/\/risk-management$/);
+  await expect(page.getByText('You need administrator privileges to access this feature')).toHaveCount(0);
+  await screenshot(page, 'risk-management');
+});
+
+test('unknown paths and /dashboard go home', async ({ page }) => {
+  await signIn(page, E2E_USER);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Quick Overview')).toBeVisible();
+});
+
+test('dark mode persists across a reload', async ({ page }) => {
+  await signIn(page, E2E_USER);
+  const html = page.locator('html');
+  await page.getByRole('switch', { name: 'Dark mode' }).check();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  await page.reload();
+  await expect(page.getByText('Quick Overview')).toBeVisible({ timeout: 30_000 });
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await screenshot(page, 'dashboard-dark');
+  await page.getByRole('switch', { name: 'Dark mode' }).uncheck();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+});

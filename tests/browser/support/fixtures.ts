@@ -1,0 +1,31 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Tests get the stack's URL (set by the global setup) as baseURL. */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not start the local stack');
+    await use(url);
+  },
+});
+export { expect };
+
+/** Signs in through the Login screen and waits for the dashboard. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'SAP Security Analyzer', level: 2 })).toBeVisible({ timeout: 30_000 });
+}
+
+const SHOTS = join(import.meta.dirname, '..', '..', '..', 'test-results', 'screenshots');
+
+/** Saves a full-page screenshot as a test artefact under test-results/screenshots/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
