@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsvText } from '../lists/index.ts';
+import { readXlsxSheets } from '../report/read-xlsx-sheets.ts';
 import { FLAG_KEYS, type AnalysisReport } from '../model/index.ts';
 import { analyzeFiles } from './index.ts';
 
@@ -97,18 +97,11 @@ describe('outputs round trip', () => {
   });
 
   it('writes the workbook: Summary first, a sheet per type, patterns, correlation; flagged cells highlighted', async () => {
-    const files = unzipSync(new Uint8Array(await readFile(join(outDir, 'results.xlsx'))));
-    const wb = strFromU8(files['xl/workbook.xml']!);
-    const names = [...wb.matchAll(/<sheet name="([^"]+)"/g)].map((m) => m[1]);
-    expect(names).toEqual(['Summary', 'Suspicious Patterns', 'Correlation', 'SM20', 'CDHDR', 'CDPOS', 'TICKETS']);
-    const rels = strFromU8(files['xl/_rels/workbook.xml.rels']!);
-    const sheetFile = (name: string) => {
-      const rid = new RegExp(`<sheet name="${name}" sheetId="\\d+" r:id="(rId\\d+)"`).exec(wb)![1];
-      return strFromU8(files[`xl/${new RegExp(`Id="${rid}" [^>]*Target="([^"]+)"`).exec(rels)![1]}`]!);
-    };
-    const cdpos = sheetFile('CDPOS');
-    const rowsOf = (xml: string) => [...xml.matchAll(/<row>([\s\S]*?)<\/row>/g)].map((m) => [...m[1]!.matchAll(/<c[^>]*?(?:\/>|>[\s\S]*?<\/c>)/g)].map((c) => /<t>([^<]*)<\/t>/.exec(c[0])?.[1] ?? ''));
-    const [head, ...items] = rowsOf(cdpos);
+    const sheets = readXlsxSheets(new Uint8Array(await readFile(join(outDir, 'results.xlsx'))));
+    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Suspicious Patterns', 'Correlation', 'SM20', 'CDHDR', 'CDPOS', 'TICKETS']);
+    const sheet = (name: string) => sheets.find((s) => s.name === name)!;
+    const cdpos = sheet('CDPOS');
+    const [head, ...items] = cdpos.rows;
     expect(head).toEqual([
       'OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'TABKEY', 'FNAME', 'CHNGIND', 'VALUE_NEW', 'VALUE_OLD',
       'OBJECTCLAS (canonical)', 'OBJECTID (canonical)', 'CHANGENR (canonical)', 'TABNAME (canonical)', 'TABKEY (canonical)', 'FNAME (canonical)', 'CHNGIND (canonical)', 'VALUE_NEW (canonical)', 'VALUE_OLD (canonical)',
@@ -118,15 +111,17 @@ describe('outputs round trip', () => {
     // Inherited header fields in the canonical columns.
     expect(items[0]!.slice(18, 22)).toEqual(['BOB', '2026-11-18', '22:15:00', 'XK02']);
     expect(items[0]!.at(-1)).toBe('high');
-    expect(cdpos).toContain('<c t="inlineStr" s="2"><is><t>Sensitive field BANKN in LFBK changed</t></is></c>');
-    expect(cdpos).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
-    expect(cdpos).toMatch(/<autoFilter ref="A1:[A-Z]+4"\/>/);
-    const patterns = rowsOf(sheetFile('Suspicious Patterns'));
-    expect(patterns).toHaveLength(1 + 15);
-    const summary = rowsOf(sheetFile('Summary'));
-    expect(summary).toContainEqual(['Total records', '40']);
-    const correlation = rowsOf(sheetFile('Correlation'));
-    expect(correlation).toContainEqual(['CDHDR ↔ CDPOS', 'items without header', '1']);
+    const fieldFlag = head!.indexOf('SENSITIVE_FIELD_FLAG');
+    expect(items[0]![fieldFlag]).toBe('Sensitive field BANKN in LFBK changed');
+    expect(cdpos.highlighted[1]).toContain(fieldFlag);
+    expect(cdpos.highlighted[2]).not.toContain(fieldFlag);
+    expect(items[2]![7]).toBe('multi\nline');
+    expect(cdpos.xml).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+    expect(cdpos.xml).toMatch(/<autoFilter ref="A1:[A-Z]+4"\/>/);
+    expect(sheet('Suspicious Patterns').rows).toHaveLength(1 + 15);
+    expect(sheet('SM20').rows).toHaveLength(1 + 26);
+    expect(sheet('Summary').rows).toContainEqual(['Total records', '40']);
+    expect(sheet('Correlation').rows).toContainEqual(['CDHDR ↔ CDPOS', 'items without header', '1']);
   });
 });
 

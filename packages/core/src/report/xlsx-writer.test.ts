@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ByteSink } from '../engine/contract.ts';
 import { CsvWriter } from './csv-writer.ts';
+import { readXlsxSheets } from './read-xlsx-sheets.ts';
 import { columnLetter, XlsxWriter } from './xlsx-writer.ts';
 
 function memorySink(): ByteSink & { bytes(): Uint8Array } {
@@ -23,14 +24,21 @@ describe('XlsxWriter', () => {
     await x.finish();
     const files = unzipSync(sink.bytes());
     expect(Object.keys(files).sort()).toEqual(
-      ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'].sort(),
+      ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'].sort(),
     );
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
     expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
     expect(sheet).toContain('<autoFilter ref="A1:C3"/>');
-    expect(sheet).toContain('<c t="inlineStr"><is><t>=HYPERLINK(&quot;x&quot;) &lt;b&gt; &amp; &quot;q&quot;</t></is></c>');
-    expect(sheet).toContain('<c t="inlineStr" s="2"><is><t>Event CUL: field content changed in debugger</t></is></c>');
-    expect(sheet).toContain('<row><c t="inlineStr"><is><t>BOB</t></is></c><c/><c/></row>');
+    // Values are shared strings (text, never formulas); escaping happens in the table.
+    expect(strFromU8(files['xl/sharedStrings.xml']!)).toContain('<si><t>=HYPERLINK(&quot;x&quot;) &lt;b&gt; &amp; &quot;q&quot;</t></si>');
+    expect(sheet).not.toContain('<f>');
+    const [read] = readXlsxSheets(sink.bytes());
+    expect(read!.rows).toEqual([
+      ['USER', 'MESSAGE', 'DEBUG_FLAG'],
+      ['ALICE', '=HYPERLINK("x") <b> & "q"', 'Event CUL: field content changed in debugger'],
+      ['BOB'], // trailing empty cells are left out
+    ]);
+    expect(read!.highlighted).toEqual([[], [2], []]);
     expect(strFromU8(files['xl/workbook.xml']!)).toContain('<sheet name="SM20" sheetId="1" r:id="rId1"/>');
   });
 
@@ -45,10 +53,20 @@ describe('XlsxWriter', () => {
     expect(wb).toContain('<sheet name="CDPOS" sheetId="1"');
     expect(wb).toContain('<sheet name="CDPOS (2)" sheetId="2"');
     expect(wb).toContain('<sheet name="CDPOS (3)" sheetId="3"');
-    const rowsOf = (n: number) => [...strFromU8(files[`xl/worksheets/sheet${n}.xml`]!).matchAll(/<t>([^<]*)<\/t>/g)].map((m) => m[1]);
-    expect(rowsOf(1)).toEqual(['A', 'r0', 'r1']);
-    expect(rowsOf(2)).toEqual(['A', 'r2', 'r3']);
-    expect(rowsOf(3)).toEqual(['A', 'r4']);
+    const sheets = readXlsxSheets(sink.bytes());
+    expect(sheets.map((s) => s.rows.flat())).toEqual([['A', 'r0', 'r1'], ['A', 'r2', 'r3'], ['A', 'r4']]);
+  });
+
+  it('keeps long values inline, escaped', async () => {
+    const sink = memorySink();
+    const x = new XlsxWriter(sink);
+    await x.startSheet('T', ['A']);
+    const long = `<${'x'.repeat(120)}>`;
+    await x.addRow([long]);
+    await x.finish();
+    const [sheet] = readXlsxSheets(sink.bytes());
+    expect(sheet!.xml).toContain(`<c t="inlineStr"><is><t>&lt;${'x'.repeat(120)}&gt;</t></is></c>`);
+    expect(sheet!.rows[1]).toEqual([long]);
   });
 
   it('names columns like Excel', () => {

@@ -18,6 +18,9 @@ export function columnLetter(index: number): string {
   return s;
 }
 
+const SHARED_MAX_LENGTH = 100;
+const SHARED_MAX_ENTRIES = 250_000;
+
 /** Cell styles in styles.xml: 0 plain, 1 header (bold, grey), 2 flagged (bold on amber fill). */
 const STYLE_HEADER = 1;
 const STYLE_FLAGGED = 2;
@@ -62,6 +65,18 @@ export class XlsxWriter {
     await this.writeCells(header, STYLE_HEADER);
   }
 
+  // Short values repeat (users, dates, events, reasons): they go to the shared-string table,
+  // which makes the sheet XML about half as large. Long or late-coming values stay inline.
+  private readonly shared = new Map<string, number>();
+
+  private sharedIndex(v: string): number {
+    const i = this.shared.get(v);
+    if (i !== undefined) return i;
+    if (v.length > SHARED_MAX_LENGTH || this.shared.size >= SHARED_MAX_ENTRIES) return -1;
+    this.shared.set(v, this.shared.size);
+    return this.shared.size - 1;
+  }
+
   /**
    * Appends a row. `highlight(i)` marks flagged cells. Continues on a new sheet at the row limit.
    */
@@ -70,19 +85,19 @@ export class XlsxWriter {
     if (cur.rows >= this.maxRows) {
       return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1).then(() => this.addRow(cells, highlight));
     }
-    // One regex test per row instead of per cell: most rows need no escaping at all.
-    let joined = '';
-    for (let i = 0; i < cells.length; i++) joined += cells[i] ?? '';
-    const escape = NEEDS_ESCAPE.test(joined);
+    // Trailing empty cells are left out (cells carry no r attribute, so inner empties stay as <c/>).
+    let end = cells.length;
+    while (end > 0 && !cells[end - 1]) end--;
     let xml = '<row>';
-    for (let i = 0; i < cells.length; i++) {
+    for (let i = 0; i < end; i++) {
       const v = cells[i];
       if (v === '' || v === undefined) {
         xml += '<c/>';
         continue;
       }
-      const text = escape ? escapeXml(v) : v;
-      xml += highlight && highlight(i) ? `<c t="inlineStr" s="${STYLE_FLAGGED}"><is><t>${text}</t></is></c>` : `<c t="inlineStr"><is><t>${text}</t></is></c>`;
+      const style = highlight && highlight(i) ? ` s="${STYLE_FLAGGED}"` : '';
+      const si = this.sharedIndex(v);
+      xml += si >= 0 ? `<c t="s"${style}><v>${si}</v></c>` : `<c t="inlineStr"${style}><is><t>${escapeXml(v)}</t></is></c>`;
     }
     cur.rows++;
     return cur.entry.write(`${xml}</row>`);
@@ -114,12 +129,22 @@ export class XlsxWriter {
     const files = this.sheets;
     const sheets = [...this.sheets].sort((a, b) => a.order - b.order);
     const z = this.zip;
+    const sst = await z.openEntry('xl/sharedStrings.xml');
+    await sst.write(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" uniqueCount="${this.shared.size}">`);
+    for (const v of this.shared.keys()) {
+      const text = escapeXml(v);
+      const pending = sst.write(text !== text.trim() ? `<si><t xml:space="preserve">${text}</t></si>` : `<si><t>${text}</t></si>`);
+      if (pending) await pending;
+    }
+    await sst.write('</sst>');
+    await sst.close();
     await z.addEntry(
       '[Content_Types].xml',
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
         files.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
         '</Types>',
     );
@@ -142,7 +167,8 @@ export class XlsxWriter {
       'xl/_rels/workbook.xml.rels',
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
         files.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
-        `<Relationship Id="rId${files.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+        `<Relationship Id="rId${files.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
+        `<Relationship Id="rId${files.length + 2}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     );
     await z.addEntry(
       'xl/styles.xml',
