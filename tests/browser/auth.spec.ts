@@ -1,5 +1,5 @@
 import { E2E_ADMIN, E2E_USER } from './support/credentials.ts';
-import { expect, screenshot, signIn, test } from './support/fixtures.ts';
+import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
 
 test('signs in through the Login screen, reaches the dashboard and logs out', async ({ page }) => {
   await page.goto('/history');
@@ -17,7 +17,7 @@ test('signs in through the Login screen, reaches the dashboard and logs out', as
   await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/history$/);
 
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await navLink(page, 'Dashboard').click();
   await expect(page.getByText('Quick Overview')).toBeVisible();
   await screenshot(page, 'dashboard');
 
@@ -49,13 +49,13 @@ test('the signup path shows Account Creation Restricted and the request form', a
 
 test('a regular user is refused Risk Management; an admin gets it', async ({ page }) => {
   await signIn(page, E2E_USER);
-  await expect(page.getByRole('link', { name: 'Risk Management' })).toHaveCount(0);
+  await expect(navLink(page, 'Risk Management')).toHaveCount(0);
   await page.goto('/risk-management');
   await expect(page.getByText('You need administrator privileges to access this feature')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await signIn(page, E2E_ADMIN);
-  await page.getByRole('link', { name: 'Risk Management' }).click();
+  await navLink(page, 'Risk Management').click();
   await expect(page).toHaveURL(/\/risk-management$/);
   await expect(page.getByText('You need administrator privileges to access this feature')).toHaveCount(0);
   await screenshot(page, 'risk-management');

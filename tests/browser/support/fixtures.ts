@@ -29,3 +29,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
+
+/** A link of the side navigation (the page body may hold links with the same name). */
+export function navLink(page: Page, name: string) {
+  return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
+}

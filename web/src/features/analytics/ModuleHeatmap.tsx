@@ -44,9 +44,11 @@ export function ModuleHeatmap({ data }: { data: Record<string, number[]> }) {
                   const n = data[m]?.[h] ?? 0;
                   return (
                     <Tooltip key={h} label={`${m} ${String(h).padStart(2, '0')}:00 – ${n} records`}>
-                      <Table.Td style={{ background: CELL_BG[heatLevel(n)], height: 22, borderRadius: 3 }} data-level={heatLevel(n)}>
-                        <VisuallyHidden>{n}</VisuallyHidden>
-                      </Table.Td>
+                      <Table.Td
+                        style={{ background: CELL_BG[heatLevel(n)], height: 22, borderRadius: 3 }}
+                        data-level={heatLevel(n)}
+                        aria-label={`${n} records`}
+                      />
                     </Tooltip>
                   );
                 })}

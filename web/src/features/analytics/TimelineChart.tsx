@@ -9,14 +9,14 @@ export default function TimelineChart({ points }: { points: TimelinePoint[] }) {
   const option = {
     backgroundColor: 'transparent',
     tooltip: { trigger: 'axis' },
-    legend: { data: ['Failed Login Attempts', 'High-Risk Activities', 'Data Modifications'], textStyle: { color: dark ? '#ddd' : '#333' } },
+    legend: { top: 0, data: ['Failed Login Attempts', 'High-Risk Activities', 'Data Modifications'], textStyle: { color: dark ? '#ddd' : '#333' } },
     grid: { left: 40, right: 16, top: 40, bottom: 30 },
     xAxis: { type: 'category', data: points.map((p) => p.day.slice(5)), axisLabel: { color: dark ? '#bbb' : '#555' } },
     yAxis: { type: 'value', minInterval: 1, axisLabel: { color: dark ? '#bbb' : '#555' } },
     series: [
-      { name: 'Failed Login Attempts', type: 'line', smooth: true, data: points.map((p) => p.failedLogins), color: '#fa5252' },
-      { name: 'High-Risk Activities', type: 'line', smooth: true, data: points.map((p) => p.highRisk), color: '#fd7e14' },
-      { name: 'Data Modifications', type: 'line', smooth: true, data: points.map((p) => p.dataModifications), color: '#228be6' },
+      { name: 'Failed Login Attempts', type: 'line', smooth: false, data: points.map((p) => p.failedLogins), color: '#fa5252' },
+      { name: 'High-Risk Activities', type: 'line', smooth: false, data: points.map((p) => p.highRisk), color: '#fd7e14' },
+      { name: 'Data Modifications', type: 'line', smooth: false, data: points.map((p) => p.dataModifications), color: '#228be6' },
     ],
   };
   return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300 }} notMerge aria-label="Security Events Timeline chart" />;
