@@ -27,8 +27,18 @@ const PREFIXES: [string, Module][] = (
  * BC (cross-application basis components, e.g. BP, SBWP, /UI2/FLP). Empty tcode: undefined.
  * @example moduleOfTcode('FB01') // 'FI'
  */
+const cache = new Map<string, Module>();
+
 export function moduleOfTcode(tcode: string): Module | undefined {
   if (tcode === '') return undefined;
+  const known = cache.get(tcode);
+  if (known) return known;
+  const module = classify(tcode);
+  if (cache.size < 100_000) cache.set(tcode, module);
+  return module;
+}
+
+function classify(tcode: string): Module {
   const t = tcode.toUpperCase();
   const exact = EXACT[t];
   if (exact) return exact;

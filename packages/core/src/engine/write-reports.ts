@@ -64,11 +64,14 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       const canonicalStart = layout.originals.length;
       const sheetWidth = layout.header.length;
       let written = 0;
+      const cells = new Array<string>(sheetWidth).fill('');
+      const line = new Array<string>(csvWidth).fill('');
       await forEachFinalRecord(ctx, flagContext, state, facts, (rowIndex, row, rec, out) => {
         stats.add(facts.fileName, facts.columns, row, rec, out);
         const note = aiColumn && out.mask !== 0 ? (annotations.get(`${facts.index}:${rowIndex}`) ?? '') : '';
-        const cells = new Array<string>(sheetWidth).fill('');
-        const line = new Array<string>(csvWidth).fill('');
+        // Reused per row: both writers turn the row into text before returning.
+        cells.fill('');
+        line.fill('');
         line[0] = facts.fileType;
         line[1] = facts.fileName;
         for (let j = 0; j < row.length; j++) {
@@ -92,7 +95,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
         }
         written++;
         if (++done % 65536 === 0) onProgress?.(done);
-        const a = xlsx.addRow(cells, highlight);
+        const a = xlsx.addRow(cells, highlight, layout.flagStart);
         const b = csv.writeRow(line);
         if (a || b) return Promise.all([a, b]).then(() => undefined);
       });

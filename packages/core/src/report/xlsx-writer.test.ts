@@ -19,8 +19,8 @@ describe('XlsxWriter', () => {
     const sink = memorySink();
     const x = new XlsxWriter(sink);
     await x.startSheet('SM20', ['USER', 'MESSAGE', 'DEBUG_FLAG']);
-    await x.addRow(['ALICE', '=HYPERLINK("x") <b> & "q"', 'Event CUL: field content changed in debugger'], (i) => i === 2);
-    await x.addRow(['BOB', '', ''], (i) => i === 2);
+    await x.addRow(['ALICE', '=HYPERLINK("x") <b> & "q"', 'Event CUL: field content changed in debugger'], (i) => i === 2, 1);
+    await x.addRow(['BOB', '', ''], (i) => i === 2, 1);
     await x.finish();
     const files = unzipSync(sink.bytes());
     expect(Object.keys(files).sort()).toEqual(

@@ -65,8 +65,9 @@ export class XlsxWriter {
     await this.writeCells(header, STYLE_HEADER);
   }
 
-  // Short values repeat (users, dates, events, reasons): they go to the shared-string table,
-  // which makes the sheet XML about half as large. Long or late-coming values stay inline.
+  // Values of columns the caller marks as repetitive (flag reasons, severity) go to the
+  // shared-string table: shorter XML. Not every cell: hashing each fresh cell string for the
+  // lookup cost more than the bytes it saved (measured).
   private readonly shared = new Map<string, number>();
 
   private sharedIndex(v: string): number {
@@ -78,12 +79,13 @@ export class XlsxWriter {
   }
 
   /**
-   * Appends a row. `highlight(i)` marks flagged cells. Continues on a new sheet at the row limit.
+   * Appends a row. `highlight(i)` marks flagged cells; cells from column `shareFrom` on use the
+   * shared-string table. Continues on a new sheet at the row limit.
    */
-  addRow(cells: readonly string[], highlight?: (column: number) => boolean): Promise<void> | void {
+  addRow(cells: readonly string[], highlight?: (column: number) => boolean, shareFrom = Number.POSITIVE_INFINITY): Promise<void> | void {
     const cur = this.current!;
     if (cur.rows >= this.maxRows) {
-      return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1).then(() => this.addRow(cells, highlight));
+      return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1).then(() => this.addRow(cells, highlight, shareFrom));
     }
     // Trailing empty cells are left out (cells carry no r attribute, so inner empties stay as <c/>).
     let end = cells.length;
@@ -96,7 +98,7 @@ export class XlsxWriter {
         continue;
       }
       const style = highlight && highlight(i) ? ` s="${STYLE_FLAGGED}"` : '';
-      const si = this.sharedIndex(v);
+      const si = i >= shareFrom ? this.sharedIndex(v) : -1;
       xml += si >= 0 ? `<c t="s"${style}><v>${si}</v></c>` : `<c t="inlineStr"${style}><is><t>${escapeXml(v)}</t></is></c>`;
     }
     cur.rows++;
