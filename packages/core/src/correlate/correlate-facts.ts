@@ -77,7 +77,7 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   }
   const summary: CorrelationSummary = {};
   if (has('TICKETS')) {
-    const covers = createTicketCoverage(facts.flatMap((f) => f.tickets));
+    const covers = createTicketCoverage(facts.flatMap((f) => f.tickets), new Set(flaggedChanges.map((c) => c[0].toUpperCase())));
     let covered = 0;
     for (const [user, t, activity] of flaggedChanges) {
       if (covers(user, t)) covered++;
