@@ -16,7 +16,7 @@ afterAll(async () => {
 
 describe('while a large file is analysed', () => {
   it('the API keeps answering (parsing runs off the server thread)', async () => {
-    const [fileId] = await uploadAll(alice, [{ name: 'SM20_large.csv', bytes: text(fixturesOfSize.sm20(20 * 1024 * 1024)) }]);
+    const [fileId] = await uploadAll(alice, [{ name: 'SM20_large.csv', bytes: text(fixturesOfSize.sm20(10 * 1024 * 1024)) }]);
     const analysisId = await startAnalysis(alice, [fileId!]);
     // If parsing blocked the server's event loop, no answer could arrive while the analysis is
     // still processing: every poll would wait and then see it completed.
@@ -32,6 +32,6 @@ describe('while a large file is analysed', () => {
     expect(answeredWhileProcessing).toBeGreaterThanOrEqual(5);
     const result = await waitForAnalysis(alice, analysisId);
     expect(result.status).toBe('completed');
-    expect(result.summary.total_records).toBeGreaterThan(200_000);
+    expect(result.summary.total_records).toBeGreaterThan(100_000);
   }, 120_000);
 });
