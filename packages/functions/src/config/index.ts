@@ -79,7 +79,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stateMachineArn: env.STATE_MACHINE_ARN,
     secret: required(env, 'APP_SECRET'),
     publicUrl: env.PUBLIC_URL,
-    apiUrl: required(env, 'API_URL'),
+    // Only the API and the local server need it (config.json); pipeline tasks run without it.
+    apiUrl: env.API_URL ?? '',
     ai: {
       provider: env.AI_PROVIDER === 'openai' || env.AI_PROVIDER === 'bedrock' ? env.AI_PROVIDER : undefined,
       baseUrl: env.AI_BASE_URL,
