@@ -46,3 +46,8 @@ const multi = await runCli(all, join(outDir, 'result-multi'));
 const doc = JSON.parse(multi.stdout) as { summary: { total_records: number; flagged_records: number }; suspicious_patterns: unknown[] };
 console.log(`\n4-file correlated (SM20 + CDHDR + CDPOS + tickets): ${fmt(total)} MB, ${doc.summary.total_records.toLocaleString('en-US')} records`);
 console.log(`  full CLI: ${fmt(multi.seconds, 2)} s  ${fmt(total / multi.seconds)} MB/s  peak RSS ${fmt(multi.maxRssMb, 0)} MB  patterns listed ${doc.suspicious_patterns.length}`);
+
+// The pipeline through the running local stack (upload, POST /analyze → completed, GET /results p95).
+const { runPipelineBench } = await import('./api-pipeline.ts');
+console.log('\nPipeline through the local stack:');
+await runPipelineBench(MB);
