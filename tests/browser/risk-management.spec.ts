@@ -154,13 +154,13 @@ test.describe('Risk Management (admin)', () => {
     // The invited user's first sign-in asks for a new password (Amplify's new-password step).
     const temporaryPassword = await invitedPassword(email);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(temporaryPassword);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(temporaryPassword);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Set a New Password')).toBeVisible({ timeout: 30_000 });
     const newPassword = 'Erin-New-Pass-42!';
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+    await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Set Password' }).click();
     await expect(page.getByRole('heading', { name: 'SAP Security Analyzer', level: 2 })).toBeVisible({ timeout: 30_000 });
     // Not an administrator: Risk Management stays closed.

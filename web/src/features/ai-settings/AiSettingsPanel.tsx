@@ -60,7 +60,7 @@ export function AiSettingsPanel({ onClose }: { onClose?: () => void }) {
   const changed = !isSameSettings(draft, baseline);
   const columnError = outputColumnError(draft.outputColumn);
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="ai-settings-title">
+    <Paper p="xs" component="section" aria-labelledby="ai-settings-title">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} id="ai-settings-title">

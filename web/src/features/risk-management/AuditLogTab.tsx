@@ -55,8 +55,8 @@ export function AuditLogTab() {
         <Table striped aria-label="Audit Log">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Action</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>Time</Table.Th>
+              <Table.Th style={{ minWidth: 110 }}>Action</Table.Th>
               <Table.Th>Item</Table.Th>
               <Table.Th>Type</Table.Th>
               <Table.Th>User</Table.Th>
@@ -66,9 +66,9 @@ export function AuditLogTab() {
           <Table.Tbody>
             {entries.map((entry) => (
               <Table.Tr key={entry.auditId} data-audit-id={entry.auditId}>
-                <Table.Td>{formatDateTime(entry.timestamp)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</Table.Td>
                 <Table.Td>
-                  <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light">
+                  <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light" style={{ overflow: 'visible' }}>
                     {entry.action}
                   </Badge>
                 </Table.Td>

@@ -87,8 +87,8 @@ export function RiskListTab({ info }: { info: RiskKindInfo }) {
                 <Table.Th>ID</Table.Th>
                 <Table.Th>Category</Table.Th>
                 <Table.Th>Description</Table.Th>
-                <Table.Th>Added By</Table.Th>
-                <Table.Th>Last Modified</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>Added By</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>Last Modified</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
