@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
-import { sm20Csv, text } from './pipeline-fixtures.ts';
+import { fixturesOfSize, sm20Csv, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
 let stack: TestStack;
@@ -46,4 +46,23 @@ describe('a file that cannot be read', () => {
     expect(result.status).toBe('failed');
     expect(result.error).toContain('vanishing.csv');
   });
+});
+
+describe('an analysis interrupted by a server restart', () => {
+  it('is marked failed on the next start, and starting it again works', async () => {
+    const disk = await startTestStack({ inMemory: false });
+    try {
+      const bob = await disk.signIn(disk.user.email, disk.user.password);
+      const [fileId] = await uploadAll(bob, [{ name: 'SM20_restart.csv', bytes: text(fixturesOfSize.sm20(3 * 1024 * 1024)) }]);
+      const interrupted = await startAnalysis(bob, [fileId!]);
+      await disk.restart();
+      const after = await bob.call('GET', `/results/${interrupted}`);
+      expect(after.json.status).toBe('failed');
+      expect(after.json.error).toContain('interrupted because the server stopped');
+      const again = await waitForAnalysis(bob, await startAnalysis(bob, [fileId!]));
+      expect(again.status).toBe('completed');
+    } finally {
+      await disk.stop();
+    }
+  }, 120_000);
 });

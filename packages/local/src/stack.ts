@@ -155,6 +155,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const user = opts.userEmail && opts.userPassword ? { email: opts.userEmail, password: opts.userPassword } : undefined;
     if (user) await cognito.ensureUser(user.email, user.password, []);
     await seedReferenceData(services);
+    await orchestrator.recoverInterrupted();
 
     let stopped = false;
     return {

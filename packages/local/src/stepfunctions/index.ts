@@ -9,6 +9,7 @@ import { buildDefinition, STEP_NAMES, type StepName } from '@app/functions/pipel
 import { TransientError } from '@app/functions/pipeline/errors.ts';
 import { CPU_HEAVY_STEPS, runStep } from '@app/functions/pipeline/steps/index.ts';
 import type { Orchestrator, PipelineInput } from '@app/functions/ports/index.ts';
+import { failInterruptedAnalyses } from '@app/functions/services/analyses/fail-interrupted.ts';
 import type { Services } from '@app/functions/services/types.ts';
 import { createStepWorkerPool, type StepWorkerPool } from './worker-pool.ts';
 
@@ -28,6 +29,8 @@ export interface LocalOrchestratorOptions {
 export interface LocalOrchestrator extends Orchestrator {
   /** Resolves when every running execution has ended (tests, shutdown). */
   idle(): Promise<void>;
+  /** Fails analyses a previous server process left `processing` (none of its executions survive). */
+  recoverInterrupted(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -93,6 +96,11 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
         .finally(() => running.delete(input.analysisId));
       running.set(input.analysisId, { abort: execution.abort, result });
       void logRetries(input.analysisId, execution.eventLogs);
+    },
+    async recoverInterrupted() {
+      const count = await failInterruptedAnalyses(getServices());
+      if (count > 0) getServices().log.warn('analyses interrupted by a restart marked failed', { count });
+      return count;
     },
     async idle() {
       await Promise.all([...running.values()].map((r) => r.result));
