@@ -11,6 +11,12 @@
 import { renderDefinition } from '../packages/functions/src/pipeline/definition.ts';
 import { bucket, table } from './storage';
 
+/** AI annotation runs here (AnnotateBatch), so it gets the deploy's AI settings as the API does. */
+const AI_SETTINGS = ['AI_PROVIDER', 'AI_BASE_URL', 'AI_MODEL', 'AI_MODELS', 'AI_BATCH_SIZE', 'AI_MAX_RECORDS', 'AI_PRICE_INPUT_PER_MTOK', 'AI_PRICE_OUTPUT_PER_MTOK'];
+const aiEnvironment: Record<string, string> = Object.fromEntries(
+  AI_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+);
+
 export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
   handler: 'packages/functions/src/handlers/pipeline.handler',
   runtime: 'nodejs22.x',
@@ -22,7 +28,10 @@ export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
     APP_MODE: 'aws',
     TABLE_NAME: table.name,
     BUCKET_NAME: bucket.name,
+    ...aiEnvironment,
   },
+  // Bedrock's Converse API is authorised by bedrock:InvokeModel.
+  permissions: aiEnvironment.AI_PROVIDER === 'bedrock' ? [{ actions: ['bedrock:InvokeModel'], resources: ['*'] }] : [],
 });
 
 const stateMachineRole = new aws.iam.Role('PipelineStateMachineRole', {
