@@ -98,6 +98,8 @@ describe('single-file analysis through the API', () => {
     expect(done.status).toBe('completed');
     const prefix = `users/${alice.sub}/analyses/${id}/`;
     expect(await stack.services.blobs.head(`${prefix}results.xlsx`)).toBeDefined();
+    // Intermediates are dropped once the outputs exist.
+    expect(await stack.services.blobs.head(`${prefix}work/snapshot.json`)).toBeUndefined();
     const del = await alice.call('DELETE', `/results/${id}`);
     expect(del.status).toBe(200);
     expect(await stack.services.blobs.head(`${prefix}results.xlsx`)).toBeUndefined();

@@ -2,7 +2,7 @@ import type { AnalysisReport } from '@app/core';
 import type { z } from 'zod';
 import { updateAnalysis } from '../../services/analyses/analysis-item.ts';
 import type { Services } from '../../services/types.ts';
-import { analysisPrefix, readText } from '../../services/workspace.ts';
+import { analysisPrefix, readText, workPrefix } from '../../services/workspace.ts';
 import type { markCompletedInput } from './step-input.ts';
 
 /** Flips the analysis to `completed` once every output is durable. */
@@ -24,5 +24,7 @@ export async function markCompleted(input: z.infer<typeof markCompletedInput>, s
     await services.blobs.deletePrefix(analysisPrefix(input.userSub, input.analysisId));
     return { status: 'deleted' };
   }
+  // Intermediates (parsed records, snapshot) served the steps only; outputs and report.json stay.
+  await services.blobs.deletePrefix(workPrefix(input.userSub, input.analysisId));
   return { status: 'completed' };
 }
