@@ -18,6 +18,11 @@ export interface AnalyzeOptions {
   settings?: EngineSettings;
   /** Called with a phase and the records done so far (for a progress bar). */
   onProgress?: (phase: 'read' | 'report', file: string, records: number) => void;
+  /**
+   * Optional AI step between correlation and reports (the CLI's --ai-* options): it may read
+   * `engine.listFlaggedRecords(ctx, files)` and write `annotations.ndjson` into ctx.workspace.
+   */
+  annotate?: (ctx: EngineContext, files: FileStepResult[]) => Promise<void>;
 }
 
 /**
@@ -41,6 +46,7 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
       files.push(await parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n)));
     }
     await correlateFilesStep(ctx, fc, files);
+    if (opts.annotate) await opts.annotate(ctx, files);
     return await writeReports(ctx, fc, files, { xlsx: fileSink(join(opts.outDir, 'results.xlsx')), csv: fileSink(join(opts.outDir, 'results.csv')) }, {}, (n) =>
       opts.onProgress?.('report', '', n),
     );

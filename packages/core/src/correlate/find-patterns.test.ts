@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { findFailedLogonBursts, UserTimeline } from './find-patterns.ts';
+
+const min = (m: number) => 1_800_000_000 + m * 60;
+
+describe('findFailedLogonBursts', () => {
+  it('reports one pattern per burst of five within 10 minutes, and a new burst only after it', () => {
+    const events: [string, string, number][] = [0, 1, 2, 3, 4, 5, 6].map((m) => ['CAROL', 'PC1', min(m)]);
+    events.push(...[30, 31, 32, 33, 34].map((m): [string, string, number] => ['CAROL', 'PC1', min(m)]));
+    const found = findFailedLogonBursts(events);
+    expect(found.map((p) => [p.user, p.sm20_time])).toEqual([
+      ['CAROL', '2027-01-15 08:00:00'],
+      ['CAROL', '2027-01-15 08:30:00'],
+    ]);
+    expect(found[0]).toMatchObject({ pattern: 'FAILED_LOGON_BURST', risk_level: 'medium', sm20_activity: '5 failed logons (AU2) within 10 minutes' });
+  });
+  it('sees a burst on one terminal spread over several users, not one spread over 12 minutes', () => {
+    const spread: [string, string, number][] = ['A', 'B', 'C', 'D', 'E'].map((u, i) => [u, 'KIOSK', min(i)]);
+    const slow: [string, string, number][] = [0, 3, 6, 9, 12].map((m) => ['OSCAR', 'PC2', min(100 + m)]);
+    const found = findFailedLogonBursts([...spread, ...slow]);
+    expect(found.map((p) => [p.user, p.sm20_activity])).toEqual([['A, B, C, D, E', '5 failed logons (AU2) from terminal KIOSK within 10 minutes']]);
+  });
+});
+
+describe('UserTimeline', () => {
+  it('answers "same user within a window" case-insensitively', () => {
+    const t = new UserTimeline();
+    t.add('bob', 100);
+    t.add('BOB', 500);
+    t.seal();
+    expect(t.hasBetween('Bob', 101, 499)).toBe(false);
+    expect(t.hasBetween('BOB', 400, 500)).toBe(true);
+    expect(t.hasBetween('EVE', 0, 1000)).toBe(false);
+  });
+});
