@@ -1,12 +1,5 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createFolderWorkspace } from '../packages/core/src/engine/folder-workspace.ts';
-import { flagContextOf } from '../packages/core/src/engine/engine.ts';
-import { parseAndFlagFile } from '../packages/core/src/engine/parse-and-flag-file.ts';
-import { loadDefaultLists } from '../packages/core/src/lists/index.ts';
 
 export const mb = (bytes: number) => bytes / 1024 / 1024;
 
@@ -21,27 +14,22 @@ export async function countNewlines(path: string): Promise<{ seconds: number; li
   return { seconds: (performance.now() - start) / 1000, lines };
 }
 
-/** Step 1 (read, detect, parse, flag, facts) in this process. */
-export async function parseAndFlag(path: string): Promise<{ seconds: number; records: number }> {
-  const temp = await mkdtemp(join(tmpdir(), 'bench-'));
-  try {
-    const ctx = {
-      workspace: createFolderWorkspace(temp),
-      lists: loadDefaultLists(),
-      settings: { holidays: { country: 'US' } },
-      openSource: () => createReadStream(path, { highWaterMark: 1 << 20 }),
-    };
-    const fc = flagContextOf(ctx);
-    const start = performance.now();
-    const r = await parseAndFlagFile(ctx, fc, 0, path.split('/').pop()!);
-    return { seconds: (performance.now() - start) / 1000, records: r.records };
-  } finally {
-    await rm(temp, { recursive: true, force: true });
-  }
+/** Step 1 (read, detect, parse, flag, facts) in a fresh child process with the CLI's heap setting. */
+export function parseAndFlag(path: string): Promise<{ seconds: number; records: number; cpuSeconds: number }> {
+  const child = new URL('./parse-flag-child.ts', import.meta.url).pathname;
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', child, path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (err += d));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`parse+flag child failed: ${err.slice(-2000)}`))));
+  });
 }
 
 /** The CLI as a child process under /usr/bin/time -v: wall time and peak RSS. */
-export function runCli(files: string[], outDir: string): Promise<{ seconds: number; maxRssMb: number; stdout: string }> {
+export function runCli(files: string[], outDir: string): Promise<{ seconds: number; maxRssMb: number; cpuSeconds: number; stdout: string }> {
   const bin = new URL('../packages/cli/bin/sap-analyzer.js', import.meta.url).pathname;
   return new Promise((resolve, reject) => {
     const start = performance.now();
@@ -55,7 +43,8 @@ export function runCli(files: string[], outDir: string): Promise<{ seconds: numb
       const seconds = (performance.now() - start) / 1000;
       if (code !== 0) return reject(new Error(`CLI failed (${code}): ${stderr.slice(-2000)}`));
       const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? 0);
-      resolve({ seconds, maxRssMb: kb / 1024, stdout });
+      const cpu = ['User', 'System'].reduce((n, k) => n + Number(new RegExp(`${k} time \\(seconds\\): ([\\d.]+)`).exec(stderr)?.[1] ?? 0), 0);
+      resolve({ seconds, maxRssMb: kb / 1024, cpuSeconds: cpu, stdout });
     });
   });
 }

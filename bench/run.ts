@@ -36,8 +36,8 @@ for (const type of ['SM20', 'CDPOS'] as const) {
   const xlsxMb = sizeMb(join(outDir, `result-${type.toLowerCase()}`, 'results.xlsx'));
   console.log(`\n${type}: ${fmt(size)} MB, ${pf.records.toLocaleString('en-US')} records`);
   console.log(`  baseline (count newlines): ${fmt(base.seconds, 2)} s  ${fmt(size / base.seconds)} MB/s`);
-  console.log(`  parse+flag:                ${fmt(pf.seconds, 2)} s  ${fmt(size / pf.seconds)} MB/s  ${fmt(pf.records / pf.seconds, 0)} rows/s`);
-  console.log(`  full CLI (xlsx+csv):       ${fmt(cli.seconds, 2)} s  ${fmt(size / cli.seconds)} MB/s  ${fmt(pf.records / cli.seconds, 0)} rows/s  peak RSS ${fmt(cli.maxRssMb, 0)} MB  (xlsx ${fmt(xlsxMb)} MB)`);
+  console.log(`  parse+flag:                ${fmt(pf.seconds, 2)} s  ${fmt(size / pf.seconds)} MB/s  ${fmt(pf.records / pf.seconds, 0)} rows/s  (process CPU ${fmt(pf.cpuSeconds, 1)} s)`);
+  console.log(`  full CLI (xlsx+csv):       ${fmt(cli.seconds, 2)} s  ${fmt(size / cli.seconds)} MB/s  ${fmt(pf.records / cli.seconds, 0)} rows/s  peak RSS ${fmt(cli.maxRssMb, 0)} MB  CPU ${fmt(cli.cpuSeconds, 1)} s  (xlsx ${fmt(xlsxMb)} MB)`);
 }
 
 const all = [files.SM20, files.CDHDR, files.CDPOS, files.TICKETS];
@@ -45,7 +45,8 @@ const total = all.reduce((n, p) => n + sizeMb(p), 0);
 const multi = await runCli(all, join(outDir, 'result-multi'));
 const doc = JSON.parse(multi.stdout) as { summary: { total_records: number; flagged_records: number }; suspicious_patterns: unknown[] };
 console.log(`\n4-file correlated (SM20 + CDHDR + CDPOS + tickets): ${fmt(total)} MB, ${doc.summary.total_records.toLocaleString('en-US')} records`);
-console.log(`  full CLI: ${fmt(multi.seconds, 2)} s  ${fmt(total / multi.seconds)} MB/s  peak RSS ${fmt(multi.maxRssMb, 0)} MB  patterns listed ${doc.suspicious_patterns.length}`);
+console.log(`  full CLI: ${fmt(multi.seconds, 2)} s  ${fmt(total / multi.seconds)} MB/s  peak RSS ${fmt(multi.maxRssMb, 0)} MB  CPU ${fmt(multi.cpuSeconds, 1)} s  patterns listed ${doc.suspicious_patterns.length}`);
+console.log(`\nload average while measuring: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores)`);
 
 // The pipeline through the running local stack (upload, POST /analyze → completed, GET /results p95).
 const { runPipelineBench } = await import('./api-pipeline.ts');
