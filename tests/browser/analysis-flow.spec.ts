@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { E2E_USER } from './support/credentials.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'web');
@@ -29,12 +30,14 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   await expect(page.getByText('3 Files')).toBeVisible();
   await expect(page.getByText('All records processed')).toBeVisible();
   await screenshot(page, 'analysis-complete');
+  await expectNoSeriousA11yViolations(page, 'analysis complete');
 
   await page.getByRole('button', { name: 'View Detailed Results' }).click();
   await expect(page).toHaveURL(/\/results$/);
   await expect(page.getByRole('heading', { name: 'Multi-File Correlation Analysis Complete' })).toBeVisible();
   await expect(page.getByText('Detection Flags')).toBeVisible();
   await screenshot(page, 'results');
+  await expectNoSeriousA11yViolations(page, 'results');
 
   // A flag with records opens its detail modal with sample records.
   const flag = page.locator('button[data-flag]:not([disabled])').first();
@@ -47,7 +50,8 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   await expect(modal.getByTestId('flag-sample-table')).toBeVisible({ timeout: 20_000 });
   expect(await modal.getByTestId('flag-sample-table').locator('tbody tr').count()).toBeGreaterThan(0);
   await screenshot(page, 'flag-detail');
-  await modal.getByRole('button', { name: 'Close' }).click();
+  await expectNoSeriousA11yViolations(page, 'flag detail modal');
+  await modal.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(modal).toHaveCount(0);
 
   // The Excel download is a real workbook (a zip with the OOXML content types).
@@ -76,7 +80,7 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   // Analytics computed from it.
   await navLink(page, 'Analytics').click();
   await expect(page.getByRole('heading', { name: 'Security Analytics' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Total Analyses: 1\./ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Total Analyses\s*1$/ })).toBeVisible();
   await expect(page.getByText('Module Activity Heatmap')).toBeVisible();
   await screenshot(page, 'analytics');
 

@@ -3,7 +3,7 @@ import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { HeldResultProvider, forgetHeldResult } from './state/held-result.tsx';
 import { AnalyzingProvider } from './state/analyzing.tsx';
@@ -18,7 +18,7 @@ export const queryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <ModalsProvider>
         <Notifications position="top-right" transitionDuration={TOAST_LEAVE_MS} />
         <QueryClientProvider client={queryClient}>

@@ -1,7 +1,16 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Shade 8 keeps primary text and links above 4.5:1 contrast on white (shade 6 is 3.6:1).
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+});
+
+/** Dimmed text darker than Mantine's default so secondary text meets WCAG AA contrast. */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1] },
 });

@@ -71,7 +71,7 @@ export function AboutPage() {
             Technical Specifications
           </Title>
           {info.isError && (
-            <Text c="red" size="sm" mb="xs">
+            <Text c="red.9" size="sm" mb="xs">
               Live figures are unavailable: {info.error.message}
             </Text>
           )}
@@ -102,7 +102,7 @@ export function AboutPage() {
             System Status
           </Title>
           <Group gap="xs">
-            <Badge color={info.isError ? 'red' : loading ? 'gray' : 'green'}>{info.isError ? 'API unreachable' : loading ? 'Checking' : 'API reachable'}</Badge>
+            <Badge variant="outline" color={info.isError ? 'red.9' : loading ? 'gray.7' : 'teal.9'}>{info.isError ? 'API unreachable' : loading ? 'Checking' : 'API reachable'}</Badge>
             <Text size="sm">Data is isolated per user; sign-in uses a managed identity service.</Text>
           </Group>
           <Title order={3} size="h4" mt="md" mb="sm">

@@ -9,7 +9,7 @@ const TimelineChart = lazy(() => import('./TimelineChart.tsx'));
 
 function MetricCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <UnstyledButton component={Link} to="/history" aria-label={`${label}: ${value}. Open Analysis History`} h="100%">
+    <UnstyledButton component={Link} to="/history" title="Open Analysis History" h="100%">
       <Card withBorder h="100%">
         <Text size="sm" c="dimmed">
           {label}

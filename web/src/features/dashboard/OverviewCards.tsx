@@ -11,7 +11,7 @@ export function OverviewCards({ totals, loading }: { totals: QuickTotals; loadin
         Quick Overview
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <UnstyledButton component={Link} to="/history" aria-label={`Total Analyses: ${totals.totalAnalyses}. Open Analysis History`}>
+        <UnstyledButton component={Link} to="/history" title="Open Analysis History">
           <Card withBorder h="100%">
             <Text size="sm" c="dimmed">
               Total Analyses

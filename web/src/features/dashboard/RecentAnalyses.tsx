@@ -47,7 +47,7 @@ export function RecentAnalyses({ analyses, loading }: { analyses: AnalysisListIt
                     {a.status === 'completed' ? (
                       <RiskBadge flagged={flaggedRecordsOf(a)} total={totalRecordsOf(a)} short />
                     ) : (
-                      <Text size="xs" c={a.status === 'failed' ? 'red' : 'dimmed'}>
+                      <Text size="xs" c={a.status === 'failed' ? 'red.9' : 'dimmed'}>
                         {a.status}
                       </Text>
                     )}

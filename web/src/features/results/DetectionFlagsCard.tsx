@@ -24,7 +24,6 @@ export function DetectionFlagsCard({ analysisId, flagCounts }: { analysisId: str
               <UnstyledButton
                 onClick={() => count > 0 && setOpen(flag)}
                 disabled={count === 0}
-                aria-label={`${prettifyFlag(flag)}: ${count}. ${flagTooltip(count)}`}
                 data-flag={flag}
                 style={{ cursor: count > 0 ? 'pointer' : 'default' }}
               >

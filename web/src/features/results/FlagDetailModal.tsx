@@ -27,7 +27,7 @@ export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysis
   const meaning = flag ? flagMeaning(flag) : null;
 
   return (
-    <Modal opened={flag !== null} onClose={onClose} title={flag ? prettifyFlag(flag) : ''} size="xl" centered>
+    <Modal opened={flag !== null} onClose={onClose} title={flag ? prettifyFlag(flag) : ''} size="xl" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       {flag && (
         <Stack gap="md">
           <Group gap="xs">
@@ -76,7 +76,7 @@ export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysis
                   <Text fw={600} mb={4}>
                     Sample records
                   </Text>
-                  <ScrollArea type="auto">
+                  <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Sample records, scrollable' }}>
                     <Table withTableBorder striped data-testid="flag-sample-table">
                       <Table.Thead>
                         <Table.Tr>

@@ -35,7 +35,7 @@ export function RecordSummary({ summary }: { summary: RecordCountSummary }) {
         </Table.Tbody>
       </Table>
       {difference === 0 ? (
-        <Text size="sm" c="green" mt={4}>
+        <Text size="sm" c="teal.9" mt={4}>
           All records processed
         </Text>
       ) : (

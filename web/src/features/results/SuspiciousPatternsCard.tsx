@@ -2,7 +2,8 @@ import { Badge, Card, Table, Text } from '@mantine/core';
 import type { SuspiciousPattern } from '../../api/types.ts';
 import { prettifyFlag } from '../../lib/format.ts';
 
-const LEVEL_COLOR: Record<string, string> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'blue' };
+// Shades chosen for AA contrast; autoContrast picks dark text on the light ones.
+const LEVEL_COLOR: Record<string, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
 
 export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPattern[] }) {
   if (patterns.length === 0) return null;
@@ -27,7 +28,7 @@ export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPatte
               <Table.Tr key={i}>
                 <Table.Td>{prettifyFlag(p.pattern)}</Table.Td>
                 <Table.Td>
-                  <Badge color={LEVEL_COLOR[p.risk_level?.toLowerCase()] ?? 'gray'}>{p.risk_level}</Badge>
+                  <Badge color={LEVEL_COLOR[p.risk_level?.toLowerCase()] ?? 'gray.7'} autoContrast>{p.risk_level}</Badge>
                 </Table.Td>
                 <Table.Td>{p.user}</Table.Td>
                 <Table.Td>{p.sm20_time}</Table.Td>

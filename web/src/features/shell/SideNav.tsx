@@ -22,6 +22,7 @@ export function SideNav({ groups, onNavigate, onLogout }: { groups: string[]; on
             label={item.label}
             leftSection={<item.icon size={18} aria-hidden />}
             active={isActive(pathname, item.to)}
+            variant="filled"
             onClick={onNavigate}
           />
         ))}

@@ -13,7 +13,7 @@ export function OverallProgress({ progress }: { progress: Progress }) {
       </Group>
       <Bar value={progress.percent} color={color} aria-label={`Overall progress ${progress.percent}%`} animated={progress.stage !== 'Complete' && progress.stage !== 'Error'} />
       {progress.substage && (
-        <Text size="sm" c={progress.stage === 'Error' ? 'red' : 'dimmed'} mt={4}>
+        <Text size="sm" c={progress.stage === 'Error' ? 'red.9' : 'dimmed'} mt={4}>
           {progress.substage}
         </Text>
       )}

@@ -22,7 +22,7 @@ export function SelectedFileList({ items, uploading, onRemove }: { items: Upload
                   <Progress value={item.progress} size="sm" aria-label={`${item.file.name} upload ${item.progress}%`} />
                 )}
                 {item.status === 'error' && item.error && (
-                  <Text size="xs" c="red">
+                  <Text size="xs" c="red.9">
                     {item.error}
                   </Text>
                 )}
