@@ -4,6 +4,7 @@
  * provider configured the enable toggle is disabled and says why.
  */
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { E2E_USER } from './support/credentials.ts';
 import { expect, signIn, test } from './support/fixtures.ts';
 
@@ -30,6 +31,7 @@ test('AI settings: template choice saved per user, Saved indicator clears, persi
     await expect(toggle).toBeDisabled();
   }
   await expect(panel.getByTestId('ai-cost')).toContainText('per 1000 records');
+  await expectNoSeriousA11yViolations(page, 'AI settings panel');
 
   const save = panel.getByRole('button', { name: 'Save' });
   await expect(save).toBeDisabled();

@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { E2E_ADMIN } from './support/credentials.ts';
 import { expect, signIn, test } from './support/fixtures.ts';
 
@@ -117,7 +118,7 @@ test.describe('Risk Management (admin)', () => {
     await expect(result.getByRole('listitem')).toHaveCount(1);
     await expect(result.getByRole('listitem').first()).toContainText('Row 3: TCODE "NOT A CODE!" is not');
     await expect(toast(page, 'Successfully imported 1 transaction codes')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.getByRole('tab', { name: 'High-Risk Tcodes' }).click();
     await page.getByRole('textbox', { name: 'Search' }).fill(good);
@@ -166,5 +167,22 @@ test.describe('Risk Management (admin)', () => {
     // Not an administrator: Risk Management stays closed.
     await page.goto('/risk-management');
     await expect(page.getByText('You need administrator privileges to access this feature')).toBeVisible();
+  });
+
+  test('has no serious or critical accessibility violations (lists, add dialog, audit log)', async ({ page }) => {
+    await signIn(page, E2E_ADMIN);
+    await openRiskManagement(page);
+    await expect(page.getByRole('table', { name: 'High-Risk Tables' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'risk management');
+
+    await page.getByRole('button', { name: 'Add Table' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Table' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'add table dialog');
+    await page.getByRole('dialog', { name: 'Add Table' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Table' })).toBeHidden();
+
+    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await expect(page.getByText(/^Showing last \d+ changes$|^No audit logs found$/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'audit log');
   });
 });

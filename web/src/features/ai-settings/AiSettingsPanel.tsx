@@ -210,7 +210,7 @@ function TargetColumns({ settings }: { settings: AiSettings }) {
             </Text>
           ) : (
             byType[type].map((column) => (
-              <Badge key={column} size="sm" variant="light" tt="none">
+              <Badge key={column} size="sm" variant="outline" tt="none">
                 {column}
               </Badge>
             ))

@@ -68,7 +68,7 @@ export function AuditLogTab() {
               <Table.Tr key={entry.auditId} data-audit-id={entry.auditId}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</Table.Td>
                 <Table.Td>
-                  <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="light" style={{ overflow: 'visible' }}>
+                  <Badge color={ACTION_COLOR[entry.action] ?? 'gray'} variant="dot" style={{ overflow: 'visible' }}>
                     {entry.action}
                   </Badge>
                 </Table.Td>

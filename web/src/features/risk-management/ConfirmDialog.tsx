@@ -14,7 +14,7 @@ interface ConfirmDialogProps {
 /** A yes/no question before an irreversible action; focus starts on Cancel. */
 export function ConfirmDialog({ opened, title, message, confirmLabel, confirmColor = 'red', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} data-autofocus>

@@ -76,7 +76,7 @@ export function RiskItemModal({ info, opened, item, categories, onClose }: RiskI
   ];
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`${editing ? 'Edit' : 'Add'} ${info.idLabel}`} centered>
+    <Modal opened={opened} onClose={onClose} title={`${editing ? 'Edit' : 'Add'} ${info.idLabel}`} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <form
         noValidate
         onSubmit={(e) => {

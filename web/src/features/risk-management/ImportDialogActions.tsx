@@ -1,0 +1,15 @@
+import { Button, Group } from '@mantine/core';
+
+/** Close and Import buttons at the foot of an import dialog. */
+export function ImportDialogActions({ busy, onClose, onImport }: { busy: boolean; onClose: () => void; onImport: () => void }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        Close
+      </Button>
+      <Button onClick={onImport} loading={busy}>
+        Import
+      </Button>
+    </Group>
+  );
+}
