@@ -169,6 +169,34 @@ test.describe('Risk Management (admin)', () => {
     await expect(page.getByText('You need administrator privileges to access this feature')).toBeVisible();
   });
 
+  test('exports both lists as CSV files that name their columns', async ({ page }) => {
+    await signIn(page, E2E_ADMIN);
+    await openRiskManagement(page);
+    const downloads: Promise<import('@playwright/test').Download>[] = [];
+    const both = new Promise<void>((resolve) => {
+      page.on('download', (d) => {
+        downloads.push(Promise.resolve(d));
+        if (downloads.length === 2) resolve();
+      });
+    });
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByText(/^Exported \d+ tables and \d+ transaction codes$/)).toBeVisible();
+    await both;
+    const [tables, tcodes] = await Promise.all(downloads);
+    expect(tables.suggestedFilename()).toMatch(/high_risk_tables.*\.csv$/);
+    expect(tcodes.suggestedFilename()).toMatch(/high_risk_tcodes.*\.csv$/);
+    const tablesCsv = await readFile((await tables.path())!, 'utf8');
+    const tcodesCsv = await readFile((await tcodes.path())!, 'utf8');
+    expect(tablesCsv.split(/\r?\n/)[0]).toContain('TABNAME');
+    expect(tablesCsv).toContain('USR02');
+    expect(tcodesCsv.split(/\r?\n/)[0]).toContain('TCODE');
+    expect(tcodesCsv).toContain('SU01');
+    const toastText = await page.getByText(/^Exported \d+ tables and \d+ transaction codes$/).textContent();
+    const [, tableCount, tcodeCount] = /Exported (\d+) tables and (\d+) transaction codes/.exec(toastText ?? '')!;
+    expect(tablesCsv.trim().split(/\r?\n/)).toHaveLength(Number(tableCount) + 1);
+    expect(tcodesCsv.trim().split(/\r?\n/)).toHaveLength(Number(tcodeCount) + 1);
+  });
+
   test('has no serious or critical accessibility violations (lists, add dialog, audit log)', async ({ page }) => {
     await signIn(page, E2E_ADMIN);
     await openRiskManagement(page);

@@ -104,6 +104,20 @@ describe('RiskManagementPage', () => {
     expect(fake.calls('GET', '/master-tables/search')).toHaveLength(0);
   });
 
+  it('debounces the search to one call per pause, and a failing search stays silent with no suggestions', async () => {
+    fake.on('GET', '/master-tables/search', () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'Search backend down' } } }));
+    const user = await renderAdmin();
+    await user.click(screen.getByRole('button', { name: 'Add Table' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Table' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Table' }), 'usr');
+    await waitFor(() => expect(fake.calls('GET', '/master-tables/search')).toHaveLength(1));
+    expect(fake.calls('GET', '/master-tables/search')[0].query).toEqual({ q: 'USR', limit: '20' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(screen.queryByText('Search backend down')).not.toBeInTheDocument();
+    expect(screen.queryByText('Search failed')).not.toBeInTheDocument();
+  });
+
   it('edits with the ID locked and reports the server error text on failure', async () => {
     fake.on('PUT', '/risk-tables/:id', () => ({ status: 409, body: { error: { code: 'CONFLICT', message: 'Table USR02 was changed by someone else' } } }));
     const user = await renderAdmin();
