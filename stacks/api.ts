@@ -4,7 +4,7 @@
  * uses) and one Lambda running the shared router (packages/functions/src/handlers/api.ts).
  */
 import { adminsGroup, runtimeEnvironment, userPool } from './auth';
-import { pipelineApiEnvironment, pipelineApiPermissions } from './pipeline';
+import { pipelineApiEnvironment, pipelineApiPermissions, referenceDataEnvironment, referenceDataFiles } from './pipeline';
 import { bucket, table } from './storage';
 
 export const API_BASE_PATH = '/prod';
@@ -31,8 +31,11 @@ export const apiFunction = new sst.aws.Function('ApiFunction', {
   environment: {
     ...runtimeEnvironment,
     API_URL: apiUrl,
+    ...referenceDataEnvironment,
     ...pipelineApiEnvironment,
   },
+  // Seeding the admin and master lists reads the shipped reference data.
+  copyFiles: referenceDataFiles,
   permissions: [
     ...pipelineApiPermissions,
     // Approving an access request creates the user and adds them to a group.

@@ -9,7 +9,12 @@
  * `pipelineApiPermissions` in its permissions (stacks/api.ts), so import this file before it.
  */
 import { renderDefinition } from '../packages/functions/src/pipeline/definition.ts';
+import { runtimeEnvironment } from './auth';
 import { bucket, table } from './storage';
+
+/** The reference lists (packages/core/data) ship beside the bundle; core finds them via APP_DATA_DIR. */
+export const referenceDataFiles = [{ from: 'packages/core/data', to: 'data' }];
+export const referenceDataEnvironment = { APP_DATA_DIR: '/var/task/data' };
 
 /** AI annotation runs here (AnnotateBatch), so it gets the deploy's AI settings as the API does. */
 const AI_SETTINGS = ['AI_PROVIDER', 'AI_BASE_URL', 'AI_MODEL', 'AI_MODELS', 'AI_BATCH_SIZE', 'AI_MAX_RECORDS', 'AI_PRICE_INPUT_PER_MTOK', 'AI_PRICE_OUTPUT_PER_MTOK'];
@@ -24,12 +29,13 @@ export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
   memory: '3008 MB',
   timeout: '15 minutes',
   link: [bucket, table],
+  // The same settings as the API (config/index.ts reads them all), plus the AI ones.
   environment: {
-    APP_MODE: 'aws',
-    TABLE_NAME: table.name,
-    BUCKET_NAME: bucket.name,
+    ...runtimeEnvironment,
+    ...referenceDataEnvironment,
     ...aiEnvironment,
   },
+  copyFiles: referenceDataFiles,
   // Bedrock's Converse API is authorised by bedrock:InvokeModel.
   permissions: aiEnvironment.AI_PROVIDER === 'bedrock' ? [{ actions: ['bedrock:InvokeModel'], resources: ['*'] }] : [],
 });

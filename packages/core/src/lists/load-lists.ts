@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { EngineError } from '../errors/index.ts';
 import type { DetectionLists, RiskListEntry, SalEvent } from '../model/index.ts';
 import { parseCsvText } from './parse-csv-text.ts';
 
-// Resolved from this module, so tsx runs work from any working directory.
-const DATA_DIR = new URL('../../data/', import.meta.url);
+// Resolved from this module, so tsx runs work from any working directory. A bundled Lambda has no
+// module tree, so the stacks copy the folder beside the bundle and name it in APP_DATA_DIR.
+const DATA_DIR = process.env.APP_DATA_DIR
+  ? pathToFileURL(resolve(process.env.APP_DATA_DIR) + '/')
+  : new URL('../../data/', import.meta.url);
 
 function readDataCsv(relative: string): string[][] {
   return parseCsvText(readFileSync(new URL(relative, DATA_DIR), 'utf8'));
