@@ -97,8 +97,17 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
         async write(chunk) {
           const s = await open();
           if (!s.write(chunk)) await new Promise<void>((resolve, reject) => {
-            s.once('drain', resolve);
-            s.once('error', reject);
+            // Remove both listeners whichever fires, so long writes don't pile them up.
+            const onDrain = () => {
+              s.off('error', onError);
+              resolve();
+            };
+            const onError = (e: Error) => {
+              s.off('drain', onDrain);
+              reject(e);
+            };
+            s.once('drain', onDrain);
+            s.once('error', onError);
           });
         },
         async end() {
