@@ -1,6 +1,7 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
-import { docAt, docKey, toEpoch, type Activity, type ChangeDoc, type FileFacts } from './facts.ts';
+import { docKey, toEpoch, type Activity, type DocColumns, type FileFacts } from './facts.ts';
+import { HeaderIndex } from './header-index.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, makePattern, UserTimeline } from './find-patterns.ts';
 import { createTicketCoverage } from './ticket-coverage.ts';
 
@@ -18,33 +19,31 @@ export interface CorrelationResult {
   volume: ChangeVolumeCounter;
 }
 
-/** Header of each change document by docKey, for CDPOS items to inherit user, date, time and tcode. */
-export function buildHeaderMap(facts: FileFacts[]): Map<string, ChangeDoc> {
-  const map = new Map<string, ChangeDoc>();
-  for (const f of facts) {
-    if (f.fileType !== 'CDHDR' && !f.joined) continue;
-    const d = f.docs;
-    for (let i = 0; i < d.changenrs.length; i++) map.set(docKey(d.classes[i]!, d.ids[i]!, d.changenrs[i]!), docAt(d, i));
-  }
-  return map;
-}
-
 /**
  * The multi-file step (DETECTION.md section 3): joins, suspicious patterns, correlation summary.
  * `timingOf` is the CHANGE_TIMING check, used for CDPOS items whose time only the header knows.
  */
 export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, time: string) => string | undefined): CorrelationResult {
   const has = (t: string) => facts.some((f) => f.fileType === t);
-  const headers = buildHeaderMap(facts);
+  const headers = new HeaderIndex(facts);
   const volume = new ChangeVolumeCounter();
   for (const f of facts) volume.merge(ChangeVolumeCounter.fromJSON(f.volume));
 
-  const docs: ChangeDoc[] = facts.flatMap((f) => f.docs.changenrs.map((_, i) => docAt(f.docs, i)));
+  // Change documents stay column by column; this visits each with its time.
+  const eachDoc = (visit: (d: DocColumns, i: number, t: number) => void) => {
+    for (const f of facts) {
+      const d = f.docs;
+      for (let i = 0; i < d.changenrs.length; i++) {
+        const t = toEpoch(d.dates[i]!, d.times[i]!);
+        if (t !== undefined) visit(d, i, t);
+      }
+    }
+  };
+  const docCount = facts.reduce((n, f) => n + f.docs.changenrs.length, 0);
   const docTimes = new UserTimeline();
-  for (const d of docs) {
-    const t = toEpoch(d[4], d[5]);
-    if (t !== undefined && d[3] !== '') docTimes.add(d[3], t);
-  }
+  eachDoc((d, i, t) => {
+    if (d.users[i] !== '') docTimes.add(d.users[i]!, t);
+  });
   docTimes.seal();
   const tableChanges = facts.flatMap((f) => f.tableChanges);
   const tableTimes = new UserTimeline();
@@ -58,12 +57,12 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   for (const [user, target, t, activity] of facts.flatMap((f) => f.userAdmin)) {
     if (target !== '' && target.toUpperCase() === user.toUpperCase()) found.push(makePattern('SELF_AUTHORIZATION', 'critical', user, t, activity));
   }
-  for (const d of docs) {
-    const t = toEpoch(d[4], d[5]);
-    if (t !== undefined && USER_OBJECT_CLASSES.has(d[0].toUpperCase()) && d[3] !== '' && d[1].trim().toUpperCase() === d[3].toUpperCase()) {
-      found.push(makePattern('SELF_AUTHORIZATION', 'critical', d[3], t, `Change document ${d[0]} ${d[2]} on own user ${d[1]}${d[6] ? ` (${d[6]})` : ''}`));
+  eachDoc((d, i, t) => {
+    const [cls, id, nr, user, tcode] = [d.classes[i]!, d.ids[i]!, d.changenrs[i]!, d.users[i]!, d.tcodes[i]!];
+    if (USER_OBJECT_CLASSES.has(cls.toUpperCase()) && user !== '' && id.trim().toUpperCase() === user.toUpperCase()) {
+      found.push(makePattern('SELF_AUTHORIZATION', 'critical', user, t, `Change document ${cls} ${nr} on own user ${id}${tcode ? ` (${tcode})` : ''}`));
     }
-  }
+  });
 
   // Changes with flags: SM20 flagged change records and flagged change documents (items inherit their header).
   const flaggedChanges: Activity[] = [];
@@ -71,10 +70,9 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
     const c = f.sm20Changes;
     for (let i = 0; i < c.users.length; i++) if (c.flagged[i]) flaggedChanges.push([c.users[i]!, c.times[i]!, c.tcodes[i] ? `${c.events[i]} ${c.tcodes[i]}` : c.events[i]!]);
   }
-  for (const d of docs) {
-    const t = toEpoch(d[4], d[5]);
-    if (d[7] === 1 && t !== undefined && d[3] !== '') flaggedChanges.push([d[3], t, `Change document ${d[0]} ${d[2]}${d[6] ? ` (${d[6]})` : ''}`]);
-  }
+  eachDoc((d, i, t) => {
+    if (d.flagged[i] && d.users[i] !== '') flaggedChanges.push([d.users[i]!, t, `Change document ${d.classes[i]} ${d.changenrs[i]}${d.tcodes[i] ? ` (${d.tcodes[i]})` : ''}`]);
+  });
   const summary: CorrelationSummary = {};
   if (has('TICKETS')) {
     const covers = createTicketCoverage(facts.flatMap((f) => f.tickets), new Set(flaggedChanges.map((c) => c[0].toUpperCase())));
@@ -99,9 +97,10 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   for (const a of facts.flatMap((f) => f.afterHoursSensitive)) addAfterHours(a);
   for (const f of facts) {
     for (const [key, activity] of f.sensitiveItemKeys) {
-      const h = headers.get(key);
-      const t = h && toEpoch(h[4], h[5]);
-      if (h && t !== undefined && timingOf(h[4], h[5]) !== undefined) addAfterHours([h[3], t, activity]);
+      const h = headers.find(key);
+      if (h < 0) continue;
+      const t = toEpoch(headers.dates[h]!, headers.times[h]!);
+      if (t !== undefined && timingOf(headers.dates[h]!, headers.times[h]!) !== undefined) addAfterHours([headers.users[h]!, t, activity]);
     }
   }
   for (const [user, t, activity] of afterHours.values()) found.push(makePattern('AFTER_HOURS_SENSITIVE_CHANGE', 'high', user, t, activity));
@@ -119,12 +118,12 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
       }
       for (const [key, count] of f.itemKeys) {
         items += count;
-        if (headers.has(key)) withHeader += count;
+        if (headers.find(key) >= 0) withHeader += count;
       }
     }
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };
   }
-  if (has('SM20') && docs.length > 0) {
+  if (has('SM20') && docCount > 0) {
     let total = 0;
     let matched = 0;
     for (const f of facts) {

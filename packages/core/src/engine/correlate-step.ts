@@ -10,7 +10,7 @@ import { CORRELATION_NAME } from './names.ts';
 export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): Promise<CorrelateStepResult> {
   const facts = await loadFacts(ctx, files);
   const result = correlateFacts(facts, createTimingCheck(fc.holidayOf));
-  const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.toJSON() };
+  const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries() };
   await writeJson(ctx.workspace, CORRELATION_NAME, stored);
   return { patterns: Object.values(result.patternCounts).reduce((n, c) => n + (c ?? 0), 0), correlated: files.length > 1 };
 }

@@ -1,4 +1,4 @@
-import { buildHeaderMap, correlateFacts, docKey, type ChangeDoc, type FileFacts } from '../correlate/index.ts';
+import { correlateFacts, docKey, emptyDocColumns, HeaderIndex, type FileFacts } from '../correlate/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
@@ -9,7 +9,7 @@ import { openFile } from '../formats/open-file.ts';
 import type { OpenedFile } from '../formats/types.ts';
 import type { PatternName, SuspiciousPattern, CorrelationSummary } from '../model/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
-import { readJson, writeJson } from './folder-workspace.ts';
+import { readJson, readJsonLines, writeJson } from './folder-workspace.ts';
 import { CORRELATION_NAME, factsName } from './names.ts';
 import { createRecordExtractor } from './record-extractor.ts';
 
@@ -17,13 +17,14 @@ export interface StoredCorrelation {
   patterns: SuspiciousPattern[];
   patternCounts: Partial<Record<PatternName, number>>;
   summary: CorrelationSummary;
-  volume: ReturnType<ChangeVolumeCounter['toJSON']>;
+  /** User-days over the change-volume limit: [user, date, count]. */
+  volume: [string, string, number][];
 }
 
 export async function loadFacts(ctx: EngineContext, files: FileStepResult[]): Promise<FileFacts[]> {
   return Promise.all(
     files.map(async (f) => {
-      const facts = await readJson<FileFacts>(ctx.workspace, factsName(f.index));
+      const facts = await readJsonLines<FileFacts>(ctx.workspace, factsName(f.index));
       if (!facts) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
       return facts;
     }),
@@ -35,7 +36,7 @@ export async function loadOrCorrelate(ctx: EngineContext, flagContext: FlagConte
   const stored = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
   if (stored) return stored;
   const result = correlateFacts(facts, createTimingCheck(flagContext.holidayOf));
-  const value: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.toJSON() };
+  const value: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries() };
   await writeJson(ctx.workspace, CORRELATION_NAME, value);
   return value;
 }
@@ -43,7 +44,7 @@ export async function loadOrCorrelate(ctx: EngineContext, flagContext: FlagConte
 export interface FinalState {
   facts: FileFacts[];
   correlation: StoredCorrelation;
-  headers: Map<string, ChangeDoc>;
+  headers: HeaderIndex | undefined;
   volume: ChangeVolumeCounter;
 }
 
@@ -51,7 +52,17 @@ export async function prepareFinalState(ctx: EngineContext, flagContext: FlagCon
   const facts = await loadFacts(ctx, files);
   const correlation = await loadOrCorrelate(ctx, flagContext, facts);
   const needsHeaders = facts.some((f) => f.fileType === 'CDPOS' && !f.joined);
-  return { facts, correlation, headers: needsHeaders ? buildHeaderMap(facts) : new Map(), volume: ChangeVolumeCounter.fromJSON(correlation.volume) };
+  const headers = needsHeaders ? new HeaderIndex(facts) : undefined;
+  // The report pass needs only each file's shape: let the bulky facts go.
+  for (const f of facts) {
+    f.docs = emptyDocColumns();
+    f.sm20Changes = { users: [], times: [], events: [], tcodes: [], flagged: [] };
+    f.itemKeys = [];
+    f.sensitiveItemKeys = [];
+    f.tickets = [];
+    f.volume = { documents: [], events: [] };
+  }
+  return { facts, correlation, headers, volume: ChangeVolumeCounter.fromOverLimit(correlation.volume) };
 }
 
 /** Called per record of the final pass; may return a promise (then the pass waits for it). */
@@ -68,7 +79,11 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
   const flag = createRecordFlagger(flagContext);
   const rec = createCanonicalRecord(opened.fileType);
   const out = createFlagResult();
-  const inherit = opened.fileType === 'CDPOS' && !opened.joined && state.headers.size > 0;
+  const headers = opened.fileType === 'CDPOS' && !opened.joined && state.headers && state.headers.size > 0 ? state.headers : undefined;
+  let lastClass = '';
+  let lastId = '';
+  let lastNr = '';
+  let lastAt = -1;
   let rowIndex = 0;
   for await (const batch of opened.batches()) {
     for (const row of batch) {
@@ -78,13 +93,20 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
         out.otherCategory = undefined;
       } else {
         extract(row, rec);
-        if (inherit) {
-          const h = state.headers.get(docKey(rec.objectclas, rec.objectid, rec.changenr));
-          if (h) {
-            rec.user = h[3];
-            rec.date = h[4];
-            rec.time = h[5];
-            rec.tcode = h[6];
+        if (headers) {
+          // Items of one document are adjacent: look the header up once per document.
+          if (rec.changenr !== lastNr || rec.objectid !== lastId || rec.objectclas !== lastClass) {
+            lastClass = rec.objectclas;
+            lastId = rec.objectid;
+            lastNr = rec.changenr;
+            lastAt = headers.find(docKey(rec.objectclas, rec.objectid, rec.changenr));
+          }
+          const h = lastAt;
+          if (h >= 0) {
+            rec.user = headers.users[h]!;
+            rec.date = headers.dates[h]!;
+            rec.time = headers.times[h]!;
+            rec.tcode = headers.tcodes[h]!;
           } else {
             rec.user = rec.date = rec.time = rec.tcode = '';
           }

@@ -55,7 +55,7 @@ export async function readText(ws: Workspace, name: string): Promise<string | un
   try {
     for await (const c of ws.read(name)) chunks.push(Buffer.from(c));
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as { name?: string }).name === 'NoSuchKey' || (e as { code?: string }).code === 'NotFound') return undefined;
+    if (isMissing(e)) return undefined;
     throw e;
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -64,4 +64,47 @@ export async function readText(ws: Workspace, name: string): Promise<string | un
 export async function readJson<T>(ws: Workspace, name: string): Promise<T | undefined> {
   const text = await readText(ws, name);
   return text === undefined ? undefined : (JSON.parse(text) as T);
+}
+
+/**
+ * Writes an object as JSON lines, one `[key, value]` per top-level key: no single huge string on
+ * write or read (facts of a 100 MB file run to tens of MB).
+ */
+export async function writeJsonLines(ws: Workspace, name: string, value: object): Promise<void> {
+  const sink = ws.write(name);
+  for (const [key, v] of Object.entries(value)) await sink.write(Buffer.from(`${JSON.stringify([key, v])}\n`, 'utf8'));
+  await sink.end();
+}
+
+/** Reads what writeJsonLines wrote; undefined when the entry does not exist. */
+export async function readJsonLines<T>(ws: Workspace, name: string): Promise<T | undefined> {
+  const out: Record<string, unknown> = {};
+  let pending: Buffer[] = [];
+  const take = (line: Buffer) => {
+    if (line.length === 0) return;
+    const [key, v] = JSON.parse(line.toString('utf8')) as [string, unknown];
+    out[key] = v;
+  };
+  try {
+    for await (const chunk of ws.read(name)) {
+      let buf = Buffer.from(chunk);
+      let nl = buf.indexOf(10);
+      while (nl >= 0) {
+        take(pending.length ? Buffer.concat([...pending, buf.subarray(0, nl)]) : buf.subarray(0, nl));
+        pending = [];
+        buf = buf.subarray(nl + 1);
+        nl = buf.indexOf(10);
+      }
+      if (buf.length) pending.push(buf);
+    }
+  } catch (e) {
+    if (isMissing(e)) return undefined;
+    throw e;
+  }
+  if (pending.length) take(Buffer.concat(pending));
+  return out as T;
+}
+
+function isMissing(e: unknown): boolean {
+  return (e as NodeJS.ErrnoException).code === 'ENOENT' || (e as { name?: string }).name === 'NoSuchKey' || (e as { code?: string }).code === 'NotFound';
 }

@@ -7,7 +7,7 @@ import { openFile } from '../formats/open-file.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { FactsCollector } from './collect-facts.ts';
 import { countMask, emptySummary } from './flag-counts.ts';
-import { writeJson } from './folder-workspace.ts';
+import { writeJsonLines } from './folder-workspace.ts';
 import { factsName } from './names.ts';
 import { createRecordExtractor } from './record-extractor.ts';
 
@@ -81,7 +81,7 @@ export async function parseAndFlagFile(ctx: EngineContext, flagContext: FlagCont
     onProgress?.(marks.length);
   }
   const facts = collector.finish();
-  await writeJson(ctx.workspace, factsName(index), facts);
+  await writeJsonLines(ctx.workspace, factsName(index), facts);
   const overLimit = userDayList.map(([u, d]) => collector.volume.excess(u, d) !== undefined);
   const summary = emptySummary();
   for (let i = 0; i < marks.length; i++) {

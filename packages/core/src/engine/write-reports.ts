@@ -50,7 +50,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   for (const type of FILE_TYPES) {
     const ofType = state.facts.filter((f) => f.fileType === type);
     if (ofType.length === 0) continue;
-    const layout = sheetLayout(type, ofType, type === 'CDPOS' && state.headers.size > 0, aiColumn);
+    const layout = sheetLayout(type, ofType, type === 'CDPOS' && (state.headers?.size ?? 0) > 0, aiColumn);
     await xlsx.startSheet(type, layout.header, 10 + FILE_TYPES.indexOf(type));
     const highlight = (col: number) => col >= layout.flagStart && col < layout.flagStart + FLAG_KEYS.length;
     for (const facts of ofType) {

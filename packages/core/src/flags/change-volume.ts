@@ -49,6 +49,31 @@ export class ChangeVolumeCounter {
 
   /** The user-day's change count when it exceeds the limit, else undefined. Fast when no user-day is over. */
   excess(user: string, isoDate: string): number | undefined {
+    const overLimit = this.overLimitMap();
+    if (overLimit.size === 0) return undefined;
+    const days = overLimit.get(user) ?? overLimit.get(user.toUpperCase());
+    return days?.get(isoDate);
+  }
+
+  /** [user, date, count] of every user-day over the limit: all the report step needs. */
+  overLimitEntries(): [string, string, number][] {
+    const out: [string, string, number][] = [];
+    for (const [user, days] of this.overLimitMap()) for (const [date, n] of days) out.push([user, date, n]);
+    return out;
+  }
+
+  static fromOverLimit(entries: [string, string, number][]): ChangeVolumeCounter {
+    const c = new ChangeVolumeCounter();
+    c.overLimit = new Map();
+    for (const [user, date, n] of entries) {
+      let days = c.overLimit.get(user);
+      if (!days) c.overLimit.set(user, (days = new Map()));
+      days.set(date, n);
+    }
+    return c;
+  }
+
+  private overLimitMap(): Map<string, Map<string, number>> {
     if (!this.overLimit) {
       this.overLimit = new Map();
       const note = (key: string, n: number) => {
@@ -61,9 +86,7 @@ export class ChangeVolumeCounter {
       for (const [key, set] of this.documents) note(key, set.size);
       for (const [key, n] of this.events) note(key, n);
     }
-    if (this.overLimit.size === 0) return undefined;
-    const days = this.overLimit.get(user) ?? this.overLimit.get(user.toUpperCase());
-    return days?.get(isoDate);
+    return this.overLimit;
   }
 
   merge(other: ChangeVolumeCounter): void {
