@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cssVariablesResolver, theme } from './theme.ts';
@@ -8,6 +7,7 @@ import { AuthProvider } from './auth/AuthProvider.tsx';
 import { HeldResultProvider, forgetHeldResult } from './state/held-result.tsx';
 import { AnalyzingProvider } from './state/analyzing.tsx';
 import { TOAST_LEAVE_MS } from './lib/notify.ts';
+import { ConfirmHost } from './lib/ConfirmHost.tsx';
 
 // The theme choice lives under localStorage 'theme' ('light' | 'dark' | 'auto' = system).
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'theme' });
@@ -19,23 +19,22 @@ export const queryClient = new QueryClient({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <ModalsProvider>
-        <Notifications position="top-right" transitionDuration={TOAST_LEAVE_MS} />
-        <QueryClientProvider client={queryClient}>
-          <HeldResultProvider>
-            <AnalyzingProvider>
-              <AuthProvider
-                onSignedOut={() => {
-                  forgetHeldResult();
-                  queryClient.clear();
-                }}
-              >
-                {children}
-              </AuthProvider>
-            </AnalyzingProvider>
-          </HeldResultProvider>
-        </QueryClientProvider>
-      </ModalsProvider>
+      <Notifications position="top-right" transitionDuration={TOAST_LEAVE_MS} />
+      <ConfirmHost />
+      <QueryClientProvider client={queryClient}>
+        <HeldResultProvider>
+          <AnalyzingProvider>
+            <AuthProvider
+              onSignedOut={() => {
+                forgetHeldResult();
+                queryClient.clear();
+              }}
+            >
+              {children}
+            </AuthProvider>
+          </AnalyzingProvider>
+        </HeldResultProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,17 +1,32 @@
-import { modals } from '@mantine/modals';
+/**
+ * Imperative confirmations (`if (await confirmAction('Delete?'))`). The dialog itself lives in
+ * <ConfirmHost/> and loads lazily, which keeps @mantine/modals' weight off the first screen.
+ */
+export interface ConfirmRequest {
+  message: string;
+  title: string;
+  confirmLabel: string;
+  danger: boolean;
+  resolve: (ok: boolean) => void;
+}
 
-/** A confirmation dialog (focus is trapped and returned by Mantine's modal); resolves true on confirm. */
+let host: ((request: ConfirmRequest) => void) | null = null;
+
+/** Called by <ConfirmHost/>; returns the unregister function. */
+export function registerConfirmHost(show: (request: ConfirmRequest) => void): () => void {
+  host = show;
+  return () => {
+    if (host === show) host = null;
+  };
+}
+
+/** Resolves true when the user confirms, false on cancel or close. */
 export function confirmAction(message: string, { title = 'Please confirm', confirmLabel = 'Delete', danger = true } = {}): Promise<boolean> {
   return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title,
-      centered: true,
-      children: message,
-      labels: { confirm: confirmLabel, cancel: 'Cancel' },
-      confirmProps: danger ? { color: 'red' } : undefined,
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
+    if (!host) {
+      resolve(window.confirm(message));
+      return;
+    }
+    host({ message, title, confirmLabel, danger, resolve });
   });
 }

@@ -1,5 +1,4 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { AppLayout } from '../features/shell/AppLayout.tsx';
+import { createFileRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 
 // Auth guard: every route below needs a signed-in user.
 export const Route = createFileRoute('/_app')({
@@ -8,5 +7,6 @@ export const Route = createFileRoute('/_app')({
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
   },
-  component: AppLayout,
+  // Lazy: signed-out visitors never load the shell.
+  component: lazyRouteComponent(() => import('../features/shell/AppLayout.tsx'), 'AppLayout'),
 });

@@ -1,4 +1,4 @@
-import { Button, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, Button, Divider, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { IconLogout } from '@tabler/icons-react';
 import { ThemeToggle } from './ThemeToggle.tsx';
@@ -13,7 +13,7 @@ export function SideNav({ groups, onNavigate, onLogout }: { groups: string[]; on
   const pathname = useLocation({ select: (l) => l.pathname });
   return (
     <Stack h="100%" justify="space-between" gap="sm">
-      <ScrollArea type="never" component="nav" aria-label="Main navigation">
+      <Box component="nav" aria-label="Main navigation" style={{ overflowY: 'auto' }}>
         {visibleNavItems(groups).map((item) => (
           <NavLink
             key={item.to}
@@ -26,7 +26,7 @@ export function SideNav({ groups, onNavigate, onLogout }: { groups: string[]; on
             onClick={onNavigate}
           />
         ))}
-      </ScrollArea>
+      </Box>
       <Stack gap="sm">
         <Divider />
         <ThemeToggle />
