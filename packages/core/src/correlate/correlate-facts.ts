@@ -1,12 +1,14 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
-import { docKey, toEpoch, type Activity, type DocColumns, type FileFacts } from './facts.ts';
+import { docKey, formatEpoch, toEpoch, type Activity, type DocColumns, type FileFacts } from './facts.ts';
 import { HeaderIndex } from './header-index.ts';
-import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, makePattern, UserTimeline } from './find-patterns.ts';
+import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
 import { createTicketCoverage } from './ticket-coverage.ts';
 
 /** At most this many patterns of one kind are listed; the summary keeps the full counts. */
 export const MAX_PATTERNS_PER_KIND = 1000;
+
+type Hit = [epoch: number, pattern: PatternName, risk: SuspiciousPattern['risk_level'], user: string, activity: string];
 
 const USER_OBJECT_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER']);
 const SM20_DOC_WINDOW = 15 * 60;
@@ -50,17 +52,22 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   for (const [u, t] of tableChanges) tableTimes.add(u, t);
   tableTimes.seal();
 
-  const found: SuspiciousPattern[] = [];
-  found.push(...findDebuggerDataChanges(facts.flatMap((f) => f.debuggerChanges), docTimes, tableTimes));
-  if (has('CDHDR') || facts.some((f) => f.joined)) found.push(...findUndocumentedTableChanges(tableChanges, docTimes));
+  // Hits stay tuples until the end: large inputs can yield a million CHANGE_WITHOUT_TICKET hits,
+  // of which only the first MAX_PATTERNS_PER_KIND per kind become pattern objects.
+  const found: Hit[] = [];
+  const addAll = (patterns: SuspiciousPattern[]) => {
+    for (const p of patterns) found.push([Date.parse(`${p.sm20_time.replace(' ', 'T')}Z`) / 1000, p.pattern, p.risk_level, p.user, p.sm20_activity]);
+  };
+  addAll(findDebuggerDataChanges(facts.flatMap((f) => f.debuggerChanges), docTimes, tableTimes));
+  if (has('CDHDR') || facts.some((f) => f.joined)) addAll(findUndocumentedTableChanges(tableChanges, docTimes));
 
   for (const [user, target, t, activity] of facts.flatMap((f) => f.userAdmin)) {
-    if (target !== '' && target.toUpperCase() === user.toUpperCase()) found.push(makePattern('SELF_AUTHORIZATION', 'critical', user, t, activity));
+    if (target !== '' && target.toUpperCase() === user.toUpperCase()) found.push([t, 'SELF_AUTHORIZATION', 'critical', user, activity]);
   }
   eachDoc((d, i, t) => {
     const [cls, id, nr, user, tcode] = [d.classes[i]!, d.ids[i]!, d.changenrs[i]!, d.users[i]!, d.tcodes[i]!];
     if (USER_OBJECT_CLASSES.has(cls.toUpperCase()) && user !== '' && id.trim().toUpperCase() === user.toUpperCase()) {
-      found.push(makePattern('SELF_AUTHORIZATION', 'critical', user, t, `Change document ${cls} ${nr} on own user ${id}${tcode ? ` (${tcode})` : ''}`));
+      found.push([t, 'SELF_AUTHORIZATION', 'critical', user, `Change document ${cls} ${nr} on own user ${id}${tcode ? ` (${tcode})` : ''}`]);
     }
   });
 
@@ -79,7 +86,7 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
     let covered = 0;
     for (const [user, t, activity] of flaggedChanges) {
       if (covers(user, t)) covered++;
-      else found.push(makePattern('CHANGE_WITHOUT_TICKET', 'high', user, t, activity));
+      else found.push([t, 'CHANGE_WITHOUT_TICKET', 'high', user, activity]);
     }
     summary.Tickets = {
       tickets: facts.reduce((n, f) => n + f.tickets.length, 0),
@@ -103,8 +110,8 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
       if (t !== undefined && timingOf(headers.dates[h]!, headers.times[h]!) !== undefined) addAfterHours([headers.users[h]!, t, activity]);
     }
   }
-  for (const [user, t, activity] of afterHours.values()) found.push(makePattern('AFTER_HOURS_SENSITIVE_CHANGE', 'high', user, t, activity));
-  found.push(...findFailedLogonBursts(facts.flatMap((f) => f.failedLogons)));
+  for (const [user, t, activity] of afterHours.values()) found.push([t, 'AFTER_HOURS_SENSITIVE_CHANGE', 'high', user, activity]);
+  addAll(findFailedLogonBursts(facts.flatMap((f) => f.failedLogons)));
 
   if (has('CDPOS') && has('CDHDR')) {
     let items = 0;
@@ -136,9 +143,9 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
 
   const patternCounts: Partial<Record<PatternName, number>> = {};
   const patterns: SuspiciousPattern[] = [];
-  for (const p of found.sort((a, b) => a.sm20_time.localeCompare(b.sm20_time))) {
-    const n = (patternCounts[p.pattern] = (patternCounts[p.pattern] ?? 0) + 1);
-    if (n <= MAX_PATTERNS_PER_KIND) patterns.push(p);
+  for (const [t, pattern, risk_level, user, sm20_activity] of found.sort((a, b) => a[0] - b[0])) {
+    const n = (patternCounts[pattern] = (patternCounts[pattern] ?? 0) + 1);
+    if (n <= MAX_PATTERNS_PER_KIND) patterns.push({ pattern, risk_level, user, sm20_time: formatEpoch(t), sm20_activity });
   }
   if (found.length > 0) summary['Suspicious patterns'] = { total: found.length, ...patternCounts };
   return { patterns, patternCounts, summary, volume };

@@ -83,4 +83,3 @@ export function findFailedLogonBursts(failedLogons: [user: string, terminal: str
   return found;
 }
 
-export { pattern as makePattern };
