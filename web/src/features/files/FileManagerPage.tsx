@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { errorMessage } from '../../api/api-error.ts';
 import { filesQuery, queryKeys } from '../../api/queries.ts';
 import { confirmAction } from '../../lib/confirm.ts';
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
+import { useBulkAction } from '../../lib/use-bulk-action.ts';
 import { startAnalysis } from '../upload/upload-sequence.ts';
 
 export function analyzeLabel(n: number): string {
@@ -20,25 +19,18 @@ export function FileManagerPage() {
   const files = useQuery(filesQuery());
   const list = files.data ?? [];
   const selection = useSelection(list.map((f) => f.fileId));
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: actionError, run } = useBulkAction();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.files });
 
   const deleteIds = async (ids: string[]) => {
-    setBusy(true);
-    setActionError(null);
-    try {
+    await run(async () => {
       for (const fileId of ids) await api.del('/files', { fileId }, { fallback: 'Failed to delete file' });
       notify.success(`${ids.length} file(s) deleted`);
       selection.clear();
-    } catch (err) {
-      setActionError(errorMessage(err, 'Failed to delete file'));
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+    }, 'Failed to delete file');
+    await refresh();
   };
 
   const deleteOne = async (fileId: string) => {
@@ -54,16 +46,11 @@ export function FileManagerPage() {
   const analyzeSelected = async () => {
     const ids = selection.selected;
     if (ids.length === 0) return notify.warning('Please select at least one file to analyze');
-    setBusy(true);
-    setActionError(null);
-    try {
+    await run(async () => {
       const started = await startAnalysis(ids);
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
       await navigate({ to: '/analysis/$analysisId', params: { analysisId: started.analysisId } });
-    } catch (err) {
-      setActionError(errorMessage(err, ids.length > 1 ? 'Failed to analyze files' : 'Failed to analyze file'));
-      setBusy(false);
-    }
+    }, ids.length > 1 ? 'Failed to analyze files' : 'Failed to analyze file');
   };
 
   const error = actionError ?? (files.isError ? files.error.message : null);

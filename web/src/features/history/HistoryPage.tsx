@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { errorMessage } from '../../api/api-error.ts';
 import { analysesQuery, fetchAnalysis, queryKeys } from '../../api/queries.ts';
 import type { AnalysisListItem } from '../../api/types.ts';
 import { createdOf, sortNewestFirst, totalRecordsOf } from '../../lib/analysis-fields.ts';
@@ -12,6 +10,7 @@ import { confirmAction } from '../../lib/confirm.ts';
 import { formatDateTime, formatNumber, shortId } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
+import { useBulkAction } from '../../lib/use-bulk-action.ts';
 import { useHeldResult } from '../../state/held-result.tsx';
 
 const STATUS_COLOR: Record<string, string> = { completed: 'green', failed: 'red', processing: 'blue' };
@@ -24,27 +23,20 @@ export function HistoryPage() {
   const analyses = useQuery(analysesQuery());
   const list = sortNewestFirst(analyses.data ?? []);
   const selection = useSelection(list.map((a) => a.analysisId));
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: actionError, run } = useBulkAction();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { hold, result: held, clear: clearHeld } = useHeldResult();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
 
   const deleteIds = async (ids: string[]) => {
-    setBusy(true);
-    setActionError(null);
-    try {
+    await run(async () => {
       for (const id of ids) await api.del(`/results/${encodeURIComponent(id)}`, undefined, { fallback: 'Failed to delete analysis' });
       if (held && ids.includes(held.analysisId)) clearHeld();
       notify.success(`${ids.length} analysis(es) deleted`);
       selection.clear();
-    } catch (err) {
-      setActionError(errorMessage(err, 'Failed to delete analysis'));
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+    }, 'Failed to delete analysis');
+    await refresh();
   };
 
   const deleteOne = async (id: string) => {
@@ -57,15 +49,11 @@ export function HistoryPage() {
     if (await confirmAction(`Are you sure you want to delete ${ids.length} selected analysis(es)? This action cannot be undone.`)) await deleteIds(ids);
   };
 
-  const view = async (id: string) => {
-    setActionError(null);
-    try {
+  const view = (id: string) =>
+    run(async () => {
       hold(await fetchAnalysis(id));
       await navigate({ to: '/results' });
-    } catch (err) {
-      setActionError(errorMessage(err, 'Failed to get results'));
-    }
-  };
+    }, 'Failed to get results');
 
   const error = actionError ?? (analyses.isError ? analyses.error.message : null);
   return (

@@ -5,6 +5,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { DownloadButtons } from './DownloadButtons.tsx';
 import { RecordSummary } from './RecordSummary.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
+import { Stat } from './Stat.tsx';
 import { completedAtOf, detectionRate, fileTypeLabel, isMulti, totalsOf } from './result-figures.ts';
 
 /** 'Analysis Complete!' shown when an analysis finished. */
@@ -20,38 +21,10 @@ export function AnalysisCompleteCard({ result, onViewResults, onStartNew }: { re
           </Title>
         </Group>
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <div>
-            <Text size="sm" c="dimmed">
-              Total Records
-            </Text>
-            <Text fz={22} fw={700}>
-              {formatNumber(total)}
-            </Text>
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              Flagged Records
-            </Text>
-            <Text fz={22} fw={700}>
-              {formatNumber(flagged)}
-            </Text>
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              Detection Rate
-            </Text>
-            <Text fz={22} fw={700}>
-              {detectionRate(flagged, total)}%
-            </Text>
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              {isMulti(result) ? 'Analyzed' : 'File Type'}
-            </Text>
-            <Text fz={22} fw={700}>
-              {fileTypeLabel(result)}
-            </Text>
-          </div>
+          <Stat label="Total Records" value={formatNumber(total)} />
+          <Stat label="Flagged Records" value={formatNumber(flagged)} />
+          <Stat label="Detection Rate" value={`${detectionRate(flagged, total)}%`} />
+          <Stat label={isMulti(result) ? 'Analyzed' : 'File Type'} value={fileTypeLabel(result)} />
         </SimpleGrid>
         <div>
           <RiskBadge flagged={flagged} total={total} size="lg" />

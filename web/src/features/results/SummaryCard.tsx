@@ -2,20 +2,8 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { AnalysisResult } from '../../api/types.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { RiskBadge } from './RiskBadge.tsx';
+import { Stat } from './Stat.tsx';
 import { detectionRate, fileTypeLabel, filesAnalyzed, isMulti, totalsOf } from './result-figures.ts';
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fz={22} fw={700}>
-        {value}
-      </Text>
-    </div>
-  );
-}
 
 export function SummaryCard({ result }: { result: AnalysisResult }) {
   const { total, flagged } = totalsOf(result);

@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { render } from '../../test-utils/render.tsx';
+import type { AnalysisResult } from '../../api/types.ts';
+import { AnalysisCompleteCard } from './AnalysisCompleteCard.tsx';
+
+const base: AnalysisResult = {
+  analysisId: 'abc-123',
+  status: 'completed',
+  analysis_type: 'single',
+  fileType: 'SM20',
+  completedAt: '2026-01-02T10:00:00Z',
+  summary: { total_records: 400, flagged_records: 50, flag_counts: {} },
+  record_count_summary: { input_files: { 'sm20.csv': 400 }, output_files: { 'sm20.csv': 400 }, total_input_records: 400, total_output_records: 400 },
+  excelDownloadUrl: 'http://x/report.xlsx',
+  csvDownloadUrl: 'http://x/report.csv',
+};
+
+describe('AnalysisCompleteCard', () => {
+  it('shows totals, detection rate, risk, downloads and the footer', () => {
+    const onView = vi.fn();
+    render(<AnalysisCompleteCard result={base} onViewResults={onView} onStartNew={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Analysis Complete!' })).toBeInTheDocument();
+    expect(screen.getByText('12.50%')).toBeInTheDocument();
+    expect(screen.getByText('SM20')).toBeInTheDocument();
+    expect(screen.getByText('High Risk - Immediate Review Required')).toBeInTheDocument();
+    expect(screen.getByText('All records processed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Excel (multi-sheet)' })).toHaveAttribute('href', 'http://x/report.xlsx');
+    expect(screen.getByText(/Analysis ID: abc-123/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'View Detailed Results' }));
+    expect(onView).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts files for multi analyses and warns about a record difference', () => {
+    render(
+      <AnalysisCompleteCard
+        result={{
+          ...base,
+          analysis_type: 'multi',
+          fileType: 'MULTI',
+          correlation_results: { risk_correlation: { total_records_analyzed: 10, total_flagged_records: 0, risk_percentage: 0, files_correlated: ['a.csv', 'b.csv', 'c.csv'] } },
+          record_count_summary: { input_files: { 'a.csv': 6 }, output_files: { 'a.csv': 4 }, total_input_records: 6, total_output_records: 4 },
+          excelDownloadUrl: undefined,
+          csvDownloadUrl: undefined,
+          downloadUrl: 'http://x/all.zip',
+        }}
+        onViewResults={() => {}}
+        onStartNew={() => {}}
+      />,
+    );
+    expect(screen.getByText('3 Files')).toBeInTheDocument();
+    expect(screen.getByText(/Record difference: 2 fewer records/)).toBeInTheDocument();
+    expect(screen.getByText('Clean - No Security Issues Detected')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download Results' })).toHaveAttribute('href', 'http://x/all.zip');
+  });
+});
