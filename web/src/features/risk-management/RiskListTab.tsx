@@ -1,6 +1,6 @@
 /** One administrators' list (tables or transaction codes): search, filter, table, add/edit/delete. */
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconFilter, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../lib/notify.ts';
@@ -104,16 +104,12 @@ export function RiskListTab({ info }: { info: RiskKindInfo }) {
                     <Table.Td>{formatDate(item.lastModified)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" aria-label={`Edit ${id}`} onClick={() => setEditing({ item })}>
-                            <IconEdit size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${id}`} onClick={() => setDeleting(id)}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <ActionIcon variant="subtle" aria-label={`Edit ${id}`} title="Edit" onClick={() => setEditing({ item })}>
+                          <IconEdit size={16} />
+                        </ActionIcon>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${id}`} title="Delete" onClick={() => setDeleting(id)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
                       </Group>
                     </Table.Td>
                   </Table.Tr>
