@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AnalysisResult } from '../api/types.ts';
 
 /** The completed analysis shown by `/` and `/results`; survives a reload, cleared on logout. */
@@ -21,13 +21,21 @@ function readStored(): AnalysisResult | null {
   }
 }
 
-/** Removes the held result outside React (sign-out). */
+const forgetListeners = new Set<() => void>();
+
+/** Drops the held result from storage and from every mounted provider (sign-out). */
 export function forgetHeldResult(): void {
   sessionStorage.removeItem(STORAGE_KEY);
+  forgetListeners.forEach((listener) => listener());
 }
 
 export function HeldResultProvider({ children }: { children: ReactNode }) {
   const [result, setResult] = useState<AnalysisResult | null>(readStored);
+  useEffect(() => {
+    const listener = () => setResult(null);
+    forgetListeners.add(listener);
+    return () => void forgetListeners.delete(listener);
+  }, []);
   const hold = useCallback((next: AnalysisResult) => {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
     setResult(next);
