@@ -2,7 +2,7 @@
  * AI Analysis Settings panel (spec section 2): enable toggle, model and cost, per-file-type and
  * global prompts, detected target columns, output column, and Save with its states.
  */
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -29,6 +29,7 @@ import { useSaveStatus } from './use-save-status.ts';
 export function AiSettingsPanel({ onClose }: { onClose?: () => void }) {
   const { settings: loaded, available, models, isLoading } = useAiSettings();
   const save = useSaveAiSettings();
+  const titleId = useId();
   const [draft, dispatch] = useReducer(editAiSettings, loaded);
   const [baseline, setBaseline] = useState<AiSettings | undefined>(undefined);
 
@@ -60,10 +61,10 @@ export function AiSettingsPanel({ onClose }: { onClose?: () => void }) {
   const changed = !isSameSettings(draft, baseline);
   const columnError = outputColumnError(draft.outputColumn);
   return (
-    <Paper p="xs" component="section" aria-labelledby="ai-settings-title">
+    <Paper p="xs" component="section" aria-labelledby={titleId}>
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={3} id="ai-settings-title">
+          <Title order={3} id={titleId}>
             AI Analysis Settings
           </Title>
           {onClose && <CloseButton aria-label="Close AI settings" onClick={onClose} />}
