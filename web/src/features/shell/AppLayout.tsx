@@ -1,7 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { AppShell, Burger, Group, Title, Tooltip, ActionIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconShieldCheck } from '@tabler/icons-react';
-import { Outlet, useNavigate } from '@tanstack/react-router';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../../auth/use-auth.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { SideNav } from './SideNav.tsx';
@@ -13,6 +14,17 @@ export function AppLayout() {
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const auth = useAuth();
   const navigate = useNavigate();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const content = useRef<HTMLDivElement>(null);
+  // After a navigation, keyboard and screen-reader users continue in the new page's content.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    content.current?.focus({ preventScroll: true });
+  }, [pathname]);
 
   const logout = async () => {
     await auth.signOut();
@@ -26,6 +38,9 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        <a href="#page-content" className="skip-link">
+          Skip to main content
+        </a>
         <Group h="100%" px="md" gap="sm">
           <Burger opened={mobileOpened} onClick={toggleMobile} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
           <Tooltip label={desktopOpened ? 'Collapse navigation' : 'Expand navigation'}>
@@ -50,7 +65,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Breadcrumb />
-        <div style={{ marginTop: "var(--mantine-spacing-md)" }}>
+        <div ref={content} id="page-content" tabIndex={-1} style={{ marginTop: 'var(--mantine-spacing-md)', outline: 'none' }}>
           <Outlet />
         </div>
         <AnalyzingOverlay />
