@@ -10,10 +10,9 @@ import { AiSettingsPanel } from '../ai-settings/AiSettingsPanel.tsx';
 import { FileDropArea } from '../upload/FileDropArea.tsx';
 import { OverallProgress } from '../upload/OverallProgress.tsx';
 import { MULTI_ACCEPT } from '../upload/file-rules.ts';
-import { overallPercent, WITHIN_FILE, type Progress } from '../upload/progress.ts';
+import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress } from '../upload/progress.ts';
 import { startAnalysis, uploadFile } from '../upload/upload-sequence.ts';
 import { useRejectionToasts } from '../upload/use-rejection-toasts.ts';
-import { NAVIGATE_AFTER_UPLOAD_MS } from '../upload/UploadPage.tsx';
 import { SlotList } from './SlotList.tsx';
 import { assignSlots, emptySlots, filledCount, isHintMessage, MIN_FILES, SLOTS, type Slot, type Slots } from './slot-assignment.ts';
 

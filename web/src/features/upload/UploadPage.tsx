@@ -11,12 +11,11 @@ import { FileRequirementsCard } from './FileRequirementsCard.tsx';
 import { OverallProgress } from './OverallProgress.tsx';
 import { SelectedFileList } from './SelectedFileList.tsx';
 import { addedMessage, SECONDS_PER_FILE, SINGLE_ACCEPT } from './file-rules.ts';
-import { IDLE_PROGRESS, overallPercent, WITHIN_FILE, type Progress } from './progress.ts';
+import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress } from './progress.ts';
 import { newUploadItem, type UploadItem } from './upload-item.ts';
 import { startAnalysis, uploadFile } from './upload-sequence.ts';
 import { useRejectionToasts } from './use-rejection-toasts.ts';
 
-export const NAVIGATE_AFTER_UPLOAD_MS = 1000;
 
 export function UploadPage() {
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -105,14 +104,14 @@ export function UploadPage() {
             </Alert>
           )}
           <SelectedFileList items={items} uploading={uploading} onRemove={remove} />
-          {progress && progress !== IDLE_PROGRESS && <OverallProgress progress={progress} />}
+          {progress && <OverallProgress progress={progress} />}
           {pending.length > 0 && (
             <Text size="sm" c="dimmed">
               Estimated time: about {pending.length * SECONDS_PER_FILE} seconds ({SECONDS_PER_FILE} seconds per file)
             </Text>
           )}
           <Group>
-            <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void run()} disabled={pending.length === 0 || uploading} loading={false}>
+            <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void run()} disabled={pending.length === 0 || uploading}>
               {uploading ? 'Uploading...' : 'Start Analysis'}
             </Button>
             <Button variant="light" leftSection={<IconFiles size={16} aria-hidden />} onClick={() => void navigate({ to: '/multi-upload' })} disabled={uploading}>

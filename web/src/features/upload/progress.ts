@@ -7,8 +7,6 @@ export interface Progress {
   substage?: string;
 }
 
-export const IDLE_PROGRESS: Progress = { stage: 'Initializing', percent: 0 };
-
 export function clampPercent(p: number): number {
   return Math.min(100, Math.max(0, Math.round(p)));
 }
@@ -26,3 +24,6 @@ export const WITHIN_FILE = {
   analyzing: 95,
   done: 100,
 };
+
+/** The app opens the analysis page this long after the last upload finished (spec 9). */
+export const NAVIGATE_AFTER_UPLOAD_MS = 1000;
