@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react';
+import type { ReactNode } from 'react';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { renderWithQuery } from './render-with-query.tsx';
 
 /** Renders a page as the only route of an in-memory router (for pages that navigate). */
-export function renderRoute(Page: ComponentType) {
+export function renderRoute(Page: () => ReactNode) {
   const router = createRouter({
     routeTree: createRootRoute({ component: Page }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
