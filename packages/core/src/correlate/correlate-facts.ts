@@ -8,7 +8,8 @@ import { createTicketCoverage } from './ticket-coverage.ts';
 /** At most this many patterns of one kind are listed; the summary keeps the full counts. */
 export const MAX_PATTERNS_PER_KIND = 1000;
 
-type Hit = [epoch: number, pattern: PatternName, risk: SuspiciousPattern['risk_level'], user: string, activity: string];
+type Hit = [epoch: number, pattern: PatternName, risk: SuspiciousPattern['risk_level'], user: string, activity: string | number];
+const DOC_REF = 2 ** 32;
 
 const USER_OBJECT_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER']);
 const SM20_DOC_WINDOW = 15 * 60;
@@ -28,9 +29,18 @@ export interface CorrelationResult {
 export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, time: string) => string | undefined): CorrelationResult {
   const has = (t: string) => facts.some((f) => f.fileType === t);
   const headers = new HeaderIndex(facts);
-  const volume = new ChangeVolumeCounter();
-  for (const f of facts) volume.merge(ChangeVolumeCounter.fromJSON(f.volume));
+  // The first file's counter is adopted, the others merged in (no second copy of large sets).
+  const [first, ...rest] = facts;
+  const volume = first ? ChangeVolumeCounter.fromJSON(first.volume) : new ChangeVolumeCounter();
+  for (const f of rest) volume.merge(ChangeVolumeCounter.fromJSON(f.volume));
 
+  const docRefs = new Map(facts.map((f, n) => [f.docs, n]));
+  const describeDoc = (ref: string | number): string => {
+    if (typeof ref === 'string') return ref;
+    const d = facts[Math.floor(ref / DOC_REF)]!.docs;
+    const i = ref % DOC_REF;
+    return `Change document ${d.classes[i]} ${d.changenrs[i]}${d.tcodes[i] ? ` (${d.tcodes[i]})` : ''}`;
+  };
   // Change documents stay column by column; this visits each with its time.
   const eachDoc = (visit: (d: DocColumns, i: number, t: number) => void) => {
     for (const f of facts) {
@@ -72,13 +82,15 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   });
 
   // Changes with flags: SM20 flagged change records and flagged change documents (items inherit their header).
-  const flaggedChanges: Activity[] = [];
+  // Activity texts of change documents are built only for the hits that get listed: a number
+  // refers to document i of file f (f * DOC_REF + i).
+  const flaggedChanges: [user: string, epoch: number, activity: string | number][] = [];
   for (const f of facts) {
     const c = f.sm20Changes;
     for (let i = 0; i < c.users.length; i++) if (c.flagged[i]) flaggedChanges.push([c.users[i]!, c.times[i]!, c.tcodes[i] ? `${c.events[i]} ${c.tcodes[i]}` : c.events[i]!]);
   }
   eachDoc((d, i, t) => {
-    if (d.flagged[i] && d.users[i] !== '') flaggedChanges.push([d.users[i]!, t, `Change document ${d.classes[i]} ${d.changenrs[i]}${d.tcodes[i] ? ` (${d.tcodes[i]})` : ''}`]);
+    if (d.flagged[i] && d.users[i] !== '') flaggedChanges.push([d.users[i]!, t, docRefs.get(d)! * DOC_REF + i]);
   });
   const summary: CorrelationSummary = {};
   if (has('TICKETS')) {
@@ -145,7 +157,7 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   const patterns: SuspiciousPattern[] = [];
   for (const [t, pattern, risk_level, user, sm20_activity] of found.sort((a, b) => a[0] - b[0])) {
     const n = (patternCounts[pattern] = (patternCounts[pattern] ?? 0) + 1);
-    if (n <= MAX_PATTERNS_PER_KIND) patterns.push({ pattern, risk_level, user, sm20_time: formatEpoch(t), sm20_activity });
+    if (n <= MAX_PATTERNS_PER_KIND) patterns.push({ pattern, risk_level, user, sm20_time: formatEpoch(t), sm20_activity: describeDoc(sm20_activity) });
   }
   if (found.length > 0) summary['Suspicious patterns'] = { total: found.length, ...patternCounts };
   return { patterns, patternCounts, summary, volume };
