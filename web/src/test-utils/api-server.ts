@@ -16,7 +16,14 @@ export async function startApiServer(handlers: Record<string, Handler>) {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const path = (req.url ?? '').replace(/^\/prod/, '');
-      const body = raw ? JSON.parse(raw) : undefined;
+      // jsdom's XMLHttpRequest (presigned PUTs) enforces CORS, so answer like the local server does.
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'access-control-allow-methods': 'GET,POST,PUT,DELETE', 'access-control-allow-headers': '*' });
+        res.end();
+        return;
+      }
+      const body = raw ? parseBody(raw) : undefined;
       calls.push({ method: req.method!, path, body });
       const answer =
         path === '/csrf-token'
@@ -32,4 +39,13 @@ export async function startApiServer(handlers: Record<string, Handler>) {
   setTokenProvider(async () => 'test-id-token');
   clearCsrfToken();
   return { calls, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** JSON bodies are parsed; anything else (an uploaded file's bytes) is kept as text. */
+function parseBody(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
 }

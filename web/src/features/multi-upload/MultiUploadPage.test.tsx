@@ -1,21 +1,62 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startApiServer } from '../../test-utils/api-server.ts';
+import { startApiServer, type Handler } from '../../test-utils/api-server.ts';
+import { getConfig } from '../../config.ts';
 import { renderRoute } from '../../test-utils/render-route.tsx';
 import { MultiUploadPage } from './MultiUploadPage.tsx';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await close?.();
   close = undefined;
 });
 
 const csv = (name: string) => new File(['a,b\n1,2\n'], name, { type: 'text/csv' });
 
+const MODELS = {
+  available: true,
+  provider: 'bedrock',
+  models: [{ id: 'haiku-id', name: 'Claude 3 Haiku', cost: '$', description: 'Cheapest', pricePer1kRecords: 0.04, default: true }],
+};
+
+/** A stand-in API that accepts two uploads and starts an analysis; `models` answers GET /ai/models. */
+async function startUploadApi(models: Handler) {
+  let next = 0;
+  const api = await startApiServer({
+    'GET /ai/models': models,
+    'GET /preferences/ai_settings': () => ({
+      status: 200,
+      body: { preferenceType: 'ai_settings', preferences: { enabled: true, model: 'haiku-id', outputColumn: 'AI_Verdict' } },
+    }),
+    'POST /upload': () => {
+      next += 1;
+      return { status: 200, body: { fileId: `f${next}`, uploadUrl: `${baseUrl()}/blob/f${next}` } };
+    },
+    'PUT /blob/f1': () => ({ status: 200, body: {} }),
+    'PUT /blob/f2': () => ({ status: 200, body: {} }),
+    'PUT /files': () => ({ status: 200, body: { ok: true } }),
+    'POST /analyze': () => ({ status: 200, body: { analysisId: 'an-1', status: 'processing' } }),
+  });
+  return api;
+}
+
+const baseUrl = () => getConfig().apiUrl.replace(/\/prod$/, '');
+
+async function uploadTwoAndStart() {
+  await screen.findByRole('button', { name: 'Start Correlated Analysis' });
+  const input = document.querySelector('input[type=file]') as HTMLInputElement;
+  await userEvent.upload(input, [csv('sm20.csv'), csv('cdhdr.csv')]);
+  await screen.findByText('Files Ready for Analysis (2/4)');
+  await userEvent.click(screen.getByRole('button', { name: 'Start Correlated Analysis' }));
+  expect(await screen.findByText('Analysis ready')).toBeInTheDocument();
+}
+
 describe('MultiUploadPage', () => {
   it('assigns slots, counts files and needs at least two; shows the AI tick when enabled', async () => {
     const api = await startApiServer({
+      'GET /ai/models': () => ({ status: 200, body: MODELS }),
       'GET /preferences/ai_settings': () => ({ status: 200, body: { preferenceType: 'ai_settings', preferences: { enabled: true } } }),
     });
     close = api.close;
@@ -41,5 +82,37 @@ describe('MultiUploadPage', () => {
     expect(start).toBeDisabled();
 
     await waitFor(() => expect(screen.getByLabelText('enabled')).toBeInTheDocument());
+  });
+
+  it('sends the saved AI settings with POST /analyze when AI is enabled and the server has a provider', async () => {
+    const api = await startUploadApi(() => ({ status: 200, body: MODELS }));
+    close = api.close;
+    renderRoute(MultiUploadPage);
+    await waitFor(() => expect(screen.getByLabelText('enabled')).toBeInTheDocument());
+    await uploadTwoAndStart();
+    const analyze = api.calls.find((c) => c.method === 'POST' && c.path === '/analyze');
+    expect(analyze?.body).toMatchObject({
+      fileIds: ['f1', 'f2'],
+      analysisType: 'multi',
+      correlateFiles: true,
+      aiSettings: { enabled: true, model: 'haiku-id', outputColumn: 'AI_Verdict', promptTemplate: 'security' },
+    });
+    // The bytes went to the presigned URL and each file was marked ready with its size.
+    expect(api.calls.filter((c) => c.method === 'PUT' && c.path.startsWith('/blob/')).map((c) => c.body)).toEqual(['a,b\n1,2\n', 'a,b\n1,2\n']);
+    expect(api.calls.filter((c) => c.path === '/files').map((c) => c.body)).toEqual([
+      { fileId: 'f1', status: 'ready', size: 8 },
+      { fileId: 'f2', status: 'ready', size: 8 },
+    ]);
+  });
+
+  it('sends no AI settings when the server has no AI provider, even if the user turned AI on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = await startUploadApi(() => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } }));
+    close = api.close;
+    renderRoute(MultiUploadPage);
+    await uploadTwoAndStart();
+    const analyze = api.calls.find((c) => c.method === 'POST' && c.path === '/analyze');
+    expect(analyze?.body).toEqual({ fileIds: ['f1', 'f2'], analysisType: 'multi', correlateFiles: true });
+    expect(screen.queryByLabelText('enabled')).not.toBeInTheDocument();
   });
 });

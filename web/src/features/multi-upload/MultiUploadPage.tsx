@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Collapse, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconInfoCircle, IconRobot, IconTopologyStar3 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/api-error.ts';
-import { preferencesQuery, queryKeys } from '../../api/queries.ts';
+import { queryKeys } from '../../api/queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { AiSettingsPanel } from '../ai-settings/AiSettingsPanel.tsx';
+import { aiSettingsQuery, useAiSettings } from '../ai-settings/ai-settings-queries.ts';
+import { toPreference } from '../ai-settings/settings.ts';
 import { FileDropArea } from '../upload/FileDropArea.tsx';
 import { OverallProgress } from '../upload/OverallProgress.tsx';
 import { MULTI_ACCEPT } from '../upload/file-rules.ts';
@@ -15,8 +17,6 @@ import { startAnalysis, uploadFile } from '../upload/upload-sequence.ts';
 import { useRejectionToasts } from '../upload/use-rejection-toasts.ts';
 import { SlotList } from './SlotList.tsx';
 import { assignSlots, emptySlots, filledCount, isHintMessage, MIN_FILES, SLOTS, type Slot, type Slots } from './slot-assignment.ts';
-
-export const AI_PREFERENCE_TYPE = 'ai_settings';
 
 export function MultiUploadPage() {
   const [slots, setSlots] = useState<Slots<File>>(emptySlots);
@@ -27,8 +27,8 @@ export function MultiUploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const onReject = useRejectionToasts('multi');
-  const ai = useQuery(preferencesQuery(AI_PREFERENCE_TYPE));
-  const aiEnabled = ai.data?.enabled === true;
+  // Enabled means: the user turned AI on AND the server has a provider to run it.
+  const { enabled: aiEnabled, settings: aiSettings } = useAiSettings();
   const count = filledCount(slots);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -62,7 +62,7 @@ export function MultiUploadPage() {
         fileIds.push(fileId);
       }
       setProgress({ stage: 'Analyzing', percent: overallPercent(files.length, files.length + 1, WITHIN_FILE.analyzing), substage: 'Starting correlated analysis' });
-      const started = await startAnalysis(fileIds, aiEnabled && ai.data ? ai.data : undefined);
+      const started = await startAnalysis(fileIds, aiEnabled ? toPreference(aiSettings).preferences : undefined);
       setProgress({ stage: 'Complete', percent: 100, substage: 'Analysis ready' });
       void queryClient.invalidateQueries({ queryKey: queryKeys.files });
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
@@ -126,7 +126,7 @@ export function MultiUploadPage() {
             <AiSettingsPanel
               onClose={() => {
                 setAiOpen(false);
-                void queryClient.invalidateQueries({ queryKey: queryKeys.preferences(AI_PREFERENCE_TYPE) });
+                void queryClient.invalidateQueries({ queryKey: aiSettingsQuery.queryKey });
               }}
             />
           </Card>
