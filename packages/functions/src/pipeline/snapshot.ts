@@ -7,6 +7,7 @@ import type { DetectionLists, EngineContext, EngineSettings } from '@app/core';
 import type { AiSettings } from '@app/core/ai/index.ts';
 import type { Services } from '../services/types.ts';
 import { createBlobWorkspace, readText, workPrefix } from '../services/workspace.ts';
+import { readCapped } from './capped-read.ts';
 
 export const SNAPSHOT_NAME = 'snapshot.json';
 
@@ -42,7 +43,7 @@ export async function openEngineContext(
     openSource: (index) => {
       const file = snapshot.files[index];
       if (!file) throw new Error(`No file ${index} in analysis ${analysisId}`);
-      return services.blobs.read(file.key);
+      return readCapped(services.blobs.read(file.key), file.fileName);
     },
   };
   return { ctx, snapshot };
