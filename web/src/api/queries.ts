@@ -1,6 +1,7 @@
 /** One queryOptions factory per server read, shared by loaders and components. */
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from './client.ts';
+import { nextPollInterval } from '../features/analysis/poll-timing.ts';
 import type { AnalysisListItem, AnalysisResult, FileItem, SystemInfo } from './types.ts';
 
 export const queryKeys = {
@@ -24,29 +25,23 @@ export const analysesQuery = () =>
       (await api.get<{ analyses?: AnalysisListItem[] }>('/results', { fallback: 'Failed to list analyses' })).analyses ?? [],
   });
 
-export const TERMINAL_STATUSES = new Set(['completed', 'failed']);
-export const POLL_MS = 2000;
 
 /** GET /results/{id}; a 404 says the analysis may still be processing (spec 8). */
-export async function fetchAnalysis(id: string): Promise<AnalysisResult> {
+export async function fetchAnalysis(id: string, fallback = 'Failed to get results'): Promise<AnalysisResult> {
   try {
-    return await api.get<AnalysisResult>(`/results/${encodeURIComponent(id)}`, { fallback: 'Failed to get results' });
+    return await api.get<AnalysisResult>(`/results/${encodeURIComponent(id)}`, { fallback });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) throw new ApiError(404, 'Analysis not found. It may still be processing.', err.code);
     throw err;
   }
 }
 
-/** The analysis poll: every 2 s until completed or failed (spec 4). */
+/** The analysis poll: every 2 s until completed or failed, stopped by a polling error (spec 4). */
 export const analysisQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.analysis(id),
-    queryFn: () => fetchAnalysis(id),
-    refetchInterval: (query) => {
-      const status = query.state.data?.status;
-      if (query.state.error) return false;
-      return status && TERMINAL_STATUSES.has(status) ? false : POLL_MS;
-    },
+    queryFn: () => fetchAnalysis(id, 'Failed to get analysis results'),
+    refetchInterval: (query) => nextPollInterval(query.state.data?.status, query.state.error !== null),
     staleTime: 0,
   });
 

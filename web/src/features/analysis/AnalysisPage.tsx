@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,10 +8,26 @@ import { useAnalyzing } from '../../state/analyzing.tsx';
 import { useHeldResult } from '../../state/held-result.tsx';
 import { AnalysisCompleteCard } from '../results/AnalysisCompleteCard.tsx';
 import { OverallProgress } from '../upload/OverallProgress.tsx';
+import { firstPollDelay, type AnalysisStart } from './poll-timing.ts';
 
-/** /analysis/{id}: polls until the analysis is completed or failed, then shows the completion card. */
-export function AnalysisPage({ analysisId }: { analysisId: string }) {
-  const query = useQuery(analysisQuery(analysisId));
+/** Whether the first poll may run: after the delay spec section 4 sets from the start response. */
+function useFirstPollDue(start: AnalysisStart | undefined): boolean {
+  const [due, setDue] = useState(() => firstPollDelay(start, Date.now()) === 0);
+  useEffect(() => {
+    if (due) return;
+    const timer = setTimeout(() => setDue(true), firstPollDelay(start, Date.now()));
+    return () => clearTimeout(timer);
+  }, [due, start]);
+  return due;
+}
+
+/**
+ * /analysis/{id}: polls until the analysis is completed or failed, then shows the completion card.
+ * `start` comes from the upload screen that started the analysis (absent when opened from a link).
+ */
+export function AnalysisPage({ analysisId, start }: { analysisId: string; start?: AnalysisStart }) {
+  const firstPollDue = useFirstPollDue(start);
+  const query = useQuery({ ...analysisQuery(analysisId), enabled: firstPollDue });
   const { hold, clear } = useHeldResult();
   const { setAnalyzing } = useAnalyzing();
   const navigate = useNavigate();

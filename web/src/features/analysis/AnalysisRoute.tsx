@@ -1,7 +1,8 @@
-import { useParams } from '@tanstack/react-router';
+import { useLocation, useParams } from '@tanstack/react-router';
 import { AnalysisPage } from './AnalysisPage.tsx';
 
 export function AnalysisRoute() {
   const { analysisId } = useParams({ from: '/_app/analysis/$analysisId' });
-  return <AnalysisPage analysisId={analysisId} />;
+  const start = useLocation({ select: (location) => location.state.analysisStart });
+  return <AnalysisPage analysisId={analysisId} start={start} />;
 }

@@ -15,6 +15,7 @@ import { MULTI_ACCEPT } from '../upload/file-rules.ts';
 import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress } from '../upload/progress.ts';
 import { startAnalysis, uploadFile } from '../upload/upload-sequence.ts';
 import { useRejectionToasts } from '../upload/use-rejection-toasts.ts';
+import type { AnalysisStart } from '../analysis/poll-timing.ts';
 import { SlotList } from './SlotList.tsx';
 import { assignSlots, emptySlots, filledCount, isHintMessage, MIN_FILES, SLOTS, type Slot, type Slots } from './slot-assignment.ts';
 
@@ -63,11 +64,13 @@ export function MultiUploadPage() {
       }
       setProgress({ stage: 'Analyzing', percent: overallPercent(files.length, files.length + 1, WITHIN_FILE.analyzing), substage: 'Starting correlated analysis' });
       const started = await startAnalysis(fileIds, aiEnabled ? toPreference(aiSettings).preferences : undefined);
+      const analysisStart: AnalysisStart = { status: started.status, at: Date.now() };
       setProgress({ stage: 'Complete', percent: 100, substage: 'Analysis ready' });
       void queryClient.invalidateQueries({ queryKey: queryKeys.files });
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
       timer.current = setTimeout(
-        () => void navigate({ to: '/analysis/$analysisId', params: { analysisId: started.analysisId } }),
+        () =>
+          void navigate({ to: '/analysis/$analysisId', params: { analysisId: started.analysisId }, state: (prev) => ({ ...prev, analysisStart }) }),
         NAVIGATE_AFTER_UPLOAD_MS,
       );
     } catch (err) {

@@ -14,6 +14,7 @@ import { addedMessage, SECONDS_PER_FILE, SINGLE_ACCEPT } from './file-rules.ts';
 import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress } from './progress.ts';
 import { newUploadItem, type UploadItem } from './upload-item.ts';
 import { startAnalysis, uploadFile } from './upload-sequence.ts';
+import type { AnalysisStart } from '../analysis/poll-timing.ts';
 import { useRejectionToasts } from './use-rejection-toasts.ts';
 
 
@@ -44,7 +45,7 @@ export function UploadPage() {
     setUploading(true);
     setErrors([]);
     setProgress({ stage: 'Initializing', percent: 0 });
-    let lastAnalysisId: string | undefined;
+    let lastStart: (AnalysisStart & { analysisId: string }) | undefined;
     let lastFailed = false;
     for (const [index, item] of queue.entries()) {
       const name = item.file.name;
@@ -58,7 +59,7 @@ export function UploadPage() {
         setProgress({ stage: 'Analyzing', percent: overallPercent(index, queue.length, WITHIN_FILE.analyzing), substage: name });
         const started = await startAnalysis([fileId]);
         patch(item.id, { status: 'success', progress: 100, analysisId: started.analysisId });
-        lastAnalysisId = started.analysisId;
+        lastStart = { analysisId: started.analysisId, status: started.status, at: Date.now() };
         lastFailed = false;
       } catch (err) {
         const message = `${name}: ${errorMessage(err, 'Failed to upload file')}`;
@@ -78,10 +79,13 @@ export function UploadPage() {
     setUploading(false);
     void queryClient.invalidateQueries({ queryKey: queryKeys.files });
     void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
-    if (!lastFailed && lastAnalysisId) {
-      const target = lastAnalysisId;
+    if (!lastFailed && lastStart) {
+      const { analysisId, ...analysisStart } = lastStart;
       setProgress({ stage: 'Complete', percent: 100, substage: 'Analysis ready' });
-      timer.current = setTimeout(() => void navigate({ to: '/analysis/$analysisId', params: { analysisId: target } }), NAVIGATE_AFTER_UPLOAD_MS);
+      timer.current = setTimeout(
+        () => void navigate({ to: '/analysis/$analysisId', params: { analysisId }, state: (prev) => ({ ...prev, analysisStart }) }),
+        NAVIGATE_AFTER_UPLOAD_MS,
+      );
     }
   };
 

@@ -5,13 +5,15 @@
 import { api, ApiError } from '../../api/client.ts';
 import { extractErrorMessage } from '../../api/api-error.ts';
 import { contentTypeFor, uploadFileType } from './file-rules.ts';
+import type { AiSettings } from '../ai-settings/settings.ts';
 
 export interface UploadedFile {
   fileId: string;
   key?: string;
 }
 
-export type AiSettingsPayload = Record<string, unknown>;
+/** The `ai_settings` preference as POST /analyze accepts it. */
+export type AiSettingsPayload = AiSettings;
 
 /** PUTs the raw file to a presigned URL, reporting percent 0..100. */
 export function putFile(uploadUrl: string, file: Blob, contentType: string, onProgress: (percent: number) => void): Promise<void> {
