@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button } from '@mantine/core';
-import { AuthCard } from './AuthCard.tsx';
+import { ConfirmSignUpView } from './ConfirmSignUpView.tsx';
+import { ResetPasswordView } from './ResetPasswordView.tsx';
 import { LoginView, type SignInOutcome } from './LoginView.tsx';
 import { SignupView } from './SignupView.tsx';
 import { RestrictedView } from './RestrictedView.tsx';
@@ -9,35 +9,38 @@ import { RequestSubmittedView } from './RequestSubmittedView.tsx';
 import { NewPasswordView } from './NewPasswordView.tsx';
 
 type View =
-  | { name: 'login' }
+  | { name: 'login'; email?: string; notice?: string }
   | { name: 'signup' }
   | { name: 'restricted' }
   | { name: 'request' }
   | { name: 'submitted'; email: string; organization: string }
   | { name: 'newPassword' }
-  | { name: 'notice'; title: string; message: string };
+  | { name: 'confirmSignUp'; email: string }
+  | { name: 'resetPassword'; email: string };
 
 /** The signed-out views, chosen by state (spec section 2). `onSignedIn` runs after a completed sign-in. */
 export function AuthScreens({ onSignedIn }: { onSignedIn: () => void }) {
   const [view, setView] = useState<View>({ name: 'login' });
   const toLogin = () => setView({ name: 'login' });
 
-  const handleOutcome = (outcome: SignInOutcome) => {
+  const handleOutcome = (outcome: SignInOutcome, email: string) => {
     if (outcome === 'done') onSignedIn();
     else if (outcome === 'newPassword') setView({ name: 'newPassword' });
-    else if (outcome === 'confirmSignUp')
-      setView({ name: 'notice', title: 'Verify Your Email', message: 'Please verify your email before signing in.' });
-    else
-      setView({
-        name: 'notice',
-        title: 'Password Reset Required',
-        message: 'Your password must be reset before you can sign in. Please contact your administrator.',
-      });
+    else if (outcome === 'confirmSignUp') setView({ name: 'confirmSignUp', email });
+    else setView({ name: 'resetPassword', email });
   };
 
   switch (view.name) {
     case 'login':
-      return <LoginView onOutcome={handleOutcome} onGetAccess={() => setView({ name: 'signup' })} />;
+      return (
+        <LoginView
+          key={`${view.email ?? ''}|${view.notice ?? ''}`}
+          onOutcome={handleOutcome}
+          onGetAccess={() => setView({ name: 'signup' })}
+          initialEmail={view.email}
+          notice={view.notice}
+        />
+      );
     case 'signup':
       return <SignupView onRequest={() => setView({ name: 'restricted' })} onHaveCode={toLogin} />;
     case 'restricted':
@@ -53,14 +56,21 @@ export function AuthScreens({ onSignedIn }: { onSignedIn: () => void }) {
       return <RequestSubmittedView email={view.email} organization={view.organization} onSignIn={toLogin} />;
     case 'newPassword':
       return <NewPasswordView onDone={onSignedIn} />;
-    case 'notice':
+    case 'confirmSignUp':
       return (
-        <AuthCard title={view.title}>
-          <Alert color="yellow">{view.message}</Alert>
-          <Button variant="default" onClick={toLogin}>
-            Back to Sign In
-          </Button>
-        </AuthCard>
+        <ConfirmSignUpView
+          email={view.email}
+          onBack={toLogin}
+          onConfirmed={() => setView({ name: 'login', email: view.email, notice: 'Email verified. Sign in to continue.' })}
+        />
+      );
+    case 'resetPassword':
+      return (
+        <ResetPasswordView
+          email={view.email}
+          onBack={toLogin}
+          onDone={() => setView({ name: 'login', email: view.email, notice: 'Password changed. Sign in with your new password.' })}
+        />
       );
   }
 }

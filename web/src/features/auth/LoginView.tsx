@@ -6,9 +6,22 @@ import { signInErrorMessage } from './sign-in-errors.ts';
 
 export type SignInOutcome = 'done' | 'newPassword' | 'confirmSignUp' | 'resetPassword';
 
-/** Welcome Back: e-mail and password, both required. */
-export function LoginView({ onOutcome, onGetAccess }: { onOutcome: (o: SignInOutcome) => void; onGetAccess: () => void }) {
-  const [email, setEmail] = useState('');
+/**
+ * Welcome Back: e-mail and password, both required. `onOutcome` gets the e-mail for the next step;
+ * `notice` (e.g. "Email verified") and `initialEmail` come back from a finished confirm/reset step.
+ */
+export function LoginView({
+  onOutcome,
+  onGetAccess,
+  notice,
+  initialEmail = '',
+}: {
+  onOutcome: (o: SignInOutcome, email: string) => void;
+  onGetAccess: () => void;
+  notice?: string;
+  initialEmail?: string;
+}) {
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,11 +31,12 @@ export function LoginView({ onOutcome, onGetAccess }: { onOutcome: (o: SignInOut
     setError(null);
     setBusy(true);
     try {
-      const { nextStep } = await signIn({ username: email.trim(), password });
-      if (nextStep.signInStep === 'DONE') onOutcome('done');
-      else if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') onOutcome('newPassword');
-      else if (nextStep.signInStep === 'CONFIRM_SIGN_UP') onOutcome('confirmSignUp');
-      else if (nextStep.signInStep === 'RESET_PASSWORD') onOutcome('resetPassword');
+      const username = email.trim();
+      const { nextStep } = await signIn({ username, password });
+      if (nextStep.signInStep === 'DONE') onOutcome('done', username);
+      else if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') onOutcome('newPassword', username);
+      else if (nextStep.signInStep === 'CONFIRM_SIGN_UP') onOutcome('confirmSignUp', username);
+      else if (nextStep.signInStep === 'RESET_PASSWORD') onOutcome('resetPassword', username);
       else setError(`Sign-in needs a step this app does not support (${nextStep.signInStep})`);
     } catch (err) {
       setError(signInErrorMessage(err));
@@ -35,6 +49,11 @@ export function LoginView({ onOutcome, onGetAccess }: { onOutcome: (o: SignInOut
     <AuthCard title="Welcome Back" subtitle="Sign in to analyze your SAP audit logs">
       <form onSubmit={submit} noValidate={false}>
         <Stack gap="sm">
+          {notice && !error && (
+            <Alert color="green" role="status">
+              {notice}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" title="Sign in failed" role="alert">
               {error}
