@@ -116,7 +116,7 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
   for (const a of facts.flatMap((f) => f.afterHoursSensitive)) addAfterHours(a);
   for (const f of facts) {
     for (const [key, activity] of f.sensitiveItemKeys) {
-      const h = headers.find(key);
+      const h = headers.findKey(key);
       if (h < 0) continue;
       const t = toEpoch(headers.dates[h]!, headers.times[h]!);
       if (t !== undefined && timingOf(headers.dates[h]!, headers.times[h]!) !== undefined) addAfterHours([headers.users[h]!, t, activity]);
@@ -137,7 +137,7 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
       }
       for (const [key, count] of f.itemKeys) {
         items += count;
-        if (headers.find(key) >= 0) withHeader += count;
+        if (headers.findKey(key) >= 0) withHeader += count;
       }
     }
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };

@@ -1,4 +1,4 @@
-import { correlateFacts, docKey, emptyDocColumns, HeaderIndex, type FileFacts } from '../correlate/index.ts';
+import { correlateFacts, emptyDocColumns, HeaderIndex, type FileFacts } from '../correlate/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
@@ -99,7 +99,7 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
             lastClass = rec.objectclas;
             lastId = rec.objectid;
             lastNr = rec.changenr;
-            lastAt = headers.find(docKey(rec.objectclas, rec.objectid, rec.changenr));
+            lastAt = headers.find(rec.objectclas, rec.objectid, rec.changenr);
           }
           const h = lastAt;
           if (h >= 0) {

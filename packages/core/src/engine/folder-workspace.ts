@@ -87,7 +87,7 @@ export async function readJsonLines<T>(ws: Workspace, name: string): Promise<T |
   };
   try {
     for await (const chunk of ws.read(name)) {
-      let buf = Buffer.from(chunk);
+      let buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       let nl = buf.indexOf(10);
       while (nl >= 0) {
         take(pending.length ? Buffer.concat([...pending, buf.subarray(0, nl)]) : buf.subarray(0, nl));
