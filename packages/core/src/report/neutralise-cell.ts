@@ -3,8 +3,11 @@
  * spreadsheet opening the CSV, so it gets a leading apostrophe (OWASP "CSV injection").
  */
 export function neutraliseCell(value: string): string {
-  if (value === '') return value;
+  return startsLikeFormula(value) ? `'${value}` : value;
+}
+
+/** True when a spreadsheet could take the text for a formula: it starts with = + - @ tab or CR. */
+export function startsLikeFormula(value: string): boolean {
   const c = value.charCodeAt(0);
-  // = + - @ \t \r
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${value}` : value;
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
 }

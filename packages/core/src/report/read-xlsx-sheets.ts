@@ -6,12 +6,12 @@ export interface SheetCells {
   xml: string;
   /** Cell texts per row (shared and inline strings resolved); rows keep their written length. */
   rows: string[][];
-  /** Per row, the column indexes of cells with the flagged (highlight) style. */
+  /** Per row, the column indexes of cells with the flagged (highlight) style, quote-prefixed or not. */
   highlighted: number[][];
 }
 
 function unescapeXml(s: string): string {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#13;/g, '\r').replace(/&amp;/g, '&');
 }
 
 /**
@@ -34,7 +34,7 @@ export function readXlsxSheets(bytes: Uint8Array): SheetCells[] {
       for (const c of row[1]!.matchAll(/<c((?: [a-z]+="[^"]*")*)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
         const attrs = c[1] ?? '';
         const body = c[2] ?? '';
-        if (/ s="2"/.test(attrs)) marks.push(cells.length);
+        if (/ s="[24]"/.test(attrs)) marks.push(cells.length);
         if (/ t="s"/.test(attrs)) cells.push(shared[Number(/<v>(\d+)<\/v>/.exec(body)![1])]!);
         else cells.push(unescapeXml(/<t[^>]*>([\s\S]*?)<\/t>/.exec(body)?.[1] ?? ''));
       }

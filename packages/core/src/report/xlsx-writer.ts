@@ -1,15 +1,17 @@
 import type { ByteSink } from '../engine/contract.ts';
+import { startsLikeFormula } from './neutralise-cell.ts';
 import { ZipWriter, type ZipEntryWriter } from './zip-writer.ts';
 
 /** Excel's row limit per sheet (header included). */
 export const XLSX_MAX_ROWS = 1_048_576;
 
-const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const NEEDS_ESCAPE = /[&<>"\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+/** Escapes XML specials and drops characters XML cannot carry; CR as `&#13;`, which readers would otherwise turn into LF. */
 export function escapeXml(s: string): string {
   if (!NEEDS_ESCAPE.test(s)) return s;
-  return s.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return s.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#13;');
 }
 
 export function columnLetter(index: number): string {
@@ -21,9 +23,19 @@ export function columnLetter(index: number): string {
 const SHARED_MAX_LENGTH = 100;
 const SHARED_MAX_ENTRIES = 250_000;
 
-/** Cell styles in styles.xml: 0 plain, 1 header (bold, grey), 2 flagged (bold on amber fill). */
+/**
+ * Cell styles in styles.xml: 0 plain, 1 header (bold, grey), 2 flagged (bold on amber fill), and
+ * the same three with quotePrefix (3 plain, 4 flagged, 5 header) for text that starts like a
+ * formula (= + - @ tab CR). Cells are strings already, never formulas; quotePrefix keeps them
+ * text even when a user edits the cell in Excel, without changing the value as an apostrophe would.
+ */
 const STYLE_HEADER = 1;
 const STYLE_FLAGGED = 2;
+const QUOTED = [3, 5, 4] as const;
+
+function cellStyle(value: string, style: number): number {
+  return startsLikeFormula(value) ? QUOTED[style]! : style;
+}
 
 interface SheetState {
   name: string;
@@ -97,7 +109,8 @@ export class XlsxWriter {
         xml += '<c/>';
         continue;
       }
-      const style = highlight && highlight(i) ? ` s="${STYLE_FLAGGED}"` : '';
+      const s = cellStyle(v, highlight && highlight(i) ? STYLE_FLAGGED : 0);
+      const style = s ? ` s="${s}"` : '';
       const si = i >= shareFrom ? this.sharedIndex(v) : -1;
       xml += si >= 0 ? `<c t="s"${style}><v>${si}</v></c>` : `<c t="inlineStr"${style}><is><t>${escapeXml(v)}</t></is></c>`;
     }
@@ -107,7 +120,7 @@ export class XlsxWriter {
 
   private writeCells(cells: readonly string[], style: number): Promise<void> | void {
     let xml = '<row>';
-    for (const v of cells) xml += `<c t="inlineStr" s="${style}"><is><t>${escapeXml(v)}</t></is></c>`;
+    for (const v of cells) xml += `<c t="inlineStr" s="${cellStyle(v, style)}"><is><t>${escapeXml(v)}</t></is></c>`;
     this.current!.rows++;
     return this.current!.entry.write(`${xml}</row>`);
   }
@@ -181,9 +194,12 @@ export class XlsxWriter {
         '<fill><patternFill patternType="solid"><fgColor rgb="FFFFC000"/><bgColor indexed="64"/></patternFill></fill></fills>' +
         '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
         '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+        '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
         '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/>' +
-        '<xf numFmtId="0" fontId="1" fillId="3" borderId="0" xfId="0" applyFont="1" applyFill="1"/></cellXfs>' +
+        '<xf numFmtId="0" fontId="1" fillId="3" borderId="0" xfId="0" applyFont="1" applyFill="1"/>' +
+        '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>' +
+        '<xf numFmtId="0" fontId="1" fillId="3" borderId="0" xfId="0" applyFont="1" applyFill="1" quotePrefix="1"/>' +
+        '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1" quotePrefix="1"/></cellXfs>' +
         '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
     );
     await z.finish();
