@@ -40,7 +40,7 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   await expectNoSeriousA11yViolations(page, 'results');
 
   // A flag with records opens its detail modal with sample records.
-  const flag = page.locator('button[data-flag]:not([disabled])').first();
+  const flag = page.locator('button[data-flag]:not([aria-disabled="true"])').first();
   const flagKey = await flag.getAttribute('data-flag');
   expect(flagKey).toBeTruthy();
   await flag.click();

@@ -3,7 +3,7 @@
 /** First 8 characters plus an ellipsis (spec: ID display). */
 export function shortId(id: string | undefined): string {
   if (!id) return '';
-  return id.length > 8 ? `${id.slice(0, 8)}...` : id;
+  return id.length > 8 ? `${id.slice(0, 8)}…` : id;
 }
 
 export function formatBytes(bytes: number | undefined): string {

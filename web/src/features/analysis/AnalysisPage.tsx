@@ -88,7 +88,7 @@ export function AnalysisPage({ analysisId, start }: { analysisId: string; start?
         <Group gap="sm" role="status">
           <Loader size="sm" />
           <Text>
-            Analyzing your files (ID {shortId(analysisId)}). This page updates by itself; it usually takes 30-45 seconds per file.
+            Analyzing your files (ID {shortId(analysisId)}). This page updates by itself; estimated time: about 30 seconds per file.
           </Text>
         </Group>
       </Card>

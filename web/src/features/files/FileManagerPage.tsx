@@ -49,7 +49,8 @@ export function FileManagerPage() {
     await run(async () => {
       const started = await startAnalysis(ids);
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
-      await navigate({ to: '/analysis/$analysisId', params: { analysisId: started.analysisId } });
+      const analysisStart = { status: started.status, at: Date.now() };
+      await navigate({ to: '/analysis/$analysisId', params: { analysisId: started.analysisId }, state: (prev) => ({ ...prev, analysisStart }) });
     }, ids.length > 1 ? 'Failed to analyze files' : 'Failed to analyze file');
   };
 

@@ -23,7 +23,8 @@ export function DetectionFlagsCard({ analysisId, flagCounts }: { analysisId: str
             <Tooltip key={flag} label={flagTooltip(count)}>
               <UnstyledButton
                 onClick={() => count > 0 && setOpen(flag)}
-                disabled={count === 0}
+                // aria-disabled, not disabled: a disabled button gets no hover, so its tooltip would never show.
+                aria-disabled={count === 0}
                 data-flag={flag}
                 style={{ cursor: count > 0 ? 'pointer' : 'default' }}
               >

@@ -1,3 +1,5 @@
+import { shortId } from '../../lib/format.ts';
+
 /** Breadcrumb labels of path segments (spec section 2). Unknown segments (ids) are shown shortened. */
 const LABELS: Record<string, string> = {
   dashboard: 'Dashboard',
@@ -23,7 +25,7 @@ export function buildCrumbs(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ label: 'Home', to: '/' }];
   segments.forEach((segment, i) => {
-    const label = LABELS[segment] ?? (segment.length > 8 ? `${segment.slice(0, 8)}...` : segment);
+    const label = LABELS[segment] ?? shortId(segment);
     crumbs.push({ label, to: `/${segments.slice(0, i + 1).join('/')}` });
   });
   return crumbs;
