@@ -4,7 +4,7 @@
  * `npm start`, the integration tests and the browser tests all start it through here.
  */
 import './polyfills.ts';
-import { appendFile, mkdir, rm } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createIdentity } from '@app/functions/adapters/identity/index.ts';
@@ -78,7 +78,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const log = opts.log ?? createJsonLogger({ service: 'local' });
   const stoppers: (() => Promise<void>)[] = [];
   try {
-    await mkdir(dataDir, { recursive: true });
+    // Only the owner may enter: it holds uploads, the HMAC secret and cognito-local's users
+    // (whose passwords it keeps in plain text).
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    await chmod(dataDir, 0o700);
     stoppers.push(await lockDataDir(dataDir));
     const secret = await readOrCreateSecret(dataDir);
 

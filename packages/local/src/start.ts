@@ -19,6 +19,10 @@ function portFrom(value: string | undefined): number {
   return port;
 }
 
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
 async function main(): Promise<void> {
   const env = process.env;
   const port = portFrom(env.PORT);
@@ -52,6 +56,11 @@ async function main(): Promise<void> {
   else if (stack.admin.generated) lines.push(`  Password: the generated one in ${adminCredentialsFile(dataDir)}`);
   else lines.push('  Password: the ADMIN_PASSWORD you set');
   if (stack.user) lines.push(`Regular user: ${stack.user.email} (password from USER_PASSWORD)`);
+  if (!isLoopback(host)) {
+    // cognito-local signs tokens with a key published in its npm package: anyone who can reach
+    // this server can mint a valid token, administrator included (see docs/security.md).
+    lines.push('', `WARNING: listening on ${host}, beyond this machine. The local sign-in stand-in is not secure against`, '  other machines on the network; use the AWS deployment for shared use, or keep HOST=127.0.0.1.');
+  }
   lines.push('', 'Press Ctrl+C to stop.', '');
   process.stdout.write(lines.join('\n'));
 

@@ -18,7 +18,11 @@ import { checkPasswordPolicy } from './password-policy.ts';
 import type { PoolIds } from './pool-setup.ts';
 import { SrpAuthenticator } from './srp-auth.ts';
 
-/** What a browser may call on the public mount; everything Admin* needs the loopback endpoint. */
+/**
+ * What a browser may call on the public mount; everything Admin* needs the loopback endpoint.
+ * No attribute updates: the app has no profile editing, and cognito-local would let a user take
+ * another user's e-mail address (the sign-in name), which Cognito refuses.
+ */
 const PUBLIC_TARGETS = new Set([
   'InitiateAuth',
   'RespondToAuthChallenge',
@@ -27,10 +31,6 @@ const PUBLIC_TARGETS = new Set([
   'ChangePassword',
   'ForgotPassword',
   'ConfirmForgotPassword',
-  'UpdateUserAttributes',
-  'VerifyUserAttribute',
-  'GetUserAttributeVerificationCode',
-  'DeleteUserAttributes',
   'RevokeToken',
   'GlobalSignOut',
   'AssociateSoftwareToken',
