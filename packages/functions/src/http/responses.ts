@@ -15,9 +15,13 @@ export function errorResponse(status: number, code: ApiErrorCode | 'INTERNAL' | 
   return { status, body: { error } };
 }
 
-/** Adds CORS and JSON/no-store headers without overriding what a route set itself. */
+/**
+ * Adds CORS, JSON, no-store and nosniff headers without overriding what a route set itself.
+ * nosniff here (not only in the local server) so API Gateway answers carry it too: user text
+ * in a JSON answer must never be sniffed into HTML.
+ */
 export function withStandardHeaders(res: ApiResponse): ApiResponse {
-  const headers: Record<string, string> = { ...CORS_HEADERS, 'cache-control': 'no-store' };
+  const headers: Record<string, string> = { ...CORS_HEADERS, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   if (res.rawBody === undefined && res.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
   for (const [k, v] of Object.entries(res.headers ?? {})) headers[k.toLowerCase()] = v;
   return { ...res, headers };
