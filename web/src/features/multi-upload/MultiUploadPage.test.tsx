@@ -64,6 +64,7 @@ describe('MultiUploadPage', () => {
     const start = await screen.findByRole('button', { name: 'Start Correlated Analysis' });
     expect(screen.getByText('Files Ready for Analysis (0/4)')).toBeInTheDocument();
     expect(start).toBeDisabled();
+    expect(start).toHaveAccessibleDescription('Please upload at least 2 files for correlated analysis');
 
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await userEvent.upload(input, [csv('export_CDPOS.csv')]);
@@ -76,6 +77,7 @@ describe('MultiUploadPage', () => {
     expect(document.querySelector('[data-slot="SM20"]')).toHaveTextContent('audit.csv');
     expect(document.querySelector('[data-slot="TICKETS"]')).toHaveTextContent('No file');
     expect(start).toBeEnabled();
+    expect(screen.queryByText('Please upload at least 2 files for correlated analysis')).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove audit.csv from SM20' }));
     expect(screen.getByText('Files Ready for Analysis (1/4)')).toBeInTheDocument();
