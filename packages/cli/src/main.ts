@@ -18,6 +18,8 @@ try {
     else {
       const s = report.summary;
       process.stderr.write(`${s.total_records} records, ${s.flagged_records} flagged (risk ${report.risk}); wrote ${cmd.out}/results.xlsx and ${cmd.out}/results.csv\n`);
+      const ai = report.ai;
+      if (ai) process.stderr.write(`AI: ${ai.annotated} records annotated, ${ai.notAnnotated} not${ai.reason ? ` (${ai.reason})` : ''}\n`);
     }
   }
 } catch (e) {

@@ -11,14 +11,16 @@ Options:
   --tcodes CSV            high-risk transaction codes (columns TCODE,CATEGORY,DESCRIPTION) instead of the defaults
   --tables CSV            high-risk tables (columns TABNAME,CATEGORY,DESCRIPTION) instead of the defaults
   --holidays CC[-REGION]  holiday calendar for CHANGE_TIMING_FLAG, e.g. US (default), DE-BY
-  --ai-provider NAME      AI annotation provider (e.g. openai); off when unset
-  --ai-base-url URL       base URL of an OpenAI-compatible endpoint
-  --ai-model ID           model id
+  --ai-provider NAME      annotate flagged records with a model: openai (an OpenAI-compatible
+                          endpoint, e.g. a local model server) or bedrock (AWS credentials from
+                          the environment); off when unset. The API key, if any: AI_API_KEY
+  --ai-base-url URL       base URL of the OpenAI-compatible endpoint (required with openai)
+  --ai-model ID           model id (openai: as the server names it; bedrock: default Claude 3 Haiku)
   -h, --help              show this help
 `;
 
 export interface AiOptions {
-  provider: string;
+  provider: 'openai' | 'bedrock';
   baseUrl?: string;
   model?: string;
 }
@@ -72,6 +74,11 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
     throw new UsageError(`--holidays "${values.holidays}" is not CC or CC-REGION (e.g. US, DE-BY)`);
   }
   const provider = values['ai-provider'];
+  if (provider !== undefined && provider !== 'openai' && provider !== 'bedrock') {
+    throw new UsageError(`--ai-provider "${provider}" is not supported; expected openai or bedrock`);
+  }
+  if (provider === 'openai' && !values['ai-base-url']) throw new UsageError('--ai-provider openai needs --ai-base-url URL');
+  if (!provider && (values['ai-base-url'] || values['ai-model'])) throw new UsageError('--ai-base-url and --ai-model need --ai-provider');
   return {
     command: 'analyze',
     files,

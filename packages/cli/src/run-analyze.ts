@@ -5,8 +5,9 @@ import { loadDefaultLists, parseListCsv } from '@app/core/lists/index.ts';
 import { EngineError, type AnalysisReport } from '@app/core';
 import type { AnalyzeCommand } from './parse-args.ts';
 import { createProgressBar } from './progress-bar.ts';
+import { createAiStep } from './ai-step.ts';
 
-/** The JSON document `--json` prints (tools rely on this shape). */
+/** The JSON document `--json` prints (tools rely on this shape; `ai` only when --ai-provider was given). */
 export function toJsonDocument(report: AnalysisReport) {
   return {
     files: report.files,
@@ -15,6 +16,7 @@ export function toJsonDocument(report: AnalysisReport) {
     suspicious_patterns: report.suspicious_patterns,
     correlation_summary: report.correlation_summary,
     record_count_summary: report.record_count_summary,
+    ...(report.ai ? { ai: report.ai } : {}),
   };
 }
 
@@ -45,13 +47,17 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
   createHolidayChecker(holidays); // validates the calendar before any file is read
   await mkdir(cmd.out, { recursive: true });
   const bar = createProgressBar();
+  const ai = cmd.ai ? createAiStep(cmd.ai) : undefined;
   try {
-    return await analyzeFiles(cmd.files, {
+    const report = await analyzeFiles(cmd.files, {
       outDir: cmd.out,
       lists,
       settings: { holidays },
       onProgress: (phase, file, n) => bar.update(phase === 'read' ? `Reading ${file}: ${n.toLocaleString('en-US')} records` : `Writing reports: ${n.toLocaleString('en-US')} records`),
+      ...(ai ? { annotate: (ctx, files) => (bar.update('Asking the model about flagged records'), ai.annotate(ctx, files)) } : {}),
     });
+    if (ai?.outcome) report.ai = ai.outcome;
+    return report;
   } finally {
     bar.done();
   }

@@ -3,7 +3,7 @@
  * inside a <records> block, with "<" escaped so no record can close the block, and the system
  * prompt tells the model to treat them as data. The answer is parsed back to one text per record.
  */
-import { DEFAULT_FILE_TYPE_PROMPTS, GLOBAL_PROMPT_TEMPLATES, promptKeyForFileType, type PromptFileType } from './prompts.ts';
+import { DEFAULT_FILE_TYPE_PROMPTS, DEFAULT_OUTPUT_COLUMN, GLOBAL_PROMPT_TEMPLATES, promptKeyForFileType, type PromptFileType } from './prompts.ts';
 import { lookupColumn, renderPrompt } from './render.ts';
 
 export interface AiSettings {
@@ -14,6 +14,11 @@ export interface AiSettings {
   useFileTypePrompts: boolean;
   targetColumns: string[];
   outputColumn: string;
+}
+
+/** Settings used when none were saved: default per-file-type prompts, the security template. */
+export function defaultAiSettings(overrides: Partial<AiSettings> = {}): AiSettings {
+  return { enabled: true, model: '', fileTypePrompts: {}, globalPrompt: '', useFileTypePrompts: true, targetColumns: [], outputColumn: DEFAULT_OUTPUT_COLUMN, ...overrides };
 }
 
 export interface AnnotationInput {

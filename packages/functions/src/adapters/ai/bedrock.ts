@@ -5,7 +5,7 @@ import { AiProviderError, type AiProvider, type Completion, type CompletionReque
 const RETRYABLE = new Set(['ThrottlingException', 'ServiceUnavailableException', 'InternalServerException', 'ModelNotReadyException', 'ModelTimeoutException', 'TimeoutError']);
 
 /** Amazon Bedrock through the Converse API. Our own retry loop decides on backoff, so the SDK tries once. */
-export function createBedrockProvider(config: AppConfig): AiProvider {
+export function createBedrockProvider(config: Pick<AppConfig, 'region' | 'ai'>): AiProvider {
   const client = new BedrockRuntimeClient({
     region: config.region,
     maxAttempts: 1,

@@ -2,7 +2,7 @@ import type { AppConfig } from '../../config/index.ts';
 import { AiProviderError, type AiProvider, type Completion, type CompletionRequest } from './provider.ts';
 
 /** Any OpenAI-compatible `/chat/completions` endpoint (vLLM, Ollama, LM Studio, llama.cpp server …). */
-export function createOpenAiProvider(config: AppConfig, timeoutMs = 120_000): AiProvider {
+export function createOpenAiProvider(config: Pick<AppConfig, 'ai'>, timeoutMs = 120_000): AiProvider {
   const base = (config.ai.baseUrl ?? '').replace(/\/+$/, '');
   if (!base) throw new Error('AI_BASE_URL is required when AI_PROVIDER=openai');
   return {

@@ -6,12 +6,12 @@
  * failing never fails the analysis: its records keep an empty AI column and the report says why.
  */
 import type { FileStepResult } from '@app/core';
-import { engine } from '@app/core/engine/index.ts';
 import { ANNOTATIONS_NAME, type EngineContext } from '@app/core/engine/contract.ts';
-import { chunk, DEFAULT_OUTPUT_COLUMN, type AiSettings, type AnnotationInput } from '@app/core/ai/index.ts';
+import { chunk, defaultAiSettings, type AiSettings, type AnnotationInput } from '@app/core/ai/index.ts';
 import type { z } from 'zod';
 import { createAiProvider } from '../../adapters/ai/index.ts';
-import { annotateBatch as annotateWithModel, type BatchAnnotation } from '../../services/ai/annotate.ts';
+import { annotateBatch as annotateWithModel, type AiOutcome, type BatchAnnotation } from '../../services/ai/annotate.ts';
+import { capReason, collectFlaggedRecords } from '../../services/ai/annotate-records.ts';
 import { resolveModelId } from '../../services/ai/catalog.ts';
 import type { Services } from '../../services/types.ts';
 import { openEngineContext } from '../snapshot.ts';
@@ -25,21 +25,14 @@ const resultName = (n: number) => `ai/result-${n}.json`;
 export const DEFAULT_MAX_AI_RECORDS = 2000;
 export const DEFAULT_BATCH_SIZE = 20;
 
+export type { AiOutcome };
+
 export interface AnnotationPlan {
   batches: { n: number; count: number }[];
   flagged: number;
   /** Flagged records left out by the cap or because AI is unavailable, with the reason. */
   skipped: number;
   reason?: string;
-  model?: string;
-}
-
-export interface AiOutcome {
-  annotated: number;
-  notAnnotated: number;
-  reason?: string;
-  inputTokens: number;
-  outputTokens: number;
   model?: string;
 }
 
@@ -64,12 +57,8 @@ export async function prepareAnnotation(input: z.infer<typeof prepareAnnotationI
   const { ctx, snapshot } = await openEngineContext(services, input.userSub, input.analysisId);
   const provider = createAiProvider(services.config);
   const cap = services.config.ai.maxRecords ?? DEFAULT_MAX_AI_RECORDS;
-  const picked: AnnotationInput[] = [];
-  let flagged = 0;
-  for await (const r of engine.listFlaggedRecords(ctx, input.files as FileStepResult[])) {
-    flagged++;
-    if (provider && picked.length < cap) picked.push({ ref: r.ref, fileType: r.fileType, flags: r.flags, record: r.record });
-  }
+  // Without a provider nothing is sent, but the flagged records are still counted for the note.
+  const { picked, flagged } = await collectFlaggedRecords(ctx, input.files as FileStepResult[], provider ? cap : 0);
   let plan: AnnotationPlan;
   if (!provider) {
     plan = { batches: [], flagged, skipped: flagged, reason: 'AI analysis was requested but no AI provider is configured on this server' };
@@ -82,7 +71,7 @@ export async function prepareAnnotation(input: z.infer<typeof prepareAnnotationI
       batches: batches.map((b, n) => ({ n, count: b.length })),
       flagged,
       skipped,
-      ...(skipped ? { reason: `Only the first ${cap} flagged records are sent to the model per analysis` } : {}),
+      ...(skipped ? { reason: capReason(cap) } : {}),
       model: resolveModelId(services.config, snapshot.ai?.model).id,
     };
   }
@@ -95,9 +84,7 @@ export async function annotateBatch(input: z.infer<typeof annotateBatchInput>, s
   const { ctx, snapshot } = await openEngineContext(services, input.userSub, input.analysisId);
   const records = (await readJson<AnnotationInput[]>(ctx, batchName(n))) ?? [];
   const provider = createAiProvider(services.config);
-  const settings: AiSettings = snapshot.ai ?? {
-    enabled: true, model: '', fileTypePrompts: {}, globalPrompt: '', useFileTypePrompts: true, targetColumns: [], outputColumn: DEFAULT_OUTPUT_COLUMN,
-  };
+  const settings: AiSettings = snapshot.ai ?? defaultAiSettings();
   const result: BatchAnnotation = provider
     ? await annotateWithModel(provider, settings, resolveModelId(services.config, settings.model).id, records)
     : { annotations: [], notAnnotated: records.length, reason: 'No AI provider is configured', inputTokens: 0, outputTokens: 0 };

@@ -13,6 +13,16 @@ export interface BatchAnnotation {
   outputTokens: number;
 }
 
+/** What the model did for a whole analysis (the result's `ai` field). */
+export interface AiOutcome {
+  annotated: number;
+  notAnnotated: number;
+  reason?: string;
+  inputTokens: number;
+  outputTokens: number;
+  model?: string;
+}
+
 /** Output tokens allowed per record in one answer (one or two sentences, plus JSON framing). */
 const OUTPUT_TOKENS_PER_RECORD = 120;
 

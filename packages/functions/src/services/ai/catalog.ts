@@ -11,7 +11,7 @@ export interface ModelCatalog {
 }
 
 /** What the settings panel offers: the configured provider's models with their estimated cost. */
-export function modelCatalog(config: AppConfig): ModelCatalog {
+export function modelCatalog(config: Pick<AppConfig, 'ai'>): ModelCatalog {
   let models: AiModel[] = resolveModels(config.ai.models);
   if (config.ai.provider === 'openai') {
     const id = config.ai.model || 'local-model';
@@ -28,7 +28,7 @@ export function modelCatalog(config: AppConfig): ModelCatalog {
 }
 
 /** The model id to call: the user's choice when the catalogue offers it, else the default. */
-export function resolveModelId(config: AppConfig, requested: string | undefined): AiModel {
+export function resolveModelId(config: Pick<AppConfig, 'ai'>, requested: string | undefined): AiModel {
   const catalog = modelCatalog(config);
   return catalog.models.find((m) => m.id === requested) ?? catalog.models.find((m) => m.default) ?? catalog.models[0];
 }

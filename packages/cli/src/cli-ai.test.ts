@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFile } from '@app/core/formats/index.ts';
+import { echoAnswer, startFakeOpenAi, type FakeServer } from '../../../tests/support/fake-ai.ts';
+
+const bin = new URL('../bin/sap-analyzer.js', import.meta.url).pathname;
+const fixture = (name: string) => new URL(`../../core/src/engine/fixtures/${name}`, import.meta.url).pathname;
+
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function readCsv(path: string): Promise<Record<string, string>[]> {
+  const bytes = await readFile(path);
+  const opened = await openFile((async function* () { yield new Uint8Array(bytes); })(), 'results.csv');
+  const rows: Record<string, string>[] = [];
+  for await (const batch of opened.batches()) for (const row of batch) rows.push(Object.fromEntries(opened.columns.map((c, i) => [c, row[i] ?? ''])));
+  return rows;
+}
+
+let dir: string;
+let fake: FakeServer;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-ai-test-'));
+  fake = await startFakeOpenAi((body) => ({ text: echoAnswer(body.messages[1].content), inputTokens: 30, outputTokens: 5 }));
+});
+afterAll(async () => {
+  await fake.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('sap-analyzer analyze --ai-provider', () => {
+  it('annotates flagged records through an OpenAI-compatible endpoint and writes the AI column', async () => {
+    const out = join(dir, 'ai');
+    const r = await run(['analyze', fixture('sm20.csv'), '--out', out, '--json', '--ai-provider', 'openai', '--ai-base-url', fake.url, '--ai-model', 'local-llm'], { AI_API_KEY: 'secret-key', AI_BATCH_SIZE: '5' });
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    const flagged = doc.summary.flagged_records;
+    expect(flagged).toBeGreaterThan(0);
+    expect(doc.ai).toMatchObject({ annotated: flagged, notAnnotated: 0, inputTokens: 30 * Math.ceil(flagged / 5), model: 'local-llm' });
+    expect(fake.requests).toHaveLength(Math.ceil(flagged / 5));
+    expect(fake.requests[0].body.model).toBe('local-llm');
+    expect(fake.requests[0].headers.authorization).toBe('Bearer secret-key');
+    const rows = await readCsv(join(out, 'results.csv'));
+    const annotated = rows.filter((row) => row.AI_Analysis);
+    expect(annotated).toHaveLength(flagged);
+    for (const row of annotated) expect(row.AI_Analysis).toMatch(/^Reviewed /);
+  });
+
+  it('refuses an unknown provider or openai without a URL, in one line', async () => {
+    const unknown = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'x'), '--ai-provider', 'magic']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('sap-analyzer: --ai-provider "magic" is not supported; expected openai or bedrock (see --help)');
+    const noUrl = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'x'), '--ai-provider', 'openai']);
+    expect(noUrl.code).toBe(1);
+    expect(noUrl.stderr).toMatch(/needs --ai-base-url/);
+  });
+});
