@@ -1,18 +1,19 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentity } from '@app/functions/adapters/identity/index.ts';
+import { ID_TOKEN_KEY_FILE } from '@app/local/cognito/id-token-signer.ts';
 import { loadConfig } from '@app/functions/config/index.ts';
 import { AUTH_REQUIRED } from '@app/functions/http/errors.ts';
 import type { Identity } from '@app/functions/ports/index.ts';
 import { localAuthConfig, signInWithPassword, startLocalAuth, type LocalAuth } from '../support/auth.ts';
 
-/** The key cognito-local signs with; it ships in the npm package, which is why AWS must never trust it. */
-const localKey: KeyObject = createPrivateKey(
+/** The key cognito-local signs with; it ships in the npm package, which is why nothing may trust it. */
+const publishedKey: KeyObject = createPrivateKey(
   createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json').pem,
 );
 
@@ -21,17 +22,20 @@ describe('verifyIdToken rejects what it must', () => {
   let auth: LocalAuth;
   let identity: Identity;
   let sub: string;
+  /** The data folder's own ID-token key (the launcher re-signs cognito-local's ID tokens with it). */
+  let poolKey: KeyObject;
+  let poolKid: string;
 
   function mint(claims: Record<string, unknown>, opts: { key?: Parameters<SignJWT['sign']>[0]; issuer?: string; audience?: string; exp?: number } = {}) {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ token_use: 'id', email: 'minted@example.com', 'cognito:groups': ['admins'], ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      .setProtectedHeader({ alg: 'RS256', kid: poolKid })
       .setSubject(sub)
       .setIssuer(opts.issuer ?? auth.cognito.issuer)
       .setAudience(opts.audience ?? auth.cognito.clientId)
       .setIssuedAt(now - 60)
       .setExpirationTime(opts.exp ?? now + 600)
-      .sign(opts.key ?? localKey);
+      .sign(opts.key ?? poolKey);
   }
 
   async function expectRejected(token: string, verifier: Identity = identity) {
@@ -44,6 +48,8 @@ describe('verifyIdToken rejects what it must', () => {
     await auth.cognito.ensureUser('real@example.com', 'Real-Passw0rd!', []);
     identity = createIdentity(localAuthConfig(auth.cognito));
     sub = '0b5c3b9e-4f43-4a57-9d3c-6f0c8d1c1e11';
+    poolKey = createPrivateKey(await readFile(join(dataDir, 'cognito', ID_TOKEN_KEY_FILE), 'utf8'));
+    poolKid = ((await (await fetch(auth.cognito.jwksUrl)).json()) as { keys: { kid: string }[] }).keys[0]!.kid;
   });
 
   afterAll(async () => {
@@ -53,6 +59,10 @@ describe('verifyIdToken rejects what it must', () => {
 
   it('accepts a well-formed token signed by the pool key (control for the cases below)', async () => {
     expect(await identity.verifyIdToken(await mint({}))).toEqual({ sub, email: 'minted@example.com', groups: ['admins'] });
+  });
+
+  it("rejects a token signed with the key published in cognito-local's package", async () => {
+    await expectRejected(await mint({}, { key: publishedKey }));
   });
 
   it('rejects a token signed by another key with the same kid', async () => {

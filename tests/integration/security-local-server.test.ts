@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_REQUIRED } from '@app/functions/http/errors.ts';
+import { ID_TOKEN_KEY_FILE } from '@app/local/cognito/id-token-signer.ts';
 import { SECURITY_HEADERS } from '@app/local/server.ts';
 import { serveStatic } from '@app/local/static-site.ts';
 import { signInWithPassword } from '../support/auth.ts';
@@ -188,19 +189,22 @@ describe('the sign-in stand-in on the public mount', () => {
 });
 
 describe('tokens the API refuses', () => {
-  // cognito-local's key ships in its npm package; minting with it shows which claim each check rejects.
-  const localKey = createPrivateKey(createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json').pem);
+  // cognito-local's key ships in its npm package: a token it signs must never pass.
+  const publishedKey = createPrivateKey(createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json').pem);
+  // Minting with the data folder's own key shows which claim each check rejects.
+  const poolKey = async () => createPrivateKey(await readFile(join(stack.dataDir, 'cognito', ID_TOKEN_KEY_FILE), 'utf8'));
+  const poolKid = async () => ((await (await fetch(stack.local.config.jwksUrl)).json()) as { keys: { kid: string }[] }).keys[0]!.kid;
 
-  function mint(claims: Record<string, unknown> = {}, opts: { issuer?: string; audience?: string; exp?: number } = {}) {
+  async function mint(claims: Record<string, unknown> = {}, opts: { issuer?: string; audience?: string; exp?: number; published?: boolean } = {}) {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ token_use: 'id', email: alice.email, ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      .setProtectedHeader({ alg: 'RS256', kid: opts.published ? 'CognitoLocal' : await poolKid() })
       .setSubject(alice.sub)
       .setIssuer(opts.issuer ?? stack.local.config.issuer)
       .setAudience(opts.audience ?? stack.local.config.userPoolClientId)
       .setIssuedAt(now - 60)
       .setExpirationTime(opts.exp ?? now + 600)
-      .sign(localKey);
+      .sign(opts.published ? publishedKey : await poolKey());
   }
 
   const callWith = (token: string) => alice.call('GET', '/files', undefined, { authorization: `Bearer ${token}` }, { auth: false });
@@ -229,6 +233,7 @@ describe('tokens the API refuses', () => {
       password: stack.user.password,
     });
     const cases: [string, string][] = [
+      ["signed with cognito-local's published key (admin claim)", await mint({ 'cognito:groups': ['admins'] }, { published: true })],
       ['another issuer', await mint({}, { issuer: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_other' })],
       ['another audience', await mint({}, { audience: 'some-other-client' })],
       ['expired', await mint({}, { exp: now - 10 })],
@@ -252,6 +257,7 @@ describe('the data folder', () => {
   it('is private to its owner, and the secret and admin credentials are 0600', async () => {
     expect((await stat(stack.dataDir)).mode & 0o777).toBe(0o700);
     expect((await stat(join(stack.dataDir, 'secret'))).mode & 0o777).toBe(0o600);
+    expect((await stat(join(stack.dataDir, 'cognito', ID_TOKEN_KEY_FILE))).mode & 0o777).toBe(0o600);
     expect(secret.length).toBeGreaterThanOrEqual(43);
   });
 

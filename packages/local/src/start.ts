@@ -57,9 +57,8 @@ async function main(): Promise<void> {
   else lines.push('  Password: the ADMIN_PASSWORD you set');
   if (stack.user) lines.push(`Regular user: ${stack.user.email} (password from USER_PASSWORD)`);
   if (!isLoopback(host)) {
-    // cognito-local signs tokens with a key published in its npm package: anyone who can reach
-    // this server can mint a valid token, administrator included (see docs/security.md).
-    lines.push('', `WARNING: listening on ${host}, beyond this machine. The local sign-in stand-in is not secure against`, '  other machines on the network; use the AWS deployment for shared use, or keep HOST=127.0.0.1.');
+    // Plain HTTP: tokens and files cross the network unencrypted (see docs/security.md).
+    lines.push('', `WARNING: listening on ${host} over plain HTTP. Put a TLS reverse proxy in front (and set PUBLIC_URL),`, '  or keep HOST=127.0.0.1; use the AWS deployment for shared use across networks.');
   }
   lines.push('', 'Press Ctrl+C to stop.', '');
   process.stdout.write(lines.join('\n'));

@@ -14,7 +14,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Prom
 
 export function createCognitoHttpHandler(
   launcher: Launcher,
-  opts: { exposure: 'public' | 'internal'; issuer: () => string; jwksUrl: () => string },
+  opts: { exposure: 'public' | 'internal'; issuer: () => string; jwksUrl: () => string; jwks?: () => unknown },
 ): RequestHandler {
   return async (req, res) => {
     setCors(req, res);
@@ -24,7 +24,7 @@ export function createCognitoHttpHandler(
     }
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     if (req.method === 'GET' && path.endsWith('/.well-known/jwks.json')) {
-      sendJson(res, 200, { keys: [publicKey.jwk] }, 'application/json');
+      sendJson(res, 200, opts.jwks?.() ?? { keys: [publicKey.jwk] }, 'application/json');
       return;
     }
     if (req.method === 'GET' && path.endsWith('/.well-known/openid-configuration')) {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createCognitoEngine, ISSUER_DOMAIN } from './cognito-engine.ts';
 import { createCognitoHttpHandler } from './http-handler.ts';
+import { loadIdTokenSigner, withResignedIdTokens } from './id-token-signer.ts';
 import { createLauncher } from './launcher.ts';
 import { ensurePool } from './pool-setup.ts';
 import { ensureUser, inviteUser } from './users.ts';
@@ -36,10 +37,13 @@ export async function startLocalCognito(opts: { dataDir: string }): Promise<Loca
   const engine = await createCognitoEngine(folder);
   const ids = await ensurePool(engine, folder);
   const issuer = `${ISSUER_DOMAIN}/${ids.userPoolId}`;
-  const launcher = createLauncher(engine, ids, issuer);
+  // ID tokens are re-signed with this data folder's key: cognito-local's own key is public.
+  const signer = await loadIdTokenSigner(folder);
+  const launcher = withResignedIdTokens(createLauncher(engine, ids, issuer), signer);
   let endpoint = '';
   const jwksUrl = () => `${endpoint}/${ids.userPoolId}/.well-known/jwks.json`;
-  const internal = createCognitoHttpHandler(launcher, { exposure: 'internal', issuer: () => issuer, jwksUrl });
+  const jwks = () => signer.jwks();
+  const internal = createCognitoHttpHandler(launcher, { exposure: 'internal', issuer: () => issuer, jwksUrl, jwks });
   const server = createServer((req, res) => void internal(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -53,7 +57,7 @@ export async function startLocalCognito(opts: { dataDir: string }): Promise<Loca
     issuer,
     jwksUrl: jwksUrl(),
     endpoint,
-    handle: createCognitoHttpHandler(launcher, { exposure: 'public', issuer: () => issuer, jwksUrl }),
+    handle: createCognitoHttpHandler(launcher, { exposure: 'public', issuer: () => issuer, jwksUrl, jwks }),
     ensureUser: (email, password, groups) => ensureUser(engine, launcher, ids.userPoolId, { email, password, groups }),
     inviteUser: (email, attrs) => inviteUser(engine, ids.userPoolId, email, attrs),
     async stop() {
