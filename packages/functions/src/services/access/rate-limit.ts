@@ -8,13 +8,21 @@ export interface RateLimiter {
   tryAcquire(key: string, now?: number): boolean;
 }
 
-export function createRateLimiter(options: { limit: number; windowMs: number }): RateLimiter {
+export function createRateLimiter(options: { limit: number; windowMs: number; maxKeys?: number }): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
+  const maxKeys = options.maxKeys ?? 10_000;
   return {
     tryAcquire(key, now = Date.now()) {
       const current = windows.get(key);
       if (!current || now - current.start >= options.windowMs) {
-        if (windows.size > 10_000) pruneExpired(windows, now, options.windowMs);
+        windows.delete(key);
+        if (windows.size >= maxKeys) pruneExpired(windows, now, options.windowMs);
+        // Many addresses inside one window (a spread-out flood) must not grow memory without
+        // bound: forget the oldest windows (a Map iterates in insertion order).
+        for (const oldest of windows.keys()) {
+          if (windows.size < maxKeys) break;
+          windows.delete(oldest);
+        }
         windows.set(key, { start: now, count: 1 });
         return true;
       }
