@@ -6,12 +6,12 @@
  * failing never fails the analysis: its records keep an empty AI column and the report says why.
  */
 import type { FileStepResult } from '@app/core';
-import { ANNOTATIONS_NAME, type EngineContext } from '@app/core/engine/contract.ts';
+import type { EngineContext } from '@app/core/engine/contract.ts';
 import { chunk, defaultAiSettings, type AiSettings, type AnnotationInput } from '@app/core/ai/index.ts';
 import type { z } from 'zod';
 import { createAiProvider } from '../../adapters/ai/index.ts';
 import { annotateBatch as annotateWithModel, type AiOutcome, type BatchAnnotation } from '../../services/ai/annotate.ts';
-import { capReason, collectFlaggedRecords } from '../../services/ai/annotate-records.ts';
+import { AnnotationCollector, capReason, collectFlaggedRecords } from '../../services/ai/annotate-records.ts';
 import { resolveModelId } from '../../services/ai/catalog.ts';
 import type { Services } from '../../services/types.ts';
 import { openEngineContext } from '../snapshot.ts';
@@ -100,25 +100,11 @@ export async function annotateBatch(input: z.infer<typeof annotateBatchInput>, s
 export async function mergeAnnotations(ctx: EngineContext): Promise<AiOutcome | undefined> {
   const plan = await readJson<AnnotationPlan>(ctx, PLAN_NAME);
   if (!plan) return undefined;
-  const outcome: AiOutcome = { annotated: 0, notAnnotated: plan.skipped, inputTokens: 0, outputTokens: 0, ...(plan.model ? { model: plan.model } : {}) };
-  const reasons = new Set<string>(plan.reason ? [plan.reason] : []);
-  const sink = ctx.workspace.write(ANNOTATIONS_NAME);
-  const encoder = new TextEncoder();
+  const collector = new AnnotationCollector(ctx, { notAnnotated: plan.skipped, reason: plan.reason, model: plan.model });
   for (const { n, count } of plan.batches) {
     const result = await readJson<BatchAnnotation>(ctx, resultName(n));
-    if (!result) {
-      outcome.notAnnotated += count;
-      reasons.add('A batch of records was not analysed');
-      continue;
-    }
-    for (const a of result.annotations) await sink.write(encoder.encode(JSON.stringify(a) + '\n'));
-    outcome.annotated += result.annotations.length;
-    outcome.notAnnotated += result.notAnnotated;
-    outcome.inputTokens += result.inputTokens;
-    outcome.outputTokens += result.outputTokens;
-    if (result.reason) reasons.add(result.reason);
+    if (result) await collector.add(result);
+    else collector.addMissing(count, 'A batch of records was not analysed');
   }
-  await sink.end();
-  if (reasons.size) outcome.reason = [...reasons].join('; ');
-  return outcome;
+  return collector.finish();
 }

@@ -7,7 +7,7 @@ import { chunk, type AiSettings, type AnnotationInput } from '@app/core/ai/index
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from '@app/core/engine/contract.ts';
 import { engine } from '@app/core/engine/index.ts';
 import type { AiProvider, RetryOptions } from '../../adapters/ai/index.ts';
-import { annotateBatch, type AiOutcome } from './annotate.ts';
+import { annotateBatch, type AiOutcome, type BatchAnnotation } from './annotate.ts';
 
 export interface AnnotateRecordsOptions {
   provider: AiProvider;
@@ -35,28 +35,56 @@ export function capReason(maxRecords: number): string {
   return `Only the first ${maxRecords} flagged records are sent to the model per analysis`;
 }
 
+/** Writes `annotations.ndjson` batch by batch and sums what the model did. */
+export class AnnotationCollector {
+  private readonly outcome: AiOutcome;
+  private readonly reasons = new Set<string>();
+  private readonly sink;
+  private readonly encoder = new TextEncoder();
+
+  constructor(ctx: EngineContext, start: { notAnnotated: number; reason?: string; model?: string }) {
+    this.outcome = { annotated: 0, notAnnotated: start.notAnnotated, inputTokens: 0, outputTokens: 0, ...(start.model ? { model: start.model } : {}) };
+    if (start.reason) this.reasons.add(start.reason);
+    this.sink = ctx.workspace.write(ANNOTATIONS_NAME);
+  }
+
+  async add(result: BatchAnnotation): Promise<void> {
+    for (const a of result.annotations) await this.sink.write(this.encoder.encode(JSON.stringify(a) + '\n'));
+    this.outcome.annotated += result.annotations.length;
+    this.outcome.notAnnotated += result.notAnnotated;
+    this.outcome.inputTokens += result.inputTokens;
+    this.outcome.outputTokens += result.outputTokens;
+    if (result.reason) this.reasons.add(result.reason);
+  }
+
+  /** Records whose batch never produced a result. */
+  addMissing(count: number, reason: string): void {
+    this.outcome.notAnnotated += count;
+    this.reasons.add(reason);
+  }
+
+  async finish(): Promise<AiOutcome> {
+    await this.sink.end();
+    if (this.reasons.size) this.outcome.reason = [...this.reasons].join('; ');
+    return this.outcome;
+  }
+}
+
 export async function annotateRecords(ctx: EngineContext, files: FileStepResult[], opts: AnnotateRecordsOptions): Promise<AiOutcome> {
   const { picked, flagged } = await collectFlaggedRecords(ctx, files, opts.maxRecords);
   const batches = chunk(picked, opts.batchSize);
-  const outcome: AiOutcome = { annotated: 0, notAnnotated: flagged - picked.length, inputTokens: 0, outputTokens: 0, model: opts.model };
-  const reasons = new Set<string>(flagged > picked.length ? [capReason(opts.maxRecords)] : []);
-  const sink = ctx.workspace.write(ANNOTATIONS_NAME);
-  const encoder = new TextEncoder();
+  const collector = new AnnotationCollector(ctx, {
+    notAnnotated: flagged - picked.length,
+    model: opts.model,
+    ...(flagged > picked.length ? { reason: capReason(opts.maxRecords) } : {}),
+  });
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
       const records = batches[next++]!;
-      const result = await annotateBatch(opts.provider, opts.settings, opts.model, records, opts.retry);
-      for (const a of result.annotations) await sink.write(encoder.encode(JSON.stringify(a) + '\n'));
-      outcome.annotated += result.annotations.length;
-      outcome.notAnnotated += result.notAnnotated;
-      outcome.inputTokens += result.inputTokens;
-      outcome.outputTokens += result.outputTokens;
-      if (result.reason) reasons.add(result.reason);
+      await collector.add(await annotateBatch(opts.provider, opts.settings, opts.model, records, opts.retry));
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 4, batches.length)) }, worker));
-  await sink.end();
-  if (reasons.size) outcome.reason = [...reasons].join('; ');
-  return outcome;
+  return collector.finish();
 }
