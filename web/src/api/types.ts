@@ -1,4 +1,8 @@
 /** What the screens read from the API (spec section 3). Optional where the spec allows alternatives. */
+import type { AnalyticsData, DashboardTotals, RecordCountSummary } from '@app/core/model/index.ts';
+
+// The engine's own shapes, as the API passes them through unchanged.
+export type { AnalyticsData, DashboardTotals, RecordCountSummary };
 
 export type FlagCounts = Record<string, number>;
 
@@ -39,25 +43,6 @@ export interface SuspiciousPattern {
   user: string;
   sm20_time: string;
   sm20_activity: string;
-}
-
-export interface RecordCountSummary {
-  input_files: Record<string, number>;
-  output_files: Record<string, number>;
-  total_input_records: number;
-  total_output_records: number;
-}
-
-export interface DashboardTotals {
-  criticalAlerts: number;
-  failedLogins: number;
-  anomalousUsers: number;
-  highRiskUsers: number;
-}
-
-export interface AnalyticsData {
-  timeline: Record<string, { failedLogins: number; highRisk: number; dataModifications: number }>;
-  heatmap: Record<string, number[]>;
 }
 
 export interface AnalysisResult {

@@ -4,11 +4,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { filesQuery, queryKeys } from '../../api/queries.ts';
-import { confirmAction } from '../../lib/confirm.ts';
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
 import { useBulkAction } from '../../lib/use-bulk-action.ts';
+import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { startAnalysis } from '../upload/upload-sequence.ts';
 
 export function analyzeLabel(n: number): string {
@@ -24,24 +24,19 @@ export function FileManagerPage() {
   const navigate = useNavigate();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.files });
 
-  const deleteIds = async (ids: string[]) => {
-    await run(async () => {
-      for (const fileId of ids) await api.del('/files', { fileId }, { fallback: 'Failed to delete file' });
-      notify.success(`${ids.length} file(s) deleted`);
-      selection.clear();
-    }, 'Failed to delete file');
-    await refresh();
-  };
-
-  const deleteOne = async (fileId: string) => {
-    if (await confirmAction('Are you sure you want to delete this file?')) await deleteIds([fileId]);
-  };
-
-  const deleteSelected = async () => {
-    const ids = selection.selected;
-    if (ids.length === 0) return notify.warning('Please select files to delete');
-    if (await confirmAction(`Are you sure you want to delete ${ids.length} selected file(s)? This action cannot be undone.`)) await deleteIds(ids);
-  };
+  const { deleteOne, deleteSelected } = useConfirmedDelete({
+    run,
+    selection,
+    remove: (fileId) => api.del('/files', { fileId }, { fallback: 'Failed to delete file' }),
+    refresh,
+    texts: {
+      confirmOne: 'Are you sure you want to delete this file?',
+      confirmMany: (n) => `Are you sure you want to delete ${n} selected file(s)? This action cannot be undone.`,
+      noneSelected: 'Please select files to delete',
+      done: (n) => `${n} file(s) deleted`,
+      failed: 'Failed to delete file',
+    },
+  });
 
   const analyzeSelected = async () => {
     const ids = selection.selected;

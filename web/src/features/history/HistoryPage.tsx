@@ -6,11 +6,11 @@ import { api } from '../../api/client.ts';
 import { analysesQuery, fetchAnalysis, queryKeys } from '../../api/queries.ts';
 import type { AnalysisListItem } from '../../api/types.ts';
 import { createdOf, sortNewestFirst, totalRecordsOf } from '../../lib/analysis-fields.ts';
-import { confirmAction } from '../../lib/confirm.ts';
 import { formatDateTime, formatNumber, shortId } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
 import { useBulkAction } from '../../lib/use-bulk-action.ts';
+import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { useHeldResult } from '../../state/held-result.tsx';
 
 const STATUS_COLOR: Record<string, string> = { completed: 'green', failed: 'red', processing: 'blue' };
@@ -29,25 +29,22 @@ export function HistoryPage() {
   const { hold, result: held, clear: clearHeld } = useHeldResult();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
 
-  const deleteIds = async (ids: string[]) => {
-    await run(async () => {
-      for (const id of ids) await api.del(`/results/${encodeURIComponent(id)}`, undefined, { fallback: 'Failed to delete analysis' });
+  const { deleteOne, deleteSelected } = useConfirmedDelete({
+    run,
+    selection,
+    remove: (id) => api.del(`/results/${encodeURIComponent(id)}`, undefined, { fallback: 'Failed to delete analysis' }),
+    afterRemove: (ids) => {
       if (held && ids.includes(held.analysisId)) clearHeld();
-      notify.success(`${ids.length} analysis(es) deleted`);
-      selection.clear();
-    }, 'Failed to delete analysis');
-    await refresh();
-  };
-
-  const deleteOne = async (id: string) => {
-    if (await confirmAction('Are you sure you want to delete this analysis? This action cannot be undone.')) await deleteIds([id]);
-  };
-
-  const deleteSelected = async () => {
-    const ids = selection.selected;
-    if (ids.length === 0) return notify.warning('Please select analyses to delete');
-    if (await confirmAction(`Are you sure you want to delete ${ids.length} selected analysis(es)? This action cannot be undone.`)) await deleteIds(ids);
-  };
+    },
+    refresh,
+    texts: {
+      confirmOne: 'Are you sure you want to delete this analysis? This action cannot be undone.',
+      confirmMany: (n) => `Are you sure you want to delete ${n} selected analysis(es)? This action cannot be undone.`,
+      noneSelected: 'Please select analyses to delete',
+      done: (n) => `${n} analysis(es) deleted`,
+      failed: 'Failed to delete analysis',
+    },
+  });
 
   const view = (id: string) =>
     run(async () => {
