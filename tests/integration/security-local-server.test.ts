@@ -16,7 +16,8 @@ import { AUTH_REQUIRED } from '@app/functions/http/errors.ts';
 import { ID_TOKEN_KEY_FILE } from '@app/local/cognito/id-token-signer.ts';
 import { SECURITY_HEADERS } from '@app/local/server.ts';
 import { serveStatic } from '@app/local/static-site.ts';
-import { signInWithPassword } from '../support/auth.ts';
+import { ATTEMPT_LIMIT } from '@app/local/cognito/attempt-limit.ts';
+import { signInWithAmplify, signInWithPassword } from '../support/auth.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
@@ -185,6 +186,42 @@ describe('the sign-in stand-in on the public mount', () => {
     expect(res.status).toBe(403);
     expect((await stack.signIn('mallory@test.local', 'Mallory-Pass-123!')).email).toBe('mallory@test.local');
     expect((await stack.signIn(stack.user.email, stack.user.password)).sub).toBe(alice.sub);
+  });
+});
+
+describe('guessing passwords and reset codes', () => {
+  const pool = () => ({ userPoolId: stack.local.config.userPoolId, clientId: stack.local.config.userPoolClientId, endpoint: `${stack.url}/cognito` });
+  const cognitoCall = async (target: string, body: unknown) => {
+    const res = await fetch(`${stack.url}/cognito`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as { __type?: string; message?: string } };
+  };
+
+  it(`locks an account after ${ATTEMPT_LIMIT.maxFailures} wrong passwords (SRP and password flows share the count)`, async () => {
+    await stack.createUser('victim@test.local', 'Victim-Pass-123!');
+    for (let i = 0; i < ATTEMPT_LIMIT.maxFailures; i++) {
+      await expect(signInWithAmplify({ ...pool(), email: i % 2 ? 'VICTIM@test.local' : 'victim@test.local', password: `Wrong-Pass-${i}!` })).rejects.toThrow(/Incorrect username or password/);
+    }
+    await expect(signInWithPassword({ ...pool(), email: 'victim@test.local', password: 'Victim-Pass-123!' })).rejects.toThrow('Password attempts exceeded');
+    // Other accounts sign in as usual.
+    expect((await stack.signIn(stack.user.email, stack.user.password)).sub).toBe(alice.sub);
+  });
+
+  it(`refuses reset codes after ${ATTEMPT_LIMIT.maxFailures} wrong guesses, even the right one`, async () => {
+    await stack.createUser('forgetful@test.local', 'Forgetful-Pass-123!');
+    const ClientId = stack.local.config.userPoolClientId;
+    expect((await cognitoCall('ForgotPassword', { ClientId, Username: 'forgetful@test.local' })).status).toBe(200);
+    const answers: (string | undefined)[] = [];
+    for (let i = 0; i <= ATTEMPT_LIMIT.maxFailures; i++) {
+      const res = await cognitoCall('ConfirmForgotPassword', { ClientId, Username: 'forgetful@test.local', ConfirmationCode: String(100000 + i), Password: 'Taken-Over-123!' });
+      answers.push(res.json.__type);
+    }
+    expect(answers.slice(0, ATTEMPT_LIMIT.maxFailures).every((t) => t === 'CodeMismatchException' || t === 'ExpiredCodeException')).toBe(true);
+    expect(answers.at(-1)).toBe('LimitExceededException');
+    await expect(stack.signIn('forgetful@test.local', 'Taken-Over-123!')).rejects.toThrow();
   });
 });
 

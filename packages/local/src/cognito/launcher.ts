@@ -13,6 +13,7 @@ import {
   userDisabled,
   userNotFound,
 } from './cognito-errors.ts';
+import { createAttemptLimiter } from './attempt-limit.ts';
 import { readLocalJwt } from './local-jwt.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
 import type { PoolIds } from './pool-setup.ts';
@@ -219,6 +220,8 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
     return {};
   }
 
+  const attempts = createAttemptLimiter();
+
   async function dispatch(target: string, body: unknown, exposure: 'public' | 'internal') {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new CognitoApiError('SerializationException', 'The request body must be a JSON object');
@@ -227,6 +230,25 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
       if (target === 'SignUp') throw new CognitoApiError('NotAuthorizedException', 'SignUp is not permitted for this user pool');
       throw new CognitoApiError('AccessDeniedException', `${target} is not available on the public endpoint`, 403);
     }
+    // Calls that check a password or a reset code are limited per user name on the public mount.
+    const b = body as Body;
+    const guessed =
+      target === 'ConfirmForgotPassword'
+        ? { kind: 'code' as const, user: b.Username }
+        : target === 'InitiateAuth' && b.AuthFlow === 'USER_PASSWORD_AUTH'
+          ? { kind: 'sign-in' as const, user: b.AuthParameters?.USERNAME }
+          : target === 'RespondToAuthChallenge' && b.ChallengeName === 'PASSWORD_VERIFIER'
+            ? { kind: 'sign-in' as const, user: b.ChallengeResponses?.USERNAME }
+            : undefined;
+    if (exposure === 'public' && guessed && typeof guessed.user === 'string') {
+      // One count per account, whichever alias (e-mail in any case, internal name) is sent.
+      const key = (await findUser(guessed.user))?.Username ?? guessed.user;
+      return attempts.guard(key, guessed.kind, () => run(target, body));
+    }
+    return run(target, body);
+  }
+
+  async function run(target: string, body: unknown) {
     switch (target) {
       case 'InitiateAuth':
         return initiateAuth(body as Body);
