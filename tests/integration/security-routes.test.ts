@@ -167,7 +167,8 @@ describe('authentication', () => {
     const before = await snapshot();
     for (const { key, method, e } of entries((e) => e.access !== 'public')) {
       const { path, body } = e.call(fixture);
-      for (const headers of [{}, { authorization: 'Bearer not.a.jwt' }, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }]) {
+      const variants: Record<string, string>[] = [{}, { authorization: 'Bearer not.a.jwt' }, { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` }];
+      for (const headers of variants) {
         const res = await alice.call(method, path, body, headers, { auth: false });
         expect(res.status, key).toBe(401);
         expect(res.json, key).toEqual({ error: { code: 'UNAUTHENTICATED', message: AUTH_REQUIRED } });
