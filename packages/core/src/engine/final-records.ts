@@ -9,7 +9,8 @@ import { openFile } from '../formats/open-file.ts';
 import type { OpenedFile } from '../formats/types.ts';
 import type { PatternName, SuspiciousPattern, CorrelationSummary } from '../model/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
-import { readJson, readJsonLines, writeJson } from './folder-workspace.ts';
+import { readFacts } from './facts-codec.ts';
+import { readJson, writeJson } from './folder-workspace.ts';
 import { CORRELATION_NAME, factsName } from './names.ts';
 import { createRecordExtractor } from './record-extractor.ts';
 
@@ -21,14 +22,37 @@ export interface StoredCorrelation {
   volume: [string, string, number][];
 }
 
-export async function loadFacts(ctx: EngineContext, files: FileStepResult[]): Promise<FileFacts[]> {
+/** Facts keys only correlation reads; the report step skips them (see prepareFinalState). */
+const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
+
+/** Each file's facts; `skipOf` may name top-level keys not to decode for a file (they come back empty). */
+export async function loadFacts(ctx: EngineContext, files: FileStepResult[], skipOf?: (f: FileStepResult) => ReadonlySet<string>): Promise<FileFacts[]> {
   return Promise.all(
     files.map(async (f) => {
-      const facts = await readJsonLines<FileFacts>(ctx.workspace, factsName(f.index));
+      const skip = skipOf?.(f);
+      const facts = await readFacts<FileFacts>(ctx.workspace, factsName(f.index), skip);
       if (!facts) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
+      if (skip) Object.assign(facts, emptyBulkyFacts(skip));
       return facts;
     }),
   );
+}
+
+function emptyBulkyFacts(skip: ReadonlySet<string>): Partial<FileFacts> {
+  const empty: Partial<FileFacts> = {
+    docs: emptyDocColumns(),
+    sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] },
+    itemKeys: [],
+    sensitiveItemKeys: [],
+    tickets: [],
+    volume: { documents: [], events: [] },
+    debuggerChanges: [],
+    tableChanges: [],
+    failedLogons: [],
+    userAdmin: [],
+    afterHoursSensitive: [],
+  };
+  return Object.fromEntries(Object.entries(empty).filter(([k]) => skip.has(k)));
 }
 
 /** Step 2's result, computed now when the pipeline skipped it (single file) and stored either way. */
@@ -49,19 +73,23 @@ export interface FinalState {
 }
 
 export async function prepareFinalState(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[]): Promise<FinalState> {
-  const facts = await loadFacts(ctx, files);
-  const correlation = await loadOrCorrelate(ctx, flagContext, facts);
+  let facts: FileFacts[];
+  let correlation = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
+  if (correlation) {
+    // The report pass needs only each file's shape, and the change-document headers when CDPOS
+    // items inherit them: the bulky correlation facts are not even decoded.
+    const mayNeedHeaders = files.some((f) => f.fileType === 'CDPOS');
+    const shapeOnly = new Set<string>([...CORRELATION_ONLY_KEYS, 'docs']);
+    const withDocs = new Set<string>(CORRELATION_ONLY_KEYS);
+    facts = await loadFacts(ctx, files, (f) => (mayNeedHeaders && (f.fileType === 'CDHDR' || f.fileType === 'CDPOS') ? withDocs : shapeOnly));
+  } else {
+    facts = await loadFacts(ctx, files);
+    correlation = await loadOrCorrelate(ctx, flagContext, facts);
+  }
   const needsHeaders = facts.some((f) => f.fileType === 'CDPOS' && !f.joined);
   const headers = needsHeaders ? new HeaderIndex(facts) : undefined;
-  // The report pass needs only each file's shape: let the bulky facts go.
-  for (const f of facts) {
-    f.docs = emptyDocColumns();
-    f.sm20Changes = { users: [], times: [], events: [], tcodes: [], flagged: [] };
-    f.itemKeys = [];
-    f.sensitiveItemKeys = [];
-    f.tickets = [];
-    f.volume = { documents: [], events: [] };
-  }
+  // Let the bulky facts go.
+  for (const f of facts) Object.assign(f, emptyBulkyFacts(new Set([...CORRELATION_ONLY_KEYS, 'docs'])));
   return { facts, correlation, headers, volume: ChangeVolumeCounter.fromOverLimit(correlation.volume) };
 }
 

@@ -7,7 +7,7 @@ import { openFile } from '../formats/open-file.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { FactsCollector } from './collect-facts.ts';
 import { countMask, emptySummary } from './flag-counts.ts';
-import { writeJsonLines } from './folder-workspace.ts';
+import { writeFacts } from './facts-codec.ts';
 import { factsName } from './names.ts';
 import { createRecordExtractor } from './record-extractor.ts';
 
@@ -34,7 +34,7 @@ class RecordMarks {
 
 /**
  * Step 1 for one file: read, detect, flag each record, keep the compact facts in the workspace
- * (`facts/<index>.json`) and return this file's own counts (change volume within the file;
+ * (`facts/<index>.bin`, facts-codec.ts) and return this file's own counts (change volume within the file;
  * cross-file effects come with correlation).
  */
 export async function parseAndFlagFile(ctx: EngineContext, flagContext: FlagContext, index: number, fileName: string, onProgress?: (records: number) => void): Promise<FileStepResult> {
@@ -81,7 +81,7 @@ export async function parseAndFlagFile(ctx: EngineContext, flagContext: FlagCont
     onProgress?.(marks.length);
   }
   const facts = collector.finish();
-  await writeJsonLines(ctx.workspace, factsName(index), facts);
+  await writeFacts(ctx.workspace, factsName(index), facts);
   const overLimit = userDayList.map(([u, d]) => collector.volume.excess(u, d) !== undefined);
   const summary = emptySummary();
   for (let i = 0; i < marks.length; i++) {
