@@ -62,6 +62,7 @@ describe('security headers', () => {
     expect(SECURITY_HEADERS['x-content-type-options']).toBe('nosniff');
     expect(SECURITY_HEADERS['x-frame-options']).toBe('DENY');
     expect(SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(SECURITY_HEADERS['content-security-policy']).toContain("script-src 'self'");
     // API answers are JSON, never cached, and never sniffed into HTML.
     const api = responses[2]!;
     expect(api.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -31,8 +31,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',
-  // Scripts and styles are left to the app (Mantine injects styles); framing and plugins never.
-  'content-security-policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+  // Scripts only from this origin (the build has no inline script or eval): an injected <script>
+  // or handler attribute does not run. Styles are left to the app (Mantine injects them).
+  'content-security-policy': "script-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
