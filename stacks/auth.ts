@@ -31,6 +31,8 @@ export const webClient = userPool.addClient('Web', {
       // The Login screen tells "No account found with this email." apart from a wrong password.
       args.preventUserExistenceErrors = 'LEGACY';
       args.enableTokenRevocation = true;
+      // Users may not change their e-mail (their sign-in name) or groups-related data themselves.
+      args.writeAttributes = ['given_name', 'family_name'];
       // No hosted UI: sign-in happens in the app through Amplify.
       args.allowedOauthFlowsUserPoolClient = false;
       args.allowedOauthFlows = undefined;

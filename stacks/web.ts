@@ -13,6 +13,24 @@ const browserConfig = $jsonStringify({
   userPoolClientId: webClient.id,
 });
 
+/**
+ * Security headers on every page CloudFront serves (the local server sends the same ones). The
+ * API and Cognito live on other origins under amazonaws.com, hence connect-src.
+ */
+const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy('WebSecurityHeaders', {
+  securityHeadersConfig: {
+    contentTypeOptions: { override: true },
+    frameOptions: { frameOption: 'DENY', override: true },
+    referrerPolicy: { referrerPolicy: 'no-referrer', override: true },
+    strictTransportSecurity: { accessControlMaxAgeSec: 31_536_000, includeSubdomains: true, override: true },
+    contentSecurityPolicy: {
+      contentSecurityPolicy:
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' https://*.amazonaws.com; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+      override: true,
+    },
+  },
+});
+
 export const web = new sst.aws.StaticSite('Web', {
   path: 'web',
   build: {
@@ -21,4 +39,12 @@ export const web = new sst.aws.StaticSite('Web', {
     output: 'dist',
   },
   environment: { APP_BROWSER_CONFIG: browserConfig },
+  transform: {
+    cdn: (args: any) => {
+      args.defaultCacheBehavior = $resolve([args.defaultCacheBehavior, securityHeaders.id]).apply(([behavior, id]: [any, string]) => ({
+        ...behavior,
+        responseHeadersPolicyId: id,
+      }));
+    },
+  },
 });
