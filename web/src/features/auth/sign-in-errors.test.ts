@@ -12,6 +12,9 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage(named('UserNotConfirmedException'))).toBe('Please verify your email before signing in.');
     expect(signInErrorMessage(named('UserAlreadyAuthenticatedException'))).toBe('There is already a signed in user');
   });
+  it('says when the account is locked after repeated failures', () => {
+    expect(signInErrorMessage(named('NotAuthorizedException', 'Password attempts exceeded'))).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+  });
   it('falls back to the error message, then to Failed to sign in', () => {
     expect(signInErrorMessage(named('LimitExceededException', 'Attempt limit exceeded'))).toBe('Attempt limit exceeded');
     expect(signInErrorMessage({})).toBe('Failed to sign in');

@@ -5,6 +5,10 @@ export function signInErrorMessage(err: unknown): string {
     case 'UserNotFoundException':
       return 'No account found with this email.';
     case 'NotAuthorizedException':
+      // Cognito (and the local stand-in) lock an account for a while after repeated failures.
+      if (/attempts exceeded/i.test((err as { message?: string })?.message ?? '')) {
+        return 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+      }
       return 'Incorrect email or password.';
     case 'UserNotConfirmedException':
       return 'Please verify your email before signing in.';
