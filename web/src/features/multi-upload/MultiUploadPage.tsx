@@ -17,6 +17,7 @@ import { startAnalysis, uploadFile } from '../upload/upload-sequence.ts';
 import { useRejectionToasts } from '../upload/use-rejection-toasts.ts';
 import type { AnalysisStart } from '../analysis/poll-timing.ts';
 import { SlotList } from './SlotList.tsx';
+import { HolidayCalendarCard } from '../holidays/HolidayCalendarCard.tsx';
 import { assignSlots, emptySlots, filledCount, isHintMessage, MIN_FILES, SLOTS, type Slot, type Slots } from './slot-assignment.ts';
 
 const MIN_FILES_MESSAGE = 'Please upload at least 2 files for correlated analysis';
@@ -162,6 +163,7 @@ export function MultiUploadPage() {
           <List.Item>Larger files take longer to analyze.</List.Item>
         </List>
       </Card>
+      <HolidayCalendarCard />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { queryKeys } from '../../api/queries.ts';
 import { notify } from '../../lib/notify.ts';
 import { FileDropArea } from './FileDropArea.tsx';
 import { FileRequirementsCard } from './FileRequirementsCard.tsx';
+import { HolidayCalendarCard } from '../holidays/HolidayCalendarCard.tsx';
 import { OverallProgress } from './OverallProgress.tsx';
 import { SelectedFileList } from './SelectedFileList.tsx';
 import { addedMessage, SECONDS_PER_FILE, SINGLE_ACCEPT } from './file-rules.ts';
@@ -124,6 +125,7 @@ export function UploadPage() {
           </Group>
         </Stack>
         <FileRequirementsCard />
+        <HolidayCalendarCard />
       </SimpleGrid>
     </Stack>
   );
