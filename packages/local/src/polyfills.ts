@@ -10,4 +10,8 @@ if (!(Promise as any).withResolvers) {
     return { promise, resolve, reject };
   };
 }
+
+// Node 20 is this machine's runtime (Lambda runs 22); the SDK's reminder about that is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export {};
