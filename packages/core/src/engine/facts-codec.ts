@@ -40,6 +40,9 @@ function every(values: readonly unknown[], test: (v: unknown) => boolean): boole
   return true;
 }
 
+/** Distinct values among the first twice as many that make a column "mostly distinct". */
+const MOSTLY_DISTINCT = 4096;
+
 function encodeStrings(w: FrameWriter, values: readonly string[]): Node {
   const ids = new Map<string, number>();
   const dict: string[] = [];
@@ -50,6 +53,8 @@ function encodeStrings(w: FrameWriter, values: readonly string[]): Node {
     if (id === undefined) {
       ids.set(v, (id = dict.length));
       dict.push(v);
+      // Mostly distinct values (change numbers, object ids): a dictionary only costs hashing.
+      if (dict.length === MOSTLY_DISTINCT && i < 2 * MOSTLY_DISTINCT) return { k: 'json', f: w.json(values) };
     }
     idx[i] = id;
   }
