@@ -22,7 +22,7 @@ type Node =
 
 class FrameWriter {
   readonly frames: Buffer[] = [];
-  add(bytes: Buffer | Uint8Array): number {
+  add(bytes: Buffer | ArrayBufferView): number {
     this.frames.push(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     return this.frames.length; // frame 0 is the manifest, written first
   }
