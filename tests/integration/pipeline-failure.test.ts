@@ -38,13 +38,16 @@ describe('a file that cannot be read', () => {
     expect(retry.summary.total_records).toBe(80);
   });
 
-  it('fails with a message naming a file whose object vanished after upload', async () => {
+  it('refuses to start with a message naming a file whose object vanished after upload', async () => {
     const [fileId] = await uploadAll(alice, [{ name: 'vanishing.csv', bytes: text(sm20Csv(10)) }]);
     const file = (await alice.call('GET', '/files')).json.files.find((f: any) => f.fileId === fileId);
     await stack.services.blobs.delete(file.key);
-    const result = await waitForAnalysis(alice, await startAnalysis(alice, [fileId!]));
-    expect(result.status).toBe('failed');
-    expect(result.error).toContain('vanishing.csv');
+    const before = (await alice.call('GET', '/results')).json.analyses.length;
+    // POST /analyze measures every file again (the 100 MB rule), so a vanished object is caught there.
+    const res = await alice.call('POST', '/analyze', { fileIds: [fileId], analysisType: 'single', correlateFiles: false });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe('File "vanishing.csv" is no longer stored; upload it again');
+    expect((await alice.call('GET', '/results')).json.analyses).toHaveLength(before);
   });
 });
 
