@@ -10,7 +10,10 @@ export interface ToastBodyAction {
 export function ToastBody({ message, actions, color }: { message: string; actions?: ToastBodyAction[]; color: string }) {
   return (
     <>
-      <span data-toast-text="">{sanitizeMarkup(message)}</span>
+      {/* Mantine dims notification text below the WCAG AA contrast ratio; use the body text colour. */}
+      <span data-toast-text="" style={{ color: 'var(--mantine-color-text)' }}>
+        {sanitizeMarkup(message)}
+      </span>
       {actions && actions.length > 0 && (
         <Group gap="xs" mt="xs">
           {actions.map((a) => (

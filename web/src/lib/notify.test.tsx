@@ -19,4 +19,12 @@ describe('notify', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
   });
+
+  it('names the close button for screen readers', async () => {
+    render(<div />);
+    act(() => {
+      notify.success('3 file(s) added successfully');
+    });
+    expect(await screen.findByRole('button', { name: 'Close notification' })).toBeInTheDocument();
+  });
 });

@@ -51,6 +51,8 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): str
     message: createElement(ToastBody, { message, actions, color: COLOR[type] }),
     autoClose: options.persistent ? false : (options.duration ?? DEFAULT_TOAST_MS),
     withCloseButton: true,
+    // Screen readers need a name for the icon-only close button.
+    closeButtonProps: { 'aria-label': 'Close notification' },
     role: type === 'error' ? 'alert' : 'status',
     'data-toast-type': type,
   } as Parameters<typeof notifications.show>[0]);

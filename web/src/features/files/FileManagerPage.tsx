@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
 import { useBulkAction } from '../../lib/use-bulk-action.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
+import { ListCard, SelectionToolbar } from '../../lib/SelectableList.tsx';
 import { startAnalysis } from '../upload/upload-sequence.ts';
 
 export function analyzeLabel(n: number): string {
@@ -62,76 +63,63 @@ export function FileManagerPage() {
           Error: {error}
         </Alert>
       )}
-      <Group>
-        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void refresh()} loading={files.isFetching}>
-          Refresh
-        </Button>
-        <Button variant="default" onClick={selection.selectAll} disabled={list.length === 0}>
-          Select All
-        </Button>
-        <Button variant="default" onClick={selection.clear} disabled={n === 0}>
-          Deselect All
-        </Button>
-        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void deleteSelected()} disabled={busy}>
-          Delete Selected ({n})
-        </Button>
+      <SelectionToolbar
+        onRefresh={() => void refresh()}
+        refreshing={files.isFetching}
+        onSelectAll={selection.selectAll}
+        onDeselectAll={selection.clear}
+        hasItems={list.length > 0}
+        selectedCount={n}
+        onDeleteSelected={() => void deleteSelected()}
+        deleteLabel={`Delete Selected (${n})`}
+        busy={busy}
+      >
         <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void analyzeSelected()} disabled={busy}>
           {analyzeLabel(n)}
         </Button>
-      </Group>
-      <Card withBorder padding={0}>
-        {files.isPending ? (
-          <Stack p="md">
-            <Skeleton h={32} />
-            <Skeleton h={32} />
-          </Stack>
-        ) : list.length === 0 ? (
-          <Text p="md" c="dimmed">
-            No files uploaded yet. Upload SAP audit files to see them here.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <VisuallyHidden>Select</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>File name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Size</Table.Th>
-                  <Table.Th>Upload date</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+      </SelectionToolbar>
+      <ListCard pending={files.isPending} empty={list.length === 0} emptyText="No files uploaded yet. Upload SAP audit files to see them here.">
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <VisuallyHidden>Select</VisuallyHidden>
+                </Table.Th>
+                <Table.Th>File name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Size</Table.Th>
+                <Table.Th>Upload date</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((f) => (
+                <Table.Tr key={f.fileId} data-testid="file-row">
+                  <Table.Td>
+                    <Checkbox checked={selection.isSelected(f.fileId)} onChange={() => selection.toggle(f.fileId)} aria-label={`Select ${f.fileName}`} />
+                  </Table.Td>
+                  <Table.Td>{f.fileName}</Table.Td>
+                  <Table.Td>{f.fileType ?? '-'}</Table.Td>
+                  <Table.Td>{formatBytes(f.size)}</Table.Td>
+                  <Table.Td>{formatDateTime(f.uploadDate)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={f.status === 'ready' ? 'green' : 'gray'} variant="light">
+                      {f.status ?? 'unknown'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon color="red" variant="subtle" onClick={() => void deleteOne(f.fileId)} aria-label={`Delete ${f.fileName}`} disabled={busy}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((f) => (
-                  <Table.Tr key={f.fileId} data-testid="file-row">
-                    <Table.Td>
-                      <Checkbox checked={selection.isSelected(f.fileId)} onChange={() => selection.toggle(f.fileId)} aria-label={`Select ${f.fileName}`} />
-                    </Table.Td>
-                    <Table.Td>{f.fileName}</Table.Td>
-                    <Table.Td>{f.fileType ?? '-'}</Table.Td>
-                    <Table.Td>{formatBytes(f.size)}</Table.Td>
-                    <Table.Td>{formatDateTime(f.uploadDate)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={f.status === 'ready' ? 'green' : 'gray'} variant="light">
-                        {f.status ?? 'unknown'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon color="red" variant="subtle" onClick={() => void deleteOne(f.fileId)} aria-label={`Delete ${f.fileName}`} disabled={busy}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ListCard>
       <Text size="sm" c="dimmed">
         Tip: select two or more files (for example SM20 with CDHDR and CDPOS) to analyze them together; the analysis then
         correlates activity across the files.

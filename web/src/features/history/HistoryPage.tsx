@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconEye, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
@@ -11,6 +11,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
 import { useBulkAction } from '../../lib/use-bulk-action.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
+import { ListCard, SelectionToolbar } from '../../lib/SelectableList.tsx';
 import { useHeldResult } from '../../state/held-result.tsx';
 
 const STATUS_COLOR: Record<string, string> = { completed: 'green', failed: 'red', processing: 'blue' };
@@ -64,84 +65,70 @@ export function HistoryPage() {
           Error: {error}
         </Alert>
       )}
-      <Group>
-        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void refresh()} loading={analyses.isFetching}>
-          Refresh
-        </Button>
-        <Button variant="default" onClick={selection.selectAll} disabled={list.length === 0}>
-          Select All
-        </Button>
-        <Button variant="default" onClick={selection.clear} disabled={selection.selected.length === 0}>
-          Deselect All
-        </Button>
-        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void deleteSelected()} disabled={busy}>
-          Delete Selected
-        </Button>
-      </Group>
-      <Card withBorder padding={0}>
-        {analyses.isPending ? (
-          <Stack p="md">
-            <Skeleton h={32} />
-            <Skeleton h={32} />
-          </Stack>
-        ) : list.length === 0 ? (
-          <Text p="md" c="dimmed">
-            No previous analyses found. Upload files to run your first analysis.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <VisuallyHidden>Select</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Analysis ID</Table.Th>
-                  <Table.Th>File types</Table.Th>
-                  <Table.Th>Records</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+      <SelectionToolbar
+        onRefresh={() => void refresh()}
+        refreshing={analyses.isFetching}
+        onSelectAll={selection.selectAll}
+        onDeselectAll={selection.clear}
+        hasItems={list.length > 0}
+        selectedCount={selection.selected.length}
+        onDeleteSelected={() => void deleteSelected()}
+        deleteLabel="Delete Selected"
+        busy={busy}
+      />
+      <ListCard pending={analyses.isPending} empty={list.length === 0} emptyText="No previous analyses found. Upload files to run your first analysis.">
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <VisuallyHidden>Select</VisuallyHidden>
+                </Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Analysis ID</Table.Th>
+                <Table.Th>File types</Table.Th>
+                <Table.Th>Records</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((a) => (
+                <Table.Tr key={a.analysisId} data-testid="history-row">
+                  <Table.Td>
+                    <Checkbox
+                      checked={selection.isSelected(a.analysisId)}
+                      onChange={() => selection.toggle(a.analysisId)}
+                      aria-label={`Select analysis ${shortId(a.analysisId)}`}
+                    />
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(createdOf(a))}</Table.Td>
+                  <Table.Td title={a.analysisId}>{shortId(a.analysisId)}</Table.Td>
+                  <Table.Td>{fileTypesOf(a)}</Table.Td>
+                  <Table.Td>{formatNumber(totalRecordsOf(a))}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[a.status] ?? 'gray'} variant="light">
+                      {a.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {a.status === 'completed' && (
+                        <Button size="compact-sm" variant="light" leftSection={<IconEye size={14} aria-hidden />} onClick={() => void view(a.analysisId)} aria-label={`View analysis ${shortId(a.analysisId)}`}>
+                          View
+                        </Button>
+                      )}
+                      <ActionIcon color="red" variant="subtle" onClick={() => void deleteOne(a.analysisId)} aria-label={`Delete analysis ${shortId(a.analysisId)}`} disabled={busy}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((a) => (
-                  <Table.Tr key={a.analysisId} data-testid="history-row">
-                    <Table.Td>
-                      <Checkbox
-                        checked={selection.isSelected(a.analysisId)}
-                        onChange={() => selection.toggle(a.analysisId)}
-                        aria-label={`Select analysis ${shortId(a.analysisId)}`}
-                      />
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(createdOf(a))}</Table.Td>
-                    <Table.Td title={a.analysisId}>{shortId(a.analysisId)}</Table.Td>
-                    <Table.Td>{fileTypesOf(a)}</Table.Td>
-                    <Table.Td>{formatNumber(totalRecordsOf(a))}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLOR[a.status] ?? 'gray'} variant="light">
-                        {a.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {a.status === 'completed' && (
-                          <Button size="compact-sm" variant="light" leftSection={<IconEye size={14} aria-hidden />} onClick={() => void view(a.analysisId)} aria-label={`View analysis ${shortId(a.analysisId)}`}>
-                            View
-                          </Button>
-                        )}
-                        <ActionIcon color="red" variant="subtle" onClick={() => void deleteOne(a.analysisId)} aria-label={`Delete analysis ${shortId(a.analysisId)}`} disabled={busy}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </ListCard>
     </Stack>
   );
 }
