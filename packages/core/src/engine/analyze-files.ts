@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -7,7 +6,9 @@ import { loadDefaultLists } from '../lists/index.ts';
 import type { AnalysisReport, DetectionLists, EngineSettings } from '../model/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { flagContextOf } from './engine.ts';
-import { createFolderWorkspace, fileSink } from './folder-workspace.ts';
+import { fileSink } from './folder-workspace.ts';
+import { contextOf } from './task-context.ts';
+import { createTaskPool, type TaskEnv, type TaskPool } from './task-pool.ts';
 import { parseAndFlagFile } from './parse-and-flag-file.ts';
 import { correlateFilesStep } from './correlate-step.ts';
 import { writeReports } from './write-reports.ts';
@@ -23,6 +24,8 @@ export interface AnalyzeOptions {
    * `engine.listFlaggedRecords(ctx, files)` and write `annotations.ndjson` into ctx.workspace.
    */
   annotate?: (ctx: EngineContext, files: FileStepResult[]) => Promise<void>;
+  /** Worker threads for the engine's tasks; 0 runs everything in this thread. Default: up to 2. */
+  threads?: number;
 }
 
 /**
@@ -32,13 +35,12 @@ export interface AnalyzeOptions {
  */
 export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promise<AnalysisReport> {
   const temp = await mkdtemp(join(tmpdir(), 'sap-analyzer-'));
+  let pool: TaskPool | undefined;
   try {
-    const ctx: EngineContext = {
-      workspace: createFolderWorkspace(temp),
-      lists: opts.lists ?? loadDefaultLists(),
-      settings: opts.settings ?? { holidays: DEFAULT_HOLIDAYS },
-      openSource: (i) => createReadStream(paths[i]!, { highWaterMark: 1 << 20 }),
-    };
+    const env: TaskEnv = { workspaceDir: temp, sources: paths, lists: opts.lists ?? loadDefaultLists(), settings: opts.settings ?? { holidays: DEFAULT_HOLIDAYS } };
+    // Worker threads for the heavy tasks (their start-up overlaps reading the first file).
+    pool = opts.threads === 0 ? undefined : createTaskPool(env, { size: opts.threads });
+    const ctx: EngineContext = { ...contextOf(env), tasks: pool };
     const fc = flagContextOf(ctx);
     const files: FileStepResult[] = [];
     for (let i = 0; i < paths.length; i++) {
@@ -51,6 +53,7 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
       opts.onProgress?.('report', '', n),
     );
   } finally {
+    await pool?.close();
     await rm(temp, { recursive: true, force: true });
   }
 }

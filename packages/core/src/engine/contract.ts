@@ -24,6 +24,15 @@ export interface EngineContext {
   settings: EngineSettings;
   /** Opens the original upload of file `index` again (steps may re-read instead of storing copies). */
   openSource(index: number): AsyncIterable<Uint8Array>;
+  /** Bytes [start, end) of the original upload of file `index` (lets one large file be parsed in parts). */
+  openSourceRange?(index: number, start: number, end: number): AsyncIterable<Uint8Array>;
+  /** Size in bytes of the original upload of file `index`. */
+  sourceSize?(index: number): Promise<number>;
+  /**
+   * Where CPU-heavy engine tasks (tasks.ts) run: worker threads in the CLI; absent, they run
+   * one after another in this thread (Lambda, tests).
+   */
+  tasks?: import('./task-pool.ts').TaskRunner;
 }
 
 /** Result of step 1 for one file: small, JSON-serialisable. */

@@ -93,6 +93,26 @@ export async function prepareFinalState(ctx: EngineContext, flagContext: FlagCon
   return { facts, correlation, headers, volume: ChangeVolumeCounter.fromOverLimit(correlation.volume) };
 }
 
+/**
+ * What the report step's coordinator needs (report parts load the rest themselves): each file's
+ * shape, the stored correlation (computed now if the pipeline skipped step 2), and whether CDPOS
+ * items inherit change-document headers.
+ */
+export async function loadReportShapes(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[]): Promise<{ facts: FileFacts[]; correlation: StoredCorrelation; hasHeaders: boolean }> {
+  let correlation = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
+  let facts: FileFacts[];
+  if (correlation) facts = await loadFacts(ctx, files, () => new Set<string>([...CORRELATION_ONLY_KEYS, 'docs']));
+  else {
+    facts = await loadFacts(ctx, files);
+    correlation = await loadOrCorrelate(ctx, flagContext, facts);
+    for (const f of facts) Object.assign(f, emptyBulkyFacts(new Set([...CORRELATION_ONLY_KEYS, 'docs'])));
+  }
+  const needsHeaders = facts.some((f) => f.fileType === 'CDPOS' && !f.joined);
+  // HeaderIndex.size > 0 exactly when a CDHDR file or a joined CDPOS file has a record (each record is or repeats a header).
+  const hasHeaders = needsHeaders && facts.some((f) => (f.fileType === 'CDHDR' || (f.fileType === 'CDPOS' && f.joined)) && f.records > 0);
+  return { facts, correlation, hasHeaders };
+}
+
 /** Called per record of the final pass; may return a promise (then the pass waits for it). */
 export type FinalRecordVisitor = (rowIndex: number, row: string[], rec: CanonicalRecord, out: FlagResult) => void | Promise<void>;
 

@@ -10,16 +10,29 @@ const HIGH_MASK = ['DEBUG_FLAG', 'HIGH_RISK_TCODE_FLAG', 'HIGH_RISK_TABLE_FLAG',
 const ANOMALY_MASK = (1 << FLAG_INDEX.CHANGE_VOLUME_FLAG) | (1 << FLAG_INDEX.CHANGE_TIMING_FLAG);
 const HIGH_RISK_ACTIVITY_MASK = (1 << FLAG_INDEX.HIGH_RISK_TCODE_FLAG) | (1 << FLAG_INDEX.HIGH_RISK_TABLE_FLAG) | (1 << FLAG_INDEX.DEBUG_FLAG);
 
-interface SampleState {
-  columns: Set<string>;
-  records: Record<string, string>[];
+/** A sample record and the columns of the file it came from. */
+interface Sample {
+  cols: readonly string[];
+  record: Record<string, string>;
+}
+
+/** ReportStats as JSON: report parts run in worker threads and their stats are merged in order. */
+export interface ReportStatsJSON {
+  summary: AnalysisSummary;
+  otherCategories: Record<string, number>;
+  samples: [FlagKey, Sample[]][];
+  failedLogins: number;
+  anomalousUsers: string[];
+  highRiskUsers: string[];
+  timeline: [string, { failedLogins: number; highRisk: number; dataModifications: number }][];
+  heatmap: [string, number[]][];
 }
 
 /** Everything the report returns besides patterns and correlation, accumulated in the final pass. */
 export class ReportStats {
   readonly summary: AnalysisSummary = emptySummary();
   readonly otherCategories: Record<string, number> = {};
-  private readonly samples = new Map<FlagKey, SampleState>();
+  private readonly samples = new Map<FlagKey, Sample[]>();
   private failedLogins = 0;
   private readonly anomalousUsers = new Set<string>();
   private readonly highRiskUsers = new Set<string>();
@@ -60,22 +73,65 @@ export class ReportStats {
       if (!(mask & (1 << i))) continue;
       const key = FLAG_KEYS[i]!;
       let s = this.samples.get(key);
-      if (!s) this.samples.set(key, (s = { columns: new Set(['FILE_TYPE', 'SOURCE_FILE']), records: [] }));
-      if (s.records.length >= SAMPLE_LIMIT) continue;
+      if (!s) this.samples.set(key, (s = []));
+      if (s.length >= SAMPLE_LIMIT) continue;
       const record: Record<string, string> = { FILE_TYPE: rec.fileType, SOURCE_FILE: fileName };
-      columns.forEach((c, j) => {
-        s.columns.add(c);
-        record[c] = row[j] ?? '';
-      });
+      columns.forEach((c, j) => (record[c] = row[j] ?? ''));
       record[key] = out.reasons[i]!;
-      s.records.push(record);
+      s.push({ cols: columns, record });
+    }
+  }
+
+  toJSON(): ReportStatsJSON {
+    return {
+      summary: this.summary,
+      otherCategories: this.otherCategories,
+      samples: [...this.samples],
+      failedLogins: this.failedLogins,
+      anomalousUsers: [...this.anomalousUsers],
+      highRiskUsers: [...this.highRiskUsers],
+      timeline: [...this.timeline],
+      heatmap: [...this.heatmap],
+    };
+  }
+
+  /** Adds another part's stats, as if its records had come after this one's. */
+  merge(other: ReportStatsJSON): void {
+    const sum = this.summary;
+    sum.total_records += other.summary.total_records;
+    sum.flagged_records += other.summary.flagged_records;
+    for (const k of FLAG_KEYS) sum.flag_counts[k] += other.summary.flag_counts[k];
+    for (const [c, n] of Object.entries(other.otherCategories)) this.otherCategories[c] = (this.otherCategories[c] ?? 0) + n;
+    for (const [key, list] of other.samples) {
+      let s = this.samples.get(key);
+      if (!s) this.samples.set(key, (s = []));
+      for (const sample of list) if (s.length < SAMPLE_LIMIT) s.push(sample);
+    }
+    this.failedLogins += other.failedLogins;
+    for (const u of other.anomalousUsers) this.anomalousUsers.add(u);
+    for (const u of other.highRiskUsers) this.highRiskUsers.add(u);
+    for (const [date, d] of other.timeline) {
+      const mine = this.timeline.get(date);
+      if (!mine) this.timeline.set(date, { ...d });
+      else {
+        mine.failedLogins += d.failedLogins;
+        mine.highRisk += d.highRisk;
+        mine.dataModifications += d.dataModifications;
+      }
+    }
+    for (const [module, hours] of other.heatmap) {
+      const mine = this.heatmap.get(module);
+      if (!mine) this.heatmap.set(module, [...hours]);
+      else hours.forEach((n, h) => (mine[h]! += n));
     }
   }
 
   flagSamples(): Partial<Record<FlagKey, FlagSample>> {
     const result: Partial<Record<FlagKey, FlagSample>> = {};
     for (const [key, s] of this.samples) {
-      result[key] = { columns: [...s.columns, key], records: s.records, total: this.summary.flag_counts[key] };
+      const columns = new Set(['FILE_TYPE', 'SOURCE_FILE']);
+      for (const { cols } of s) for (const c of cols) columns.add(c);
+      result[key] = { columns: [...columns, key], records: s.map((x) => x.record), total: this.summary.flag_counts[key] };
       if (key === 'OTHER') result[key].aggregatedFlags = { ...this.otherCategories };
     }
     return result;

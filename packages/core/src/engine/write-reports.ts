@@ -1,13 +1,12 @@
-import type { FileFacts } from '../correlate/facts.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
-import { severityOf } from '../flags/flag-result.ts';
 import { CsvWriter } from '../report/csv-writer.ts';
-import { XlsxWriter } from '../report/xlsx-writer.ts';
+import { XLSX_MAX_ROWS, XlsxWriter } from '../report/xlsx-writer.ts';
 import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type RiskLevel } from '../model/index.ts';
-import { ANNOTATIONS_NAME, type EngineContext, type EngineReportOptions, type FileStepResult, type ReportOutputs } from './contract.ts';
-import { forEachFinalRecord, prepareFinalState } from './final-records.ts';
-import { readText } from './folder-workspace.ts';
-import { canonicalReaders, positionsIn, sheetLayout, unionColumns } from './report-layout.ts';
+import type { EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
+import { loadReportShapes } from './final-records.ts';
+import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
+import { sheetLayout, unionColumns } from './report-layout.ts';
+import { runTask } from './tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
 
@@ -17,92 +16,69 @@ export function riskLevel(flagged: number, total: number): RiskLevel {
   return share > 0.1 ? 'High' : share > 0.05 ? 'Medium' : 'Low';
 }
 
-async function readAnnotations(ctx: EngineContext): Promise<Map<string, string>> {
-  const text = await readText(ctx.workspace, ANNOTATIONS_NAME);
-  const map = new Map<string, string>();
-  if (!text) return map;
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    const { ref, text: note } = JSON.parse(line) as { ref: string; text: string };
-    if (typeof ref === 'string' && typeof note === 'string') map.set(ref, note);
-  }
-  return map;
-}
-
 /**
  * Step 4: the final pass over every original file (grouped by type, one Excel sheet per type),
  * writing the combined CSV alongside, then the Summary, Suspicious Patterns and Correlation sheets.
  */
-export async function writeReports(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[], outputs: ReportOutputs, options: EngineReportOptions = {}, onProgress?: (records: number) => void): Promise<AnalysisReport> {
-  const state = await prepareFinalState(ctx, flagContext, files);
+export async function writeReports(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[], outputs: ReportOutputs, options: EngineReportOptions = {}, onProgress?: (records: number) => void, maxRows = XLSX_MAX_ROWS): Promise<AnalysisReport> {
+  const state = await loadReportShapes(ctx, flagContext, files);
   const annotations = await readAnnotations(ctx);
   const aiColumn = annotations.size > 0 ? (options.aiOutputColumn ?? 'AI_Analysis') : undefined;
   const csvColumns = unionColumns(state.facts);
-  const csvFlagStart = 2 + csvColumns.length;
-  const csvWidth = csvFlagStart + FLAG_KEYS.length + (aiColumn ? 1 : 0);
   const csv = new CsvWriter(outputs.csv);
   await csv.writeRow(['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...FLAG_KEYS, ...(aiColumn ? [aiColumn] : [])]);
   const xlsx = new XlsxWriter(outputs.xlsx);
   const stats = new ReportStats();
   const outputCounts: Record<string, number> = {};
-  let done = 0;
 
-  for (const type of FILE_TYPES) {
-    const ofType = state.facts.filter((f) => f.fileType === type);
-    if (ofType.length === 0) continue;
-    const layout = sheetLayout(type, ofType, type === 'CDPOS' && (state.headers?.size ?? 0) > 0, aiColumn);
-    await xlsx.startSheet(type, layout.header, 10 + FILE_TYPES.indexOf(type));
-    const highlight = (col: number) => col >= layout.flagStart && col < layout.flagStart + FLAG_KEYS.length;
-    for (const facts of ofType) {
-      await writeFileRows(facts);
-    }
-
-    async function writeFileRows(facts: FileFacts): Promise<void> {
-      const sheetPos = positionsIn(layout.originals, facts.columns, 0);
-      const csvPos = positionsIn(csvColumns, facts.columns, 2);
-      const readers = canonicalReaders(layout, facts.canonical);
-      const canonicalStart = layout.originals.length;
-      const sheetWidth = layout.header.length;
-      let written = 0;
-      const cells = new Array<string>(sheetWidth).fill('');
-      const line = new Array<string>(csvWidth).fill('');
-      await forEachFinalRecord(ctx, flagContext, state, facts, (rowIndex, row, rec, out) => {
-        stats.add(facts.fileName, facts.columns, row, rec, out);
-        const note = aiColumn && out.mask !== 0 ? (annotations.get(`${facts.index}:${rowIndex}`) ?? '') : '';
-        // Reused per row: both writers turn the row into text before returning.
-        cells.fill('');
-        line.fill('');
-        line[0] = facts.fileType;
-        line[1] = facts.fileName;
-        for (let j = 0; j < row.length; j++) {
-          cells[sheetPos[j]!] = row[j]!;
-          line[csvPos[j]!] = row[j]!;
-        }
-        for (let j = 0; j < readers.length; j++) cells[canonicalStart + j] = readers[j]!(row, rec);
-        if (out.mask !== 0) {
-          for (let k = 0; k < FLAG_KEYS.length; k++) {
-            const reason = out.reasons[k];
-            if (reason !== undefined) {
-              cells[layout.flagStart + k] = reason;
-              line[csvFlagStart + k] = reason;
-            }
-          }
-          cells[layout.flagStart + FLAG_KEYS.length] = severityOf(out.mask, out.otherCategory === 'security' ? 'high' : 'medium');
-        }
-        if (aiColumn) {
-          cells[sheetWidth - 1] = note;
-          line[csvWidth - 1] = note;
-        }
-        written++;
-        if (++done % 65536 === 0) onProgress?.(done);
-        const a = xlsx.addRow(cells, highlight, layout.flagStart);
-        const b = csv.writeRow(line);
-        if (a || b) return Promise.all([a, b]).then(() => undefined);
-      });
-      outputCounts[facts.fileName] = (outputCounts[facts.fileName] ?? 0) + written;
+  // The parts: each file's rows (one task writing both outputs; a single file is split into its
+  // sheet rows and its CSV rows, so two threads share it). Run on the pool, joined in file order.
+  const byType = FILE_TYPES.map((type) => ({ type, facts: state.facts.filter((f) => f.fileType === type) })).filter((t) => t.facts.length > 0);
+  const layouts = new Map(byType.map(({ type, facts }) => [type, sheetLayout(type, facts, type === 'CDPOS' && state.hasHeaders, aiColumn)]));
+  const split = state.facts.length === 1;
+  const inputs: ReportPartInput[] = [];
+  for (const { type, facts } of byType) {
+    let offset = 0;
+    for (const f of facts) {
+      const base = { files, fileIndex: f.index, layout: layouts.get(type)!, sheetRowOffset: offset, maxRows, csvColumns, aiColumn };
+      if (split) {
+        inputs.push({ ...base, xlsx: true, csv: false, stats: false, output: `report/${f.index}-xlsx` });
+        inputs.push({ ...base, xlsx: false, csv: true, stats: true, output: `report/${f.index}-csv` });
+      } else inputs.push({ ...base, xlsx: true, csv: true, stats: true, output: `report/${f.index}` });
+      offset += f.records;
     }
   }
-  onProgress?.(done);
+  const progress = inputs.map(() => 0);
+  const progressOf = (i: number) => (n: number) => {
+    progress[i] = n;
+    onProgress?.(progress.reduce((a, b) => a + b, 0));
+  };
+  // Largest first, so the threads finish together.
+  const sizeOf = (i: ReportPartInput) => state.facts.find((f) => f.index === i.fileIndex)!.records * (i.xlsx ? 2 : 1);
+  const order = inputs.map((_, i) => i).sort((x, y) => sizeOf(inputs[y]!) - sizeOf(inputs[x]!));
+  const results: ReportPartResult[] = new Array(inputs.length);
+  await Promise.all(order.map(async (i) => (results[i] = await runTask<ReportPartResult>(ctx, flagContext, 'report-part', inputs[i], progressOf(i)))));
+
+  const partsOf = (fileIndex: number) => results.filter((r) => r.fileIndex === fileIndex);
+  for (const { type, facts } of byType) {
+    const layout = layouts.get(type)!;
+    const rows = facts.reduce((n, f) => n + f.records, 0);
+    const sheets = Math.max(1, Math.ceil(rows / (maxRows - 1)));
+    for (let part = 1; part <= sheets; part++) {
+      const segments = facts.flatMap((f) => partsOf(f.index).flatMap((r) => r.segments.filter((s) => s.part === part)));
+      const sources = segments.map((s) => ({ ...s, chunks: () => ctx.workspace.read(s.name) }));
+      const partRows = segments.reduce((n, s) => n + s.rows, 0);
+      await xlsx.addSegmentedSheet(type, layout.header, 10 + FILE_TYPES.indexOf(type) + (part - 1) / 1000, part, sources, partRows);
+    }
+    for (const f of facts) {
+      for (const r of partsOf(f.index)) {
+        if (r.csv) await csv.writeBytes(ctx.workspace.read(r.csv.name));
+        if (r.stats) stats.merge(r.stats);
+        if (r.stats) outputCounts[f.fileName] = (outputCounts[f.fileName] ?? 0) + r.written;
+      }
+    }
+  }
+  onProgress?.(progress.reduce((a, b) => a + b, 0));
 
   const summary = stats.summary;
   const inputCounts: Record<string, number> = {};

@@ -25,6 +25,12 @@ export class CsvWriter {
     return full ? this.sink.write(full) : undefined;
   }
 
+  /** Appends CSV text written elsewhere (report parts), after what is buffered here. */
+  async writeBytes(chunks: AsyncIterable<Uint8Array>): Promise<void> {
+    await this.flush();
+    for await (const chunk of chunks) await this.sink.write(chunk);
+  }
+
   private async flush(): Promise<void> {
     const buf = this.text.take();
     if (buf) await this.sink.write(buf);

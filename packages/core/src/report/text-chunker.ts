@@ -10,6 +10,11 @@ export class TextChunker {
     this.buf = Buffer.allocUnsafe(size);
   }
 
+  /** Bytes waiting in the buffer. */
+  get pending(): number {
+    return this.pos;
+  }
+
   /** Appends text; returns a full chunk when the buffer had to be emptied first. */
   append(text: string): Buffer | undefined {
     // UTF-8 needs at most 3 bytes per UTF-16 code unit.

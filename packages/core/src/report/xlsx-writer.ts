@@ -1,6 +1,6 @@
 import type { ByteSink } from '../engine/contract.ts';
 import { startsLikeFormula } from './neutralise-cell.ts';
-import { ZipWriter, type ZipEntryWriter } from './zip-writer.ts';
+import { deflateSegmentOf, ZipWriter, type SegmentSource, type ZipEntryWriter } from './zip-writer.ts';
 
 /** Excel's row limit per sheet (header included). */
 export const XLSX_MAX_ROWS = 1_048_576;
@@ -69,18 +69,16 @@ export class XlsxWriter {
     const sheetName = this.uniqueName(part === 1 ? name : `${name.slice(0, 25)} (${part})`);
     const entry = await this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length + 1}.xml`);
     this.current = { name: sheetName, header, entry, rows: 0, base: name, part, order };
-    await entry.write(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-        `<sheetFormatPr defaultRowHeight="15"/><cols><col min="1" max="${Math.max(1, header.length)}" width="18" customWidth="1"/></cols><sheetData>`,
-    );
-    await this.writeCells(header, STYLE_HEADER);
+    this.current.rows++;
+    await entry.write(sheetHeadXml(header));
   }
 
   // Values of columns the caller marks as repetitive (flag reasons, severity) go to the
   // shared-string table: shorter XML. Not every cell: hashing each fresh cell string for the
   // lookup cost more than the bytes it saved (measured).
   private readonly shared = new Map<string, number>();
+
+  private readonly share = (v: string) => this.sharedIndex(v);
 
   private sharedIndex(v: string): number {
     const i = this.shared.get(v);
@@ -99,40 +97,30 @@ export class XlsxWriter {
     if (cur.rows >= this.maxRows) {
       return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1).then(() => this.addRow(cells, highlight, shareFrom));
     }
-    // Trailing empty cells are left out (cells carry no r attribute, so inner empties stay as <c/>).
-    let end = cells.length;
-    while (end > 0 && !cells[end - 1]) end--;
-    let xml = '<row>';
-    for (let i = 0; i < end; i++) {
-      const v = cells[i];
-      if (v === '' || v === undefined) {
-        xml += '<c/>';
-        continue;
-      }
-      const s = cellStyle(v, highlight && highlight(i) ? STYLE_FLAGGED : 0);
-      const style = s ? ` s="${s}"` : '';
-      const si = i >= shareFrom ? this.sharedIndex(v) : -1;
-      xml += si >= 0 ? `<c t="s"${style}><v>${si}</v></c>` : `<c t="inlineStr"${style}><is><t>${escapeXml(v)}</t></is></c>`;
-    }
+    const xml = rowXml(cells, highlight, shareFrom, this.share);
     cur.rows++;
-    return cur.entry.write(`${xml}</row>`);
-  }
-
-  private writeCells(cells: readonly string[], style: number): Promise<void> | void {
-    let xml = '<row>';
-    for (const v of cells) xml += `<c t="inlineStr" s="${cellStyle(v, style)}"><is><t>${escapeXml(v)}</t></is></c>`;
-    this.current!.rows++;
-    return this.current!.entry.write(`${xml}</row>`);
+    return cur.entry.write(xml);
   }
 
   async endSheet(): Promise<void> {
     const cur = this.current;
     if (!cur) return;
     this.current = undefined;
-    const lastCol = columnLetter(Math.max(0, cur.header.length - 1));
-    await cur.entry.write(`</sheetData><autoFilter ref="A1:${lastCol}${cur.rows}"/></worksheet>`);
+    await cur.entry.write(sheetTailXml(cur.header.length, cur.rows));
     await cur.entry.close();
     this.sheets.push({ name: cur.name, columns: cur.header.length, rows: cur.rows, order: cur.order, file: this.sheets.length + 1 });
+  }
+
+  /**
+   * A whole sheet whose data rows were compressed elsewhere (report parts in worker threads):
+   * `rows` data rows in `bodies`, in order, each a deflate segment of `rowXml` output.
+   */
+  async addSegmentedSheet(name: string, header: readonly string[], order: number, part: number, bodies: readonly SegmentSource[], rows: number): Promise<void> {
+    if (this.current) await this.endSheet();
+    const sheetName = this.uniqueName(part === 1 ? name : `${name.slice(0, 25)} (${part})`);
+    const total = rows + 1;
+    await this.zip.addSegmentedEntry(`xl/worksheets/sheet${this.sheets.length + 1}.xml`, [deflateSegmentOf(sheetHeadXml(header)), ...bodies, deflateSegmentOf(sheetTailXml(header.length, total))]);
+    this.sheets.push({ name: sheetName, columns: header.length, rows: total, order, file: this.sheets.length + 1 });
   }
 
   async finish(): Promise<void> {
@@ -213,4 +201,42 @@ export class XlsxWriter {
     this.usedNames.add(candidate.toLowerCase());
     return candidate;
   }
+}
+
+/** Start of a sheet's XML: frozen header row, column widths, the header row itself. */
+export function sheetHeadXml(header: readonly string[]): string {
+  let xml =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+    `<sheetFormatPr defaultRowHeight="15"/><cols><col min="1" max="${Math.max(1, header.length)}" width="18" customWidth="1"/></cols><sheetData><row>`;
+  for (const v of header) xml += `<c t="inlineStr" s="${cellStyle(v, STYLE_HEADER)}"><is><t>${escapeXml(v)}</t></is></c>`;
+  return `${xml}</row>`;
+}
+
+/** End of a sheet's XML: the filter over all `rows` rows (header included). */
+export function sheetTailXml(columns: number, rows: number): string {
+  return `</sheetData><autoFilter ref="A1:${columnLetter(Math.max(0, columns - 1))}${rows}"/></worksheet>`;
+}
+
+/**
+ * One data row's XML. `highlight(i)` marks flagged cells; cells from column `shareFrom` on go to
+ * the shared-string table when `sharedIndex` gives them an index (else inline).
+ */
+export function rowXml(cells: readonly string[], highlight?: (column: number) => boolean, shareFrom = Number.POSITIVE_INFINITY, sharedIndex?: (v: string) => number): string {
+  // Trailing empty cells are left out (cells carry no r attribute, so inner empties stay as <c/>).
+  let end = cells.length;
+  while (end > 0 && !cells[end - 1]) end--;
+  let xml = '<row>';
+  for (let i = 0; i < end; i++) {
+    const v = cells[i];
+    if (v === '' || v === undefined) {
+      xml += '<c/>';
+      continue;
+    }
+    const s = cellStyle(v, highlight && highlight(i) ? STYLE_FLAGGED : 0);
+    const style = s ? ` s="${s}"` : '';
+    const si = i >= shareFrom && sharedIndex ? sharedIndex(v) : -1;
+    xml += si >= 0 ? `<c t="s"${style}><v>${si}</v></c>` : `<c t="inlineStr"${style}><is><t>${escapeXml(v)}</t></is></c>`;
+  }
+  return `${xml}</row>`;
 }

@@ -1,4 +1,5 @@
-import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, deflateRawSync, type DeflateRaw, type ZlibOptions } from 'node:zlib';
+import { crc32Combine } from './crc32-combine.ts';
 import type { ByteSink } from '../engine/contract.ts';
 import { TextChunker } from './text-chunker.ts';
 
@@ -65,6 +66,17 @@ export class ZipWriter {
     await e.close();
   }
 
+  /**
+   * Writes one entry from raw-deflate segments compressed elsewhere (other threads, in order),
+   * each ending on a byte boundary without a final block (openDeflateSegment); an empty final
+   * block closes the entry. CRC and sizes are combined from the segments'.
+   */
+  async addSegmentedEntry(name: string, segments: readonly SegmentSource[]): Promise<void> {
+    const entry = await this.openEntry(name);
+    await entry.writeSegments(segments);
+    await entry.close();
+  }
+
   /** Writes the central directory and ends the sink. */
   async finish(): Promise<void> {
     const start = this.offset;
@@ -105,9 +117,10 @@ export class ZipEntryWriter {
   constructor(
     private readonly deflate: DeflateRaw,
     private readonly record: EntryRecord,
-    emit: (chunk: Uint8Array) => void | Promise<void>,
+    private readonly emitRaw: (chunk: Uint8Array) => void | Promise<void>,
     private readonly onClosed: () => Promise<void>,
   ) {
+    const emit = emitRaw;
     deflate.on('data', (chunk: Buffer) => {
       record.compressedSize += chunk.length;
       let pending: void | Promise<void>;
@@ -134,6 +147,24 @@ export class ZipEntryWriter {
       deflate.on('error', reject);
     });
     this.done.catch(() => undefined);
+  }
+
+  /**
+   * Instead of text: copies already-compressed segments (nothing may have been written, and
+   * nothing may follow but close()). The entry's deflate stream then only adds the final block.
+   */
+  async writeSegments(segments: readonly SegmentSource[]): Promise<void> {
+    if (this.record.size > 0 || this.text.pending > 0) throw new Error('ZipEntryWriter: segments must come first');
+    for (const seg of segments) {
+      for await (const chunk of seg.chunks()) {
+        this.record.compressedSize += chunk.length;
+        const pending = this.emitRaw(chunk);
+        if (pending) await pending;
+      }
+      this.record.crc = crc32Combine(this.record.crc, seg.crc, seg.size);
+      this.record.size += seg.size;
+      if (this.record.size > MAX_32) throw new Error('ZipWriter: entry exceeds 4 GiB');
+    }
   }
 
   /** Appends text (UTF-8) or bytes; resolves quickly unless zlib asks to wait. */
@@ -181,4 +212,45 @@ function dosDateTime(): number {
   const time = (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2);
   const date = ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate();
   return ((date << 16) | time) >>> 0;
+}
+
+/** A compressed piece of an entry: its CRC and sizes, and its bytes when asked. */
+export interface SegmentSource {
+  crc: number;
+  size: number;
+  compressedSize: number;
+  chunks(): AsyncIterable<Uint8Array>;
+}
+
+/** CRC and sizes of a finished segment. */
+export interface DeflateSegment {
+  crc: number;
+  size: number;
+  compressedSize: number;
+}
+
+/**
+ * A raw-deflate stream into `sink` that ends with a sync flush instead of a final block, so
+ * segments compressed apart can be concatenated into one ZIP entry (as pigz does). Write text
+ * or bytes, then `close()`; `segment` holds the CRC and sizes once closed.
+ */
+export function openDeflateSegment(sink: ByteSink, level = 1): { writer: ZipEntryWriter; segment: DeflateSegment } {
+  const segment: EntryRecord = { name: Buffer.alloc(0), crc: 0, compressedSize: 0, size: 0, offset: 0 };
+  const deflate = createDeflateRaw({ level, chunkSize: 1 << 18, writableHighWaterMark: 16 << 20, finishFlush: constants.Z_SYNC_FLUSH } as ZlibOptions);
+  const writer = new ZipEntryWriter(deflate, segment, (c) => sink.write(c), () => sink.end());
+  return { writer, segment };
+}
+
+/** A small in-memory segment (sheet heads and tails). */
+export function deflateSegmentOf(text: string, level = 1): SegmentSource {
+  const raw = Buffer.from(text, 'utf8');
+  const bytes = deflateRawSync(raw, { level, finishFlush: constants.Z_SYNC_FLUSH });
+  return {
+    crc: crc32(raw),
+    size: raw.length,
+    compressedSize: bytes.length,
+    async *chunks() {
+      yield bytes;
+    },
+  };
 }

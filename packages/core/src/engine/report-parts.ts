@@ -1,0 +1,180 @@
+/**
+ * One piece of the report step: the final rows of one file, as sheet XML compressed into
+ * deflate segments and/or combined-CSV text, written into the workspace, plus its statistics.
+ * Pieces of an analysis run in worker threads (tasks.ts); writeReports joins them in order.
+ */
+import type { FlagContext } from '../flags/flag-context.ts';
+import { severityOf } from '../flags/flag-result.ts';
+import { FLAG_KEYS } from '../model/index.ts';
+import { CsvWriter } from '../report/csv-writer.ts';
+import { rowXml } from '../report/xlsx-writer.ts';
+import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
+import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './contract.ts';
+import { forEachFinalRecord, prepareFinalState } from './final-records.ts';
+import { readText } from './folder-workspace.ts';
+import { canonicalReaders, positionsIn, type SheetLayout } from './report-layout.ts';
+import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
+
+export interface ReportPartInput {
+  /** Every file of the analysis (the header index of CDPOS items comes from the others). */
+  files: FileStepResult[];
+  /** `index` of the file this part writes. */
+  fileIndex: number;
+  xlsx: boolean;
+  csv: boolean;
+  stats: boolean;
+  /** The sheet of this file's type; data rows of earlier files of the type come first. */
+  layout: SheetLayout;
+  sheetRowOffset: number;
+  /** Rows per sheet, header included (Excel's limit, smaller in tests). */
+  maxRows: number;
+  csvColumns: string[];
+  aiColumn?: string;
+  /** Workspace name prefix for this part's outputs. */
+  output: string;
+}
+
+/** Sheet `part` (1 = the first sheet of the type, 2 = its continuation, …) got `rows` rows in segment `name`. */
+export interface SheetSegment extends DeflateSegment {
+  part: number;
+  rows: number;
+  name: string;
+}
+
+export interface ReportPartResult {
+  fileIndex: number;
+  written: number;
+  segments: SheetSegment[];
+  csv?: { name: string; bytes: number };
+  stats?: ReportStatsJSON;
+}
+
+/** AI notes by "fileIndex:rowIndex" (annotations.ndjson, written by the AI step). */
+export async function readAnnotations(ctx: EngineContext): Promise<Map<string, string>> {
+  const text = await readText(ctx.workspace, ANNOTATIONS_NAME);
+  const map = new Map<string, string>();
+  if (!text) return map;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const { ref, text: note } = JSON.parse(line) as { ref: string; text: string };
+    if (typeof ref === 'string' && typeof note === 'string') map.set(ref, note);
+  }
+  return map;
+}
+
+/** The files a part needs facts of: its own, and for CDPOS items the change-document headers. */
+function filesFor(input: ReportPartInput): FileStepResult[] {
+  const own = input.files.find((f) => f.index === input.fileIndex);
+  if (!own) throw new Error(`report part: no file with index ${input.fileIndex}`);
+  if (own.fileType !== 'CDPOS') return [own];
+  return input.files.filter((f) => f === own || f.fileType === 'CDHDR' || f.fileType === 'CDPOS');
+}
+
+export async function writeReportPart(ctx: EngineContext, flagContext: FlagContext, input: ReportPartInput, onProgress: (records: number) => void = () => {}): Promise<ReportPartResult> {
+  const state = await prepareFinalState(ctx, flagContext, filesFor(input));
+  const facts = state.facts.find((f) => f.index === input.fileIndex)!;
+  const annotations = input.aiColumn ? await readAnnotations(ctx) : new Map<string, string>();
+  const { layout, aiColumn } = input;
+  const stats = input.stats ? new ReportStats() : undefined;
+  const result: ReportPartResult = { fileIndex: input.fileIndex, written: 0, segments: [] };
+
+  const csvFlagStart = 2 + input.csvColumns.length;
+  const csvWidth = csvFlagStart + FLAG_KEYS.length + (aiColumn ? 1 : 0);
+  const csvName = `${input.output}/rows.csv`;
+  const csvSink = input.csv ? ctx.workspace.write(csvName) : undefined;
+  let csvBytes = 0;
+  const csv = csvSink
+    ? new CsvWriter({
+        write: (chunk) => {
+          csvBytes += chunk.length;
+          return csvSink.write(chunk);
+        },
+        end: () => csvSink.end(),
+      })
+    : undefined;
+
+  // Data rows per sheet; a new deflate segment starts where the type's sheet continues on the next.
+  const perSheet = input.maxRows - 1;
+  let segment: { writer: ZipEntryWriter; result: SheetSegment; done: DeflateSegment } | undefined;
+  const closeSegment = async () => {
+    if (!segment) return;
+    await segment.writer.close();
+    Object.assign(segment.result, { crc: segment.done.crc, size: segment.done.size, compressedSize: segment.done.compressedSize });
+    result.segments.push(segment.result);
+    segment = undefined;
+  };
+  const segmentFor = async (row: number): Promise<ZipEntryWriter> => {
+    const part = Math.floor((input.sheetRowOffset + row) / perSheet) + 1;
+    if (segment && segment.result.part === part) return segment.writer;
+    await closeSegment();
+    const name = `${input.output}/sheet-${part}.deflate`;
+    const { writer, segment: done } = openDeflateSegment(ctx.workspace.write(name));
+    segment = { writer, done, result: { part, rows: 0, name, crc: 0, size: 0, compressedSize: 0 } };
+    return writer;
+  };
+
+  const sheetPos = positionsIn(layout.originals, facts.columns, 0);
+  const csvPos = positionsIn(input.csvColumns, facts.columns, 2);
+  const readers = canonicalReaders(layout, facts.canonical);
+  const canonicalStart = layout.originals.length;
+  const sheetWidth = layout.header.length;
+  const flagEnd = layout.flagStart + FLAG_KEYS.length;
+  const highlight = (col: number) => col >= layout.flagStart && col < flagEnd;
+  const cells = new Array<string>(sheetWidth).fill('');
+  const line = new Array<string>(csvWidth).fill('');
+  let written = 0;
+
+  await forEachFinalRecord(ctx, flagContext, state, facts, (rowIndex, row, rec, out) => {
+    stats?.add(facts.fileName, facts.columns, row, rec, out);
+    const note = aiColumn && out.mask !== 0 ? (annotations.get(`${facts.index}:${rowIndex}`) ?? '') : '';
+    const rowNumber = written++;
+    if (written % 65536 === 0) onProgress(written);
+    let a: Promise<void> | void = undefined;
+    let b: Promise<void> | void = undefined;
+    if (input.xlsx) {
+      // Reused per row: the writers turn the row into text before returning.
+      cells.fill('');
+      for (let j = 0; j < row.length; j++) cells[sheetPos[j]!] = row[j]!;
+      for (let j = 0; j < readers.length; j++) cells[canonicalStart + j] = readers[j]!(row, rec);
+      if (out.mask !== 0) {
+        for (let k = 0; k < FLAG_KEYS.length; k++) {
+          const reason = out.reasons[k];
+          if (reason !== undefined) cells[layout.flagStart + k] = reason;
+        }
+        cells[flagEnd] = severityOf(out.mask, out.otherCategory === 'security' ? 'high' : 'medium');
+      }
+      if (aiColumn) cells[sheetWidth - 1] = note;
+      const xml = rowXml(cells, highlight);
+      const writeRow = (w: ZipEntryWriter) => {
+        segment!.result.rows++;
+        return w.write(xml);
+      };
+      const perSheetRow = (input.sheetRowOffset + rowNumber) % perSheet;
+      a = segment && perSheetRow !== 0 ? writeRow(segment.writer) : segmentFor(rowNumber).then(writeRow);
+    }
+    if (csv) {
+      line.fill('');
+      line[0] = facts.fileType;
+      line[1] = facts.fileName;
+      for (let j = 0; j < row.length; j++) line[csvPos[j]!] = row[j]!;
+      if (out.mask !== 0) {
+        for (let k = 0; k < FLAG_KEYS.length; k++) {
+          const reason = out.reasons[k];
+          if (reason !== undefined) line[csvFlagStart + k] = reason;
+        }
+      }
+      if (aiColumn) line[csvWidth - 1] = note;
+      b = csv.writeRow(line);
+    }
+    if (a || b) return Promise.all([a, b]).then(() => undefined);
+  });
+  await closeSegment();
+  if (csv) {
+    await csv.end();
+    result.csv = { name: csvName, bytes: csvBytes };
+  }
+  onProgress(written);
+  result.written = written;
+  if (stats) result.stats = stats.toJSON();
+  return result;
+}

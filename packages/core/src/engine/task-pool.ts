@@ -1,0 +1,185 @@
+/**
+ * Engine tasks in worker threads: the CLI hands CPU-heavy pieces of one analysis (parts of a
+ * large file's parse, each file's report rows) to a small pool so both cores work. A task is a
+ * function registered by name in tasks.ts; each worker builds its own EngineContext from a
+ * TaskEnv (folder workspace, source files, lists, settings), so only small JSON crosses threads.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { EngineError, type EngineErrorCode } from '../errors/index.ts';
+import type { DetectionLists, EngineSettings } from '../model/index.ts';
+
+/** Runs a named task (tasks.ts) somewhere else and resolves its JSON-serialisable result. */
+export interface TaskRunner {
+  readonly size: number;
+  run(task: string, input: unknown, onProgress?: (records: number) => void): Promise<unknown>;
+}
+
+/** What a worker needs to rebuild the analysis' EngineContext. */
+export interface TaskEnv {
+  workspaceDir: string;
+  sources: string[];
+  lists: DetectionLists;
+  settings: EngineSettings;
+}
+
+export interface TaskPool extends TaskRunner {
+  close(): Promise<void>;
+}
+
+export type ToTaskWorker = { type: 'run'; id: number; task: string; input: unknown };
+export type FromTaskWorker =
+  | { type: 'progress'; id: number; records: number }
+  | { type: 'result'; id: number; ok: true; value: unknown }
+  | { type: 'result'; id: number; ok: false; error: SerializedError };
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+  code?: string;
+  fileName?: string;
+}
+
+export function serializeTaskError(e: unknown): SerializedError {
+  if (!(e instanceof Error)) return { name: 'Error', message: String(e) };
+  const x = e as Error & { code?: unknown; fileName?: unknown };
+  return {
+    name: e.name,
+    message: e.message,
+    stack: e.stack,
+    code: typeof x.code === 'string' ? x.code : undefined,
+    fileName: typeof x.fileName === 'string' ? x.fileName : undefined,
+  };
+}
+
+/** The same error class on this side: an EngineError stays an EngineError (its message is for the user). */
+export function deserializeTaskError(s: SerializedError): Error {
+  let e: Error;
+  if (s.name === 'EngineError' && s.code) {
+    e = new EngineError(s.code as EngineErrorCode, s.message);
+    if (s.fileName) Object.defineProperty(e, 'fileName', { value: s.fileName, enumerable: true });
+  } else {
+    e = new Error(s.message);
+    e.name = s.name;
+    if (s.code) Object.assign(e, { code: s.code });
+  }
+  if (s.stack) e.stack = s.stack;
+  return e;
+}
+
+interface Job {
+  id: number;
+  task: string;
+  input: unknown;
+  onProgress?: (records: number) => void;
+  resolve: (value: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+  ready: boolean;
+}
+
+export interface TaskPoolOptions {
+  /** Worker threads; default: the machine's parallelism, at most 2 (the engine's tasks come in pairs). */
+  size?: number;
+  /** Young generation per worker in MB: the engine makes many short-lived strings per record. */
+  youngGenerationMb?: number;
+}
+
+/**
+ * Starts the workers at once (their start-up overlaps the caller's own work); `close()` ends them.
+ * @example const pool = createTaskPool(env); try { await pool.run('report-part', input) } finally { await pool.close() }
+ */
+export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPool {
+  const size = Math.max(1, opts.size ?? Math.min(2, availableParallelism()));
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const worker = new Worker(new URL('./task-worker-boot.mjs', import.meta.url), {
+      workerData: env,
+      resourceLimits: { maxYoungGenerationSizeMb: opts.youngGenerationMb ?? 48 },
+    });
+    const slot: Slot = { worker, ready: false };
+    worker.on('message', (m: FromTaskWorker | { type: 'ready' }) => {
+      if (m.type === 'ready') {
+        slot.ready = true;
+        return dispatch();
+      }
+      const job = slot.job;
+      if (!job || job.id !== m.id) return;
+      if (m.type === 'progress') return job.onProgress?.(m.records);
+      slot.job = undefined;
+      if (m.ok) job.resolve(m.value);
+      else job.reject(deserializeTaskError(m.error));
+      dispatch();
+    });
+    const lose = (reason: Error) => {
+      const i = slots.indexOf(slot);
+      if (i < 0) return;
+      slots.splice(i, 1);
+      const job = slot.job;
+      slot.job = undefined;
+      if (job) job.reject(reason);
+      if (closed) return;
+      if (!slot.ready) {
+        // It never started (a broken install, say): fail what waits rather than retry forever.
+        for (const q of queue.splice(0)) q.reject(reason);
+        return;
+      }
+      // The queue must not wait for a worker that is gone: start another one.
+      if (queue.length > 0) spawn();
+      keepAlive();
+    };
+    worker.on('error', (e) => lose(e instanceof Error ? e : new Error(String(e))));
+    worker.on('exit', (code) => lose(new Error(`an engine worker thread stopped unexpectedly (exit code ${code})`)));
+    slots.push(slot);
+    return slot;
+  };
+
+  const dispatch = () => {
+    for (const slot of slots) {
+      if (queue.length === 0) break;
+      if (!slot.ready || slot.job) continue;
+      const job = queue.shift()!;
+      slot.job = job;
+      slot.worker.postMessage({ type: 'run', id: job.id, task: job.task, input: job.input } satisfies ToTaskWorker);
+    }
+    keepAlive();
+  };
+
+  // Idle workers must not keep the process alive; busy ones, and starting ones with work queued, must.
+  const keepAlive = () => {
+    for (const slot of slots) {
+      if (slot.job || (queue.length > 0 && !slot.ready)) slot.worker.ref();
+      else slot.worker.unref();
+    }
+  };
+
+  for (let i = 0; i < size; i++) spawn();
+  keepAlive();
+
+  return {
+    size,
+    run(task, input, onProgress) {
+      if (closed) return Promise.reject(new Error('the task pool is closed'));
+      return new Promise((resolve, reject) => {
+        queue.push({ id: nextId++, task, input, onProgress, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      const all = slots.splice(0);
+      for (const s of all) s.job?.reject(new Error('the task pool was closed while a task ran'));
+      for (const q of queue.splice(0)) q.reject(new Error('the task pool was closed'));
+      await Promise.all(all.map((s) => s.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The engine's tasks by name: pieces of one analysis that may run in a worker thread
+ * (task-pool.ts) or, without a pool, one after another in this thread. Inputs and results are
+ * JSON-serialisable; bulk data goes through the workspace.
+ */
+import type { FlagContext } from '../flags/flag-context.ts';
+import type { EngineContext } from './contract.ts';
+import { writeReportPart, type ReportPartInput } from './report-parts.ts';
+import { parseFilePart, type ParsePartInput } from './parse-parts.ts';
+
+export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, onProgress: (records: number) => void) => Promise<unknown>;
+
+export const TASKS: Record<string, EngineTask> = {
+  'report-part': (ctx, fc, input, onProgress) => writeReportPart(ctx, fc, input as ReportPartInput, onProgress),
+  'parse-part': (ctx, fc, input) => parseFilePart(ctx, fc, input as ParsePartInput),
+};
+
+/** Runs a task in this thread. */
+export function runTaskHere(ctx: EngineContext, fc: FlagContext, task: string, input: unknown, onProgress: (records: number) => void = () => {}): Promise<unknown> {
+  const run = TASKS[task];
+  if (!run) return Promise.reject(new Error(`unknown engine task: ${task}`));
+  return run(ctx, fc, input, onProgress);
+}
+
+/** Runs a task on the context's pool when it has one, else here. */
+export function runTask<T>(ctx: EngineContext, fc: FlagContext, task: string, input: unknown, onProgress?: (records: number) => void): Promise<T> {
+  return (ctx.tasks ? ctx.tasks.run(task, input, onProgress) : runTaskHere(ctx, fc, task, input, onProgress)) as Promise<T>;
+}
