@@ -5,6 +5,9 @@ import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
 import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
+
+/** What facts need to know of an opened file (plain data: it travels to worker threads). */
+export type FileMeta = Pick<OpenedFile, 'fileName' | 'fileType' | 'columns' | 'canonical' | 'joined' | 'dateOrder'>;
 import { describeChangeDoc, describeSm20 } from './sm20-activity.ts';
 
 const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
@@ -23,7 +26,7 @@ export class FactsCollector {
   private lastNr = '';
   private lastKey = '';
 
-  constructor(index: number, opened: OpenedFile) {
+  constructor(index: number, opened: FileMeta) {
     this.facts = {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
       volume: { documents: [], events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] }, debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyDocColumns(),

@@ -137,6 +137,16 @@ export class CsvSplitter {
     }
   }
 
+  /** True between rows: nothing of a next row read yet, so a byte range of the file may end here. */
+  get atRowStart(): boolean {
+    return this.state === State.FieldStart && this.row.length === 0 && this.partial === '';
+  }
+
+  /** The quote state, to go on with `scanRowEnd` over raw bytes. */
+  get quoteState(): number {
+    return this.state;
+  }
+
   /** Flushes the last row (a file need not end with a newline). */
   end(out: string[][]): void {
     if (this.state === State.FieldStart) {
@@ -168,4 +178,38 @@ export class CsvSplitter {
     this.row = [];
     this.skipLf = afterCr;
   }
+}
+
+/**
+ * Finds, in raw bytes, the first line feed that ends a row (one outside quotes), going on from a
+ * splitter's `quoteState`. The same transitions as `CsvSplitter.push`, on bytes: delimiter, quote,
+ * CR and LF are ASCII and never part of a UTF-8 or Windows-1252 multi-byte character.
+ * Returns the offset just after that line feed, or -1 and the state at the end of `bytes`.
+ */
+export function scanRowEnd(bytes: Uint8Array, state: number, delimiter: string): { at: number; state: number } {
+  const delim = delimiter.charCodeAt(0);
+  let s = state as State;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    switch (s) {
+      case State.FieldStart:
+        if (c === QUOTE) {
+          s = State.Quoted;
+          break;
+        }
+      // falls through
+      case State.Unquoted:
+        if (c === LF) return { at: i + 1, state: State.FieldStart };
+        s = c === delim || c === CR ? State.FieldStart : State.Unquoted;
+        break;
+      case State.Quoted:
+        if (c === QUOTE) s = State.QuoteInQuoted;
+        break;
+      case State.QuoteInQuoted:
+        if (c === LF) return { at: i + 1, state: State.FieldStart };
+        s = c === QUOTE ? State.Quoted : c === delim || c === CR ? State.FieldStart : State.Unquoted;
+        break;
+    }
+  }
+  return { at: -1, state: s };
 }

@@ -63,6 +63,7 @@ async function openUnchecked(source: AsyncIterable<Uint8Array>, fileName: string
   }
   const rows = readTextRows(replayed(), layout);
   const opened = await openRows(rows, fileName, { container: layout.container, delimiter: layout.delimiter, encoding: sniffed.encoding });
+  if (opened.shape) Object.assign(opened.shape, { encoding: sniffed.encoding, bomLength: sniffed.bomLength });
   // Live: the decoder may switch to Windows-1252 at the first invalid byte, even late in the file.
   Object.defineProperty(opened.format, 'encoding', {
     enumerable: true,

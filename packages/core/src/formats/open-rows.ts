@@ -15,7 +15,7 @@ function trimCell(c: string): string {
   return n > 0 && (c.charCodeAt(0) <= 32 || c.charCodeAt(n - 1) <= 32 || c.charCodeAt(0) === 160 || c.charCodeAt(n - 1) === 160) ? c.trim() : c;
 }
 
-function isBlank(row: string[]): boolean {
+export function isBlank(row: string[]): boolean {
   for (const c of row) if (trimCell(c) !== '') return false;
   return true;
 }
@@ -38,7 +38,7 @@ export function uniqueLabels(labels: readonly string[]): string[] {
 }
 
 /** Trims, pads to `width` and drops blank rows and repeated header rows (SAP repeats them per page). */
-function shapeRows(raw: string[][], width: number, header: readonly string[]): string[][] {
+export function shapeRows(raw: string[][], width: number, header: readonly string[]): string[][] {
   const out: string[][] = [];
   for (const row of raw) {
     // Rows are fresh arrays from the splitter: shape them in place rather than copy.
@@ -138,6 +138,7 @@ export async function openRows(rows: AsyncIterator<string[][]>, fileName: string
     dateOrder,
     batches,
     format,
+    shape: { width, header: headerCells, rowsToHeader: found.index + 1 },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TextEncoding } from './decode-text.ts';
 import type { FileType } from '../model/index.ts';
 
 export type DateOrder = 'DMY' | 'MDY' | 'YMD';
@@ -25,6 +26,20 @@ export interface OpenedFile {
   batches(): AsyncIterable<string[][]>;
   /** Format facts for messages/docs. */
   format: FormatFacts;
+  /** How raw rows are shaped (text files): lets a byte range of the file be read on its own (read-text-part.ts). */
+  shape?: RowShape;
+}
+
+export interface RowShape {
+  /** Row width: cells beyond are cut, shorter rows padded. */
+  width: number;
+  /** Header cells (trimmed, padded to width): rows equal to it are dropped (SAP repeats the header per page). */
+  header: string[];
+  /** Non-blank raw rows up to and including the header row. */
+  rowsToHeader: number;
+  /** Text files: the encoding sniffed from the head and the byte order mark's length. */
+  encoding?: TextEncoding;
+  bomLength?: number;
 }
 
 /** A raw row source: rows of untrimmed cells in file order, pulled in batches. */

@@ -1,0 +1,77 @@
+import type { FileFacts } from '../correlate/facts.ts';
+import { createCanonicalRecord } from '../flags/canonical-record.ts';
+import { ChangeVolumeCounter } from '../flags/change-volume.ts';
+import type { FlagContext } from '../flags/flag-context.ts';
+import { createRecordFlagger } from '../flags/flag-record.ts';
+import { createFlagResult } from '../flags/flag-result.ts';
+import type { AnalysisSummary } from '../model/index.ts';
+import { FactsCollector, type FileMeta } from './collect-facts.ts';
+import { countMask, emptySummary } from './flag-counts.ts';
+import { createRecordExtractor } from './record-extractor.ts';
+
+/**
+ * What flagging a run of rows gives: the facts, the counts without CHANGE_VOLUME, and per user-day
+ * (ChangeVolumeCounter.key) its change records and how many of them carry no other flag, so
+ * CHANGE_VOLUME can be counted once the whole file's volume is known. Plain data (structured-clone-able).
+ */
+export interface FlaggedRows {
+  facts: FileFacts;
+  summary: AnalysisSummary;
+  userDayKeys: string[];
+  userDayRecords: number[];
+  userDayUnflagged: number[];
+}
+
+/** Step 1's per-row work over rows in file order: extract, flag, keep facts and counts. */
+export async function flagRows(rows: AsyncIterable<string[][]>, meta: FileMeta, index: number, fc: FlagContext, onProgress?: (records: number) => void): Promise<FlaggedRows> {
+  const collector = new FactsCollector(index, meta);
+  const flag = createRecordFlagger(fc);
+  const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder);
+  const rec = createCanonicalRecord(meta.fileType);
+  const out = createFlagResult();
+  const summary = emptySummary();
+  const ids = new Map<string, number>();
+  const userDayKeys: string[] = [];
+  const userDayRecords: number[] = [];
+  const userDayUnflagged: number[] = [];
+  const tickets = meta.fileType === 'TICKETS';
+  let lastUser = '';
+  let lastDate = '';
+  let lastUserDay = -1;
+  let records = 0;
+  for await (const batch of rows) {
+    for (const row of batch) {
+      if (tickets) {
+        collector.addTicket(row, meta.dateOrder);
+        summary.total_records++;
+        continue;
+      }
+      extract(row, rec);
+      flag(rec, out);
+      collector.add(rec, out);
+      countMask(summary, out.mask);
+      if (out.isChange && rec.user !== '' && rec.date !== '') {
+        let userDay = lastUserDay;
+        if (rec.user !== lastUser || rec.date !== lastDate) {
+          const key = ChangeVolumeCounter.key(rec.user, rec.date);
+          userDay = ids.get(key) ?? -1;
+          if (userDay < 0) {
+            userDay = userDayKeys.length;
+            ids.set(key, userDay);
+            userDayKeys.push(key);
+            userDayRecords.push(0);
+            userDayUnflagged.push(0);
+          }
+          lastUser = rec.user;
+          lastDate = rec.date;
+          lastUserDay = userDay;
+        }
+        userDayRecords[userDay]!++;
+        if (out.mask === 0) userDayUnflagged[userDay]!++;
+      }
+    }
+    records += batch.length;
+    onProgress?.(records);
+  }
+  return { facts: collector.finish(), summary, userDayKeys, userDayRecords, userDayUnflagged };
+}
