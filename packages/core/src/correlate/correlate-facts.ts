@@ -1,15 +1,17 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
-import { docKey, formatEpoch, toEpoch, type Activity, type DocColumns, type FileFacts } from './facts.ts';
-import { HeaderIndex } from './header-index.ts';
+import { DictColumn, type StrColumn } from './columns.ts';
+import { toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
+import { toEpoch, type FileFacts } from './facts.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
-import { createTicketCoverage } from './ticket-coverage.ts';
+import { HeaderIndex } from './header-index.ts';
+import { PatternHits } from './pattern-hits.ts';
+import { TicketCoverage } from './ticket-coverage.ts';
+import { FirstSeenPairs, I32List, F64List, UserIds, UserTimes } from './user-ids.ts';
+import { mergeChangeVolume } from './volume-merge.ts';
 
 /** At most this many patterns of one kind are listed; the summary keeps the full counts. */
 export const MAX_PATTERNS_PER_KIND = 1000;
-
-type Hit = [epoch: number, pattern: PatternName, risk: SuspiciousPattern['risk_level'], user: string, activity: string | number];
-const DOC_REF = 2 ** 32;
 
 const USER_OBJECT_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER']);
 const SM20_DOC_WINDOW = 15 * 60;
@@ -18,112 +20,171 @@ export interface CorrelationResult {
   patterns: SuspiciousPattern[];
   patternCounts: Partial<Record<PatternName, number>>;
   summary: CorrelationSummary;
-  /** Change counts per user-day over all files (CHANGE_VOLUME is decided on these). */
+  /** Change counts per user-day over all files (CHANGE_VOLUME is decided on these); holds the user-days over the limit. */
   volume: ChangeVolumeCounter;
 }
+
+type TimingCheck = (isoDate: string, time: string) => string | undefined;
 
 /**
  * The multi-file step (DETECTION.md section 3): joins, suspicious patterns, correlation summary.
  * `timingOf` is the CHANGE_TIMING check, used for CDPOS items whose time only the header knows.
  */
-export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, time: string) => string | undefined): CorrelationResult {
-  const has = (t: string) => facts.some((f) => f.fileType === t);
-  const headers = new HeaderIndex(facts);
-  // The first file's counter is adopted, the others merged in (no second copy of large sets).
-  const [first, ...rest] = facts;
-  const volume = first ? ChangeVolumeCounter.fromJSON(first.volume) : new ChangeVolumeCounter();
-  for (const f of rest) volume.merge(ChangeVolumeCounter.fromJSON(f.volume));
+export function correlateFacts(facts: FileFacts[], timingOf: TimingCheck): CorrelationResult {
+  return correlateCompactFacts(facts.map(toCompactFacts), timingOf);
+}
 
-  const docRefs = new Map(facts.map((f, n) => [f.docs, n]));
-  const describeDoc = (ref: string | number): string => {
-    if (typeof ref === 'string') return ref;
-    const d = facts[Math.floor(ref / DOC_REF)]!.docs;
-    const i = ref % DOC_REF;
-    return `Change document ${d.classes[i]} ${d.changenrs[i]}${d.tcodes[i] ? ` (${d.tcodes[i]})` : ''}`;
-  };
-  // Change documents stay column by column; this visits each with its time.
-  const eachDoc = (visit: (d: DocColumns, i: number, t: number) => void) => {
-    for (const f of facts) {
-      const d = f.docs;
-      for (let i = 0; i < d.changenrs.length; i++) {
-        const t = toEpoch(d.dates[i]!, d.times[i]!);
-        if (t !== undefined) visit(d, i, t);
+/** Epoch of each change document (NaN when its date is not a date). */
+function docEpochs(d: CompactDocs): Float64Array {
+  const n = d.changenrs.length;
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = toEpoch(d.dates.get(i), d.times.get(i)) ?? Number.NaN;
+  return out;
+}
+
+/** A per-row test on a string column, evaluated once per distinct value of a dictionary column. */
+function testOf(col: StrColumn, test: (v: string) => boolean): (i: number) => boolean {
+  if (col instanceof DictColumn) {
+    const yes = Uint8Array.from(col.dict, (v) => (test(v) ? 1 : 0));
+    const ids = col.ids;
+    return (i) => yes[ids[i]!] === 1;
+  }
+  return (i) => test(col.get(i));
+}
+
+const describeDoc = (d: CompactDocs, i: number) => {
+  const tcode = d.tcodes.get(i);
+  return `Change document ${d.classes.get(i)} ${d.changenrs.get(i)}${tcode ? ` (${tcode})` : ''}`;
+};
+
+/** correlateFacts over compact facts (as the facts codec's compact mode reads them). */
+export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingCheck): CorrelationResult {
+  const has = (t: string) => facts.some((f) => f.fileType === t);
+  const users = new UserIds();
+  const noUser = users.of('');
+  const volume = ChangeVolumeCounter.fromOverLimit(mergeChangeVolume(facts.map((f) => f.volume)));
+  const epochs = facts.map((f) => docEpochs(f.docs));
+  const docUsers = facts.map((f) => users.column(f.docs.users));
+  const docCount = facts.reduce((n, f) => n + f.docs.changenrs.length, 0);
+
+  // Change-document times per user (documents with a user and a time).
+  const timeUser = new I32List();
+  const timeEpoch = new F64List();
+  facts.forEach((_, f) => {
+    const e = epochs[f]!;
+    const uid = docUsers[f]!;
+    for (let i = 0; i < e.length; i++) {
+      const u = uid(i);
+      if (u !== noUser && !Number.isNaN(e[i]!)) {
+        timeUser.push(u);
+        timeEpoch.push(e[i]!);
       }
     }
-  };
-  const docCount = facts.reduce((n, f) => n + f.docs.changenrs.length, 0);
-  const docTimes = new UserTimeline();
-  eachDoc((d, i, t) => {
-    if (d.users[i] !== '') docTimes.add(d.users[i]!, t);
   });
-  docTimes.seal();
+  const docTimes = new UserTimes(users, timeUser.view(), timeEpoch.view());
+  timeUser.data = new Int32Array(0);
+  timeEpoch.data = new Float64Array(0);
   const tableChanges = facts.flatMap((f) => f.tableChanges);
   const tableTimes = new UserTimeline();
   for (const [u, t] of tableChanges) tableTimes.add(u, t);
   tableTimes.seal();
 
-  // Hits stay tuples until the end: large inputs can yield a million CHANGE_WITHOUT_TICKET hits,
-  // of which only the first MAX_PATTERNS_PER_KIND per kind become pattern objects.
-  const found: Hit[] = [];
-  const addAll = (patterns: SuspiciousPattern[]) => {
-    for (const p of patterns) found.push([Date.parse(`${p.sm20_time.replace(' ', 'T')}Z`) / 1000, p.pattern, p.risk_level, p.user, p.sm20_activity]);
-  };
-  addAll(findDebuggerDataChanges(facts.flatMap((f) => f.debuggerChanges), docTimes, tableTimes));
-  if (has('CDHDR') || facts.some((f) => f.joined)) addAll(findUndocumentedTableChanges(tableChanges, docTimes));
-
-  for (const [user, target, t, activity] of facts.flatMap((f) => f.userAdmin)) {
-    if (target !== '' && target.toUpperCase() === user.toUpperCase()) found.push([t, 'SELF_AUTHORIZATION', 'critical', user, activity]);
-  }
-  eachDoc((d, i, t) => {
-    const [cls, id, nr, user, tcode] = [d.classes[i]!, d.ids[i]!, d.changenrs[i]!, d.users[i]!, d.tcodes[i]!];
-    if (USER_OBJECT_CLASSES.has(cls.toUpperCase()) && user !== '' && id.trim().toUpperCase() === user.toUpperCase()) {
-      found.push([t, 'SELF_AUTHORIZATION', 'critical', user, `Change document ${cls} ${nr} on own user ${id}${tcode ? ` (${tcode})` : ''}`]);
+  // Hits are typed columns until the end: only the first MAX_PATTERNS_PER_KIND per kind become objects.
+  const hits = new PatternHits();
+  hits.addPatterns(findDebuggerDataChanges(facts.flatMap((f) => f.debuggerChanges), docTimes, tableTimes));
+  if (has('CDHDR') || facts.some((f) => f.joined)) hits.addPatterns(findUndocumentedTableChanges(tableChanges, docTimes));
+  const userAdmin = facts.flatMap((f) => f.userAdmin);
+  const adminSource = hits.source((i) => [userAdmin[i]![0], userAdmin[i]![3]]);
+  userAdmin.forEach(([user, target, t], i) => {
+    if (target !== '' && target.toUpperCase() === user.toUpperCase()) hits.add('SELF_AUTHORIZATION', 'critical', t, adminSource, i);
+  });
+  facts.forEach((f, fi) => {
+    const d = f.docs;
+    const e = epochs[fi]!;
+    const uid = docUsers[fi]!;
+    const userClass = testOf(d.classes, (c) => USER_OBJECT_CLASSES.has(c.toUpperCase()));
+    const src = hits.source((i) => {
+      const tcode = d.tcodes.get(i);
+      return [d.users.get(i), `Change document ${d.classes.get(i)} ${d.changenrs.get(i)} on own user ${d.ids.get(i)}${tcode ? ` (${tcode})` : ''}`];
+    });
+    for (let i = 0; i < e.length; i++) {
+      if (Number.isNaN(e[i]!) || !userClass(i)) continue;
+      const u = uid(i);
+      if (u !== noUser && d.ids.get(i).trim().toUpperCase() === users.names[u]) hits.add('SELF_AUTHORIZATION', 'critical', e[i]!, src, i);
     }
   });
 
   // Changes with flags: SM20 flagged change records and flagged change documents (items inherit their header).
-  // Activity texts of change documents are built only for the hits that get listed: a number
-  // refers to document i of file f (f * DOC_REF + i).
-  const flaggedChanges: [user: string, epoch: number, activity: string | number][] = [];
-  for (const f of facts) {
-    const c = f.sm20Changes;
-    for (let i = 0; i < c.users.length; i++) if (c.flagged[i]) flaggedChanges.push([c.users[i]!, c.times[i]!, c.tcodes[i] ? `${c.events[i]} ${c.tcodes[i]}` : c.events[i]!]);
-  }
-  eachDoc((d, i, t) => {
-    if (d.flagged[i] && d.users[i] !== '') flaggedChanges.push([d.users[i]!, t, docRefs.get(d)! * DOC_REF + i]);
-  });
   const summary: CorrelationSummary = {};
   if (has('TICKETS')) {
-    const covers = createTicketCoverage(facts.flatMap((f) => f.tickets), new Set(flaggedChanges.map((c) => c[0].toUpperCase())));
+    const sm20Users = facts.map((f) => users.column(f.sm20Changes.users));
+    const eachFlagged = (visit: (uid: number, t: number, source: 'sm20' | 'doc', f: number, i: number) => void) => {
+      facts.forEach((f, fi) => {
+        const c = f.sm20Changes;
+        const uid = sm20Users[fi]!;
+        for (let i = 0; i < c.users.length; i++) if (c.flagged[i]) visit(uid(i), c.times[i]!, 'sm20', fi, i);
+      });
+      facts.forEach((f, fi) => {
+        const d = f.docs;
+        const e = epochs[fi]!;
+        const uid = docUsers[fi]!;
+        for (let i = 0; i < e.length; i++) {
+          if (!d.flagged[i] || Number.isNaN(e[i]!)) continue;
+          const u = uid(i);
+          if (u !== noUser) visit(u, e[i]!, 'doc', fi, i);
+        }
+      });
+    };
+    const wanted = new Uint8Array(users.size + 1);
+    let flaggedCount = 0;
+    eachFlagged((u) => {
+      wanted[u] = 1;
+      flaggedCount++;
+    });
+    const coverage = new TicketCoverage(users, (u) => u < wanted.length && wanted[u] === 1, facts.map((f) => f.tickets));
+    const sources = facts.map((f) => ({
+      sm20: hits.source((i) => {
+        const c = f.sm20Changes;
+        const tcode = c.tcodes.get(i);
+        return [c.users.get(i), tcode ? `${c.events.get(i)} ${tcode}` : c.events.get(i)];
+      }),
+      doc: hits.source((i) => [f.docs.users.get(i), describeDoc(f.docs, i)]),
+    }));
     let covered = 0;
-    for (const [user, t, activity] of flaggedChanges) {
-      if (covers(user, t)) covered++;
-      else found.push([t, 'CHANGE_WITHOUT_TICKET', 'high', user, activity]);
-    }
+    eachFlagged((u, t, source, f, i) => {
+      if (coverage.covers(u, t)) covered++;
+      else hits.add('CHANGE_WITHOUT_TICKET', 'high', t, sources[f]![source], i);
+    });
     summary.Tickets = {
-      tickets: facts.reduce((n, f) => n + f.tickets.length, 0),
+      tickets: facts.reduce((n, f) => n + f.tickets.n, 0),
       'changes covered': covered,
-      'changes without ticket': flaggedChanges.length - covered,
+      'changes without ticket': flaggedCount - covered,
     };
   }
 
+  const headers = new HeaderIndex(facts);
   // One pattern per user and moment: a header and its items describe the same change.
-  const afterHours = new Map<string, Activity>();
-  const addAfterHours = (a: Activity) => {
-    const key = `${a[0].toUpperCase()}\u0001${a[1]}`;
-    if (!afterHours.has(key)) afterHours.set(key, a);
-  };
-  for (const a of facts.flatMap((f) => f.afterHoursSensitive)) addAfterHours(a);
-  for (const f of facts) {
-    for (const [key, activity] of f.sensitiveItemKeys) {
-      const h = headers.findKey(key);
+  const afterHours = new FirstSeenPairs();
+  facts.forEach((f) => {
+    const a = f.afterHoursSensitive;
+    const uid = users.column(a.users);
+    const src = hits.source((i) => [a.users.get(i), a.activities.get(i)]);
+    for (let i = 0; i < a.users.length; i++) if (afterHours.add(uid(i), a.times[i]!) >= 0) hits.add('AFTER_HOURS_SENSITIVE_CHANGE', 'high', a.times[i]!, src, i);
+  });
+  facts.forEach((f) => {
+    const s = f.sensitiveItemKeys;
+    const headerOf = new Int32Array(s.keys.length);
+    const src = hits.source((i) => [headers.user(headerOf[i]!), s.activities.get(i)]);
+    for (let i = 0; i < s.keys.length; i++) {
+      const h = (headerOf[i] = headers.findKey(s.keys.get(i)));
       if (h < 0) continue;
-      const t = toEpoch(headers.dates[h]!, headers.times[h]!);
-      if (t !== undefined && timingOf(headers.dates[h]!, headers.times[h]!) !== undefined) addAfterHours([headers.users[h]!, t, activity]);
+      const date = headers.date(h);
+      const time = headers.time(h);
+      const t = toEpoch(date, time);
+      if (t !== undefined && timingOf(date, time) !== undefined && afterHours.add(users.of(headers.user(h)), t) >= 0) hits.add('AFTER_HOURS_SENSITIVE_CHANGE', 'high', t, src, i);
     }
-  }
-  for (const [user, t, activity] of afterHours.values()) found.push([t, 'AFTER_HOURS_SENSITIVE_CHANGE', 'high', user, activity]);
-  addAll(findFailedLogonBursts(facts.flatMap((f) => f.failedLogons)));
+  });
+  hits.addPatterns(findFailedLogonBursts(facts.flatMap((f) => f.failedLogons)));
 
   if (has('CDPOS') && has('CDHDR')) {
     let items = 0;
@@ -135,9 +196,11 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
         withHeader += f.records;
         continue;
       }
-      for (const [key, count] of f.itemKeys) {
+      const k = f.itemKeys;
+      for (let i = 0; i < k.keys.length; i++) {
+        const count = k.counts[i]!;
         items += count;
-        if (headers.findKey(key) >= 0) withHeader += count;
+        if (headers.findKey(k.keys.get(i)) >= 0) withHeader += count;
       }
     }
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };
@@ -147,18 +210,15 @@ export function correlateFacts(facts: FileFacts[], timingOf: (isoDate: string, t
     let matched = 0;
     for (const f of facts) {
       const c = f.sm20Changes;
+      const uid = users.column(c.users);
       total += c.users.length;
-      for (let i = 0; i < c.users.length; i++) if (docTimes.hasBetween(c.users[i]!, c.times[i]! - SM20_DOC_WINDOW, c.times[i]! + SM20_DOC_WINDOW)) matched++;
+      for (let i = 0; i < c.users.length; i++) if (docTimes.hasBetweenId(uid(i), c.times[i]! - SM20_DOC_WINDOW, c.times[i]! + SM20_DOC_WINDOW)) matched++;
     }
     summary['SM20 ↔ change documents'] = { 'SM20 change activities': total, matched, unmatched: total - matched };
   }
-
-  const patternCounts: Partial<Record<PatternName, number>> = {};
-  const patterns: SuspiciousPattern[] = [];
-  for (const [t, pattern, risk_level, user, sm20_activity] of found.sort((a, b) => a[0] - b[0])) {
-    const n = (patternCounts[pattern] = (patternCounts[pattern] ?? 0) + 1);
-    if (n <= MAX_PATTERNS_PER_KIND) patterns.push({ pattern, risk_level, user, sm20_time: formatEpoch(t), sm20_activity: describeDoc(sm20_activity) });
-  }
-  if (found.length > 0) summary['Suspicious patterns'] = { total: found.length, ...patternCounts };
+  const total = hits.total;
+  const { patterns, patternCounts } = hits.finish(MAX_PATTERNS_PER_KIND);
+  if (total > 0) summary['Suspicious patterns'] = { total, ...patternCounts };
   return { patterns, patternCounts, summary, volume };
 }
+

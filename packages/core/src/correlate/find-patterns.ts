@@ -35,15 +35,20 @@ function pattern(name: PatternName, risk: SuspiciousPattern['risk_level'], user:
   return { pattern: name, risk_level: risk, user, sm20_time: formatEpoch(epoch), sm20_activity: activity };
 }
 
+/** Answers "a time of this user (case-insensitive) in [from, to]?" (UserTimeline, UserTimes). */
+export interface TimesByUser {
+  hasBetween(user: string, from: number, to: number): boolean;
+}
+
 /** CUL by a user, then a change document or DU9/CUZ change by the same user within 60 minutes. */
-export function findDebuggerDataChanges(debuggerChanges: Activity[], docTimes: UserTimeline, tableTimes: UserTimeline): SuspiciousPattern[] {
+export function findDebuggerDataChanges(debuggerChanges: Activity[], docTimes: TimesByUser, tableTimes: TimesByUser): SuspiciousPattern[] {
   return debuggerChanges
     .filter(([user, t]) => docTimes.hasBetween(user, t, t + 60 * MINUTE) || tableTimes.hasBetween(user, t + 1, t + 60 * MINUTE))
     .map(([user, t, activity]) => pattern('DEBUGGER_DATA_CHANGE', 'critical', user, t, activity));
 }
 
 /** DU9/CUZ change with no change document by that user within 15 minutes (either side). */
-export function findUndocumentedTableChanges(tableChanges: Activity[], docTimes: UserTimeline): SuspiciousPattern[] {
+export function findUndocumentedTableChanges(tableChanges: Activity[], docTimes: TimesByUser): SuspiciousPattern[] {
   return tableChanges
     .filter(([user, t]) => !docTimes.hasBetween(user, t - 15 * MINUTE, t + 15 * MINUTE))
     .map(([user, t, activity]) => pattern('UNDOCUMENTED_TABLE_CHANGE', 'high', user, t, activity));

@@ -21,9 +21,9 @@ describe('HeaderIndex', () => {
   it('joins on class, object id and change number, also when a change number is shared', () => {
     const index = new HeaderIndex([cdhdr([['KRED', '100', '0001', 'BOB'], ['DEBI', '200', '0001', 'EVE'], ['KRED', '101', '0002', 'ALICE']])]);
     expect(index.size).toBe(3);
-    expect(index.users[index.find('KRED', '100', '0001')]).toBe('BOB');
-    expect(index.users[index.find('DEBI', '200', '0001')]).toBe('EVE');
-    expect(index.users[index.findKey(docKey('KRED', '101', '0002'))]).toBe('ALICE');
+    expect(index.user(index.find('KRED', '100', '0001'))).toBe('BOB');
+    expect(index.user(index.find('DEBI', '200', '0001'))).toBe('EVE');
+    expect(index.user(index.findKey(docKey('KRED', '101', '0002')))).toBe('ALICE');
     expect(index.find('KRED', '999', '0001')).toBe(-1);
     expect(index.find('KRED', '100', '0003')).toBe(-1);
   });

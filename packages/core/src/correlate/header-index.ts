@@ -1,50 +1,100 @@
-import type { FileFacts } from './facts.ts';
+import { asStrColumn, HASH_SEED, hashString, hashUnit, type StrColumn } from './columns.ts';
 
 const SEP = '\u0001';
+const SEP_UNIT = 1;
+
+/** What the index reads of a file: its type and its change-document header columns (plain arrays or compact columns). */
+export interface HeaderSource {
+  fileType: string;
+  joined: boolean;
+  docs: { classes: unknown; ids: unknown; changenrs: unknown; users: unknown; dates: unknown; times: unknown; tcodes: unknown };
+}
+
+interface Part {
+  start: number;
+  classes: StrColumn;
+  ids: StrColumn;
+  nrs: StrColumn;
+  users: StrColumn;
+  dates: StrColumn;
+  times: StrColumn;
+  tcodes: StrColumn;
+}
 
 /**
  * Change-document headers by (OBJECTCLAS, OBJECTID, CHANGENR), for CDPOS items to inherit user,
- * date, time and tcode. Keeps only those fields, column by column. Headers are found by their
- * change number (already a string in memory, so no key is built per header) and confirmed on
- * class and object id; the rare change number shared by several objects goes to a second map.
+ * date, time and tcode. The header columns stay as the facts codec gave them (dictionary ids and
+ * packed bytes, no string per header); an open-addressing table of row positions (Int32Array)
+ * hashed over the three key parts finds them. The same header seen again: the later row wins.
  */
 export class HeaderIndex {
-  private readonly byNumber = new Map<string, number>();
-  private readonly byFullKey = new Map<string, number>();
-  private readonly classes: string[] = [];
-  private readonly ids: string[] = [];
-  readonly users: string[] = [];
-  readonly dates: string[] = [];
-  readonly times: string[] = [];
-  readonly tcodes: string[] = [];
+  private readonly parts: Part[] = [];
+  private readonly table: Int32Array;
+  private readonly rowHash: Int32Array;
+  private readonly mask: number;
   private count = 0;
 
-  constructor(facts: FileFacts[]) {
+  constructor(facts: readonly HeaderSource[]) {
+    let total = 0;
     for (const f of facts) {
       if (f.fileType !== 'CDHDR' && !f.joined) continue;
       const d = f.docs;
-      for (let i = 0; i < d.changenrs.length; i++) {
-        const at = this.users.length;
-        this.classes.push(d.classes[i]!);
-        this.ids.push(d.ids[i]!);
-        this.users.push(d.users[i]!);
-        this.dates.push(d.dates[i]!);
-        this.times.push(d.times[i]!);
-        this.tcodes.push(d.tcodes[i]!);
-        const nr = d.changenrs[i]!;
-        const first = this.byNumber.get(nr);
-        if (first === undefined) {
-          this.byNumber.set(nr, at);
-          this.count++;
-        } else if (this.classes[first] === d.classes[i] && this.ids[first] === d.ids[i]) {
-          this.byNumber.set(nr, at); // the same header again: the later row wins
-        } else {
-          const key = `${d.classes[i]}${SEP}${d.ids[i]}${SEP}${nr}`;
-          if (!this.byFullKey.has(key)) this.count++;
-          this.byFullKey.set(key, at);
-        }
+      const part: Part = {
+        start: total,
+        classes: asStrColumn(d.classes),
+        ids: asStrColumn(d.ids),
+        nrs: asStrColumn(d.changenrs),
+        users: asStrColumn(d.users),
+        dates: asStrColumn(d.dates),
+        times: asStrColumn(d.times),
+        tcodes: asStrColumn(d.tcodes),
+      };
+      if (part.nrs.length === 0) continue;
+      this.parts.push(part);
+      total += part.nrs.length;
+    }
+    let capacity = 16;
+    while (capacity * 0.6 < total) capacity *= 2;
+    this.table = new Int32Array(capacity).fill(-1);
+    this.rowHash = new Int32Array(total);
+    this.mask = capacity - 1;
+    for (const p of this.parts) {
+      for (let i = 0; i < p.nrs.length; i++) {
+        let h = p.classes.hash(i, HASH_SEED);
+        h = p.ids.hash(i, hashUnit(SEP_UNIT, h));
+        h = p.nrs.hash(i, hashUnit(SEP_UNIT, h));
+        this.insert(p, i, p.start + i, h);
       }
     }
+  }
+
+  private insert(p: Part, i: number, pos: number, h: number): void {
+    this.rowHash[pos] = h;
+    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const at = this.table[slot]!;
+      if (at < 0) {
+        this.table[slot] = pos;
+        this.count++;
+        return;
+      }
+      if (this.rowHash[at] === h && this.sameKey(at, p.classes.get(i), p.ids.get(i), p.nrs.get(i))) {
+        this.table[slot] = pos; // the same header again: the later row wins
+        return;
+      }
+    }
+  }
+
+  private partOf(pos: number): Part {
+    const parts = this.parts;
+    let k = parts.length - 1;
+    while (parts[k]!.start > pos) k--;
+    return parts[k]!;
+  }
+
+  private sameKey(pos: number, objectclas: string, objectid: string, changenr: string): boolean {
+    const p = this.partOf(pos);
+    const i = pos - p.start;
+    return p.nrs.equals(i, changenr) && p.ids.equals(i, objectid) && p.classes.equals(i, objectclas);
   }
 
   /** Number of distinct headers. */
@@ -54,10 +104,13 @@ export class HeaderIndex {
 
   /** Position of the header, or -1. */
   find(objectclas: string, objectid: string, changenr: string): number {
-    const at = this.byNumber.get(changenr);
-    if (at === undefined) return -1;
-    if (this.classes[at] === objectclas && this.ids[at] === objectid) return at;
-    return this.byFullKey.get(`${objectclas}${SEP}${objectid}${SEP}${changenr}`) ?? -1;
+    if (this.count === 0) return -1;
+    const h = hashString(changenr, hashUnit(SEP_UNIT, hashString(objectid, hashUnit(SEP_UNIT, hashString(objectclas, HASH_SEED)))));
+    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const at = this.table[slot]!;
+      if (at < 0) return -1;
+      if (this.rowHash[at] === h && this.sameKey(at, objectclas, objectid, changenr)) return at;
+    }
   }
 
   /** Position by a docKey() string, or -1. */
@@ -65,4 +118,29 @@ export class HeaderIndex {
     const [cls, id, nr] = key.split(SEP) as [string, string, string];
     return this.find(cls, id, nr);
   }
+
+  user(pos: number): string {
+    const p = this.partOf(pos);
+    return p.users.get(pos - p.start);
+  }
+  date(pos: number): string {
+    const p = this.partOf(pos);
+    return p.dates.get(pos - p.start);
+  }
+  time(pos: number): string {
+    const p = this.partOf(pos);
+    return p.times.get(pos - p.start);
+  }
+  tcode(pos: number): string {
+    const p = this.partOf(pos);
+    return p.tcodes.get(pos - p.start);
+  }
+}
+
+/** Spreads FNV's low bits (the table index) over all of the hash. */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h;
 }

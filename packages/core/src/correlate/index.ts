@@ -1,6 +1,8 @@
 export * from './facts.ts';
-export { correlateFacts, MAX_PATTERNS_PER_KIND, type CorrelationResult } from './correlate-facts.ts';
-export { HeaderIndex } from './header-index.ts';
-export { createTicketCoverage } from './ticket-coverage.ts';
+export { correlateCompactFacts, correlateFacts, MAX_PATTERNS_PER_KIND, type CorrelationResult } from './correlate-facts.ts';
+export { toCompactFacts, type CompactFacts, type CompactDocs } from './compact-facts.ts';
+export * from './columns.ts';
+export { HeaderIndex, type HeaderSource } from './header-index.ts';
+export { createTicketCoverage, TicketCoverage } from './ticket-coverage.ts';
 export { moduleOfTcode, MODULES, type Module } from './tcode-module.ts';
 export { UserTimeline } from './find-patterns.ts';

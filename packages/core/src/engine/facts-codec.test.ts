@@ -55,12 +55,49 @@ describe('facts codec', () => {
   });
 });
 
-describe('facts codec, mostly distinct columns', () => {
-  it('stores them without a dictionary and still round-trips', () => {
+describe('facts codec, compact columns', () => {
+  const section = (frames: Buffer[]) => JSON.parse(frames[1]!.toString('utf8')) as { key: string; node: { k: string; width?: number; w?: number } };
+
+  it('stores mostly distinct strings packed (fixed width when they allow) and still round-trips', () => {
     const ids = Array.from({ length: 10_000 }, (_, i) => String(i).padStart(10, '0'));
     const frames = encodeFacts({ ids });
-    const manifest = JSON.parse(frames[1]!.toString('utf8')) as [string, { k: string }][];
-    expect(manifest[0]![1].k).toBe('json');
+    expect(section(frames).node).toMatchObject({ k: 'packed', width: 10 });
     expect(decodeFacts(Buffer.concat(frames))).toEqual({ ids });
+    const varied = ids.map((s, i) => (i % 7 === 0 ? `${s}é` : s.slice(i % 3)));
+    expect(section(encodeFacts({ varied })).node).toMatchObject({ k: 'packed', width: 0 });
+    expect(decodeFacts(Buffer.concat(encodeFacts({ varied })))).toEqual({ varied });
+  });
+
+  it('gives compact columns that answer get, equals and hash like the strings', async () => {
+    const { hashString, HASH_SEED } = await import('../correlate/columns.ts');
+    const value = { few: ['A', 'B', 'A', 'C'], many: Array.from({ length: 9000 }, (_, i) => `N${i}`), flags: [0, 1, 1, 0], times: [1.5, null], rows: [['X', 1], ['Y', 2]] };
+    const c = decodeFacts<Record<string, unknown>>(Buffer.concat(encodeFacts(value)), new Set(), 'compact');
+    const few = c.few as import('../correlate/columns.ts').StrColumn;
+    const many = c.many as import('../correlate/columns.ts').StrColumn;
+    expect([0, 1, 2, 3].map((i) => few.get(i))).toEqual(value.few);
+    expect(many.get(8999)).toBe('N8999');
+    expect(many.equals(12, 'N12')).toBe(true);
+    expect(many.equals(12, 'N1')).toBe(false);
+    expect(many.hash(77, HASH_SEED)).toBe(hashString('N77', HASH_SEED));
+    expect(few.hash(3, HASH_SEED)).toBe(hashString('C', HASH_SEED));
+    expect(c.flags).toEqual(new Uint8Array([0, 1, 1, 0]));
+    expect(Number.isNaN((c.times as Float64Array)[1])).toBe(true);
+    expect((c.rows as { n: number; cols: unknown[] }).n).toBe(2);
+  });
+
+  it('reads a stream chunked at any byte, skipping keys without decoding them', async () => {
+    const { readFacts, writeFacts } = await import('./facts-codec.ts');
+    const stored: Buffer[] = [];
+    const ws = {
+      write: () => ({ write: (c: Uint8Array) => void stored.push(Buffer.from(c)), end: async () => {} }),
+      read: async function* () {
+        const all = Buffer.concat(stored);
+        for (let at = 0; at < all.length; at += 7) yield all.subarray(at, at + 7);
+      },
+    };
+    const value = { a: ['x', 'y', 'x'], big: Array.from({ length: 5000 }, (_, i) => `v${i}`), n: 3 };
+    await writeFacts(ws, 'f', value);
+    expect(await readFacts(ws, 'f')).toEqual(value);
+    expect(await readFacts(ws, 'f', new Set(['big']))).toEqual({ a: ['x', 'y', 'x'], n: 3 });
   });
 });

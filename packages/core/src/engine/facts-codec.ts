@@ -1,30 +1,51 @@
+import { DictColumn, idArrayFor, PackedColumn, type IdArray } from '../correlate/columns.ts';
 import type { Workspace } from './contract.ts';
 
 /**
  * Compact encoding of a file's facts in the workspace. Facts of a 100 MB file hold millions of
- * short strings (users, dates, change numbers) and numbers; as JSON lines they cost seconds to
- * parse and a fresh string per cell. Here arrays are stored column by column: strings as a
- * dictionary (JSON array of distinct values) plus 32-bit indexes, numbers as raw float64, so
- * reading is a JSON.parse of the distinct values and a typed-array walk, and equal strings
- * come back as one shared string. Top-level keys can be skipped on read (the report step needs
- * only a file's shape).
+ * short strings (users, dates, change numbers) and numbers; as JSON they cost seconds to parse
+ * and a fresh string per cell. Here arrays are stored column by column: repeated strings as a
+ * dictionary plus 8/16/32-bit ids, mostly distinct strings as packed UTF-8 bytes, numbers as
+ * raw float64 (or bytes when they are all small integers).
  *
- * Layout: frames of [u32 byte length][bytes]; frame 0 is a JSON manifest of the top-level keys,
- * each a Node (below) whose frame numbers refer to later frames.
+ * Layout, written and read as a stream: one section per top-level key,
+ * [u32 length][JSON {key, node, frames}] followed by `frames` frames [u32 length][bytes]; the
+ * node (below) refers to its section's frames by number. A reader skips a key's frames without
+ * keeping them, so memory stays bounded by what is decoded.
+ *
+ * Two ways to read: `plain` gives back the JSON-shaped value that was written; `compact` keeps
+ * columns compact for the correlation step (DictColumn/PackedColumn, typed arrays, rows as
+ * columns; see correlate/compact-facts.ts).
  */
 type Node =
   | { k: 'json'; f: number }
-  | { k: 'str'; n: number; dict: number; idx: number }
+  | { k: 'dict'; n: number; dict: number; idx: number; w: 1 | 2 | 4 }
+  | { k: 'packed'; n: number; bytes: number; width: number; ends?: number }
   | { k: 'num'; n: number; data: number; nulls?: number }
+  | { k: 'u8'; n: number; data: number }
   | { k: 'strs'; n: number; lens: number; flat: Node }
   | { k: 'rows'; n: number; arity: number; cols: Node[] }
   | { k: 'cols'; props: [string, Node][] };
+
+export type DecodeMode = 'plain' | 'compact';
+
+/** Rows (arrays of equal-length tuples) in compact mode: one column per tuple position. */
+export interface CompactRows {
+  n: number;
+  cols: unknown[];
+}
+
+/** An array of string lists (ticket users) in compact mode. */
+export interface CompactLists {
+  lens: Uint32Array;
+  flat: unknown;
+}
 
 class FrameWriter {
   readonly frames: Buffer[] = [];
   add(bytes: Buffer | ArrayBufferView): number {
     this.frames.push(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    return this.frames.length; // frame 0 is the manifest, written first
+    return this.frames.length - 1;
   }
   json(value: unknown): number {
     return this.add(Buffer.from(JSON.stringify(value), 'utf8'));
@@ -42,6 +63,8 @@ function every(values: readonly unknown[], test: (v: unknown) => boolean): boole
 
 /** Distinct values among the first twice as many that make a column "mostly distinct". */
 const MOSTLY_DISTINCT = 4096;
+/** A larger dictionary is kept only while it stays under a quarter of the values. */
+const LARGE_DICT = 65536;
 
 function encodeStrings(w: FrameWriter, values: readonly string[]): Node {
   const ids = new Map<string, number>();
@@ -54,17 +77,25 @@ function encodeStrings(w: FrameWriter, values: readonly string[]): Node {
       ids.set(v, (id = dict.length));
       dict.push(v);
       // Mostly distinct values (change numbers, object ids): a dictionary only costs hashing.
-      if (dict.length === MOSTLY_DISTINCT && i < 2 * MOSTLY_DISTINCT) return { k: 'json', f: w.json(values) };
+      if ((dict.length === MOSTLY_DISTINCT && i < 2 * MOSTLY_DISTINCT) || (dict.length > LARGE_DICT && dict.length * 4 > i)) return encodePacked(w, values);
     }
     idx[i] = id;
   }
-  return { k: 'str', n: values.length, dict: w.json(dict), idx: w.add(idx) };
+  const narrow = idArrayFor(values.length, dict.length);
+  narrow.set(idx);
+  return { k: 'dict', n: values.length, dict: w.json(dict), idx: w.add(narrow), w: narrow.BYTES_PER_ELEMENT as 1 | 2 | 4 };
+}
+
+function encodePacked(w: FrameWriter, values: readonly string[]): Node {
+  const p = PackedColumn.fromStrings(values);
+  return { k: 'packed', n: values.length, bytes: w.add(p.bytes), width: p.width, ...(p.ends ? { ends: w.add(p.ends) } : {}) };
 }
 
 function encodeArray(w: FrameWriter, values: readonly unknown[]): Node {
   const n = values.length;
   if (n > 0 && every(values, isStr)) return encodeStrings(w, values as string[]);
   if (n > 0 && every(values, isNumOrNull)) {
+    if (every(values, (v) => typeof v === 'number' && (v & 255) === v && !Object.is(v, -0))) return { k: 'u8', n, data: w.add(Uint8Array.from(values as number[])) };
     const data = new Float64Array(n);
     let nulls: Uint8Array | undefined;
     for (let i = 0; i < n; i++) {
@@ -82,7 +113,7 @@ function encodeArray(w: FrameWriter, values: readonly unknown[]): Node {
       lens[i] = a.length;
       for (const s of a) flat.push(s);
     }
-    return { k: 'strs', n, lens: w.add(lens), flat: encodeStrings(w, flat) };
+    return { k: 'strs', n, lens: w.add(lens), flat: flat.length > 0 ? encodeStrings(w, flat) : { k: 'json', f: w.json([]) } };
   }
   const first = values[0];
   if (n > 0 && Array.isArray(first) && first.length > 0 && every(values, (v) => Array.isArray(v) && v.length === first.length)) {
@@ -102,104 +133,218 @@ function encodeValue(w: FrameWriter, value: unknown): Node {
   return { k: 'json', f: w.json(value) };
 }
 
-/** Encodes an object's top-level keys (see the file comment). */
-export function encodeFacts(value: object): Buffer[] {
+function lengthPrefix(n: number): Buffer {
+  const len = Buffer.allocUnsafe(4);
+  len.writeUInt32LE(n, 0);
+  return len;
+}
+
+/** One top-level key as its section's chunks. */
+function encodeSection(key: string, value: unknown): Buffer[] {
   const w = new FrameWriter();
-  const manifest: [string, Node][] = Object.entries(value).map(([key, v]) => [key, encodeValue(w, v)]);
-  const frames = [Buffer.from(JSON.stringify(manifest), 'utf8'), ...w.frames];
-  const out: Buffer[] = [];
-  for (const f of frames) {
-    const len = Buffer.allocUnsafe(4);
-    len.writeUInt32LE(f.length, 0);
-    out.push(len, f);
-  }
+  const node = encodeValue(w, value);
+  const head = Buffer.from(JSON.stringify({ key, node, frames: w.frames.length }), 'utf8');
+  const out = [lengthPrefix(head.length), head];
+  for (const f of w.frames) out.push(lengthPrefix(f.length), f);
   return out;
 }
 
-/** Decodes what encodeFacts wrote; keys in `skip` are left out. */
-export function decodeFacts<T>(bytes: Buffer, skip: ReadonlySet<string> = new Set()): T {
-  const frames: Buffer[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    if (at + 4 > bytes.length) throw new Error('facts: truncated frame length');
-    const len = bytes.readUInt32LE(at);
-    if (at + 4 + len > bytes.length) throw new Error('facts: truncated frame');
-    frames.push(bytes.subarray(at + 4, at + 4 + len));
-    at += 4 + len;
-  }
-  if (frames.length === 0) throw new Error('facts: empty');
-  // Typed views need aligned memory: copy the frame into its own buffer.
-  const aligned = (f: number) => {
-    const b = frames[f]!;
-    const copy = new Uint8Array(b.length);
-    copy.set(b);
-    return copy.buffer;
+/** Encodes an object's top-level keys (see the file comment). */
+export function encodeFacts(value: object): Buffer[] {
+  return Object.entries(value).flatMap(([key, v]) => encodeSection(key, v));
+}
+
+/** Reads exact byte counts from a stream of chunks; frames come back in their own aligned buffers. */
+interface ByteSource {
+  /** The next n bytes in a fresh buffer (typed views over it are aligned), or undefined at a clean end. */
+  take(n: number): Buffer | undefined | Promise<Buffer | undefined>;
+  skip(n: number): void | Promise<void>;
+}
+
+function bufferSource(bytes: Buffer): ByteSource {
+  let at = 0;
+  return {
+    take(n) {
+      if (at === bytes.length) return undefined;
+      if (at + n > bytes.length) throw new Error('facts: truncated frame');
+      const copy = Buffer.from(new ArrayBuffer(n));
+      bytes.copy(copy, 0, at, at + n);
+      at += n;
+      return copy;
+    },
+    skip(n) {
+      if (at + n > bytes.length) throw new Error('facts: truncated frame');
+      at += n;
+    },
   };
+}
+
+function streamSource(chunks: AsyncIterable<Uint8Array>): ByteSource {
+  const it = chunks[Symbol.asyncIterator]();
+  let cur: Buffer = Buffer.alloc(0);
+  let pos = 0;
+  const more = async (): Promise<boolean> => {
+    const r = await it.next();
+    if (r.done) return false;
+    const c = r.value;
+    cur = Buffer.isBuffer(c) ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength);
+    pos = 0;
+    return true;
+  };
+  return {
+    async take(n) {
+      if (pos === cur.length && !(await more())) return undefined;
+      const out = Buffer.from(new ArrayBuffer(n));
+      let filled = 0;
+      while (filled < n) {
+        if (pos === cur.length && !(await more())) throw new Error('facts: truncated frame');
+        const k = Math.min(n - filled, cur.length - pos);
+        cur.copy(out, filled, pos, pos + k);
+        filled += k;
+        pos += k;
+      }
+      return out;
+    },
+    async skip(n) {
+      let left = n;
+      while (left > 0) {
+        if (pos === cur.length && !(await more())) throw new Error('facts: truncated frame');
+        const k = Math.min(left, cur.length - pos);
+        pos += k;
+        left -= k;
+      }
+    },
+  };
+}
+
+function decodeNode(node: Node, frames: Buffer[], mode: DecodeMode): unknown {
   const json = (f: number): unknown => JSON.parse(frames[f]!.toString('utf8'));
-  const decode = (node: Node): unknown => {
-    switch (node.k) {
-      case 'json':
-        return json(node.f);
-      case 'str': {
-        const dict = json(node.dict) as string[];
-        const idx = new Uint32Array(aligned(node.idx), 0, node.n);
-        const out: string[] = [];
-        for (let i = 0; i < node.n; i++) out.push(dict[idx[i]!]!);
-        return out;
-      }
-      case 'num': {
-        const data = new Float64Array(aligned(node.data), 0, node.n);
-        const nulls = node.nulls === undefined ? undefined : frames[node.nulls]!;
-        const out: (number | null)[] = [];
-        for (let i = 0; i < node.n; i++) out.push(nulls && nulls[i] ? null : data[i]!);
-        return out;
-      }
-      case 'strs': {
-        const lens = new Uint32Array(aligned(node.lens), 0, node.n);
-        const flat = decode(node.flat) as string[];
-        const out: string[][] = [];
-        let at = 0;
-        for (let i = 0; i < node.n; i++) {
-          out.push(flat.slice(at, at + lens[i]!));
-          at += lens[i]!;
-        }
-        return out;
-      }
-      case 'rows': {
-        const cols = node.cols.map((c) => decode(c) as unknown[]);
-        const out: unknown[][] = [];
-        for (let i = 0; i < node.n; i++) {
-          const row: unknown[] = [];
-          for (let c = 0; c < node.arity; c++) row.push(cols[c]![i]);
-          out.push(row);
-        }
-        return out;
-      }
-      case 'cols':
-        return Object.fromEntries(node.props.map(([p, n]) => [p, decode(n)]));
-    }
+  const view = <T>(f: number, make: (b: ArrayBuffer, off: number, n: number) => T, bytes: number): T => {
+    const b = frames[f]!;
+    return make(b.buffer as ArrayBuffer, b.byteOffset, b.length / bytes);
   };
-  const manifest = json(0) as [string, Node][];
+  switch (node.k) {
+    case 'json': {
+      const v = json(node.f);
+      // Compact readers see rows as columns whatever their encoding.
+      if (mode === 'compact' && Array.isArray(v) && v.length > 0 && v.every(Array.isArray)) {
+        const arity = (v[0] as unknown[]).length;
+        return { n: v.length, cols: Array.from({ length: arity }, (_, c) => v.map((r: unknown[]) => r[c])) } satisfies CompactRows;
+      }
+      return v;
+    }
+    case 'dict': {
+      const dict = json(node.dict) as string[];
+      const ids: IdArray =
+        node.w === 1 ? view(node.idx, (b, o, n) => new Uint8Array(b, o, n), 1) : node.w === 2 ? view(node.idx, (b, o, n) => new Uint16Array(b, o, n), 2) : view(node.idx, (b, o, n) => new Uint32Array(b, o, n), 4);
+      if (mode === 'compact') return new DictColumn(dict, ids);
+      const out = new Array<string>(node.n);
+      for (let i = 0; i < node.n; i++) out[i] = dict[ids[i]!]!;
+      return out;
+    }
+    case 'packed': {
+      const ends = node.ends === undefined ? undefined : view(node.ends, (b, o, n) => new Uint32Array(b, o, n), 4);
+      const col = new PackedColumn(frames[node.bytes]!, node.n, node.width, ends);
+      return mode === 'compact' ? col : col.toArray();
+    }
+    case 'u8': {
+      const data = frames[node.data]!;
+      if (mode === 'compact') return new Uint8Array(data.buffer, data.byteOffset, node.n);
+      return Array.from(data.subarray(0, node.n));
+    }
+    case 'num': {
+      const data = view(node.data, (b, o, n) => new Float64Array(b, o, n), 8);
+      const nulls = node.nulls === undefined ? undefined : frames[node.nulls]!;
+      if (mode === 'compact') {
+        if (nulls) for (let i = 0; i < node.n; i++) if (nulls[i]) data[i] = Number.NaN;
+        return data;
+      }
+      const out = new Array<number | null>(node.n);
+      for (let i = 0; i < node.n; i++) out[i] = nulls && nulls[i] ? null : data[i]!;
+      return out;
+    }
+    case 'strs': {
+      const lens = view(node.lens, (b, o, n) => new Uint32Array(b, o, n), 4);
+      const flat = decodeNode(node.flat, frames, mode);
+      if (mode === 'compact') return { lens, flat } satisfies CompactLists;
+      const all = flat as string[];
+      const out: string[][] = [];
+      let at = 0;
+      for (let i = 0; i < node.n; i++) {
+        out.push(all.slice(at, at + lens[i]!));
+        at += lens[i]!;
+      }
+      return out;
+    }
+    case 'rows': {
+      const cols = node.cols.map((c) => decodeNode(c, frames, mode));
+      if (mode === 'compact') return { n: node.n, cols } satisfies CompactRows;
+      const out: unknown[][] = [];
+      for (let i = 0; i < node.n; i++) {
+        const row: unknown[] = [];
+        for (let c = 0; c < node.arity; c++) row.push((cols[c] as unknown[])[i]);
+        out.push(row);
+      }
+      return out;
+    }
+    case 'cols':
+      return Object.fromEntries(node.props.map(([p, n]) => [p, decodeNode(n, frames, mode)]));
+  }
+}
+
+interface SectionHead {
+  key: string;
+  node: Node;
+  frames: number;
+}
+
+/** The section loop, for a sync (buffer) or async (stream) source. */
+function* sections(src: ByteSource, skip: ReadonlySet<string>, mode: DecodeMode, out: Record<string, unknown>): Generator<Buffer | undefined | Promise<Buffer | undefined> | void | Promise<void>, void, Buffer | undefined> {
+  for (;;) {
+    const lenBytes = yield src.take(4);
+    if (lenBytes === undefined) return;
+    const head = JSON.parse(((yield src.take(lenBytes.readUInt32LE(0))) ?? fail()).toString('utf8')) as SectionHead;
+    const frames: Buffer[] = [];
+    for (let f = 0; f < head.frames; f++) {
+      const len = ((yield src.take(4)) ?? fail()).readUInt32LE(0);
+      if (skip.has(head.key)) yield src.skip(len);
+      else frames.push(len === 0 ? Buffer.alloc(0) : ((yield src.take(len)) ?? fail()));
+    }
+    if (!skip.has(head.key)) out[head.key] = decodeNode(head.node, frames, mode);
+  }
+}
+
+function fail(): never {
+  throw new Error('facts: truncated frame');
+}
+
+/** Decodes what encodeFacts wrote; keys in `skip` are left out. */
+export function decodeFacts<T>(bytes: Buffer, skip: ReadonlySet<string> = new Set(), mode: DecodeMode = 'plain'): T {
   const out: Record<string, unknown> = {};
-  for (const [key, node] of manifest) if (!skip.has(key)) out[key] = decode(node);
+  const run = sections(bufferSource(bytes), skip, mode, out);
+  let step = run.next();
+  while (!step.done) step = run.next(step.value as Buffer | undefined);
   return out as T;
 }
 
-/** Writes facts to the workspace in the compact encoding. */
+/** Writes facts to the workspace in the compact encoding, one key at a time. */
 export async function writeFacts(ws: Workspace, name: string, value: object): Promise<void> {
   const sink = ws.write(name);
-  for (const chunk of encodeFacts(value)) await sink.write(chunk);
+  for (const [key, v] of Object.entries(value)) for (const chunk of encodeSection(key, v)) await sink.write(chunk);
   await sink.end();
 }
 
-/** Reads facts written by writeFacts; undefined when the entry does not exist. */
-export async function readFacts<T>(ws: Workspace, name: string, skip?: ReadonlySet<string>): Promise<T | undefined> {
-  const chunks: Buffer[] = [];
+/** Reads facts written by writeFacts as a stream; undefined when the entry does not exist. */
+export async function readFacts<T>(ws: Workspace, name: string, skip: ReadonlySet<string> = new Set(), mode: DecodeMode = 'plain'): Promise<T | undefined> {
+  const out: Record<string, unknown> = {};
   try {
-    for await (const c of ws.read(name)) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+    const run = sections(streamSource(ws.read(name)), skip, mode, out);
+    let step = run.next();
+    while (!step.done) step = run.next((await step.value) as Buffer | undefined);
   } catch (e) {
     const err = e as { code?: string; name?: string };
     if (err.code === 'ENOENT' || err.name === 'NoSuchKey' || err.code === 'NotFound') return undefined;
     throw e;
   }
-  return decodeFacts<T>(Buffer.concat(chunks), skip);
+  return out as T;
 }

@@ -12,6 +12,7 @@ import type { EngineContext, FileStepResult } from './contract.ts';
 import { readFacts } from './facts-codec.ts';
 import { readJson, writeJson } from './folder-workspace.ts';
 import { CORRELATION_NAME, factsName } from './names.ts';
+import { correlateAndStore, loadCompactFacts } from './correlate-step.ts';
 import { createRecordExtractor } from './record-extractor.ts';
 
 export interface StoredCorrelation {
@@ -24,6 +25,9 @@ export interface StoredCorrelation {
 
 /** Facts keys only correlation reads; the report step skips them (see prepareFinalState). */
 const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
+/** The report step reads each file's shape, and (compactly, for the HeaderIndex) the change-document headers. */
+const SHAPE_ONLY: ReadonlySet<string> = new Set([...CORRELATION_ONLY_KEYS, 'docs']);
+const HEADERS_ONLY: ReadonlySet<string> = new Set([...CORRELATION_ONLY_KEYS, 'columns', 'canonical']);
 
 /** Each file's facts; `skipOf` may name top-level keys not to decode for a file (they come back empty). */
 export async function loadFacts(ctx: EngineContext, files: FileStepResult[], skipOf?: (f: FileStepResult) => ReadonlySet<string>): Promise<FileFacts[]> {
@@ -73,23 +77,14 @@ export interface FinalState {
 }
 
 export async function prepareFinalState(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[]): Promise<FinalState> {
-  let facts: FileFacts[];
-  let correlation = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
-  if (correlation) {
-    // The report pass needs only each file's shape, and the change-document headers when CDPOS
-    // items inherit them: the bulky correlation facts are not even decoded.
-    const mayNeedHeaders = files.some((f) => f.fileType === 'CDPOS');
-    const shapeOnly = new Set<string>([...CORRELATION_ONLY_KEYS, 'docs']);
-    const withDocs = new Set<string>(CORRELATION_ONLY_KEYS);
-    facts = await loadFacts(ctx, files, (f) => (mayNeedHeaders && (f.fileType === 'CDHDR' || f.fileType === 'CDPOS') ? withDocs : shapeOnly));
-  } else {
-    facts = await loadFacts(ctx, files);
-    correlation = await loadOrCorrelate(ctx, flagContext, facts);
-  }
+  // Step 2's result, computed now when the pipeline skipped it (single file).
+  const correlation = (await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME)) ?? (await correlateAndStore(ctx, flagContext, files));
+  // The report pass needs only each file's shape, and the change-document headers when CDPOS
+  // items inherit them (kept compact: dictionary ids and packed bytes, see HeaderIndex).
+  const facts = await loadFacts(ctx, files, () => SHAPE_ONLY);
   const needsHeaders = facts.some((f) => f.fileType === 'CDPOS' && !f.joined);
-  const headers = needsHeaders ? new HeaderIndex(facts) : undefined;
-  // Let the bulky facts go.
-  for (const f of facts) Object.assign(f, emptyBulkyFacts(new Set([...CORRELATION_ONLY_KEYS, 'docs'])));
+  const headerFiles = files.filter((f) => f.fileType === 'CDHDR' || f.fileType === 'CDPOS');
+  const headers = needsHeaders ? new HeaderIndex(await loadCompactFacts(ctx, headerFiles, HEADERS_ONLY)) : undefined;
   return { facts, correlation, headers, volume: ChangeVolumeCounter.fromOverLimit(correlation.volume) };
 }
 
@@ -151,10 +146,10 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
           }
           const h = lastAt;
           if (h >= 0) {
-            rec.user = headers.users[h]!;
-            rec.date = headers.dates[h]!;
-            rec.time = headers.times[h]!;
-            rec.tcode = headers.tcodes[h]!;
+            rec.user = headers.user(h);
+            rec.date = headers.date(h);
+            rec.time = headers.time(h);
+            rec.tcode = headers.tcode(h);
           } else {
             rec.user = rec.date = rec.time = rec.tcode = '';
           }

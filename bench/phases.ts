@@ -1,0 +1,97 @@
+/**
+ * The CLI's engine phases one by one, with wall time, CPU, rss and heapUsed after each (a full GC
+ * between phases when node runs with --expose-gc), to see where the memory peak of a run lives.
+ * The workspace stays in a folder, so the later phases can be re-run without step 1:
+ *
+ *   node --expose-gc --max-semi-space-size=32 --import tsx bench/phases.ts [--ws DIR] [--reuse] [--report] FILES...
+ *
+ * --reuse   skip step 1 when DIR already holds its results (phases.json)
+ * --report  also run the report pass (writeReports into DIR/out) and print the report's JSON digest
+ * /usr/bin/time around it gives the true peak RSS.
+ */
+import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { DEFAULT_HOLIDAYS } from '../packages/core/src/holidays/index.ts';
+import { loadDefaultLists } from '../packages/core/src/lists/index.ts';
+import type { EngineContext, FileStepResult } from '../packages/core/src/engine/contract.ts';
+import { flagContextOf } from '../packages/core/src/engine/engine.ts';
+import { createFolderWorkspace, fileSink } from '../packages/core/src/engine/folder-workspace.ts';
+import { parseAndFlagFile } from '../packages/core/src/engine/parse-and-flag-file.ts';
+import { correlateFilesStep } from '../packages/core/src/engine/correlate-step.ts';
+import { prepareFinalState } from '../packages/core/src/engine/final-records.ts';
+import { writeReports } from '../packages/core/src/engine/write-reports.ts';
+import { CORRELATION_NAME } from '../packages/core/src/engine/names.ts';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  if (i >= 0) args.splice(i, 1);
+  return i >= 0;
+};
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const [, v] = args.splice(i, 2);
+  return v!;
+};
+const ws = option('--ws', '/tmp/phases-ws');
+const reuse = flag('--reuse');
+const report = flag('--report');
+const paths = args;
+if (paths.length === 0) throw new Error('usage: phases.ts [--ws DIR] [--reuse] [--report] FILES...');
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+let lastWall = performance.now();
+let lastCpu = process.cpuUsage();
+function mark(phase: string, extra = ''): void {
+  const wall = (performance.now() - lastWall) / 1000;
+  const cpu = process.cpuUsage(lastCpu);
+  const before = process.memoryUsage();
+  gc?.();
+  const after = process.memoryUsage();
+  console.log(
+    `${phase.padEnd(28)} wall ${wall.toFixed(2).padStart(6)} s  cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2).padStart(6)} s  ` +
+      `rss ${mb(before.rss).padStart(7)}  heap ${mb(before.heapUsed).padStart(7)} → after gc ${mb(after.heapUsed).padStart(7)} (ext ${mb(after.external + after.arrayBuffers)})  ${extra}`,
+  );
+  lastWall = performance.now();
+  lastCpu = process.cpuUsage();
+}
+
+const ctx: EngineContext = {
+  workspace: createFolderWorkspace(ws),
+  lists: loadDefaultLists(),
+  settings: { holidays: DEFAULT_HOLIDAYS },
+  openSource: (i) => createReadStream(paths[i]!, { highWaterMark: 1 << 20 }),
+};
+const fc = flagContextOf(ctx);
+const stepFile = join(ws, 'phases.json');
+let files: FileStepResult[];
+if (reuse && existsSync(stepFile)) {
+  files = JSON.parse(readFileSync(stepFile, 'utf8')) as FileStepResult[];
+  rmSync(join(ws, CORRELATION_NAME), { force: true });
+} else {
+  rmSync(ws, { recursive: true, force: true });
+  mkdirSync(ws, { recursive: true });
+  files = [];
+  for (let i = 0; i < paths.length; i++) {
+    files.push(await parseAndFlagFile(ctx, fc, i, basename(paths[i]!)));
+    mark(`step 1 ${basename(paths[i]!)}`, `${files[i]!.records} records`);
+  }
+  writeFileSync(stepFile, JSON.stringify(files));
+}
+mark('start');
+const c = await correlateFilesStep(ctx, fc, files);
+mark('correlateFilesStep', `${c.patterns} patterns`);
+const state = await prepareFinalState(ctx, fc, files);
+mark('prepareFinalState', `headers ${state.headers?.size ?? 0}`);
+void state;
+if (report) {
+  const out = join(ws, 'out');
+  mkdirSync(out, { recursive: true });
+  const r = await writeReports(ctx, fc, files, { xlsx: fileSink(join(out, 'results.xlsx')), csv: fileSink(join(out, 'results.csv')) });
+  mark('writeReports', `${r.summary.flagged_records} flagged of ${r.summary.total_records}`);
+  writeFileSync(join(out, 'report.json'), JSON.stringify({ summary: r.summary, suspicious_patterns: r.suspicious_patterns, correlation_summary: r.correlation_summary, record_count_summary: r.record_count_summary }));
+}
+const ru = process.resourceUsage();
+console.log(`process: cpu ${((ru.userCPUTime + ru.systemCPUTime) / 1e6).toFixed(1)} s, peak rss ${(ru.maxRSS / 1024).toFixed(0)} MB`);
