@@ -10,8 +10,15 @@ import { metaOf, parseFilePart, partLayoutOf, runParts, SPLIT_THRESHOLD_BYTES, t
 export interface ParseOptions {
   /** Files at least this large are read in parts (default 8 MB). */
   splitThreshold?: number;
-  /** Parts per large file; default: the context's task pool size, 1 (no split) without a pool. */
+  /** Parts per large file; default: one per PART_BYTES when the context has a task pool, else 1 (no split). */
   parts?: number;
+}
+
+/** Part size with a pool: small enough that this thread and the workers (which join after start-up) share the work evenly. */
+const PART_BYTES = 12 * 1024 * 1024;
+
+function partCount(size: number, options: ParseOptions): number {
+  return options.parts ?? Math.max(2, Math.ceil(size / PART_BYTES));
 }
 
 /**
@@ -32,15 +39,17 @@ export async function parseAndFlagFile(
   const opened = await openFile(source, fileName);
   const meta = metaOf(opened);
   let rows: FlaggedRows | undefined;
-  const count = options.parts ?? ctx.tasks?.size ?? 1;
+  const count = options.parts ?? (ctx.tasks ? 2 : 1);
   const layout = count > 1 && ctx.openSourceRange && ctx.sourceSize ? partLayoutOf(opened) : undefined;
   if (layout) {
     const size = await ctx.sourceSize!(index);
     if (size >= (options.splitThreshold ?? SPLIT_THRESHOLD_BYTES)) {
       (source as { destroy?: () => void }).destroy?.();
-      // On the pool as the 'parse-part' task (tasks.ts); without one, here, as runTask would.
-      const run = (input: ParsePartInput) => (ctx.tasks ? (ctx.tasks.run('parse-part', input) as Promise<ParsePartResult>) : parseFilePart(ctx, fc, input));
-      const parts = await runParts(run, { index, meta, layout, size }, count, onProgress);
+      // Here, and on the pool as the 'parse-part' task (tasks.ts).
+      const here = (input: ParsePartInput) => parseFilePart(ctx, fc, input) as Promise<ParsePartResult>;
+      const tasks = ctx.tasks;
+      const pool = tasks && { size: tasks.size, ready: () => tasks.run('parse-part', { ping: true }), run: (input: ParsePartInput) => tasks.run('parse-part', input) as Promise<ParsePartResult> };
+      const parts = await runParts({ here, pool }, { index, meta, layout, size }, partCount(size, options), onProgress);
       if (parts) rows = mergeFlaggedRows(parts);
       else {
         const again = await openFile(ctx.openSource(index), fileName);

@@ -26,7 +26,8 @@ export interface ParsePartResult extends TextPartEnd {
 }
 
 /** The `parse-part` task: reads, flags and collects the facts of one part of a file. */
-export async function parseFilePart(ctx: EngineContext, fc: FlagContext, input: ParsePartInput): Promise<ParsePartResult> {
+export async function parseFilePart(ctx: EngineContext, fc: FlagContext, input: ParsePartInput | { ping: true }): Promise<ParsePartResult | null> {
+  if ('ping' in input) return null; // answers once the worker has started (see runParts)
   const open = ctx.openSourceRange;
   if (!open) throw new Error('parse-part needs EngineContext.openSourceRange');
   const end: TextPartEnd = { start: -1, stoppedAt: -1, switched: false };
@@ -50,49 +51,66 @@ export function metaOf(opened: OpenedFile): FileMeta {
   return { fileName, fileType, columns, canonical, joined, dateOrder };
 }
 
-type RunPart = (input: ParsePartInput) => Promise<ParsePartResult>;
+export type RunPart = (input: ParsePartInput) => Promise<ParsePartResult>;
+
+/** Who reads parts: this thread, and pool workers once each has started (`ready` resolves when one can take a part). */
+export interface PartRunners {
+  here: RunPart;
+  pool?: { size: number; ready: () => Promise<unknown>; run: RunPart };
+}
+
+type Settled = { ok: true; r: ParsePartResult } | { ok: false; e: unknown };
+const settle = (p: Promise<ParsePartResult>): Promise<Settled> => p.then((r) => ({ ok: true as const, r }), (e: unknown) => ({ ok: false as const, e }));
 
 /**
- * Reads a file in `count` parts: all started at once (speculatively: a part assumes it starts on a
- * row boundary), then checked in order: a part whose start differs from where the previous part
- * stopped (a quoted cell with line breaks across the boundary) is read again from there. Returns
- * the parts' rows in order, or undefined when the file must be read in one piece (the UTF-8
- * decoder switched to Windows-1252 somewhere: the switch point depends on the whole stream).
+ * Reads a file in `count` parts. Parts are taken in order by whoever is free: this thread at once,
+ * each pool worker once it has started (a worker's start-up takes about a second). Every part
+ * assumes it starts on a row boundary; the results are then checked in order, and a part whose
+ * start differs from where the previous part stopped (a quoted cell with a line break across the
+ * boundary) is read again from there. Returns the parts' rows in order, or undefined when the
+ * file must be read in one piece (the UTF-8 decoder switched to Windows-1252 somewhere: where it
+ * switches depends on the whole stream).
  */
-export async function runParts(run: RunPart, base: Omit<ParsePartInput, 'from' | 'to' | 'start'>, count: number, onProgress?: (records: number) => void): Promise<FlaggedRows[] | undefined> {
+export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 'from' | 'to' | 'start'>, count: number, onProgress?: (records: number) => void): Promise<FlaggedRows[] | undefined> {
   const inputs: ParsePartInput[] = [];
   for (let k = 0; k < count; k++) inputs.push({ ...base, from: Math.floor((base.size * k) / count), to: k === count - 1 ? base.size : Math.floor((base.size * (k + 1)) / count) });
-  const settled = inputs.map((input) => run(input).then(
-    (r) => ({ ok: true as const, r }),
-    (e: unknown) => ({ ok: false as const, e }),
-  ));
+  const results = inputs.map(() => {
+    let resolve!: (s: Settled) => void;
+    const promise = new Promise<Settled>((r) => (resolve = r));
+    return { promise, resolve };
+  });
+  let next = 0;
+  let failed = false;
+  const take = async (run: RunPart) => {
+    while (next < count && !failed) {
+      const k = next++;
+      const got = await settle(run(inputs[k]!));
+      results[k]!.resolve(got);
+    }
+  };
+  const takers = [take(runners.here)];
+  const pool = runners.pool;
+  if (pool) for (let i = 0; i < pool.size; i++) takers.push(pool.ready().then(() => take(pool.run), () => undefined));
   const rows: FlaggedRows[] = [];
   let expected = 0;
   let records = 0;
-  for (let k = 0; k < count; k++) {
-    let got = await settled[k]!;
-    if (!got.ok || got.r.start !== expected) {
-      // Started inside a quoted line break (or failed there): read again from the right place.
-      if (got.ok || k > 0) {
-        try {
-          got = { ok: true, r: await run({ ...inputs[k]!, start: expected }) };
-        } catch (e) {
-          got = { ok: false, e };
-        }
+  try {
+    for (let k = 0; k < count; k++) {
+      let got = await results[k]!.promise;
+      if (!got.ok || got.r.start !== expected) {
+        // Started inside a quoted line break (or failed there): read again from the right place.
+        if (got.ok || k > 0) got = await settle(runners.here({ ...inputs[k]!, start: expected }));
+        if (!got.ok) throw withFileName(got.e, base.meta.fileName);
       }
-      if (!got.ok) {
-        await Promise.allSettled(settled);
-        throw withFileName(got.e, base.meta.fileName);
-      }
+      if (got.r.switched) return undefined;
+      expected = got.r.stoppedAt;
+      rows.push(got.r.rows);
+      records += got.r.rows.facts.records;
+      onProgress?.(records);
     }
-    if (got.r.switched) {
-      await Promise.allSettled(settled);
-      return undefined;
-    }
-    expected = got.r.stoppedAt;
-    rows.push(got.r.rows);
-    records += got.r.rows.facts.records;
-    onProgress?.(records);
+  } finally {
+    failed = true; // nothing more is taken; wait for parts still running before the sources go away
+    await Promise.allSettled(takers);
   }
   return rows;
 }
