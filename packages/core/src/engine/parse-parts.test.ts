@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import type { FileFacts } from '../correlate/facts.ts';
+import { openFile } from '../formats/open-file.ts';
+import { loadDefaultLists } from '../lists/index.ts';
+import type { EngineContext, FileStepResult } from './contract.ts';
+import { flagContextOf } from './engine.ts';
+import { readFacts } from './facts-codec.ts';
+import { createFolderWorkspace } from './folder-workspace.ts';
+import { mergeFlaggedRows } from './merge-parts.ts';
+import { parseAndFlagFile } from './parse-and-flag-file.ts';
+import { metaOf, parseFilePart, partLayoutOf, runParts, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
+import { factsName } from './names.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+/** A quoted note that often holds line breaks (CRLF or LF), doubled quotes and delimiters. */
+function note(r: () => number, eol: string): string {
+  const parts = ['approved', 'see "ticket"', 'line one', 'a, b; c', 'café déjà vu', 'x'];
+  const lines = 1 + Math.floor(r() * 4);
+  return `"${Array.from({ length: lines }, () => pick(r, parts).replace(/"/g, '""')).join(eol)}"`;
+}
+
+function sm20(rows: number, eol = '\n', seed = 1): string {
+  const r = rng(seed);
+  const out = ['Date,Time,Cl.,User,Terminal Name,Source TA,ABAP Source,Event,Audit Log Msg. Text,First Variable Value for Event,Variable 2,Variable 3'];
+  for (let i = 0; i < rows; i++) {
+    const ev = pick(r, ['AU3', 'AU1', 'AU2', 'DU9', 'CUL', 'AUY', 'BU4', 'AU7']);
+    const user = `USER${pad(Math.floor(r() * 4), 2)}`;
+    const time = `${pad(5 + Math.floor(i / 400), 2)}:${pad(Math.floor(i / 7) % 60, 2)}:${pad(i % 60, 2)}`;
+    const msg = r() < 0.3 ? note(r, eol) : `Transaction ${pick(r, ['SU01', 'VA01', 'SE16N'])} started.`;
+    const var1 = ev === 'DU9' ? pick(r, ['USR02', 'ZTAB']) : '';
+    out.push(`21.11.2026,${time},100,${user},PC1,${pick(r, ['SU01', 'VA01', 'SM30', ''])},SAPMSYST,${ev},${msg},${var1},${ev === 'DU9' ? '02' : ''},`);
+  }
+  return out.join(eol) + eol;
+}
+
+function cdhdr(rows: number, seed = 2): string {
+  const r = rng(seed);
+  const out = ['OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE,CHANGE_IND'];
+  for (let i = 0; i < rows; i++) {
+    // USER00 makes far more than 50 changes on one day: CHANGE_VOLUME across every part.
+    const user = r() < 0.5 ? 'USER00' : `USER${pad(1 + Math.floor(r() * 5), 2)}`;
+    out.push(`${pick(r, ['BELEG', 'KRED', 'DEBI'])},${pad(i, 10)},${pad(1000000 + Math.floor(i * 0.8), 10)},${user},2026111${7 + (i % 3)},${pad(60000 + (i % 130000), 6)},${pick(r, ['FB02', 'SU01', 'SM30'])},U`);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** CDPOS items, three per change document; `joined` adds the header fields (a SIEM export). Some documents come back later in the file. */
+function cdpos(rows: number, joined: boolean, seed = 3): string {
+  const r = rng(seed);
+  const head = 'OBJECTCLAS,OBJECTID,CHANGENR,TABNAME,TABKEY,FNAME,CHNGIND,VALUE_NEW,VALUE_OLD';
+  const out = [joined ? `${head},USERNAME,UDATE,UTIME,TCODE` : head];
+  for (let i = 0; i < rows; i++) {
+    const doc = r() < 0.1 ? Math.floor(r() * (i / 3 + 1)) : Math.floor(i / 3);
+    const item = `${['ZCUST', 'ZOTHER', 'KRED'][doc % 3]},${pad(doc, 10)},${pad(1000000 + doc, 10)},${pick(r, ['LFBK', 'ZTAB1', 'ZTAB2', 'ZTAB3'])},K${doc},${pick(r, ['BANKN', 'MENGE', 'ZFIELD', 'MENGE'])},U,${note(r, '\r\n')},1.00`;
+    out.push(joined ? `${item},USER${pad(doc % 3, 2)},20261118,${pad(8 + (doc % 10), 2)}${pad(doc % 60, 2)}00,FB02` : item);
+  }
+  return out.join('\r\n') + '\r\n';
+}
+
+function bytesOf(text: string, opts: { bom?: boolean; latin1?: boolean } = {}): Uint8Array {
+  const body = opts.latin1 ? Uint8Array.from(text, (c) => c.charCodeAt(0)) : new TextEncoder().encode(text);
+  if (!opts.bom) return body;
+  const out = new Uint8Array(body.length + 3);
+  out.set([0xef, 0xbb, 0xbf]);
+  out.set(body, 3);
+  return out;
+}
+
+/** Odd chunk sizes so line feeds, CRLF pairs and multi-byte characters fall on chunk edges. */
+async function* chunked(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  const sizes = [1, 7, 333, 4096, 61];
+  for (let i = 0, k = 0; i < bytes.length; k++) {
+    const n = sizes[k % sizes.length]!;
+    yield bytes.slice(i, i + n);
+    i += n;
+  }
+}
+
+async function withContext<T>(bytes: Uint8Array, f: (ctx: EngineContext) => Promise<T>): Promise<T> {
+  const temp = await mkdtemp(join(tmpdir(), 'parse-parts-'));
+  try {
+    const ctx: EngineContext = {
+      workspace: createFolderWorkspace(temp),
+      lists: loadDefaultLists(),
+      settings: { holidays: { country: 'US' } },
+      openSource: () => chunked(bytes),
+      openSourceRange: (_i, start, end) => chunked(bytes.subarray(start, end)),
+      sourceSize: async () => bytes.length,
+    };
+    return await f(ctx);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+async function step1(bytes: Uint8Array, parts: number): Promise<{ result: Omit<FileStepResult, 'parts'>; facts: FileFacts }> {
+  return withContext(bytes, async (ctx) => {
+    const full = await parseAndFlagFile(ctx, flagContextOf(ctx), 0, 'file.csv', undefined, { parts, splitThreshold: 0 });
+    const { index, fileName, fileType, records, summary } = full;
+    return { result: { index, fileName, fileType, records, summary }, facts: (await readFacts<FileFacts>(ctx.workspace, factsName(0)))! };
+  });
+}
+
+async function expectSameSplit(bytes: Uint8Array, partCounts = [2, 3, 9]) {
+  const whole = await step1(bytes, 1);
+  for (const parts of partCounts) {
+    const split = await step1(bytes, parts);
+    expect(split.result, `${parts} parts`).toEqual(whole.result);
+    expect(split.facts, `${parts} parts`).toEqual(whole.facts);
+  }
+  return whole;
+}
+
+/** Runs the parts directly, counting reads, so a test can see that a speculative start was read again. */
+async function partReads(bytes: Uint8Array, count: number): Promise<{ reads: number; records: number }> {
+  return withContext(bytes, async (ctx) => {
+    const fc = flagContextOf(ctx);
+    const opened = await openFile(ctx.openSource(0), 'file.csv');
+    let reads = 0;
+    const here = (input: ParsePartInput) => {
+      reads++;
+      return parseFilePart(ctx, fc, input) as Promise<ParsePartResult>;
+    };
+    const parts = await runParts({ here }, { index: 0, meta: metaOf(opened), layout: partLayoutOf(opened)!, size: bytes.length }, count);
+    return { reads, records: mergeFlaggedRows(parts!).summary.total_records };
+  });
+}
+
+describe('step 1 in byte ranges gives exactly the one-pass facts and counts', () => {
+  it('SM20 with quoted line breaks across part boundaries (LF and CRLF), re-reading parts that started inside quotes', async () => {
+    for (const eol of ['\n', '\r\n']) {
+      const bytes = bytesOf(sm20(1500, eol));
+      const whole = await expectSameSplit(bytes, [2, 5, 17]);
+      expect(whole.result.records).toBe(1500);
+      expect(whole.result.summary.flagged_records).toBeGreaterThan(100);
+      const { reads, records } = await partReads(bytes, 40);
+      expect(records).toBe(1500);
+      expect(reads).toBeGreaterThan(40); // some parts began inside a quoted line break and were read again
+    }
+  });
+
+  it('CDHDR with a user-day over the change limit spread over every part (CHANGE_VOLUME counted once, as in one pass)', async () => {
+    const whole = await expectSameSplit(bytesOf(cdhdr(2000)));
+    expect(whole.result.summary.flag_counts.CHANGE_VOLUME_FLAG).toBeGreaterThan(900);
+    expect(whole.facts.volume.documents.length).toBeGreaterThan(3);
+  });
+
+  it('joined CDPOS: a change document spanning a boundary or coming back later keeps its first header, flagged when any item is', async () => {
+    const whole = await expectSameSplit(bytesOf(cdpos(1200, true)), [2, 7, 23]);
+    expect(whole.facts.joined).toBe(true);
+    expect(whole.facts.docs.changenrs.length).toBeGreaterThan(300);
+    expect(whole.facts.docs.changenrs.length).toBeLessThan(420);
+    expect(new Set(whole.facts.docs.flagged)).toEqual(new Set([0, 1]));
+  });
+
+  it('CDPOS items: item counts and first sensitive item per document, with a UTF-8 BOM', async () => {
+    const whole = await expectSameSplit(bytesOf(cdpos(1200, false), { bom: true }), [2, 7, 23]);
+    expect(whole.facts.itemKeys.length).toBeGreaterThan(300);
+    expect(whole.facts.sensitiveItemKeys.length).toBeGreaterThan(100);
+    expect(whole.facts.columns[0]).toBe('OBJECTCLAS');
+  });
+
+  it('Windows-1252 text: sniffed from the head, and switched to late after an ASCII head (read in one piece then)', async () => {
+    const head = sm20(400).replace(/café déjà vu/g, 'x');
+    const latinHead = bytesOf(sm20(800).replace('approved', 'approuvé'), { latin1: true });
+    await expectSameSplit(latinHead, [2, 5]);
+    const late = bytesOf(head + sm20(800, '\n', 9).split('\n').slice(1).join('\n'), { latin1: true });
+    const whole = await expectSameSplit(late, [2, 5]);
+    expect(whole.result.records).toBe(1200);
+  });
+
+  it('a header-only file and a file of one row read in parts give the one-pass result', async () => {
+    const header = await expectSameSplit(bytesOf('OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE,CHANGE_IND\n'), [2, 4]);
+    expect(header.result.records).toBe(0);
+    const one = await expectSameSplit(bytesOf(cdhdr(1).trimEnd()), [2, 4]);
+    expect(one.result.records).toBe(1);
+  });
+});
