@@ -43,6 +43,8 @@ export interface FileStepResult {
   records: number;
   /** Flags known from this file alone (before correlation). */
   summary: AnalysisSummary;
+  /** When step 1 read the file in byte ranges: the ranges, for the report step to read the same way. */
+  parts?: import('./source-parts.ts').SourceParts;
 }
 
 /** Result of step 2: small, JSON-serialisable; the bulk stays in the workspace. */

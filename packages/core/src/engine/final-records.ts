@@ -6,7 +6,6 @@ import type { FlagContext } from '../flags/flag-context.ts';
 import { createRecordFlagger } from '../flags/flag-record.ts';
 import { createFlagResult, setFlag, type FlagResult } from '../flags/flag-result.ts';
 import { openFile } from '../formats/open-file.ts';
-import type { OpenedFile } from '../formats/types.ts';
 import type { PatternName, SuspiciousPattern, CorrelationSummary } from '../model/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { readFacts } from './facts-codec.ts';
@@ -14,6 +13,7 @@ import { readJson, writeJson } from './folder-workspace.ts';
 import { CORRELATION_NAME, factsName } from './names.ts';
 import { correlateAndStore, loadCompactFacts } from './correlate-step.ts';
 import { createRecordExtractor } from './record-extractor.ts';
+import { openSourcePart, type FinalSource, type SourceParts } from './source-parts.ts';
 
 export interface StoredCorrelation {
   patterns: SuspiciousPattern[];
@@ -115,9 +115,9 @@ export type FinalRecordVisitor = (rowIndex: number, row: string[], rec: Canonica
  * Re-reads one original file and gives each record with its final flags: CDPOS items inherit
  * their header (user, date, time, tcode), CHANGE_VOLUME comes from the whole analysis.
  */
-export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagContext, state: FinalState, facts: FileFacts, visit: FinalRecordVisitor, onOpened?: (opened: OpenedFile) => void): Promise<void> {
-  const opened = await openFile(ctx.openSource(facts.index), facts.fileName);
-  onOpened?.(opened);
+export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagContext, state: FinalState, facts: FileFacts, visit: FinalRecordVisitor, part?: { parts: SourceParts; k: number }): Promise<void> {
+  // The whole file, or one of the byte ranges step 1 read it in (rows numbered from the range's first).
+  const opened: FinalSource = part ? openSourcePart(ctx, facts, part.parts, part.k) : await openFile(ctx.openSource(facts.index), facts.fileName);
   const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder);
   const flag = createRecordFlagger(flagContext);
   const rec = createCanonicalRecord(opened.fileType);
@@ -127,7 +127,7 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
   let lastId = '';
   let lastNr = '';
   let lastAt = -1;
-  let rowIndex = 0;
+  let rowIndex = part ? part.parts.ranges.slice(0, part.k).reduce((n, r) => n + r.rows, 0) : 0;
   for await (const batch of opened.batches()) {
     for (const row of batch) {
       if (opened.fileType === 'TICKETS') {

@@ -9,7 +9,7 @@ import type { EngineContext, FileStepResult } from './contract.ts';
 import { correlateFilesStep } from './correlate-step.ts';
 import { flagContextOf } from './engine.ts';
 import { fileSink } from './folder-workspace.ts';
-import { parseAndFlagFile } from './parse-and-flag-file.ts';
+import { parseAndFlagFile, type ParseOptions } from './parse-and-flag-file.ts';
 import { contextOf } from './task-context.ts';
 import { createTaskPool, type TaskEnv } from './task-pool.ts';
 import { writeReports } from './write-reports.ts';
@@ -36,19 +36,19 @@ async function sources(): Promise<string[]> {
   return [a, cdpos, b, cdhdr];
 }
 
-async function analyse(paths: string[], name: string, threads: number, maxRows: number) {
+async function analyse(paths: string[], name: string, threads: number, maxRows: number, parse: ParseOptions = {}) {
   const env: TaskEnv = { workspaceDir: join(dir, `${name}-ws`), sources: paths, lists: loadDefaultLists(), settings: { holidays: { country: 'US' } } };
   const pool = threads > 0 ? createTaskPool(env, { size: threads }) : undefined;
   try {
     const ctx: EngineContext = { ...contextOf(env), tasks: pool };
     const fc = flagContextOf(ctx);
     const files: FileStepResult[] = [];
-    for (let i = 0; i < paths.length; i++) files.push(await parseAndFlagFile(ctx, fc, i, paths[i]!.split('/').pop()!));
+    for (let i = 0; i < paths.length; i++) files.push(await parseAndFlagFile(ctx, fc, i, paths[i]!.split('/').pop()!, undefined, parse));
     await correlateFilesStep(ctx, fc, files);
     const xlsxPath = join(dir, `${name}.xlsx`);
     const csvPath = join(dir, `${name}.csv`);
     const report = await writeReports(ctx, fc, files, { xlsx: fileSink(xlsxPath), csv: fileSink(csvPath) }, {}, undefined, maxRows);
-    return { report, sheets: readXlsxSheets(await readFile(xlsxPath)), csv: await readFile(csvPath, 'utf8') };
+    return { files, report, sheets: readXlsxSheets(await readFile(xlsxPath)), csv: await readFile(csvPath, 'utf8') };
   } finally {
     await pool?.close();
   }
@@ -96,5 +96,18 @@ describe('report parts', () => {
     expect(pooled.sheets.map((s) => s.rows)).toEqual(here.sheets.map((s) => s.rows));
     expect(pooled.report.summary).toEqual(here.report.summary);
     expect(pooled.report.flagSamples).toEqual(here.report.flagSamples);
+  });
+
+  it('reports a file read in byte ranges range by range (rows split across sheets and threads), as if read whole', async () => {
+    const paths = await sources();
+    const whole = await analyse(paths, 'whole', 0, 4);
+    const ranged = await analyse(paths, 'ranged', 2, 4, { splitThreshold: 1, parts: 3 });
+    expect(whole.files.some((f) => f.parts)).toBe(false);
+    const split = ranged.files.filter((f) => (f.parts?.ranges.length ?? 0) > 1);
+    expect(split.length).toBeGreaterThan(0);
+    for (const f of split) expect(f.parts!.ranges.reduce((n, r) => n + r.rows, 0)).toBe(f.records);
+    expect(ranged.csv).toBe(whole.csv);
+    expect(ranged.sheets.map((s) => [s.name, s.rows, s.highlighted])).toEqual(whole.sheets.map((s) => [s.name, s.rows, s.highlighted]));
+    expect(ranged.report).toEqual(whole.report);
   });
 });

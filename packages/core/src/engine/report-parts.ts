@@ -12,6 +12,7 @@ import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '..
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './contract.ts';
 import { forEachFinalRecord, prepareFinalState } from './final-records.ts';
 import { readText } from './folder-workspace.ts';
+import type { SourceParts } from './source-parts.ts';
 import { canonicalReaders, positionsIn, type SheetLayout } from './report-layout.ts';
 import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
 
@@ -32,6 +33,8 @@ export interface ReportPartInput {
   aiColumn?: string;
   /** Workspace name prefix for this part's outputs. */
   output: string;
+  /** Only byte range `k` of the file (step 1 read it in these parts); `sheetRowOffset` counts the rows before it. */
+  range?: { parts: SourceParts; k: number };
 }
 
 /** Sheet `part` (1 = the first sheet of the type, 2 = its continuation, …) got `rows` rows in segment `name`. */
@@ -124,7 +127,12 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const line = new Array<string>(csvWidth).fill('');
   let written = 0;
 
-  await forEachFinalRecord(ctx, flagContext, state, facts, (rowIndex, row, rec, out) => {
+  await forEachFinalRecord(
+    ctx,
+    flagContext,
+    state,
+    facts,
+    (rowIndex, row, rec, out) => {
     stats?.add(facts.fileName, facts.columns, row, rec, out);
     const note = aiColumn && out.mask !== 0 ? (annotations.get(`${facts.index}:${rowIndex}`) ?? '') : '';
     const rowNumber = written++;
@@ -167,7 +175,9 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       b = csv.writeRow(line);
     }
     if (a || b) return Promise.all([a, b]).then(() => undefined);
-  });
+    },
+    input.range,
+  );
   await closeSegment();
   if (csv) {
     await csv.end();

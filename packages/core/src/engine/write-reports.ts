@@ -41,7 +41,15 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     let offset = 0;
     for (const f of facts) {
       const base = { files, fileIndex: f.index, layout: layouts.get(type)!, sheetRowOffset: offset, maxRows, csvColumns, aiColumn };
-      if (split) {
+      const parts = files.find((x) => x.index === f.index)?.parts;
+      if (parts && parts.ranges.length > 1 && ctx.openSourceRange) {
+        // Read in byte ranges in step 1: one part per range, both outputs, rows in range order.
+        let before = 0;
+        parts.ranges.forEach((r, k) => {
+          inputs.push({ ...base, sheetRowOffset: offset + before, xlsx: true, csv: true, stats: true, output: `report/${f.index}-${k}`, range: { parts, k } });
+          before += r.rows;
+        });
+      } else if (split) {
         inputs.push({ ...base, xlsx: true, csv: false, stats: false, output: `report/${f.index}-xlsx` });
         inputs.push({ ...base, xlsx: false, csv: true, stats: true, output: `report/${f.index}-csv` });
       } else inputs.push({ ...base, xlsx: true, csv: true, stats: true, output: `report/${f.index}` });
@@ -54,11 +62,12 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     onProgress?.(progress.reduce((a, b) => a + b, 0));
   };
   // Largest first, so the threads finish together.
-  const sizeOf = (i: ReportPartInput) => state.facts.find((f) => f.index === i.fileIndex)!.records * (i.xlsx ? 2 : 1);
+  const sizeOf = (i: ReportPartInput) => (i.range ? i.range.parts.ranges[i.range.k]!.rows : state.facts.find((f) => f.index === i.fileIndex)!.records) * (i.xlsx ? 2 : 1);
   const order = inputs.map((_, i) => i).sort((x, y) => sizeOf(inputs[y]!) - sizeOf(inputs[x]!));
   const results: ReportPartResult[] = new Array(inputs.length);
   await Promise.all(order.map(async (i) => (results[i] = await runTask<ReportPartResult>(ctx, flagContext, 'report-part', inputs[i], progressOf(i)))));
 
+  // In input order: a file's ranges follow one another.
   const partsOf = (fileIndex: number) => results.filter((r) => r.fileIndex === fileIndex);
   for (const { type, facts } of byType) {
     const layout = layouts.get(type)!;
