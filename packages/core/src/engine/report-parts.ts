@@ -59,7 +59,10 @@ export async function readAnnotations(ctx: EngineContext): Promise<Map<string, s
   if (!text) return map;
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
-    const { ref, text: note } = JSON.parse(line) as { ref: string; text: string };
+    const { ref, text: note } = JSON.parse(line) as {
+      ref: string;
+      text: string;
+    };
     if (typeof ref === 'string' && typeof note === 'string') map.set(ref, note);
   }
   return map;
@@ -79,7 +82,11 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const annotations = input.aiColumn ? await readAnnotations(ctx) : new Map<string, string>();
   const { layout, aiColumn } = input;
   const stats = input.stats ? new ReportStats() : undefined;
-  const result: ReportPartResult = { fileIndex: input.fileIndex, written: 0, segments: [] };
+  const result: ReportPartResult = {
+    fileIndex: input.fileIndex,
+    written: 0,
+    segments: [],
+  };
 
   const csvFlagStart = 2 + input.csvColumns.length;
   const csvWidth = csvFlagStart + FLAG_KEYS.length + (aiColumn ? 1 : 0);
@@ -102,7 +109,11 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const closeSegment = async () => {
     if (!segment) return;
     await segment.writer.close();
-    Object.assign(segment.result, { crc: segment.done.crc, size: segment.done.size, compressedSize: segment.done.compressedSize });
+    Object.assign(segment.result, {
+      crc: segment.done.crc,
+      size: segment.done.size,
+      compressedSize: segment.done.compressedSize,
+    });
     result.segments.push(segment.result);
     segment = undefined;
   };
@@ -112,8 +123,19 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     await closeSegment();
     const name = `${input.output}/sheet-${part}.deflate`;
     const { writer, segment: done } = openDeflateSegment(ctx.workspace.write(name));
-    segment = { writer, done, result: { part, rows: 0, name, crc: 0, size: 0, compressedSize: 0 } };
+    segment = {
+      writer,
+      done,
+      result: { part, rows: 0, name, crc: 0, size: 0, compressedSize: 0 },
+    };
     return writer;
+  };
+
+  // The first row of the file part and of each continuation sheet: open its segment first.
+  const writeToNewSegment = async (row: number, xml: string) => {
+    const w = await segmentFor(row);
+    segment!.result.rows++;
+    await w.write(xml);
   };
 
   const sheetPos = positionsIn(layout.originals, facts.columns, 0);
@@ -133,48 +155,46 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     state,
     facts,
     (rowIndex, row, rec, out) => {
-    stats?.add(facts.fileName, facts.columns, row, rec, out);
-    const note = aiColumn && out.mask !== 0 ? (annotations.get(`${facts.index}:${rowIndex}`) ?? '') : '';
-    const rowNumber = written++;
-    if (written % 65536 === 0) onProgress(written);
-    let a: Promise<void> | void = undefined;
-    let b: Promise<void> | void = undefined;
-    if (input.xlsx) {
-      // Reused per row: the writers turn the row into text before returning.
-      cells.fill('');
-      for (let j = 0; j < row.length; j++) cells[sheetPos[j]!] = row[j]!;
-      for (let j = 0; j < readers.length; j++) cells[canonicalStart + j] = readers[j]!(row, rec);
-      if (out.mask !== 0) {
-        for (let k = 0; k < FLAG_KEYS.length; k++) {
-          const reason = out.reasons[k];
-          if (reason !== undefined) cells[layout.flagStart + k] = reason;
+      stats?.add(facts.fileName, facts.columns, row, rec, out);
+      const note = aiColumn && out.mask !== 0 ? (annotations.get(`${facts.index}:${rowIndex}`) ?? '') : '';
+      const rowNumber = written++;
+      if (written % 65536 === 0) onProgress(written);
+      let a: Promise<void> | void = undefined;
+      let b: Promise<void> | void = undefined;
+      if (input.xlsx) {
+        // Reused per row: the writers turn the row into text before returning.
+        cells.fill('');
+        for (let j = 0; j < row.length; j++) cells[sheetPos[j]!] = row[j]!;
+        for (let j = 0; j < readers.length; j++) cells[canonicalStart + j] = readers[j]!(row, rec);
+        if (out.mask !== 0) {
+          for (let k = 0; k < FLAG_KEYS.length; k++) {
+            const reason = out.reasons[k];
+            if (reason !== undefined) cells[layout.flagStart + k] = reason;
+          }
+          cells[flagEnd] = severityOf(out.mask, out.otherCategory === 'security' ? 'high' : 'medium');
         }
-        cells[flagEnd] = severityOf(out.mask, out.otherCategory === 'security' ? 'high' : 'medium');
+        if (aiColumn) cells[sheetWidth - 1] = note;
+        const xml = rowXml(cells, highlight);
+        if (segment && (input.sheetRowOffset + rowNumber) % perSheet !== 0) {
+          segment.result.rows++;
+          a = segment.writer.write(xml);
+        } else a = writeToNewSegment(rowNumber, xml);
       }
-      if (aiColumn) cells[sheetWidth - 1] = note;
-      const xml = rowXml(cells, highlight);
-      const writeRow = (w: ZipEntryWriter) => {
-        segment!.result.rows++;
-        return w.write(xml);
-      };
-      const perSheetRow = (input.sheetRowOffset + rowNumber) % perSheet;
-      a = segment && perSheetRow !== 0 ? writeRow(segment.writer) : segmentFor(rowNumber).then(writeRow);
-    }
-    if (csv) {
-      line.fill('');
-      line[0] = facts.fileType;
-      line[1] = facts.fileName;
-      for (let j = 0; j < row.length; j++) line[csvPos[j]!] = row[j]!;
-      if (out.mask !== 0) {
-        for (let k = 0; k < FLAG_KEYS.length; k++) {
-          const reason = out.reasons[k];
-          if (reason !== undefined) line[csvFlagStart + k] = reason;
+      if (csv) {
+        line.fill('');
+        line[0] = facts.fileType;
+        line[1] = facts.fileName;
+        for (let j = 0; j < row.length; j++) line[csvPos[j]!] = row[j]!;
+        if (out.mask !== 0) {
+          for (let k = 0; k < FLAG_KEYS.length; k++) {
+            const reason = out.reasons[k];
+            if (reason !== undefined) line[csvFlagStart + k] = reason;
+          }
         }
+        if (aiColumn) line[csvWidth - 1] = note;
+        b = csv.writeRow(line);
       }
-      if (aiColumn) line[csvWidth - 1] = note;
-      b = csv.writeRow(line);
-    }
-    if (a || b) return Promise.all([a, b]).then(() => undefined);
+      if (a || b) return Promise.all([a, b]).then(() => undefined);
     },
     input.range,
   );

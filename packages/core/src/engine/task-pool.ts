@@ -104,7 +104,7 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
   const spawn = (): Slot => {
     const worker = new Worker(new URL('./task-worker-boot.mjs', import.meta.url), {
       workerData: env,
-      resourceLimits: { maxYoungGenerationSizeMb: opts.youngGenerationMb ?? 48 },
+      resourceLimits: { maxYoungGenerationSizeMb: opts.youngGenerationMb ?? 96 },
     });
     const slot: Slot = { worker, ready: false };
     worker.on('message', (m: FromTaskWorker | { type: 'ready' }) => {
