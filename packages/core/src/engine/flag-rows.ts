@@ -1,6 +1,5 @@
 import type { FileFacts } from '../correlate/facts.ts';
 import { createCanonicalRecord } from '../flags/canonical-record.ts';
-import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { createRecordFlagger } from '../flags/flag-record.ts';
 import { createFlagResult } from '../flags/flag-result.ts';
@@ -25,19 +24,15 @@ export interface FlaggedRows {
 /** Step 1's per-row work over rows in file order: extract, flag, keep facts and counts. */
 export async function flagRows(rows: AsyncIterable<string[][]>, meta: FileMeta, index: number, fc: FlagContext, onProgress?: (records: number) => void): Promise<FlaggedRows> {
   const collector = new FactsCollector(index, meta);
-  const flag = createRecordFlagger(fc);
+  const flag = createRecordFlagger(fc, { reasons: false });
   const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder);
   const rec = createCanonicalRecord(meta.fileType);
   const out = createFlagResult();
   const summary = emptySummary();
-  const ids = new Map<string, number>();
-  const userDayKeys: string[] = [];
-  const userDayRecords: number[] = [];
-  const userDayUnflagged: number[] = [];
+  // Per user-day id of the volume counter: change records, and those without any other flag.
+  const dayRecords: number[] = [];
+  const dayUnflagged: number[] = [];
   const tickets = meta.fileType === 'TICKETS';
-  let lastUser = '';
-  let lastDate = '';
-  let lastUserDay = -1;
   let records = 0;
   for await (const batch of rows) {
     for (const row of batch) {
@@ -51,27 +46,26 @@ export async function flagRows(rows: AsyncIterable<string[][]>, meta: FileMeta, 
       collector.add(rec, out);
       countMask(summary, out.mask);
       if (out.isChange && rec.user !== '' && rec.date !== '') {
-        let userDay = lastUserDay;
-        if (rec.user !== lastUser || rec.date !== lastDate) {
-          const key = ChangeVolumeCounter.key(rec.user, rec.date);
-          userDay = ids.get(key) ?? -1;
-          if (userDay < 0) {
-            userDay = userDayKeys.length;
-            ids.set(key, userDay);
-            userDayKeys.push(key);
-            userDayRecords.push(0);
-            userDayUnflagged.push(0);
-          }
-          lastUser = rec.user;
-          lastDate = rec.date;
-          lastUserDay = userDay;
+        const day = collector.volume.userDayOf(rec.user, rec.date);
+        while (dayRecords.length <= day) {
+          dayRecords.push(0);
+          dayUnflagged.push(0);
         }
-        userDayRecords[userDay]!++;
-        if (out.mask === 0) userDayUnflagged[userDay]!++;
+        dayRecords[day]!++;
+        if (out.mask === 0) dayUnflagged[day]!++;
       }
     }
     records += batch.length;
     onProgress?.(records);
   }
+  const userDayKeys: string[] = [];
+  const userDayRecords: number[] = [];
+  const userDayUnflagged: number[] = [];
+  dayRecords.forEach((n, day) => {
+    if (n === 0) return;
+    userDayKeys.push(collector.volume.keyOf(day));
+    userDayRecords.push(n);
+    userDayUnflagged.push(dayUnflagged[day]!);
+  });
   return { facts: collector.finish(), summary, userDayKeys, userDayRecords, userDayUnflagged };
 }

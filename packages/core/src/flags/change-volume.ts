@@ -8,40 +8,100 @@ export const CHANGE_VOLUME_LIMIT = 50;
  * workspace (the pipeline runs files in separate tasks).
  */
 export class ChangeVolumeCounter {
-  private readonly documents = new Map<string, Set<string>>();
-  private readonly events = new Map<string, number>();
+  // User-days get ids in first-seen order; per id the change numbers (in first-seen order, duplicates
+  // removed lazily: arrays are far lighter than a Set per user-day) and the count of change events.
+  private readonly keyIds = new Map<string, number>();
+  /** user as written -> date -> id: no key string built per record. */
+  private readonly ids = new Map<string, Map<string, number>>();
+  private readonly keys: string[] = [];
+  private readonly docLists: (string[] | undefined)[] = [];
+  /** Entries of docLists known to hold no duplicates. */
+  private readonly distinct: boolean[] = [];
+  private readonly docOrder: number[] = [];
+  private readonly eventCounts: number[] = [];
+  private readonly eventOrder: number[] = [];
 
   static key(user: string, isoDate: string): string {
     return `${user.toUpperCase()}\u0000${isoDate}`;
   }
 
-  // Consecutive records mostly share user and day: reuse the last key.
+  // Consecutive records mostly share user and day: reuse the last id.
   private lastUser = '';
   private lastDate = '';
-  private lastKey = '';
-  private keyOf(user: string, isoDate: string): string {
-    if (user !== this.lastUser || isoDate !== this.lastDate) {
-      this.lastUser = user;
-      this.lastDate = isoDate;
-      this.lastKey = ChangeVolumeCounter.key(user, isoDate);
+  private lastId = -1;
+
+  /** Id of a user-day (users compared upper-cased, as `key`); ids count from 0 in first-seen order. */
+  userDayOf(user: string, isoDate: string): number {
+    if (user === this.lastUser && isoDate === this.lastDate && this.lastId >= 0) return this.lastId;
+    let days = this.ids.get(user);
+    if (!days) this.ids.set(user, (days = new Map()));
+    let id = days.get(isoDate);
+    if (id === undefined) {
+      id = this.idOfKey(ChangeVolumeCounter.key(user, isoDate));
+      days.set(isoDate, id);
     }
-    return this.lastKey;
+    this.lastUser = user;
+    this.lastDate = isoDate;
+    this.lastId = id;
+    return id;
+  }
+
+  /** Key (as `key`) of a user-day id. */
+  keyOf(id: number): string {
+    return this.keys[id]!;
+  }
+
+  private idOfKey(key: string): number {
+    let id = this.keyIds.get(key);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.keyIds.set(key, id);
+      this.keys.push(key);
+      this.docLists.push(undefined);
+      this.distinct.push(true);
+      this.eventCounts.push(0);
+    }
+    return id;
+  }
+
+  private addDocumentAt(id: number, changenr: string): void {
+    const list = this.docLists[id];
+    if (list === undefined) {
+      this.docLists[id] = [changenr];
+      this.docOrder.push(id);
+    } else if (list[list.length - 1] !== changenr) {
+      list.push(changenr);
+      this.distinct[id] = false;
+    }
+  }
+
+  private addEventsAt(id: number, n: number): void {
+    if (this.eventCounts[id] === 0) this.eventOrder.push(id);
+    this.eventCounts[id]! += n;
   }
 
   addDocument(user: string, isoDate: string, changenr: string): void {
     if (user === '' || isoDate === '' || changenr === '') return;
-    const key = this.keyOf(user, isoDate);
-    let set = this.documents.get(key);
-    if (!set) this.documents.set(key, (set = new Set()));
-    set.add(changenr);
+    this.addDocumentAt(this.userDayOf(user, isoDate), changenr);
     this.overLimit = undefined;
   }
 
   addEvent(user: string, isoDate: string): void {
     if (user === '' || isoDate === '') return;
-    const key = this.keyOf(user, isoDate);
-    this.events.set(key, (this.events.get(key) ?? 0) + 1);
+    this.addEventsAt(this.userDayOf(user, isoDate), 1);
     this.overLimit = undefined;
+  }
+
+  /** Change numbers of a user-day, each once, in first-seen order. */
+  private documentsAt(id: number): string[] {
+    let list = this.docLists[id]!;
+    if (!this.distinct[id]) {
+      let increasing = true; // the usual case (change numbers grow with time): distinct without a Set
+      for (let i = 1; i < list.length && increasing; i++) increasing = list[i]! > list[i - 1]!;
+      if (!increasing) this.docLists[id] = list = [...new Set(list)];
+      this.distinct[id] = true;
+    }
+    return list;
   }
 
   // user -> date -> count, only for user-days over the limit (usually few); rebuilt after changes.
@@ -83,31 +143,51 @@ export class ChangeVolumeCounter {
         if (!days) this.overLimit!.set(u, (days = new Map()));
         days.set(d, Math.max(days.get(d) ?? 0, n));
       };
-      for (const [key, set] of this.documents) note(key, set.size);
-      for (const [key, n] of this.events) note(key, n);
+      for (const id of this.docOrder) if (this.docLists[id]!.length > CHANGE_VOLUME_LIMIT) note(this.keys[id]!, this.documentsAt(id).length);
+      for (const id of this.eventOrder) note(this.keys[id]!, this.eventCounts[id]!);
     }
     return this.overLimit;
   }
 
   merge(other: ChangeVolumeCounter): void {
-    for (const [key, set] of other.documents) {
-      const mine = this.documents.get(key);
-      if (mine) for (const c of set) mine.add(c);
-      else this.documents.set(key, new Set(set));
+    for (const oid of other.docOrder) {
+      const id = this.idOfKey(other.keys[oid]!);
+      const list = other.docLists[oid]!;
+      const mine = this.docLists[id];
+      if (mine === undefined) {
+        this.docLists[id] = list.slice();
+        this.distinct[id] = other.distinct[oid]!;
+        this.docOrder.push(id);
+      } else {
+        for (const c of list) mine.push(c);
+        this.distinct[id] = false;
+      }
     }
-    for (const [key, n] of other.events) this.events.set(key, (this.events.get(key) ?? 0) + n);
+    for (const oid of other.eventOrder) this.addEventsAt(this.idOfKey(other.keys[oid]!), other.eventCounts[oid]!);
     this.overLimit = undefined;
   }
 
   /** JSON of the counts; change numbers are kept only for user-days that could still matter. */
   toJSON(): { documents: [string, string[]][]; events: [string, number][] } {
-    return { documents: [...this.documents].map(([k, s]) => [k, [...s]]), events: [...this.events] };
+    return {
+      documents: this.docOrder.map((id) => [this.keys[id]!, this.documentsAt(id)]),
+      events: this.eventOrder.map((id) => [this.keys[id]!, this.eventCounts[id]!]),
+    };
   }
 
   static fromJSON(data: ReturnType<ChangeVolumeCounter['toJSON']>): ChangeVolumeCounter {
     const c = new ChangeVolumeCounter();
-    for (const [k, list] of data.documents) c.documents.set(k, new Set(list));
-    for (const [k, n] of data.events) c.events.set(k, n);
+    for (const [k, list] of data.documents) {
+      const id = c.idOfKey(k);
+      if (c.docLists[id] === undefined) c.docOrder.push(id);
+      c.docLists[id] = list.slice(); // as the Map it replaces: a repeated key's last list wins
+      c.distinct[id] = false;
+    }
+    for (const [k, n] of data.events) {
+      const id = c.idOfKey(k);
+      if (c.eventCounts[id] === 0) c.eventOrder.push(id);
+      c.eventCounts[id] = n; // as the Map it replaces: a repeated key's last count wins
+    }
     return c;
   }
 }

@@ -20,38 +20,49 @@ const CODE_EDIT = /CODE\s*->\s*EDIT/i;
 
 export type RecordFlagger = (rec: CanonicalRecord, out: FlagResult) => void;
 
+export interface FlaggerOptions {
+  /**
+   * false: flags only (mask, isChange, countsAsChangeEvent), every reason text left ''. Step 1 needs no
+   * texts (the report step flags again), and building them per record is most of flagging's cost.
+   */
+  reasons?: boolean;
+}
+
 /**
  * Builds the per-record flagger (everything but CHANGE_VOLUME, which needs the whole analysis:
  * see change-volume.ts). `out` is reset and filled; nothing is allocated for an unflagged record.
  */
-export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
-  const timingOf = createTimingCheck(ctx.holidayOf);
+export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = {}): RecordFlagger {
+  const full = options.reasons !== false;
+  const timingOf = createTimingCheck(ctx.holidayOf, full);
   // Reason texts repeat (same tcode, same event): build each once instead of per record.
   const reasons = new Map<string, string>();
-  const reason = (key: string, build: () => string): string => {
-    let r = reasons.get(key);
+  const reason = (kind: string, key: string, build: () => string): string => {
+    if (!full) return '';
+    const k = kind + key;
+    let r = reasons.get(k);
     if (r === undefined) {
       if (reasons.size > 50_000) reasons.clear();
-      reasons.set(key, (r = build()));
+      reasons.set(k, (r = build()));
     }
     return r;
   };
 
   const flagTcode = (tcode: string, out: FlagResult, how: string) => {
     if (tcode === '') return;
-    if (TABLE_MAINT_TCODES.has(tcode)) setFlag(out, 'TABLE_MAINT_FLAG', reason(`TM${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`));
+    if (TABLE_MAINT_TCODES.has(tcode)) setFlag(out, 'TABLE_MAINT_FLAG', reason('TM', `${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`));
     const category = ctx.highRiskTcodes.get(tcode);
-    if (category !== undefined) setFlag(out, 'HIGH_RISK_TCODE_FLAG', reason(`HT${tcode}${how}`, () => `High-risk transaction ${tcode}${how} (${category || 'uncategorised'})`));
+    if (category !== undefined) setFlag(out, 'HIGH_RISK_TCODE_FLAG', reason('HT', `${tcode}${how}`, () => `High-risk transaction ${tcode}${how} (${category || 'uncategorised'})`));
     if (out.otherCategory === undefined) {
-      if (CONFIG_TCODES.has(tcode)) setOther(out, 'config', reason(`OC${tcode}`, () => `config: Configuration transaction ${tcode}`));
-      else if (TRANSPORT_TCODES.has(tcode)) setOther(out, 'transport', reason(`OT${tcode}`, () => `transport: Transport transaction ${tcode}`));
-      else if (JOB_TCODES.has(tcode)) setOther(out, 'job_schedule', reason(`OJ${tcode}`, () => `job_schedule: Job scheduling transaction ${tcode}`));
+      if (CONFIG_TCODES.has(tcode)) setOther(out, 'config', reason('OC', tcode, () => `config: Configuration transaction ${tcode}`));
+      else if (TRANSPORT_TCODES.has(tcode)) setOther(out, 'transport', reason('OT', tcode, () => `transport: Transport transaction ${tcode}`));
+      else if (JOB_TCODES.has(tcode)) setOther(out, 'job_schedule', reason('OJ', tcode, () => `job_schedule: Job scheduling transaction ${tcode}`));
     }
   };
 
   const flagSm20 = (rec: CanonicalRecord, out: FlagResult) => {
     const ev = rec.event;
-    if (DEBUG_EVENTS.has(ev)) setFlag(out, 'DEBUG_FLAG', reason(`DE${ev}`, () => `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`));
+    if (DEBUG_EVENTS.has(ev)) setFlag(out, 'DEBUG_FLAG', reason('DE', ev, () => `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`));
     else if (ev === 'BU4') setFlag(out, 'DEBUG_FLAG', 'Event BU4: dynamic ABAP code');
     if (mentionsDebug(rec.message) || mentionsDebug(rec.program)) setFlag(out, 'DEBUG_FLAG', 'Message or program mentions debugging');
     if (hasCodeEdit(rec.message) || hasCodeEdit(rec.var1) || hasCodeEdit(rec.var2) || hasCodeEdit(rec.var3)) {
@@ -67,28 +78,28 @@ export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
     if (GENERIC_TABLE_EVENTS.has(ev)) {
       const { table, activity } = genericTableAccess(rec.var1, rec.var2, rec.message);
       const category = ctx.highRiskTables.get(table);
-      if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', reason(`HB${ev}${table}`, () => `High-risk table ${table} (${category || 'uncategorised'}) via ${ev}`));
+      if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', reason('HB', `${ev}${table}`, () => `High-risk table ${table} (${category || 'uncategorised'}) via ${ev}`));
       if (activity === '03') {
-        if (category !== undefined) setFlag(out, 'SENSITIVE_ACCESS_FLAG', reason(`SA${ev}${table}`, () => `Display (03) of high-risk table ${table} via ${ev}`));
+        if (category !== undefined) setFlag(out, 'SENSITIVE_ACCESS_FLAG', reason('SA', `${ev}${table}`, () => `Display (03) of high-risk table ${table} via ${ev}`));
       } else if (activity !== '') {
         isChange = true;
-        setFlag(out, 'TABLE_MAINT_FLAG', reason(`GT${ev}${table}\u0001${activity}`, () => `Generic table access ${ev} to ${table || 'unknown table'} with activity ${activity}`));
+        setFlag(out, 'TABLE_MAINT_FLAG', reason('GT', `${ev}${table}\u0001${activity}`, () => `Generic table access ${ev} to ${table || 'unknown table'} with activity ${activity}`));
       }
     } else if (ev === 'AUY') {
-      setFlag(out, 'SENSITIVE_ACCESS_FLAG', `Event AUY: download${rec.var1 ? ` of ${rec.var1} bytes` : ''}${rec.var3 ? ` to ${rec.var3}` : ''}`);
+      setFlag(out, 'SENSITIVE_ACCESS_FLAG', full ? `Event AUY: download${rec.var1 ? ` of ${rec.var1} bytes` : ''}${rec.var3 ? ` to ${rec.var3}` : ''}` : '');
     } else if (ev === 'AUK' || ev === 'AUW') {
       const call = findSensitiveCall(rec.var1) ?? findSensitiveCall(rec.var2) ?? findSensitiveCall(rec.var3) ?? findSensitiveCall(rec.program) ?? findSensitiveCall(rec.message);
-      if (call) setFlag(out, 'SENSITIVE_ACCESS_FLAG', `Event ${ev}: call of sensitive ${ev === 'AUK' ? 'function module' : 'program'} ${call}`);
+      if (call) setFlag(out, 'SENSITIVE_ACCESS_FLAG', full ? `Event ${ev}: call of sensitive ${ev === 'AUK' ? 'function module' : 'program'} ${call}` : '');
     }
-    if (SECURITY_EVENTS.has(ev)) setOther(out, 'security', reason(`OS${ev}`, () => `security: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`));
-    else if (CONFIG_EVENTS.has(ev)) setOther(out, 'config', reason(`OE${ev}`, () => `config: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'configuration change'}`));
+    if (SECURITY_EVENTS.has(ev)) setOther(out, 'security', reason('OS', ev, () => `security: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`));
+    else if (CONFIG_EVENTS.has(ev)) setOther(out, 'config', reason('OE', ev, () => `config: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'configuration change'}`));
     out.countsAsChangeEvent = isChange;
     out.isChange = isChange || hasFlag(out.mask, 'DEBUG_FLAG') || hasFlag(out.mask, 'TABLE_MAINT_FLAG') || hasFlag(out.mask, 'HIGH_RISK_TCODE_FLAG') || hasFlag(out.mask, 'HIGH_RISK_TABLE_FLAG');
   };
 
   const flagObjectClass = (rec: CanonicalRecord, out: FlagResult) => {
     const cls = rec.objectclas.toUpperCase();
-    if (ctx.sensitiveObjectClasses.has(cls)) setFlag(out, 'SENSITIVE_OBJECT_FLAG', reason(`SO${cls}`, () => `Sensitive object class ${cls}`));
+    if (ctx.sensitiveObjectClasses.has(cls)) setFlag(out, 'SENSITIVE_OBJECT_FLAG', reason('SO', cls, () => `Sensitive object class ${cls}`));
   };
 
   return (rec, out) => {
@@ -106,10 +117,10 @@ export function createRecordFlagger(ctx: FlagContext): RecordFlagger {
         flagObjectClass(rec, out);
         const table = rec.tabname.toUpperCase();
         const category = ctx.highRiskTables.get(table);
-        if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', reason(`HC${table}`, () => `High-risk table ${table} (${category || 'uncategorised'})`));
-        if (table === 'BKPF' || table === 'BSEG') setFlag(out, 'SENSITIVE_OBJECT_FLAG', `Sensitive table ${table}`);
+        if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', reason('HC', table, () => `High-risk table ${table} (${category || 'uncategorised'})`));
+        if (table === 'BKPF' || table === 'BSEG') setFlag(out, 'SENSITIVE_OBJECT_FLAG', full ? `Sensitive table ${table}` : '');
         const field = rec.fname.toUpperCase();
-        if (ctx.sensitiveFields.has(field)) setFlag(out, 'SENSITIVE_FIELD_FLAG', reason(`SF${field}\u0001${table}`, () => `Sensitive field ${field}${table ? ` in ${table}` : ''} changed`));
+        if (ctx.sensitiveFields.has(field)) setFlag(out, 'SENSITIVE_FIELD_FLAG', reason('SF', `${field}\u0001${table}`, () => `Sensitive field ${field}${table ? ` in ${table}` : ''} changed`));
         // Timing needs the header's time: joined exports carry it, otherwise correlation supplies it.
         out.isChange = rec.time !== '' || rec.date !== '';
         break;
