@@ -13,6 +13,26 @@ import { describeChangeDoc, describeSm20 } from './sm20-activity.ts';
 const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
 const TIMING_BIT = 1 << FLAG_INDEX.CHANGE_TIMING_FLAG;
 const TICKET_TEXT_LIMIT = 4000;
+const TICKET_COLUMNS = ['TICKET_ID', 'USER', 'ASSIGNED_TO', 'TITLE', 'DESCRIPTION', 'REQUEST_TIME', 'CLOSE_TIME'];
+
+const cellAt = (row: string[], i: number): string => (i < 0 ? '' : (row[i] ?? ''));
+const digits2 = (v: string, i: number): number => (v.charCodeAt(i) - 48) * 10 + v.charCodeAt(i + 1) - 48;
+
+/** 'YYYY-MM-DD HH:MM:SS' (or with 'T'): exactly what normaliseDate/normaliseTime read the same as date and time apart. */
+function isIsoDateTime(v: string): boolean {
+  if (v.length !== 19) return false;
+  for (let i = 0; i < 19; i++) {
+    const c = v.charCodeAt(i);
+    if (i === 4 || i === 7) {
+      if (c !== 45) return false;
+    } else if (i === 10) {
+      if (c !== 32 && c !== 84) return false;
+    } else if (i === 13 || i === 16) {
+      if (c !== 58) return false;
+    } else if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
 /** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
 export class FactsCollector {
@@ -98,16 +118,36 @@ export class FactsCollector {
 
   /** Tickets read their own columns (text and two date-times). */
   addTicket(row: string[], dateOrder: DateOrder): void {
-    const c = this.facts.canonical;
-    const get = (name: string) => (c[name] === undefined ? '' : (row[c[name]!] ?? ''));
-    const users = [get('USER'), get('ASSIGNED_TO')].map((u) => u.trim().toUpperCase()).filter(Boolean);
-    const text = `${get('TITLE')} ${get('DESCRIPTION')}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
-    const when = (v: string) => {
-      const d = normaliseDate(v, dateOrder);
-      return d === undefined ? null : (toEpoch(d, normaliseTime(v.length > 10 ? v : '') ?? '00:00:00') ?? null);
-    };
+    const c = (this.ticketColumns ??= TICKET_COLUMNS.map((name) => this.facts.canonical[name] ?? -1));
+    const users: string[] = [];
+    const user = cellAt(row, c[1]!).trim().toUpperCase();
+    if (user !== '') users.push(user);
+    const assigned = cellAt(row, c[2]!).trim().toUpperCase();
+    if (assigned !== '') users.push(assigned);
+    const text = `${cellAt(row, c[3]!)} ${cellAt(row, c[4]!)}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
     this.facts.records++;
-    this.facts.tickets.push([get('TICKET_ID'), users, text, when(get('REQUEST_TIME')), when(get('CLOSE_TIME'))]);
+    this.facts.tickets.push([cellAt(row, c[0]!), users, text, this.ticketTime(cellAt(row, c[5]!), dateOrder), this.ticketTime(cellAt(row, c[6]!), dateOrder)]);
+  }
+
+  private ticketColumns: number[] | undefined;
+  private lastDay = '';
+  private lastDayStart: number | undefined;
+
+  /** Epoch of a ticket's date-time cell; 'YYYY-MM-DD HH:MM:SS' (the usual export) without regexes, one date parse per day. */
+  private ticketTime(v: string, dateOrder: DateOrder): number | null {
+    if (isIsoDateTime(v)) {
+      const day = v.slice(0, 10);
+      if (day !== this.lastDay) {
+        this.lastDay = day;
+        const d = normaliseDate(day, dateOrder);
+        this.lastDayStart = d === undefined ? undefined : toEpoch(d, '');
+      }
+      if (this.lastDayStart === undefined) return null;
+      const h = digits2(v, 11), m = digits2(v, 14), s = digits2(v, 17);
+      return this.lastDayStart + (h <= 23 && m <= 59 && s <= 59 ? h * 3600 + m * 60 + s : 0);
+    }
+    const d = normaliseDate(v, dateOrder);
+    return d === undefined ? null : (toEpoch(d, normaliseTime(v.length > 10 ? v : '') ?? '00:00:00') ?? null);
   }
 
   finish(): FileFacts {
