@@ -10,7 +10,7 @@ import { CsvWriter } from '../report/csv-writer.ts';
 import { rowXml } from '../report/xlsx-writer.ts';
 import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './contract.ts';
-import { forEachFinalRecord, prepareFinalState } from './final-records.ts';
+import { forEachFinalRecord, prepareFinalState, type FinalState } from './final-records.ts';
 import { readText } from './folder-workspace.ts';
 import type { SourceParts } from './source-parts.ts';
 import { canonicalReaders, positionsIn, type SheetLayout } from './report-layout.ts';
@@ -76,8 +76,24 @@ function filesFor(input: ReportPartInput): FileStepResult[] {
   return input.files.filter((f) => f === own || f.fileType === 'CDHDR' || f.fileType === 'CDPOS');
 }
 
+// A file read in byte ranges gives several parts per worker: the final state (CDPOS header index
+// above all) is built once per analysis context and file set, not once per part.
+const finalStates = new WeakMap<EngineContext, Map<string, Promise<FinalState>>>();
+function finalStateFor(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[]): Promise<FinalState> {
+  let byFiles = finalStates.get(ctx);
+  if (!byFiles) finalStates.set(ctx, (byFiles = new Map()));
+  const key = files.map((f) => f.index).join(',');
+  let state = byFiles.get(key);
+  if (!state) {
+    state = prepareFinalState(ctx, flagContext, files);
+    byFiles.set(key, state);
+    state.catch(() => byFiles.delete(key));
+  }
+  return state;
+}
+
 export async function writeReportPart(ctx: EngineContext, flagContext: FlagContext, input: ReportPartInput, onProgress: (records: number) => void = () => {}): Promise<ReportPartResult> {
-  const state = await prepareFinalState(ctx, flagContext, filesFor(input));
+  const state = await finalStateFor(ctx, flagContext, filesFor(input));
   const facts = state.facts.find((f) => f.index === input.fileIndex)!;
   const annotations = input.aiColumn ? await readAnnotations(ctx) : new Map<string, string>();
   const { layout, aiColumn } = input;
