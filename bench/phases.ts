@@ -7,15 +7,19 @@
  *
  * --reuse   skip step 1 when DIR already holds its results (phases.json)
  * --report  also run the report pass (writeReports into DIR/out) and print the report's JSON digest
+ * --threads N  worker threads for the engine's tasks, as the CLI (default 2; 0 = none)
+ * "peak" is the highest rss sampled every 100 ms during the phase (worker threads included);
  * /usr/bin/time around it gives the true peak RSS.
  */
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { DEFAULT_HOLIDAYS } from '../packages/core/src/holidays/index.ts';
 import { loadDefaultLists } from '../packages/core/src/lists/index.ts';
 import type { EngineContext, FileStepResult } from '../packages/core/src/engine/contract.ts';
 import { flagContextOf } from '../packages/core/src/engine/engine.ts';
-import { createFolderWorkspace, fileSink } from '../packages/core/src/engine/folder-workspace.ts';
+import { fileSink } from '../packages/core/src/engine/folder-workspace.ts';
+import { contextOf } from '../packages/core/src/engine/task-context.ts';
+import { createTaskPool, type TaskEnv } from '../packages/core/src/engine/task-pool.ts';
 import { parseAndFlagFile } from '../packages/core/src/engine/parse-and-flag-file.ts';
 import { correlateFilesStep } from '../packages/core/src/engine/correlate-step.ts';
 import { prepareFinalState } from '../packages/core/src/engine/final-records.ts';
@@ -37,11 +41,14 @@ const option = (name: string, fallback: string) => {
 const ws = option('--ws', '/tmp/phases-ws');
 const reuse = flag('--reuse');
 const report = flag('--report');
+const threads = Number(option('--threads', '2'));
 const paths = args;
 if (paths.length === 0) throw new Error('usage: phases.ts [--ws DIR] [--reuse] [--report] FILES...');
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+let peak = 0;
+setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100).unref();
 let lastWall = performance.now();
 let lastCpu = process.cpuUsage();
 function mark(phase: string, extra = ''): void {
@@ -52,18 +59,18 @@ function mark(phase: string, extra = ''): void {
   const after = process.memoryUsage();
   console.log(
     `${phase.padEnd(28)} wall ${wall.toFixed(2).padStart(6)} s  cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2).padStart(6)} s  ` +
-      `rss ${mb(before.rss).padStart(7)}  heap ${mb(before.heapUsed).padStart(7)} → after gc ${mb(after.heapUsed).padStart(7)} (ext ${mb(after.external + after.arrayBuffers)})  ${extra}`,
+      `peak ${mb(Math.max(peak, before.rss)).padStart(7)}  rss ${mb(before.rss).padStart(7)}  heap ${mb(before.heapUsed).padStart(7)} → after gc ${mb(after.heapUsed).padStart(7)} (ext ${mb(after.external)})  ${extra}`,
   );
+  peak = 0;
   lastWall = performance.now();
   lastCpu = process.cpuUsage();
 }
 
-const ctx: EngineContext = {
-  workspace: createFolderWorkspace(ws),
-  lists: loadDefaultLists(),
-  settings: { holidays: DEFAULT_HOLIDAYS },
-  openSource: (i) => createReadStream(paths[i]!, { highWaterMark: 1 << 20 }),
-};
+const env: TaskEnv = { workspaceDir: ws, sources: paths, lists: loadDefaultLists(), settings: { holidays: DEFAULT_HOLIDAYS } };
+if (!reuse || !existsSync(join(ws, 'phases.json'))) rmSync(ws, { recursive: true, force: true });
+mkdirSync(ws, { recursive: true });
+const pool = threads === 0 ? undefined : createTaskPool(env, { size: threads });
+const ctx: EngineContext = { ...contextOf(env), tasks: pool };
 const fc = flagContextOf(ctx);
 const stepFile = join(ws, 'phases.json');
 let files: FileStepResult[];
@@ -71,8 +78,6 @@ if (reuse && existsSync(stepFile)) {
   files = JSON.parse(readFileSync(stepFile, 'utf8')) as FileStepResult[];
   rmSync(join(ws, CORRELATION_NAME), { force: true });
 } else {
-  rmSync(ws, { recursive: true, force: true });
-  mkdirSync(ws, { recursive: true });
   files = [];
   for (let i = 0; i < paths.length; i++) {
     files.push(await parseAndFlagFile(ctx, fc, i, basename(paths[i]!)));
@@ -93,5 +98,6 @@ if (report) {
   mark('writeReports', `${r.summary.flagged_records} flagged of ${r.summary.total_records}`);
   writeFileSync(join(out, 'report.json'), JSON.stringify({ summary: r.summary, suspicious_patterns: r.suspicious_patterns, correlation_summary: r.correlation_summary, record_count_summary: r.record_count_summary }));
 }
+await pool?.close();
 const ru = process.resourceUsage();
 console.log(`process: cpu ${((ru.userCPUTime + ru.systemCPUTime) / 1e6).toFixed(1)} s, peak rss ${(ru.maxRSS / 1024).toFixed(0)} MB`);

@@ -1,3 +1,5 @@
+import { isAscii } from 'node:buffer';
+
 /**
  * Compact string columns for the correlation step: a million change numbers as one byte buffer
  * (or a dictionary and small integer ids) instead of a million JS strings. Each column answers
@@ -8,6 +10,8 @@ export interface StrColumn {
   get(i: number): string;
   /** Is value i exactly `s`? */
   equals(i: number, s: string): boolean;
+  /** Is value i exactly s.slice(from, to)? */
+  equalsPart(i: number, s: string, from: number, to: number): boolean;
   /** hashString(value i, h), computed from the stored form. */
   hash(i: number, h: number): number;
 }
@@ -28,6 +32,11 @@ export function hashUnit(unit: number, h: number): number {
   return Math.imul(h ^ unit, FNV_PRIME);
 }
 
+function sameAsPart(v: string, s: string, from: number, to: number): boolean {
+  if (v.length !== to - from) return false;
+  return from === 0 && to === s.length ? v === s : s.startsWith(v, from);
+}
+
 /** Plain string array. */
 export class ArrayColumn implements StrColumn {
   constructor(readonly values: readonly string[]) {}
@@ -39,6 +48,9 @@ export class ArrayColumn implements StrColumn {
   }
   equals(i: number, s: string): boolean {
     return this.values[i] === s;
+  }
+  equalsPart(i: number, s: string, from: number, to: number): boolean {
+    return sameAsPart(this.values[i]!, s, from, to);
   }
   hash(i: number, h: number): number {
     return hashString(this.values[i]!, h);
@@ -61,6 +73,9 @@ export class DictColumn implements StrColumn {
   equals(i: number, s: string): boolean {
     return this.dict[this.ids[i]!] === s;
   }
+  equalsPart(i: number, s: string, from: number, to: number): boolean {
+    return sameAsPart(this.dict[this.ids[i]!]!, s, from, to);
+  }
   hash(i: number, h: number): number {
     // Hashes continue from h, so they are not cached per entry unless h is the seed.
     if (h !== HASH_SEED) return hashString(this.get(i), h);
@@ -77,22 +92,24 @@ export class DictColumn implements StrColumn {
  * of one fixed width or with end offsets. ASCII columns are compared and hashed on the bytes.
  */
 export class PackedColumn implements StrColumn {
-  readonly ascii: boolean;
+  private isAscii: boolean | undefined;
   constructor(
     readonly bytes: Buffer,
     readonly length: number,
     /** Byte width of every value, or 0 when `ends` gives the end offset of each. */
     readonly width: number,
     readonly ends?: Uint32Array,
+    ascii?: boolean,
   ) {
-    let ascii = true;
-    for (let i = 0; i < bytes.length; i++) {
-      if (bytes[i]! >= 0x80) {
-        ascii = false;
-        break;
-      }
+    this.isAscii = ascii;
+  }
+
+  /** All bytes below 0x80 (then a byte is a UTF-16 code unit). */
+  get ascii(): boolean {
+    if (this.isAscii === undefined) {
+      this.isAscii = isAscii(this.bytes);
     }
-    this.ascii = ascii;
+    return this.isAscii;
   }
 
   static fromStrings(values: readonly string[]): PackedColumn {
@@ -103,11 +120,11 @@ export class PackedColumn implements StrColumn {
     const ascii = bytes.length === joined.length;
     let fixed = n > 0;
     for (let i = 0; i < n && fixed; i++) fixed = (ascii ? values[i]!.length : Buffer.byteLength(values[i]!, 'utf8')) === width;
-    if (fixed) return new PackedColumn(bytes, n, width);
+    if (fixed) return new PackedColumn(bytes, n, width, undefined, ascii);
     const ends = new Uint32Array(n);
     let at = 0;
     for (let i = 0; i < n; i++) ends[i] = at += ascii ? values[i]!.length : Buffer.byteLength(values[i]!, 'utf8');
-    return new PackedColumn(bytes, n, 0, ends);
+    return new PackedColumn(bytes, n, 0, ends, ascii);
   }
 
   start(i: number): number {
@@ -120,11 +137,14 @@ export class PackedColumn implements StrColumn {
     return this.bytes.toString(this.ascii ? 'latin1' : 'utf8', this.start(i), this.end(i));
   }
   equals(i: number, s: string): boolean {
-    if (!this.ascii) return this.get(i) === s;
-    const from = this.start(i);
-    if (this.end(i) - from !== s.length) return false;
+    return this.equalsPart(i, s, 0, s.length);
+  }
+  equalsPart(i: number, s: string, from: number, to: number): boolean {
+    if (!this.ascii) return sameAsPart(this.get(i), s, from, to);
+    const at = this.start(i);
+    if (this.end(i) - at !== to - from) return false;
     const b = this.bytes;
-    for (let k = 0; k < s.length; k++) if (b[from + k] !== s.charCodeAt(k)) return false;
+    for (let k = from; k < to; k++) if (b[at + k - from] !== s.charCodeAt(k)) return false;
     return true;
   }
   hash(i: number, h: number): number {
@@ -156,6 +176,9 @@ export class StridedColumn implements StrColumn {
   }
   equals(i: number, s: string): boolean {
     return this.flat.equals(i * this.stride + this.offset, s);
+  }
+  equalsPart(i: number, s: string, from: number, to: number): boolean {
+    return this.flat.equalsPart(i * this.stride + this.offset, s, from, to);
   }
   hash(i: number, h: number): number {
     return this.flat.hash(i * this.stride + this.offset, h);

@@ -1,6 +1,6 @@
 import type { FileType } from '../model/index.ts';
-import { asStrColumn, StridedColumn, type StrColumn } from './columns.ts';
-import type { Activity, FileFacts } from './facts.ts';
+import { asStrColumn, DictColumn, PackedColumn, StridedColumn, type StrColumn } from './columns.ts';
+import { toEpoch, type Activity, type FileFacts } from './facts.ts';
 
 /** Numbers column; NaN stands for null (tickets without a time). */
 export type NumColumn = ArrayLike<number>;
@@ -141,4 +141,32 @@ export function toCompactFacts(f: FileFacts | Record<string, unknown>): CompactF
     afterHoursSensitive: { users: asStrColumn(afterHours.cols[0]), times: asNums(afterHours.cols[1]), activities: asStrColumn(afterHours.cols[2]) },
     tickets: { n: tickets.n, users: asLists(tickets.cols[1]), texts: asStrColumn(tickets.cols[2]), starts: asNums(tickets.cols[3]), ends: asNums(tickets.cols[4]) },
   };
+}
+
+/** toEpoch(date, time) of each row (NaN where undefined), day starts computed once per distinct date. */
+export function epochsOf(dates: StrColumn, times: StrColumn): Float64Array {
+  const n = dates.length;
+  const out = new Float64Array(n);
+  let dayOf: (i: number) => number;
+  if (dates instanceof DictColumn) {
+    const days = Float64Array.from(dates.dict, (d) => toEpoch(d, '') ?? Number.NaN);
+    const ids = dates.ids;
+    dayOf = (i) => days[ids[i]!]!;
+  } else dayOf = (i) => toEpoch(dates.get(i), '') ?? Number.NaN;
+  const digit = (c: number) => c - 48;
+  if (times instanceof PackedColumn && times.ascii) {
+    const b = times.bytes;
+    for (let i = 0; i < n; i++) {
+      const day = dayOf(i);
+      const at = times.start(i);
+      if (times.end(i) - at < 8) out[i] = day;
+      else out[i] = day + (digit(b[at]!) * 10 + digit(b[at + 1]!)) * 3600 + (digit(b[at + 3]!) * 10 + digit(b[at + 4]!)) * 60 + digit(b[at + 6]!) * 10 + digit(b[at + 7]!);
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const day = dayOf(i);
+      out[i] = Number.isNaN(day) ? day : (toEpoch(dates.get(i), times.get(i)) ?? Number.NaN);
+    }
+  }
+  return out;
 }

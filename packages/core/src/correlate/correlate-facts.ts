@@ -1,7 +1,7 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
 import { DictColumn, type StrColumn } from './columns.ts';
-import { toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
+import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
 import { toEpoch, type FileFacts } from './facts.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
 import { HeaderIndex } from './header-index.ts';
@@ -36,10 +36,7 @@ export function correlateFacts(facts: FileFacts[], timingOf: TimingCheck): Corre
 
 /** Epoch of each change document (NaN when its date is not a date). */
 function docEpochs(d: CompactDocs): Float64Array {
-  const n = d.changenrs.length;
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = toEpoch(d.dates.get(i), d.times.get(i)) ?? Number.NaN;
-  return out;
+  return epochsOf(d.dates, d.times);
 }
 
 /** A per-row test on a string column, evaluated once per distinct value of a dictionary column. */
@@ -176,7 +173,7 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
     const headerOf = new Int32Array(s.keys.length);
     const src = hits.source((i) => [headers.user(headerOf[i]!), s.activities.get(i)]);
     for (let i = 0; i < s.keys.length; i++) {
-      const h = (headerOf[i] = headers.findKey(s.keys.get(i)));
+      const h = (headerOf[i] = headers.findKeyAt(s.keys, i));
       if (h < 0) continue;
       const date = headers.date(h);
       const time = headers.time(h);
@@ -200,7 +197,7 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
       for (let i = 0; i < k.keys.length; i++) {
         const count = k.counts[i]!;
         items += count;
-        if (headers.findKey(k.keys.get(i)) >= 0) withHeader += count;
+        if (headers.findKeyAt(k.keys, i) >= 0) withHeader += count;
       }
     }
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };

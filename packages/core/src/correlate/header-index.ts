@@ -115,8 +115,29 @@ export class HeaderIndex {
 
   /** Position by a docKey() string, or -1. */
   findKey(key: string): number {
-    const [cls, id, nr] = key.split(SEP) as [string, string, string];
-    return this.find(cls, id, nr);
+    return this.findHashedKey(hashString(key, HASH_SEED), () => key);
+  }
+
+  /** Position by the docKey() string at row i of a column (hashed on its stored form), or -1. */
+  findKeyAt(keys: StrColumn, i: number): number {
+    return this.findHashedKey(keys.hash(i, HASH_SEED), () => keys.get(i));
+  }
+
+  private findHashedKey(h: number, keyOf: () => string): number {
+    if (this.count === 0) return -1;
+    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const at = this.table[slot]!;
+      if (at < 0) return -1;
+      if (this.rowHash[at] === h) {
+        const key = keyOf();
+        const a = key.indexOf(SEP);
+        const b = a < 0 ? -1 : key.indexOf(SEP, a + 1);
+        if (b < 0) return -1;
+        const p = this.partOf(at);
+        const r = at - p.start;
+        if (p.nrs.equalsPart(r, key, b + 1, key.length) && p.ids.equalsPart(r, key, a + 1, b) && p.classes.equalsPart(r, key, 0, a)) return at;
+      }
+    }
   }
 
   user(pos: number): string {

@@ -1,4 +1,4 @@
-import { PackedColumn, type StrColumn } from './columns.ts';
+import { DictColumn, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from './columns.ts';
 import { toCompactFacts, type CompactFacts } from './compact-facts.ts';
 import type { TicketFact } from './facts.ts';
 import { I32List, UserIds } from './user-ids.ts';
@@ -25,21 +25,26 @@ export class TicketCoverage {
     const pairUser = new I32List();
     const pairFile = new I32List();
     const pairTicket = new I32List();
+    let file = 0;
+    let ticket = 0;
+    const add = (uid: number) => {
+      pairUser.push(uid);
+      pairFile.push(file);
+      pairTicket.push(ticket);
+    };
+    const words = wordFinder(users, wanted);
     files.forEach((t, f) => {
-      const words = wordFinder(users, wanted);
+      file = f;
+      const named = knownUsers(users, t.users.flat);
       let flatAt = 0;
       for (let i = 0; i < t.n; i++) {
         const len = t.users.lens[i]!;
         const from = flatAt;
         flatAt += len;
         if (Number.isNaN(t.starts[i]!) && Number.isNaN(t.ends[i]!)) continue;
-        const add = (uid: number) => {
-          pairUser.push(uid);
-          pairFile.push(f);
-          pairTicket.push(i);
-        };
+        ticket = i;
         for (let k = from; k < from + len; k++) {
-          const uid = users.findUpper(t.users.flat.get(k));
+          const uid = named(k);
           if (uid >= 0 && wanted(uid)) add(uid);
         }
         words(t.texts, i, add);
@@ -97,45 +102,115 @@ export class TicketCoverage {
   }
 }
 
-const isWordChar = (c: number) => (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-const isInnerChar = (c: number) => isWordChar(c) || c === 46 || c === 64 || c === 45;
+/** Id per row of a column of upper-cased names (-1: not a known user); a dictionary's values looked up once. */
+function knownUsers(users: UserIds, col: StrColumn): (k: number) => number {
+  if (col instanceof DictColumn) {
+    const ids = col.ids;
+    const table = Int32Array.from(col.dict, (u) => users.findUpper(u));
+    return (k) => table[ids[k]!]!;
+  }
+  return (k) => users.findUpper(col.get(k));
+}
+
+// Character classes of WORD as a table over code units 0..127.
+const WORD_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const s = String.fromCharCode(c);
+  if (/[A-Z0-9_]/.test(s)) WORD_CHAR[c] = 2;
+  else if (/[.@-]/.test(s)) WORD_CHAR[c] = 1;
+}
+
+/** Wanted users' names (ASCII ones: a word is ASCII) by hash, found from bytes or characters without a string per word. */
+class WantedNames {
+  private readonly table: Int32Array;
+  private readonly mask: number;
+  constructor(private readonly users: UserIds, wanted: (uid: number) => boolean) {
+    let capacity = 64;
+    while (capacity < users.size * 2) capacity *= 2;
+    this.table = new Int32Array(capacity).fill(-1);
+    this.mask = capacity - 1;
+    for (let uid = 0; uid < users.size; uid++) {
+      const name = users.names[uid]!;
+      if (!wanted(uid) || name === '' || !/^[\x00-\x7f]*$/.test(name)) continue;
+      let slot = mix(hashString(name, HASH_SEED)) & this.mask;
+      while (this.table[slot]! >= 0) slot = (slot + 1) & this.mask;
+      this.table[slot] = uid;
+    }
+  }
+  /** Id of the wanted user spelt by code units [from, to) of `unitAt`, or -1. */
+  find(h: number, equals: (name: string) => boolean): number {
+    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const uid = this.table[slot]!;
+      if (uid < 0) return -1;
+      if (equals(this.users.names[uid]!)) return uid;
+    }
+  }
+}
+
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h;
+}
 
 /**
  * Calls `add` with the id of each wanted user a ticket text names as a word. Words are the
  * WORD regex's matches: in a run of [A-Z0-9_.@-], from its first to its last [A-Z0-9_].
- * Packed ASCII/UTF-8 texts are scanned on their bytes (multi-byte characters never match).
+ * Packed texts are scanned on their bytes (bytes of multi-byte UTF-8 characters are >= 0x80, so
+ * they separate words as the characters do).
  */
 function wordFinder(users: UserIds, wanted: (uid: number) => boolean): (texts: StrColumn, i: number, add: (uid: number) => void) => void {
+  const names = new WantedNames(users, wanted);
+  let bytes: Buffer | undefined;
+  let text = '';
+  let wordFrom = 0;
+  let wordTo = 0;
+  const sameBytes = (name: string) => {
+    if (name.length !== wordTo - wordFrom) return false;
+    for (let k = 0; k < name.length; k++) if (bytes![wordFrom + k] !== name.charCodeAt(k)) return false;
+    return true;
+  };
+  const sameChars = (name: string) => name.length === wordTo - wordFrom && text.startsWith(name, wordFrom);
   return (texts, i, add) => {
-    let unit: (k: number) => number;
     let from: number;
     let to: number;
-    let slice: (a: number, b: number) => string;
-    if (texts instanceof PackedColumn) {
-      const b = texts.bytes;
+    const packed = texts instanceof PackedColumn;
+    if (packed) {
+      bytes = texts.bytes;
       from = texts.start(i);
       to = texts.end(i);
-      unit = (k) => b[k]!;
-      slice = (a, e) => b.toString('latin1', a, e);
     } else {
-      const s = texts.get(i);
+      text = texts.get(i);
       from = 0;
-      to = s.length;
-      unit = (k) => s.charCodeAt(k);
-      slice = (a, e) => s.slice(a, e);
+      to = text.length;
     }
+    const b = bytes;
     let k = from;
     while (k < to) {
-      while (k < to && !isWordChar(unit(k))) k++;
-      if (k >= to) break;
+      let c = packed ? b![k]! : text.charCodeAt(k);
+      if (c >= 128 || WORD_CHAR[c] !== 2) {
+        k++;
+        continue;
+      }
       const start = k;
       let last = k;
-      while (k < to && isInnerChar(unit(k))) {
-        if (isWordChar(unit(k))) last = k;
-        k++;
+      let h = HASH_SEED;
+      let hLast = h;
+      for (; k < to; k++) {
+        c = packed ? b![k]! : text.charCodeAt(k);
+        const cls = c < 128 ? WORD_CHAR[c]! : 0;
+        if (cls === 0) break;
+        h = hashUnit(c, h);
+        if (cls === 2) {
+          last = k;
+          hLast = h;
+        }
       }
-      const uid = users.findUpper(slice(start, last + 1));
-      if (uid >= 0 && wanted(uid)) add(uid);
+      wordFrom = start;
+      wordTo = last + 1;
+      const uid = names.find(hLast, packed ? sameBytes : sameChars);
+      if (uid >= 0) add(uid);
     }
   };
 }

@@ -20,7 +20,7 @@ import type { Workspace } from './contract.ts';
 type Node =
   | { k: 'json'; f: number }
   | { k: 'dict'; n: number; dict: number; idx: number; w: 1 | 2 | 4 }
-  | { k: 'packed'; n: number; bytes: number; width: number; ends?: number }
+  | { k: 'packed'; n: number; bytes: number; width: number; ends?: number; ascii?: boolean }
   | { k: 'num'; n: number; data: number; nulls?: number }
   | { k: 'u8'; n: number; data: number }
   | { k: 'strs'; n: number; lens: number; flat: Node }
@@ -88,7 +88,7 @@ function encodeStrings(w: FrameWriter, values: readonly string[]): Node {
 
 function encodePacked(w: FrameWriter, values: readonly string[]): Node {
   const p = PackedColumn.fromStrings(values);
-  return { k: 'packed', n: values.length, bytes: w.add(p.bytes), width: p.width, ...(p.ends ? { ends: w.add(p.ends) } : {}) };
+  return { k: 'packed', n: values.length, bytes: w.add(p.bytes), width: p.width, ascii: p.ascii, ...(p.ends ? { ends: w.add(p.ends) } : {}) };
 }
 
 function encodeArray(w: FrameWriter, values: readonly unknown[]): Node {
@@ -244,7 +244,7 @@ function decodeNode(node: Node, frames: Buffer[], mode: DecodeMode): unknown {
     }
     case 'packed': {
       const ends = node.ends === undefined ? undefined : view(node.ends, (b, o, n) => new Uint32Array(b, o, n), 4);
-      const col = new PackedColumn(frames[node.bytes]!, node.n, node.width, ends);
+      const col = new PackedColumn(frames[node.bytes]!, node.n, node.width, ends, node.ascii);
       return mode === 'compact' ? col : col.toArray();
     }
     case 'u8': {
