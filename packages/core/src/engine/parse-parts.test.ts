@@ -10,7 +10,10 @@ import { mergeFlaggedRows } from './merge-parts.ts';
 import { parseAndFlagFile } from './parse-and-flag-file.ts';
 import { metaOf, parseFilePart, partLayoutOf, runParts, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
 import { factsName } from './names.ts';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { packRows, unpackRows } from './pack-rows.ts';
+import { contextOf } from './task-context.ts';
+import { createTaskPool } from './task-pool.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -191,4 +194,44 @@ describe('step 1 in byte ranges gives exactly the one-pass facts and counts', ()
     const one = await expectSameSplit(bytesOf(cdhdr(1).trimEnd()), [2, 4]);
     expect(one.result.records).toBe(1);
   });
+
+  it('results packed to cross threads (as pool parts send them) come back as they were', async () => {
+    for (const bytes of [bytesOf(cdhdr(3000)), bytesOf(sm20(3000)), bytesOf(cdpos(3000, true))]) {
+      await withContext(bytes, async (ctx) => {
+        const fc = flagContextOf(ctx);
+        const opened = await openFile(ctx.openSource(0), 'file.csv');
+        const input = { index: 0, meta: metaOf(opened), layout: partLayoutOf(opened)!, from: 0, to: bytes.length, size: bytes.length };
+        const plain = (await parseFilePart(ctx, fc, input))!;
+        const packed = (await parseFilePart(ctx, fc, { ...input, pack: true }))!;
+        expect(unpackRows(structuredClone(packed.rows))).toEqual(plain.rows);
+        expect(unpackRows(packRows(plain.rows))).toEqual(plain.rows);
+      });
+    }
+  });
+
+  it('on a real 2-worker pool (this thread taking parts too) gives the one-pass facts and counts', async () => {
+    const temp = await mkdtemp(join(tmpdir(), 'parse-pool-'));
+    try {
+      const bytes = bytesOf(cdhdr(20_000));
+      const path = join(temp, 'cdhdr.csv');
+      await writeFile(path, bytes);
+      const whole = await step1(bytes, 1);
+      const env = { workspaceDir: temp, sources: [path], lists: loadDefaultLists(), settings: { holidays: { country: 'US' } } };
+      const pool = createTaskPool(env, { size: 2 });
+      try {
+        await Promise.all([0, 1].map(() => pool.run('parse-part', { ping: true }))); // both workers started
+        let onWorkers = 0;
+        const tasks = { size: pool.size, run: (task: string, input: unknown) => (!(input as { ping?: true }).ping && onWorkers++, pool.run(task, input)) };
+        const ctx = { ...contextOf(env), tasks };
+        const r = await parseAndFlagFile(ctx, flagContextOf(ctx), 0, 'file.csv', undefined, { splitThreshold: 0, parts: 6 });
+        expect(onWorkers).toBeGreaterThan(0);
+        expect({ index: r.index, fileName: r.fileName, fileType: r.fileType, records: r.records, summary: r.summary }).toEqual(whole.result);
+        expect(await readFacts<FileFacts>(ctx.workspace, factsName(0))).toEqual(whole.facts);
+      } finally {
+        await pool.close();
+      }
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

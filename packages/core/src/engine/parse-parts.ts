@@ -5,6 +5,7 @@ import { withFileName } from '../formats/open-rows.ts';
 import type { EngineContext } from './contract.ts';
 import type { FileMeta } from './collect-facts.ts';
 import { flagRows, type FlaggedRows } from './flag-rows.ts';
+import { packRows } from './pack-rows.ts';
 
 /** Files at least this large are read in parts, in parallel when the context has a task pool. */
 export const SPLIT_THRESHOLD_BYTES = 8 * 1024 * 1024;
@@ -19,6 +20,8 @@ export interface ParsePartInput {
   size: number;
   /** Known start (the previous part's stoppedAt), when the speculative one was wrong. */
   start?: number;
+  /** The result crosses threads: pack its large string columns (pack-rows.ts). */
+  pack?: boolean;
 }
 
 export interface ParsePartResult extends TextPartEnd {
@@ -33,7 +36,7 @@ export async function parseFilePart(ctx: EngineContext, fc: FlagContext, input: 
   const end: TextPartEnd = { start: -1, stoppedAt: -1, switched: false };
   const batches = readTextPart((s, e) => open(input.index, s, e), input.layout, input, end);
   const rows = await flagRows(batches, input.meta, input.index, fc);
-  return { ...end, rows };
+  return { ...end, rows: input.pack ? packRows(rows) : rows };
 }
 
 /** What `openFile` found, when the file can be read in byte ranges: delimited text, UTF-8 or Windows-1252. */
