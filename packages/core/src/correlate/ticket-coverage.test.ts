@@ -1,6 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TicketFact } from './facts.ts';
-import { createTicketCoverage } from './ticket-coverage.ts';
+import { decodeFacts, encodeFacts } from '../engine/facts-codec.ts';
+import { PackedColumn } from './columns.ts';
+import { toCompactFacts } from './compact-facts.ts';
+import { createTicketCoverage, TicketCoverage } from './ticket-coverage.ts';
+import { UserIds } from './user-ids.ts';
 
 const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
 
@@ -34,5 +39,33 @@ describe('createTicketCoverage', () => {
       ['B', ['U'], '', at('2026-06-01T00:00:00'), at('2026-06-02T00:00:00')],
     ]);
     expect(c('U', at('2026-09-01T00:00:00'))).toBe(true);
+  });
+});
+
+describe('ticket coverage, words of the text', () => {
+  const WORD = /[A-Z0-9_][A-Z0-9_.@-]*[A-Z0-9_]|[A-Z0-9_]/g;
+  it('names exactly the users the WORD regex finds, on plain and packed texts', () => {
+    const text = fc.array(fc.constantFrom('A', 'B', 'AB', '.', '@', '-', ' ', '_', '1', 'É', '€', ',', 'A.B', 'B-'), { maxLength: 12 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 8 }), fc.constantFrom('A', 'B', 'AB', 'A.B', '_', 'B-', 'A1', 'É'), (texts, user) => {
+        const tickets: TicketFact[] = texts.map((t, i) => [`T${i}`, [], t, at('2026-11-18T08:00:00') + i * 10 * 86_400, at('2026-11-18T09:00:00') + i * 10 * 86_400]);
+        const covers = createTicketCoverage(tickets, [user]);
+        // Packed texts (the codec's form for mostly distinct texts) are scanned on their bytes.
+        const many = Array.from({ length: 5000 }, (_, k): TicketFact => [`X${k}`, [], `N${k}`, 0, 1]);
+        const compact = toCompactFacts(decodeFacts(Buffer.concat(encodeFacts({ tickets: [...tickets, ...many] })), new Set(), 'compact')).tickets;
+        expect(compact.texts).toBeInstanceOf(PackedColumn);
+        const ids = new UserIds();
+        const uid = ids.of(user);
+        const packed = new TicketCoverage(ids, (u) => u === uid, [compact]);
+        const coversPacked = (u: string, t: number) => packed.covers(ids.findUpper(u), t);
+        texts.forEach((t, i) => {
+          const named = (t.match(WORD) ?? []).includes(user);
+          const when = at('2026-11-18T08:30:00') + i * 10 * 86_400;
+          expect(covers(user, when)).toBe(named);
+          expect(coversPacked(user, when)).toBe(named);
+        });
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PatternName } from '../model/index.ts';
+import { formatEpoch } from './facts.ts';
+import { firstByTime, PatternHits } from './pattern-hits.ts';
+import { FirstSeenPairs } from './user-ids.ts';
+
+const KINDS: PatternName[] = ['DEBUGGER_DATA_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE'];
+
+describe('PatternHits', () => {
+  it('lists what a stable sort of all hits by time lists (first `limit` per kind) with exact counts', () => {
+    const hit = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 20 }));
+    fc.assert(
+      fc.property(fc.array(hit, { maxLength: 200 }), fc.integer({ min: 1, max: 12 }), (raw, limit) => {
+        // Kinds arrive in blocks, as correlation adds them.
+        const hits = [...raw].sort((a, b) => a[0] - b[0]).map(([k, t], i) => ({ kind: KINDS[k]!, t: 1_800_000_000 + t * 60, user: `U${i}`, activity: `A${i}` }));
+        const p = new PatternHits();
+        const src = p.source((i) => [hits[i]!.user, hits[i]!.activity]);
+        hits.forEach((h, i) => p.add(h.kind, 'high', h.t, src, i));
+        const counts: Partial<Record<PatternName, number>> = {};
+        const expected = [];
+        for (const h of [...hits].sort((a, b) => a.t - b.t)) {
+          const n = (counts[h.kind] = (counts[h.kind] ?? 0) + 1);
+          if (n <= limit) expected.push({ pattern: h.kind, risk_level: 'high', user: h.user, sm20_time: formatEpoch(h.t), sm20_activity: h.activity });
+        }
+        const got = p.finish(limit);
+        expect(got.patterns).toEqual(expected);
+        expect(got.patternCounts).toEqual(counts);
+        expect(Object.keys(got.patternCounts)).toEqual(Object.keys(counts));
+        expect(p.total).toBe(hits.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('picks the earliest indexes, ties in index order', () => {
+    expect(firstByTime(new Float64Array([5, 1, 5, 0, 5]), 3)).toEqual([1, 3, 0]);
+    expect(firstByTime(new Float64Array([2, 1]), 5)).toEqual([0, 1]);
+  });
+});
+
+describe('FirstSeenPairs', () => {
+  it('numbers each distinct (user, epoch) pair once, in first-seen order, through table growth', () => {
+    const pairs = new FirstSeenPairs();
+    const seen = new Map<string, number>();
+    for (let k = 0; k < 20_000; k++) {
+      const uid = k % 37;
+      const epoch = 1_800_000_000 + ((k * 7919) % 5000) - (k % 3 === 0 ? 2 ** 33 : 0);
+      const key = `${uid}/${epoch}`;
+      const expected = seen.has(key) ? -1 : seen.size;
+      if (!seen.has(key)) seen.set(key, seen.size);
+      expect(pairs.add(uid, epoch)).toBe(expected);
+    }
+    expect(pairs.size).toBe(seen.size);
+  });
+});
