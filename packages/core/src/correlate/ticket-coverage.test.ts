@@ -59,7 +59,7 @@ describe('ticket coverage, words of the text', () => {
         const packed = new TicketCoverage(ids, (u) => u === uid, [compact]);
         const coversPacked = (u: string, t: number) => packed.covers(ids.findUpper(u), t);
         texts.forEach((t, i) => {
-          const named = (t.match(WORD) ?? []).includes(user);
+          const named = ((t.match(WORD) ?? []) as string[]).includes(user);
           const when = at('2026-11-18T08:30:00') + i * 10 * 86_400;
           expect(covers(user, when)).toBe(named);
           expect(coversPacked(user, when)).toBe(named);
