@@ -1,7 +1,7 @@
 import type { CanonicalRecord } from './canonical-record.ts';
 import { createTimingCheck } from './change-timing.ts';
 import type { FlagContext } from './flag-context.ts';
-import { hasFlag, resetFlagResult, setFlag, type FlagResult } from './flag-result.ts';
+import { FLAG_INDEX, resetFlagResult, setFlag, type FlagResult } from './flag-result.ts';
 import {
   CONFIG_EVENTS, CONFIG_TCODES, DEBUG_EVENTS, GENERIC_TABLE_EVENTS, JOB_TCODES, SECURITY_EVENTS, SM20_CHANGE_EVENTS,
   TABLE_MAINT_TCODES, TRANSPORT_TCODES, findSensitiveCall, genericTableAccess, startedTransaction,
@@ -16,6 +16,8 @@ const DEBUG_EVENT_TEXT: Record<string, string> = {
   CUP: 'non-exclusive debugging session started',
 };
 const MENTIONS_DEBUG = /debug/i;
+/** SM20 records with any of these flags count as changes (CHANGE_TIMING / CHANGE_VOLUME). */
+const CHANGE_FLAGS_MASK = (['DEBUG_FLAG', 'TABLE_MAINT_FLAG', 'HIGH_RISK_TCODE_FLAG', 'HIGH_RISK_TABLE_FLAG'] as const).reduce((m, k) => m | (1 << FLAG_INDEX[k]), 0);
 const CODE_EDIT = /CODE\s*->\s*EDIT/i;
 
 export type RecordFlagger = (rec: CanonicalRecord, out: FlagResult) => void;
@@ -94,7 +96,7 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
     if (SECURITY_EVENTS.has(ev)) setOther(out, 'security', reason('OS', ev, () => `security: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`));
     else if (CONFIG_EVENTS.has(ev)) setOther(out, 'config', reason('OE', ev, () => `config: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'configuration change'}`));
     out.countsAsChangeEvent = isChange;
-    out.isChange = isChange || hasFlag(out.mask, 'DEBUG_FLAG') || hasFlag(out.mask, 'TABLE_MAINT_FLAG') || hasFlag(out.mask, 'HIGH_RISK_TCODE_FLAG') || hasFlag(out.mask, 'HIGH_RISK_TABLE_FLAG');
+    out.isChange = isChange || (out.mask & CHANGE_FLAGS_MASK) !== 0;
   };
 
   const flagObjectClass = (rec: CanonicalRecord, out: FlagResult) => {
