@@ -2,7 +2,7 @@ import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
 import { DictColumn, type StrColumn } from './columns.ts';
 import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
-import { toEpoch, type FileFacts } from './facts.ts';
+import { toEpoch, type DocColumns, type FileFacts } from './facts.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
 import { HeaderIndex } from './header-index.ts';
 import { PatternHits } from './pattern-hits.ts';
@@ -22,6 +22,16 @@ export interface CorrelationResult {
   summary: CorrelationSummary;
   /** Change counts per user-day over all files (CHANGE_VOLUME is decided on these); holds the user-days over the limit. */
   volume: ChangeVolumeCounter;
+  /**
+   * The headers non-joined CDPOS items inherit, one row per item key that has one (in HeaderIndex
+   * form, with the number of all distinct headers): what the report step needs instead of all headers.
+   */
+  itemHeaders?: ItemHeaders;
+}
+
+export interface ItemHeaders {
+  distinct: number;
+  docs: Omit<DocColumns, 'flagged'>;
 }
 
 type TimingCheck = (isoDate: string, time: string) => string | undefined;
@@ -183,6 +193,27 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
   });
   hits.addPatterns(findFailedLogonBursts(facts.flatMap((f) => f.failedLogons)));
 
+  const looseItems = facts.filter((f) => f.fileType === 'CDPOS' && !f.joined);
+  let itemHeaders: ItemHeaders | undefined;
+  if (looseItems.length > 0 && headers.size > 0) {
+    const docs: ItemHeaders['docs'] = { classes: [], ids: [], changenrs: [], users: [], dates: [], times: [], tcodes: [] };
+    for (const f of looseItems) {
+      const k = f.itemKeys;
+      for (let i = 0; i < k.keys.length; i++) {
+        const h = headers.findKeyAt(k.keys, i);
+        if (h < 0) continue;
+        const [cls, id, nr] = k.keys.get(i).split('\u0001') as [string, string, string];
+        docs.classes.push(cls);
+        docs.ids.push(id);
+        docs.changenrs.push(nr);
+        docs.users.push(headers.user(h));
+        docs.dates.push(headers.date(h));
+        docs.times.push(headers.time(h));
+        docs.tcodes.push(headers.tcode(h));
+      }
+    }
+    itemHeaders = { distinct: headers.size, docs };
+  }
   if (has('CDPOS') && has('CDHDR')) {
     let items = 0;
     let withHeader = 0;
@@ -216,6 +247,6 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
   const total = hits.total;
   const { patterns, patternCounts } = hits.finish(MAX_PATTERNS_PER_KIND);
   if (total > 0) summary['Suspicious patterns'] = { total, ...patternCounts };
-  return { patterns, patternCounts, summary, volume };
+  return { patterns, patternCounts, summary, volume, ...(itemHeaders ? { itemHeaders } : {}) };
 }
 

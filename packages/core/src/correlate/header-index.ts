@@ -34,7 +34,11 @@ export class HeaderIndex {
   private readonly mask: number;
   private count = 0;
 
-  constructor(facts: readonly HeaderSource[]) {
+  /** `distinct`: the number of distinct headers when the sources hold only some of them (see ItemHeaders). */
+  constructor(
+    facts: readonly HeaderSource[],
+    private readonly distinct?: number,
+  ) {
     let total = 0;
     for (const f of facts) {
       if (f.fileType !== 'CDHDR' && !f.joined) continue;
@@ -99,13 +103,16 @@ export class HeaderIndex {
 
   /** Number of distinct headers. */
   get size(): number {
-    return this.count;
+    return this.distinct ?? this.count;
   }
 
   /** Position of the header, or -1. */
   find(objectclas: string, objectid: string, changenr: string): number {
     if (this.count === 0) return -1;
-    const h = hashString(changenr, hashUnit(SEP_UNIT, hashString(objectid, hashUnit(SEP_UNIT, hashString(objectclas, HASH_SEED)))));
+    return this.findHashed(hashString(changenr, hashUnit(SEP_UNIT, hashString(objectid, hashUnit(SEP_UNIT, hashString(objectclas, HASH_SEED))))), objectclas, objectid, changenr);
+  }
+
+  private findHashed(h: number, objectclas: string, objectid: string, changenr: string): number {
     for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
       const at = this.table[slot]!;
       if (at < 0) return -1;

@@ -1,15 +1,21 @@
 import { toCompactFacts, type CompactFacts } from '../correlate/compact-facts.ts';
 import { correlateCompactFacts } from '../correlate/correlate-facts.ts';
+import { HeaderIndex, type HeaderSource } from '../correlate/header-index.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from './contract.ts';
-import { readFacts } from './facts-codec.ts';
+import { readFacts, writeFacts } from './facts-codec.ts';
 import type { StoredCorrelation } from './final-records.ts';
 import { writeJson } from './folder-workspace.ts';
 import { CORRELATION_NAME, factsName } from './names.ts';
 
+/** The change-document headers non-joined CDPOS items inherit (correlate-facts.ts ItemHeaders), for the report step. */
+export const ITEM_HEADERS_NAME = 'item-headers.bin';
+
 /** Facts keys correlation does not read. */
 const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
+/** All but the change-document headers. */
+const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
 
 /** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode. */
 export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: ReadonlySet<string> = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {
@@ -23,12 +29,25 @@ export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult
   return out;
 }
 
+/**
+ * The HeaderIndex the report step's CDPOS items inherit from: the item headers correlation
+ * stored (a row per item key with a header), else all headers of the CDHDR and joined CDPOS files.
+ */
+export async function loadItemHeaderIndex(ctx: EngineContext, files: FileStepResult[]): Promise<HeaderIndex> {
+  const stored = await readFacts<{ distinct: number; docs: HeaderSource['docs'] }>(ctx.workspace, ITEM_HEADERS_NAME, new Set(), 'compact');
+  if (stored) return new HeaderIndex([{ fileType: 'CDHDR', joined: false, docs: stored.docs }], stored.distinct);
+  const headerFiles = files.filter((f) => f.fileType === 'CDHDR' || f.fileType === 'CDPOS');
+  return new HeaderIndex(await loadCompactFacts(ctx, headerFiles, HEADERS_ONLY));
+}
+
 /** Correlates the files' facts and stores the result as `correlation.json`. */
 export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): Promise<StoredCorrelation> {
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files);
   const result = correlateCompactFacts(facts, createTimingCheck(fc.holidayOf));
   facts = undefined;
   const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries() };
+  // Written before correlation.json: a report step that finds correlation.json finds these too.
+  if (result.itemHeaders) await writeFacts(ctx.workspace, ITEM_HEADERS_NAME, { fileType: 'CDHDR', joined: false, ...result.itemHeaders });
   await writeJson(ctx.workspace, CORRELATION_NAME, stored);
   return stored;
 }

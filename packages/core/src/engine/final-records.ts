@@ -83,8 +83,7 @@ export async function prepareFinalState(ctx: EngineContext, flagContext: FlagCon
   // items inherit them (kept compact: dictionary ids and packed bytes, see HeaderIndex).
   const facts = await loadFacts(ctx, files, () => SHAPE_ONLY);
   const needsHeaders = facts.some((f) => f.fileType === 'CDPOS' && !f.joined);
-  const headerFiles = files.filter((f) => f.fileType === 'CDHDR' || f.fileType === 'CDPOS');
-  const headers = needsHeaders ? new HeaderIndex(await loadCompactFacts(ctx, headerFiles, HEADERS_ONLY)) : undefined;
+  const headers = needsHeaders ? await loadItemHeaderIndex(ctx, files) : undefined;
   return { facts, correlation, headers, volume: ChangeVolumeCounter.fromOverLimit(correlation.volume) };
 }
 
