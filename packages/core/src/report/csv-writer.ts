@@ -7,21 +7,22 @@ const NEEDS_QUOTES = /[",\r\n]/;
 /** RFC 4180 CSV (CRLF, quoted only when needed), formula-injection safe, buffered into the sink. */
 export class CsvWriter {
   private readonly text = new TextChunker();
+  private readonly parts: string[] = [];
 
   constructor(private readonly sink: ByteSink) {}
 
   writeRow(cells: readonly string[]): Promise<void> | void {
-    let joined = '';
-    for (let i = 0; i < cells.length; i++) joined += cells[i] ?? '';
-    // One regex test per row: quoting is rare.
-    const mayQuote = NEEDS_QUOTES.test(joined);
-    let line = '';
+    // One regex test per row: quoting is rare. Pieces joined once (flat strings, no ropes).
+    const mayQuote = NEEDS_QUOTES.test(cells.join(''));
+    const parts = this.parts;
     for (let i = 0; i < cells.length; i++) {
       let v = neutraliseCell(cells[i] ?? '');
       if (mayQuote && NEEDS_QUOTES.test(v)) v = `"${v.replace(/"/g, '""')}"`;
-      line += i === 0 ? v : `,${v}`;
+      parts[i] = v;
     }
-    const full = this.text.append(`${line}\r\n`);
+    parts.length = cells.length;
+    if (cells.length > 0) parts[cells.length - 1] += '\r\n';
+    const full = this.text.append(cells.length > 0 ? parts.join(',') : '\r\n');
     return full ? this.sink.write(full) : undefined;
   }
 
