@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { openFile } from '../formats/open-file.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
@@ -50,7 +51,8 @@ export async function parseAndFlagFile(
       const here = (input: ParsePartInput) => parseFilePart(ctx, fc, input) as Promise<ParsePartResult>;
       const tasks = ctx.tasks;
       const pool = tasks && {
-        size: tasks.size,
+        // This thread reads parts too: more workers than the other cores only add switching.
+        size: Math.min(tasks.size, Math.max(1, availableParallelism() - 1)),
         ready: () => tasks.run('parse-part', { ping: true }),
         run: (input: ParsePartInput) =>
           (tasks.run('parse-part', { ...input, pack: true }) as Promise<ParsePartResult>).then((r) => ({ ...r, rows: unpackRows(r.rows) })),
