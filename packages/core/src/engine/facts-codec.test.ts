@@ -56,7 +56,8 @@ describe('facts codec', () => {
 });
 
 describe('facts codec, compact columns', () => {
-  const section = (frames: Buffer[]) => JSON.parse(frames[1]!.toString('utf8')) as { key: string; node: { k: string; width?: number; w?: number } };
+  // The node is the last chunk of a section.
+  const section = (chunks: Buffer[]) => ({ node: JSON.parse(chunks[chunks.length - 1]!.toString('utf8')) as { k: string; width?: number; w?: number } });
 
   it('stores mostly distinct strings packed (fixed width when they allow) and still round-trips', () => {
     const ids = Array.from({ length: 10_000 }, (_, i) => String(i).padStart(10, '0'));

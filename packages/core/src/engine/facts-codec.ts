@@ -8,10 +8,11 @@ import type { Workspace } from './contract.ts';
  * dictionary plus 8/16/32-bit ids, mostly distinct strings as packed UTF-8 bytes, numbers as
  * raw float64 (or bytes when they are all small integers).
  *
- * Layout, written and read as a stream: one section per top-level key,
- * [u32 length][JSON {key, node, frames}] followed by `frames` frames [u32 length][bytes]; the
- * node (below) refers to its section's frames by number. A reader skips a key's frames without
- * keeping them, so memory stays bounded by what is decoded.
+ * Layout, written and read as a stream: one section per top-level key: [u32 length][key], its
+ * frames [u32 length][bytes] (written as each column is encoded, so a writer holds one column's
+ * bytes at a time), then [u32 0xFFFFFFFF][u32 length][JSON node]; the node (below) refers to its
+ * section's frames by number. A reader skips a key's frames without keeping them, so memory
+ * stays bounded by what is decoded.
  *
  * Two ways to read: `plain` gives back the JSON-shaped value that was written; `compact` keeps
  * columns compact for the correlation step (DictColumn/PackedColumn, typed arrays, rows as
@@ -42,10 +43,18 @@ export interface CompactLists {
 }
 
 class FrameWriter {
-  readonly frames: Buffer[] = [];
+  private pending: Buffer[] = [];
+  private count = 0;
   add(bytes: Buffer | ArrayBufferView): number {
-    this.frames.push(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    return this.frames.length - 1;
+    const b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.pending.push(lengthPrefix(b.length), b);
+    return this.count++;
+  }
+  /** The frames added since the last drain, length-prefixed, ready to write. */
+  drain(): Buffer[] {
+    const out = this.pending;
+    this.pending = [];
+    return out;
   }
   json(value: unknown): number {
     return this.add(Buffer.from(JSON.stringify(value), 'utf8'));
@@ -91,9 +100,14 @@ function encodePacked(w: FrameWriter, values: readonly string[]): Node {
   return { k: 'packed', n: values.length, bytes: w.add(p.bytes), width: p.width, ascii: p.ascii, ...(p.ends ? { ends: w.add(p.ends) } : {}) };
 }
 
-function encodeArray(w: FrameWriter, values: readonly unknown[]): Node {
+/** Encodes an array; yields after each column so a writer can flush its frames (bounded memory). */
+function* encodeArray(w: FrameWriter, values: readonly unknown[]): Generator<void, Node> {
   const n = values.length;
-  if (n > 0 && every(values, isStr)) return encodeStrings(w, values as string[]);
+  if (n > 0 && every(values, isStr)) {
+    const node = encodeStrings(w, values as string[]);
+    yield;
+    return node;
+  }
   if (n > 0 && every(values, isNumOrNull)) {
     if (every(values, (v) => typeof v === 'number' && (v & 255) === v && !Object.is(v, -0))) return { k: 'u8', n, data: w.add(Uint8Array.from(values as number[])) };
     const data = new Float64Array(n);
@@ -119,16 +133,18 @@ function encodeArray(w: FrameWriter, values: readonly unknown[]): Node {
   if (n > 0 && Array.isArray(first) && first.length > 0 && every(values, (v) => Array.isArray(v) && v.length === first.length)) {
     const rows = values as unknown[][];
     const cols: Node[] = [];
-    for (let c = 0; c < first.length; c++) cols.push(encodeArray(w, rows.map((r) => r[c])));
+    for (let c = 0; c < first.length; c++) cols.push(yield* encodeArray(w, rows.map((r) => r[c])));
     return { k: 'rows', n, arity: first.length, cols };
   }
   return { k: 'json', f: w.json(values) };
 }
 
-function encodeValue(w: FrameWriter, value: unknown): Node {
-  if (Array.isArray(value)) return encodeArray(w, value);
+function* encodeValue(w: FrameWriter, value: unknown): Generator<void, Node> {
+  if (Array.isArray(value)) return yield* encodeArray(w, value);
   if (value !== null && typeof value === 'object' && Object.values(value).length > 0 && Object.values(value).every(Array.isArray)) {
-    return { k: 'cols', props: Object.entries(value).map(([p, v]) => [p, encodeArray(w, v as unknown[])]) };
+    const props: [string, Node][] = [];
+    for (const [p, v] of Object.entries(value)) props.push([p, yield* encodeArray(w, v as unknown[])]);
+    return { k: 'cols', props };
   }
   return { k: 'json', f: w.json(value) };
 }
@@ -139,19 +155,30 @@ function lengthPrefix(n: number): Buffer {
   return len;
 }
 
-/** One top-level key as its section's chunks. */
-function encodeSection(key: string, value: unknown): Buffer[] {
+/** Frame length marking the end of a section's frames (frames are far below 4 GB). */
+const END_OF_FRAMES = 0xffffffff;
+
+/** One top-level key as a section, in chunk groups: the key, each column's frames as soon as encoded, then the node. */
+function* encodeSection(key: string, value: unknown): Generator<Buffer[]> {
+  const keyBytes = Buffer.from(key, 'utf8');
+  yield [lengthPrefix(keyBytes.length), keyBytes];
   const w = new FrameWriter();
-  const node = encodeValue(w, value);
-  const head = Buffer.from(JSON.stringify({ key, node, frames: w.frames.length }), 'utf8');
-  const out = [lengthPrefix(head.length), head];
-  for (const f of w.frames) out.push(lengthPrefix(f.length), f);
-  return out;
+  const encoding = encodeValue(w, value);
+  let step = encoding.next();
+  while (!step.done) {
+    yield w.drain();
+    step = encoding.next();
+  }
+  yield w.drain();
+  const head = Buffer.from(JSON.stringify(step.value), 'utf8');
+  yield [lengthPrefix(END_OF_FRAMES), lengthPrefix(head.length), head];
 }
 
 /** Encodes an object's top-level keys (see the file comment). */
 export function encodeFacts(value: object): Buffer[] {
-  return Object.entries(value).flatMap(([key, v]) => encodeSection(key, v));
+  const out: Buffer[] = [];
+  for (const [key, v] of Object.entries(value)) for (const chunks of encodeSection(key, v)) out.push(...chunks);
+  return out;
 }
 
 /** Reads exact byte counts from a stream of chunks; frames come back in their own aligned buffers. */
@@ -292,25 +319,23 @@ function decodeNode(node: Node, frames: Buffer[], mode: DecodeMode): unknown {
   }
 }
 
-interface SectionHead {
-  key: string;
-  node: Node;
-  frames: number;
-}
-
 /** The section loop, for a sync (buffer) or async (stream) source. */
 function* sections(src: ByteSource, skip: ReadonlySet<string>, mode: DecodeMode, out: Record<string, unknown>): Generator<Buffer | undefined | Promise<Buffer | undefined> | void | Promise<void>, void, Buffer | undefined> {
   for (;;) {
     const lenBytes = yield src.take(4);
     if (lenBytes === undefined) return;
-    const head = JSON.parse(((yield src.take(lenBytes.readUInt32LE(0))) ?? fail()).toString('utf8')) as SectionHead;
+    const key = ((yield src.take(lenBytes.readUInt32LE(0))) ?? fail()).toString('utf8');
+    const skipped = skip.has(key);
     const frames: Buffer[] = [];
-    for (let f = 0; f < head.frames; f++) {
+    for (;;) {
       const len = ((yield src.take(4)) ?? fail()).readUInt32LE(0);
-      if (skip.has(head.key)) yield src.skip(len);
+      if (len === END_OF_FRAMES) break;
+      if (skipped) yield src.skip(len);
       else frames.push(len === 0 ? Buffer.alloc(0) : ((yield src.take(len)) ?? fail()));
     }
-    if (!skip.has(head.key)) out[head.key] = decodeNode(head.node, frames, mode);
+    const headLen = ((yield src.take(4)) ?? fail()).readUInt32LE(0);
+    const head = (yield src.take(headLen)) ?? fail();
+    if (!skipped) out[key] = decodeNode(JSON.parse(head.toString('utf8')) as Node, frames, mode);
   }
 }
 
@@ -330,7 +355,7 @@ export function decodeFacts<T>(bytes: Buffer, skip: ReadonlySet<string> = new Se
 /** Writes facts to the workspace in the compact encoding, one key at a time. */
 export async function writeFacts(ws: Workspace, name: string, value: object): Promise<void> {
   const sink = ws.write(name);
-  for (const [key, v] of Object.entries(value)) for (const chunk of encodeSection(key, v)) await sink.write(chunk);
+  for (const [key, v] of Object.entries(value)) for (const chunks of encodeSection(key, v)) for (const chunk of chunks) await sink.write(chunk);
   await sink.end();
 }
 
