@@ -51,10 +51,13 @@ let peak = 0;
 setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100).unref();
 let lastWall = performance.now();
 let lastCpu = process.cpuUsage();
-function mark(phase: string, extra = ''): void {
+async function mark(phase: string, extra = ''): Promise<void> {
   const wall = (performance.now() - lastWall) / 1000;
   const cpu = process.cpuUsage(lastCpu);
   const before = process.memoryUsage();
+  // Array buffers are freed a little after the collection that finds them dead.
+  gc?.();
+  await new Promise((r) => setTimeout(r, 200));
   gc?.();
   const after = process.memoryUsage();
   console.log(
@@ -81,21 +84,21 @@ if (reuse && existsSync(stepFile)) {
   files = [];
   for (let i = 0; i < paths.length; i++) {
     files.push(await parseAndFlagFile(ctx, fc, i, basename(paths[i]!)));
-    mark(`step 1 ${basename(paths[i]!)}`, `${files[i]!.records} records`);
+    await mark(`step 1 ${basename(paths[i]!)}`, `${files[i]!.records} records`);
   }
   writeFileSync(stepFile, JSON.stringify(files));
 }
-mark('start');
+await mark('start');
 const c = await correlateFilesStep(ctx, fc, files);
-mark('correlateFilesStep', `${c.patterns} patterns`);
+await mark('correlateFilesStep', `${c.patterns} patterns`);
 const state = await prepareFinalState(ctx, fc, files);
-mark('prepareFinalState', `headers ${state.headers?.size ?? 0}`);
+await mark('prepareFinalState', `headers ${state.headers?.size ?? 0}`);
 void state;
 if (report) {
   const out = join(ws, 'out');
   mkdirSync(out, { recursive: true });
   const r = await writeReports(ctx, fc, files, { xlsx: fileSink(join(out, 'results.xlsx')), csv: fileSink(join(out, 'results.csv')) });
-  mark('writeReports', `${r.summary.flagged_records} flagged of ${r.summary.total_records}`);
+  await mark('writeReports', `${r.summary.flagged_records} flagged of ${r.summary.total_records}`);
   writeFileSync(join(out, 'report.json'), JSON.stringify({ summary: r.summary, suspicious_patterns: r.suspicious_patterns, correlation_summary: r.correlation_summary, record_count_summary: r.record_count_summary }));
 }
 await pool?.close();

@@ -194,6 +194,29 @@ export function asStrColumn(v: unknown): StrColumn {
   return v as StrColumn;
 }
 
+/** The values at `rows` of a column, in the column's own form (no string per value for dictionary and packed columns). */
+export function gather(col: StrColumn, rows: ArrayLike<number>): StrColumn {
+  const n = rows.length;
+  if (col instanceof DictColumn) {
+    const ids = idArrayFor(n, col.dict.length);
+    for (let k = 0; k < n; k++) ids[k] = col.ids[rows[k]!]!;
+    return new DictColumn(col.dict, ids);
+  }
+  if (col instanceof PackedColumn) {
+    let size = 0;
+    for (let k = 0; k < n; k++) size += col.end(rows[k]!) - col.start(rows[k]!);
+    const bytes = Buffer.allocUnsafe(size);
+    const ends = col.width > 0 ? undefined : new Uint32Array(n);
+    let at = 0;
+    for (let k = 0; k < n; k++) {
+      at += col.bytes.copy(bytes, at, col.start(rows[k]!), col.end(rows[k]!));
+      if (ends) ends[k] = at;
+    }
+    return new PackedColumn(bytes, n, col.width, ends, col.ascii);
+  }
+  return new ArrayColumn(Array.from(rows, (r) => col.get(r)));
+}
+
 /** Smallest unsigned array for ids below `max`. */
 export function idArrayFor(n: number, max: number): IdArray {
   return max <= 0x100 ? new Uint8Array(n) : max <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);

@@ -2,9 +2,9 @@ import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
 import { DictColumn, type StrColumn } from './columns.ts';
 import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
-import { toEpoch, type DocColumns, type FileFacts } from './facts.ts';
+import { toEpoch, type FileFacts } from './facts.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
-import { HeaderIndex } from './header-index.ts';
+import { HeaderIndex, type HeaderSource } from './header-index.ts';
 import { PatternHits } from './pattern-hits.ts';
 import { TicketCoverage } from './ticket-coverage.ts';
 import { FirstSeenPairs, I32List, F64List, UserIds, UserTimes } from './user-ids.ts';
@@ -31,7 +31,8 @@ export interface CorrelationResult {
 
 export interface ItemHeaders {
   distinct: number;
-  docs: Omit<DocColumns, 'flagged'>;
+  /** Header columns (compact columns, which the facts codec writes as they are). */
+  docs: HeaderSource['docs'];
 }
 
 type TimingCheck = (isoDate: string, time: string) => string | undefined;
@@ -64,12 +65,34 @@ const describeDoc = (d: CompactDocs, i: number) => {
   return `Change document ${d.classes.get(i)} ${d.changenrs.get(i)}${tcode ? ` (${tcode})` : ''}`;
 };
 
-/** correlateFacts over compact facts (as the facts codec's compact mode reads them). */
+const EMPTY = toCompactFacts({});
+
+/**
+ * correlateFacts over compact facts (as the facts codec's compact mode reads them). Consumes
+ * them: bulky columns are let go as soon as they are used (the caller keeps no other use).
+ */
 export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingCheck): CorrelationResult {
+  const run = correlationSteps(facts, timingOf);
+  let step = run.next();
+  while (!step.done) step = run.next();
+  return step.value;
+}
+
+/** Facts keys correlation reads late (each right before its use): a loader may fill them in then. */
+export type LateKey = 'tickets' | 'afterHoursSensitive' | 'sensitiveItemKeys' | 'itemKeys';
+export const LATE_KEYS: readonly LateKey[] = ['tickets', 'afterHoursSensitive', 'sensitiveItemKeys', 'itemKeys'];
+
+/**
+ * correlateCompactFacts step by step: before using a LateKey it yields the keys it is about to
+ * read, so a caller can load them only then (and they are let go after use), which keeps the
+ * largest columns (ticket texts, activity texts, item keys) from all being in memory at once.
+ */
+export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck): Generator<LateKey[], CorrelationResult, void> {
   const has = (t: string) => facts.some((f) => f.fileType === t);
   const users = new UserIds();
   const noUser = users.of('');
   const volume = ChangeVolumeCounter.fromOverLimit(mergeChangeVolume(facts.map((f) => f.volume)));
+  for (const f of facts) f.volume = EMPTY.volume;
   const epochs = facts.map((f) => docEpochs(f.docs));
   const docUsers = facts.map((f) => users.column(f.docs.users));
   const docCount = facts.reduce((n, f) => n + f.docs.changenrs.length, 0);
@@ -97,7 +120,7 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
   tableTimes.seal();
 
   // Hits are typed columns until the end: only the first MAX_PATTERNS_PER_KIND per kind become objects.
-  const hits = new PatternHits();
+  const hits = new PatternHits(MAX_PATTERNS_PER_KIND);
   hits.addPatterns(findDebuggerDataChanges(facts.flatMap((f) => f.debuggerChanges), docTimes, tableTimes));
   if (has('CDHDR') || facts.some((f) => f.joined)) hits.addPatterns(findUndocumentedTableChanges(tableChanges, docTimes));
   const userAdmin = facts.flatMap((f) => f.userAdmin);
@@ -120,10 +143,12 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
       if (u !== noUser && d.ids.get(i).trim().toUpperCase() === users.names[u]) hits.add('SELF_AUTHORIZATION', 'critical', e[i]!, src, i);
     }
   });
+  hits.seal('SELF_AUTHORIZATION');
 
   // Changes with flags: SM20 flagged change records and flagged change documents (items inherit their header).
   const summary: CorrelationSummary = {};
   if (has('TICKETS')) {
+    yield ['tickets'];
     const sm20Users = facts.map((f) => users.column(f.sm20Changes.users));
     const eachFlagged = (visit: (uid: number, t: number, source: 'sm20' | 'doc', f: number, i: number) => void) => {
       facts.forEach((f, fi) => {
@@ -149,6 +174,8 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
       flaggedCount++;
     });
     const coverage = new TicketCoverage(users, (u) => u < wanted.length && wanted[u] === 1, facts.map((f) => f.tickets));
+    const tickets = facts.reduce((n, f) => n + f.tickets.n, 0);
+    for (const f of facts) f.tickets = EMPTY.tickets;
     const sources = facts.map((f) => ({
       sm20: hits.source((i) => {
         const c = f.sm20Changes;
@@ -162,14 +189,16 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
       if (coverage.covers(u, t)) covered++;
       else hits.add('CHANGE_WITHOUT_TICKET', 'high', t, sources[f]![source], i);
     });
+    hits.seal('CHANGE_WITHOUT_TICKET');
     summary.Tickets = {
-      tickets: facts.reduce((n, f) => n + f.tickets.n, 0),
+      tickets,
       'changes covered': covered,
       'changes without ticket': flaggedCount - covered,
     };
   }
 
   const headers = new HeaderIndex(facts);
+  yield ['afterHoursSensitive', 'sensitiveItemKeys'];
   // One pattern per user and moment: a header and its items describe the same change.
   const afterHours = new FirstSeenPairs();
   facts.forEach((f) => {
@@ -191,28 +220,26 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
       if (t !== undefined && timingOf(date, time) !== undefined && afterHours.add(users.of(headers.user(h)), t) >= 0) hits.add('AFTER_HOURS_SENSITIVE_CHANGE', 'high', t, src, i);
     }
   });
+  hits.seal('AFTER_HOURS_SENSITIVE_CHANGE');
+  for (const f of facts) {
+    f.afterHoursSensitive = EMPTY.afterHoursSensitive;
+    f.sensitiveItemKeys = EMPTY.sensitiveItemKeys;
+  }
   hits.addPatterns(findFailedLogonBursts(facts.flatMap((f) => f.failedLogons)));
 
+  yield ['itemKeys'];
   const looseItems = facts.filter((f) => f.fileType === 'CDPOS' && !f.joined);
   let itemHeaders: ItemHeaders | undefined;
   if (looseItems.length > 0 && headers.size > 0) {
-    const docs: ItemHeaders['docs'] = { classes: [], ids: [], changenrs: [], users: [], dates: [], times: [], tcodes: [] };
+    const found = new I32List();
     for (const f of looseItems) {
       const k = f.itemKeys;
       for (let i = 0; i < k.keys.length; i++) {
         const h = headers.findKeyAt(k.keys, i);
-        if (h < 0) continue;
-        const [cls, id, nr] = k.keys.get(i).split('\u0001') as [string, string, string];
-        docs.classes.push(cls);
-        docs.ids.push(id);
-        docs.changenrs.push(nr);
-        docs.users.push(headers.user(h));
-        docs.dates.push(headers.date(h));
-        docs.times.push(headers.time(h));
-        docs.tcodes.push(headers.tcode(h));
+        if (h >= 0) found.push(h);
       }
     }
-    itemHeaders = { distinct: headers.size, docs };
+    itemHeaders = { distinct: headers.size, docs: headers.rowsAt(found.view()) };
   }
   if (has('CDPOS') && has('CDHDR')) {
     let items = 0;
@@ -233,6 +260,7 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
     }
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };
   }
+  for (const f of facts) f.itemKeys = EMPTY.itemKeys;
   if (has('SM20') && docCount > 0) {
     let total = 0;
     let matched = 0;
@@ -245,7 +273,7 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
     summary['SM20 ↔ change documents'] = { 'SM20 change activities': total, matched, unmatched: total - matched };
   }
   const total = hits.total;
-  const { patterns, patternCounts } = hits.finish(MAX_PATTERNS_PER_KIND);
+  const { patterns, patternCounts } = hits.finish();
   if (total > 0) summary['Suspicious patterns'] = { total, ...patternCounts };
   return { patterns, patternCounts, summary, volume, ...(itemHeaders ? { itemHeaders } : {}) };
 }

@@ -1,4 +1,4 @@
-import { asStrColumn, HASH_SEED, hashString, hashUnit, type StrColumn } from './columns.ts';
+import { ArrayColumn, asStrColumn, gather, HASH_SEED, hashString, hashUnit, type StrColumn } from './columns.ts';
 
 const SEP = '\u0001';
 const SEP_UNIT = 1;
@@ -145,6 +145,25 @@ export class HeaderIndex {
         if (p.nrs.equalsPart(r, key, b + 1, key.length) && p.ids.equalsPart(r, key, a + 1, b) && p.classes.equalsPart(r, key, 0, a)) return at;
       }
     }
+  }
+
+  /** The header columns of these positions (as HeaderSource docs), in their compact form. */
+  rowsAt(positions: Int32Array): HeaderSource['docs'] {
+    const cols = ['classes', 'ids', 'nrs', 'users', 'dates', 'times', 'tcodes'] as const;
+    const out: Record<(typeof cols)[number], StrColumn> = {} as Record<(typeof cols)[number], StrColumn>;
+    if (this.parts.length === 1) {
+      for (const c of cols) out[c] = gather(this.parts[0]![c], positions);
+    } else {
+      for (const c of cols) {
+        out[c] = new ArrayColumn(
+          Array.from(positions, (pos) => {
+            const p = this.partOf(pos);
+            return p[c].get(pos - p.start);
+          }),
+        );
+      }
+    }
+    return { classes: out.classes, ids: out.ids, changenrs: out.nrs, users: out.users, dates: out.dates, times: out.times, tcodes: out.tcodes };
   }
 
   user(pos: number): string {

@@ -12,17 +12,24 @@ interface Kind {
   risk: SuspiciousPattern['risk_level'];
   epochs: F64List;
   refs: F64List;
+  count: number;
+  /** Once sealed: the listed hits, resolved (the sources may then be let go). */
+  listed?: { seq: number; epoch: number; user: string; activity: string }[];
 }
 
 /**
  * Pattern hits as typed columns (epoch, source reference) per pattern kind: large inputs yield
  * millions of hits, of which only the first `limit` per kind (by time, then by the order they
  * were found) become pattern objects; counts stay exact. The listed order is the one a stable
- * sort of all hits by time gives, kinds in the order they were first added.
+ * sort of all hits by time gives, kinds in the order they were first added. A kind can be
+ * sealed when all its hits are in: its listed hits are resolved then, so the columns they
+ * come from can be let go before the others are done.
  */
 export class PatternHits {
   private readonly kinds = new Map<PatternName, Kind>();
-  private readonly sources: HitSource[] = [];
+  private sources: (HitSource | undefined)[] = [];
+
+  constructor(private readonly limit: number) {}
 
   /** Registers a resolver; hits refer to it with the returned id. */
   source(resolve: HitSource): number {
@@ -32,9 +39,11 @@ export class PatternHits {
 
   add(name: PatternName, risk: SuspiciousPattern['risk_level'], epoch: number, source: number, i: number): void {
     let k = this.kinds.get(name);
-    if (!k) this.kinds.set(name, (k = { name, risk, epochs: new F64List(), refs: new F64List() }));
+    if (!k) this.kinds.set(name, (k = { name, risk, epochs: new F64List(), refs: new F64List(), count: 0 }));
+    if (k.listed) throw new Error(`pattern hits: ${name} was sealed`);
     k.epochs.push(epoch);
     k.refs.push(source * SOURCE + i);
+    k.count++;
   }
 
   /** Adds finished pattern objects (the small pattern finders' results). */
@@ -44,28 +53,41 @@ export class PatternHits {
     patterns.forEach((p, i) => this.add(p.pattern, p.risk_level, Date.parse(`${p.sm20_time.replace(' ', 'T')}Z`) / 1000, src, i));
   }
 
+  /** No more hits of this kind: resolve its listed hits now and drop its columns. */
+  seal(name: PatternName): void {
+    const k = this.kinds.get(name);
+    if (!k || k.listed) return;
+    k.listed = firstByTime(k.epochs.view(), this.limit).map((seq) => {
+      const ref = k.refs.data[seq]!;
+      const [user, activity] = this.sources[Math.floor(ref / SOURCE)]!(ref % SOURCE);
+      return { seq, epoch: k.epochs.data[seq]!, user, activity };
+    });
+    k.epochs = new F64List();
+    k.refs = new F64List();
+  }
+
   get total(): number {
     let n = 0;
-    for (const k of this.kinds.values()) n += k.epochs.length;
+    for (const k of this.kinds.values()) n += k.count;
     return n;
   }
 
   /** The listed patterns (at most `limit` per kind) and the full count per kind, in listed order of first appearance. */
-  finish(limit: number): { patterns: SuspiciousPattern[]; patternCounts: Partial<Record<PatternName, number>> } {
-    const chosen: { epoch: number; kind: number; seq: number; k: Kind }[] = [];
+  finish(): { patterns: SuspiciousPattern[]; patternCounts: Partial<Record<PatternName, number>> } {
+    const chosen: { epoch: number; kind: number; seq: number; k: Kind; user: string; activity: string }[] = [];
     let kindNo = 0;
     for (const k of this.kinds.values()) {
       const kind = kindNo++;
-      for (const seq of firstByTime(k.epochs.view(), limit)) chosen.push({ epoch: k.epochs.data[seq]!, kind, seq, k });
+      this.seal(k.name);
+      for (const h of k.listed!) chosen.push({ ...h, kind, k });
     }
+    this.sources = [];
     chosen.sort((a, b) => a.epoch - b.epoch || a.kind - b.kind || a.seq - b.seq);
     const patternCounts: Partial<Record<PatternName, number>> = {};
     const patterns: SuspiciousPattern[] = [];
     for (const c of chosen) {
-      if (patternCounts[c.k.name] === undefined) patternCounts[c.k.name] = c.k.epochs.length;
-      const ref = c.k.refs.data[c.seq]!;
-      const [user, activity] = this.sources[Math.floor(ref / SOURCE)]!(ref % SOURCE);
-      patterns.push({ pattern: c.k.name, risk_level: c.k.risk, user, sm20_time: formatEpoch(c.epoch), sm20_activity: activity });
+      if (patternCounts[c.k.name] === undefined) patternCounts[c.k.name] = c.k.count;
+      patterns.push({ pattern: c.k.name, risk_level: c.k.risk, user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
     }
     return { patterns, patternCounts };
   }

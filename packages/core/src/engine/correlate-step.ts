@@ -1,10 +1,10 @@
 import { toCompactFacts, type CompactFacts } from '../correlate/compact-facts.ts';
-import { correlateCompactFacts } from '../correlate/correlate-facts.ts';
+import { correlationSteps, LATE_KEYS, type LateKey } from '../correlate/correlate-facts.ts';
 import { HeaderIndex, type HeaderSource } from '../correlate/header-index.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from './contract.ts';
-import { readFacts, writeFacts } from './facts-codec.ts';
+import { readFacts, writeFacts, type Skip } from './facts-codec.ts';
 import type { StoredCorrelation } from './final-records.ts';
 import { writeJson } from './folder-workspace.ts';
 import { CORRELATION_NAME, factsName } from './names.ts';
@@ -18,7 +18,7 @@ const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
 const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
 
 /** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode. */
-export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: ReadonlySet<string> = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {
+export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {
   const out: CompactFacts[] = [];
   // One file after the other: the read buffers of one stream at a time.
   for (const f of files) {
@@ -40,10 +40,40 @@ export async function loadItemHeaderIndex(ctx: EngineContext, files: FileStepRes
   return new HeaderIndex(await loadCompactFacts(ctx, headerFiles, HEADERS_ONLY));
 }
 
+/** Which file types hold a late key (FileFacts: tickets only in ticket files, item keys only in CDPOS files). */
+const LATE_KEY_TYPES: Record<LateKey, (t: string) => boolean> = {
+  tickets: (t) => t === 'TICKETS',
+  itemKeys: (t) => t === 'CDPOS',
+  sensitiveItemKeys: (t) => t === 'CDPOS',
+  afterHoursSensitive: (t) => t !== 'TICKETS',
+};
+
+/** Reads `keys` of each file's facts into `facts` (another pass over the facts files, skipping the rest). */
+async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: CompactFacts[], keys: LateKey[]): Promise<void> {
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    const wanted = keys.filter((k) => LATE_KEY_TYPES[k](f.fileType));
+    if (wanted.length === 0) continue;
+    const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), (key) => !wanted.includes(key as LateKey), 'compact');
+    if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
+    const compact = toCompactFacts(raw);
+    const target = facts[i]! as unknown as Record<LateKey, unknown>;
+    for (const k of wanted) target[k] = compact[k];
+  }
+}
+
 /** Correlates the files' facts and stores the result as `correlation.json`. */
 export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): Promise<StoredCorrelation> {
-  let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files);
-  const result = correlateCompactFacts(facts, createTimingCheck(fc.holidayOf));
+  // The late keys are read right before correlation uses them (correlationSteps).
+  const late = new Set<string>(LATE_KEYS);
+  let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
+  const run = correlationSteps(facts, createTimingCheck(fc.holidayOf));
+  let step = run.next();
+  while (!step.done) {
+    await loadLateKeys(ctx, files, facts, step.value);
+    step = run.next();
+  }
+  const result = step.value;
   facts = undefined;
   const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries() };
   // Written before correlation.json: a report step that finds correlation.json finds these too.

@@ -1,4 +1,4 @@
-import { DictColumn, idArrayFor, PackedColumn, type IdArray } from '../correlate/columns.ts';
+import { ArrayColumn, DictColumn, idArrayFor, PackedColumn, type IdArray, type StrColumn } from '../correlate/columns.ts';
 import type { Workspace } from './contract.ts';
 
 /**
@@ -29,6 +29,8 @@ type Node =
   | { k: 'cols'; props: [string, Node][] };
 
 export type DecodeMode = 'plain' | 'compact';
+/** Top-level keys not to decode: a set, or a test. */
+export type Skip = ReadonlySet<string> | ((key: string) => boolean);
 
 /** Rows (arrays of equal-length tuples) in compact mode: one column per tuple position. */
 export interface CompactRows {
@@ -101,7 +103,11 @@ function encodePacked(w: FrameWriter, values: readonly string[]): Node {
 }
 
 /** Encodes an array; yields after each column so a writer can flush its frames (bounded memory). */
-function* encodeArray(w: FrameWriter, values: readonly unknown[]): Generator<void, Node> {
+function* encodeArray(w: FrameWriter, values: readonly unknown[] | StrColumn): Generator<void, Node> {
+  if (!Array.isArray(values)) {
+    yield;
+    return encodeColumn(w, values as StrColumn);
+  }
   const n = values.length;
   if (n > 0 && every(values, isStr)) {
     const node = encodeStrings(w, values as string[]);
@@ -139,11 +145,25 @@ function* encodeArray(w: FrameWriter, values: readonly unknown[]): Generator<voi
   return { k: 'json', f: w.json(values) };
 }
 
+const isColumn = (v: unknown) => v instanceof DictColumn || v instanceof PackedColumn || v instanceof ArrayColumn;
+
+/** A compact column as it is (a dictionary column keeps its ids, a packed one its bytes). */
+function encodeColumn(w: FrameWriter, col: StrColumn): Node {
+  if (col instanceof DictColumn) {
+    const narrow = idArrayFor(col.length, col.dict.length);
+    narrow.set(col.ids);
+    return { k: 'dict', n: col.length, dict: w.json(col.dict), idx: w.add(narrow), w: narrow.BYTES_PER_ELEMENT as 1 | 2 | 4 };
+  }
+  if (col instanceof PackedColumn) return { k: 'packed', n: col.length, bytes: w.add(col.bytes), width: col.width, ascii: col.ascii, ...(col.ends ? { ends: w.add(col.ends) } : {}) };
+  return col.length > 0 ? encodeStrings(w, (col as ArrayColumn).values) : { k: 'json', f: w.json([]) };
+}
+
 function* encodeValue(w: FrameWriter, value: unknown): Generator<void, Node> {
   if (Array.isArray(value)) return yield* encodeArray(w, value);
-  if (value !== null && typeof value === 'object' && Object.values(value).length > 0 && Object.values(value).every(Array.isArray)) {
+  if (isColumn(value)) return yield* encodeArray(w, value as StrColumn);
+  if (value !== null && typeof value === 'object' && Object.values(value).length > 0 && Object.values(value).every((v) => Array.isArray(v) || isColumn(v))) {
     const props: [string, Node][] = [];
-    for (const [p, v] of Object.entries(value)) props.push([p, yield* encodeArray(w, v as unknown[])]);
+    for (const [p, v] of Object.entries(value)) props.push([p, yield* encodeArray(w, v as unknown[] | StrColumn)]);
     return { k: 'cols', props };
   }
   return { k: 'json', f: w.json(value) };
@@ -320,12 +340,12 @@ function decodeNode(node: Node, frames: Buffer[], mode: DecodeMode): unknown {
 }
 
 /** The section loop, for a sync (buffer) or async (stream) source. */
-function* sections(src: ByteSource, skip: ReadonlySet<string>, mode: DecodeMode, out: Record<string, unknown>): Generator<Buffer | undefined | Promise<Buffer | undefined> | void | Promise<void>, void, Buffer | undefined> {
+function* sections(src: ByteSource, skip: Skip, mode: DecodeMode, out: Record<string, unknown>): Generator<Buffer | undefined | Promise<Buffer | undefined> | void | Promise<void>, void, Buffer | undefined> {
   for (;;) {
     const lenBytes = yield src.take(4);
     if (lenBytes === undefined) return;
     const key = ((yield src.take(lenBytes.readUInt32LE(0))) ?? fail()).toString('utf8');
-    const skipped = skip.has(key);
+    const skipped = typeof skip === 'function' ? skip(key) : skip.has(key);
     const frames: Buffer[] = [];
     for (;;) {
       const len = ((yield src.take(4)) ?? fail()).readUInt32LE(0);
@@ -344,7 +364,7 @@ function fail(): never {
 }
 
 /** Decodes what encodeFacts wrote; keys in `skip` are left out. */
-export function decodeFacts<T>(bytes: Buffer, skip: ReadonlySet<string> = new Set(), mode: DecodeMode = 'plain'): T {
+export function decodeFacts<T>(bytes: Buffer, skip: Skip = new Set(), mode: DecodeMode = 'plain'): T {
   const out: Record<string, unknown> = {};
   const run = sections(bufferSource(bytes), skip, mode, out);
   let step = run.next();
@@ -360,7 +380,7 @@ export async function writeFacts(ws: Workspace, name: string, value: object): Pr
 }
 
 /** Reads facts written by writeFacts as a stream; undefined when the entry does not exist. */
-export async function readFacts<T>(ws: Workspace, name: string, skip: ReadonlySet<string> = new Set(), mode: DecodeMode = 'plain'): Promise<T | undefined> {
+export async function readFacts<T>(ws: Workspace, name: string, skip: Skip = new Set(), mode: DecodeMode = 'plain'): Promise<T | undefined> {
   const out: Record<string, unknown> = {};
   try {
     const run = sections(streamSource(ws.read(name)), skip, mode, out);
