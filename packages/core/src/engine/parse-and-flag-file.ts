@@ -7,6 +7,7 @@ import { flagRows, type FlaggedRows } from './flag-rows.ts';
 import { mergeFlaggedRows, summaryWithVolume } from './merge-parts.ts';
 import { unpackRows } from './pack-rows.ts';
 import { factsName } from './names.ts';
+import type { SourceParts } from './source-parts.ts';
 import { metaOf, parseFilePart, partLayoutOf, runParts, SPLIT_THRESHOLD_BYTES, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
 
 export interface ParseOptions {
@@ -41,6 +42,7 @@ export async function parseAndFlagFile(
   const opened = await openFile(source, fileName);
   const meta = metaOf(opened);
   let rows: FlaggedRows | undefined;
+  let sourceParts: SourceParts | undefined;
   const count = options.parts ?? (ctx.tasks ? 2 : 1);
   const layout = count > 1 && ctx.openSourceRange && ctx.sourceSize ? partLayoutOf(opened) : undefined;
   if (layout) {
@@ -57,8 +59,18 @@ export async function parseAndFlagFile(
         run: (input: ParsePartInput) =>
           (tasks.run('parse-part', { ...input, pack: true }) as Promise<ParsePartResult>).then((r) => ({ ...r, rows: unpackRows(r.rows) })),
       };
-      const parts = await runParts({ here, pool }, { index, meta, layout, size }, partCount(size, options), onProgress);
-      if (parts) rows = mergeFlaggedRows(parts);
+      // The range each part finally read (a re-read replaces the speculative one), for the report step.
+      const ranges = new Map<number, { start: number; end: number; rows: number }>();
+      const noted = (run: (input: ParsePartInput) => Promise<ParsePartResult>) => (input: ParsePartInput) =>
+        run(input).then((r) => {
+          ranges.set(input.from, { start: r.start, end: r.stoppedAt, rows: r.rows.summary.total_records });
+          return r;
+        });
+      const parts = await runParts({ here: noted(here), pool: pool && { ...pool, run: noted(pool.run) } }, { index, meta, layout, size }, partCount(size, options), onProgress);
+      if (parts) {
+        rows = mergeFlaggedRows(parts);
+        sourceParts = { layout, dateOrder: opened.dateOrder, size, ranges: [...ranges].sort((a, b) => a[0] - b[0]).map(([, r]) => r) };
+      }
       else {
         const again = await openFile(ctx.openSource(index), fileName);
         rows = await flagRows(again.batches(), meta, index, fc, onProgress);
@@ -67,5 +79,5 @@ export async function parseAndFlagFile(
   }
   rows ??= await flagRows(opened.batches(), meta, index, fc, onProgress);
   await writeFacts(ctx.workspace, factsName(index), rows.facts);
-  return { index, fileName, fileType: opened.fileType, records: rows.summary.total_records, summary: summaryWithVolume(rows) };
+  return { index, fileName, fileType: opened.fileType, records: rows.summary.total_records, summary: summaryWithVolume(rows), ...(sourceParts ? { parts: sourceParts } : {}) };
 }
