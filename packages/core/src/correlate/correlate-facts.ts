@@ -229,16 +229,17 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
 
   yield ['itemKeys'];
   const looseItems = facts.filter((f) => f.fileType === 'CDPOS' && !f.joined);
+  // Each item key's header, looked up once for the item headers and the CDHDR ↔ CDPOS summary.
+  const headerOfItem = looseItems.map((f) => {
+    const k = f.itemKeys;
+    const at = new Int32Array(k.keys.length);
+    for (let i = 0; i < at.length; i++) at[i] = headers.findKeyAt(k.keys, i);
+    return at;
+  });
   let itemHeaders: ItemHeaders | undefined;
   if (looseItems.length > 0 && headers.size > 0) {
     const found = new I32List();
-    for (const f of looseItems) {
-      const k = f.itemKeys;
-      for (let i = 0; i < k.keys.length; i++) {
-        const h = headers.findKeyAt(k.keys, i);
-        if (h >= 0) found.push(h);
-      }
-    }
+    for (const at of headerOfItem) for (let i = 0; i < at.length; i++) if (at[i]! >= 0) found.push(at[i]!);
     itemHeaders = { distinct: headers.size, docs: headers.rowsAt(found.view()) };
   }
   if (has('CDPOS') && has('CDHDR')) {
@@ -252,10 +253,11 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
         continue;
       }
       const k = f.itemKeys;
+      const at = headerOfItem[looseItems.indexOf(f)]!;
       for (let i = 0; i < k.keys.length; i++) {
         const count = k.counts[i]!;
         items += count;
-        if (headers.findKeyAt(k.keys, i) >= 0) withHeader += count;
+        if (at[i]! >= 0) withHeader += count;
       }
     }
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };

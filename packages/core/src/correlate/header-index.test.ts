@@ -50,6 +50,18 @@ describe('HeaderIndex', () => {
     }
   });
 
+  it('compares packed keys with packed header columns byte by byte', () => {
+    const rows = Array.from({ length: 6000 }, (_, n): [string, string, string, string] => [n % 2 ? 'KRED' : 'DEBI', `ID${n}`, String(n % 3000).padStart(10, '0'), `U${n}`]);
+    const facts = compact(cdhdr(rows));
+    expect(facts.docs.ids).toBeInstanceOf(PackedColumn);
+    const index = new HeaderIndex([facts]);
+    const probes = [docKey('KRED', 'ID1', '0000000001'), docKey('DEBI', 'ID1', '0000000001'), docKey('DEBI', 'ID4000', '0000001000'), docKey('DEBI', 'ID400', '0000001000'), docKey('DEBI', 'ID4000', '000000100')];
+    const keys = PackedColumn.fromStrings(probes);
+    expect(keys.ascii).toBe(true);
+    expect(probes.map((_, i) => index.findKeyAt(keys, i))).toEqual(probes.map((k) => index.findKey(k)));
+    expect(probes.map((_, i) => index.findKeyAt(keys, i)).map((h) => (h < 0 ? '' : index.user(h)))).toEqual(['U1', '', 'U4000', '', '']);
+  });
+
   it('finds what a Map keyed by the full key finds (the last row of a key), on random headers', () => {
     const part = fc.constantFrom('A', 'B', 'AB', '', 'É', '1');
     fc.assert(

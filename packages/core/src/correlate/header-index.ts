@@ -1,4 +1,4 @@
-import { ArrayColumn, asStrColumn, gather, HASH_SEED, hashString, hashUnit, type StrColumn } from './columns.ts';
+import { ArrayColumn, asStrColumn, gather, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from './columns.ts';
 
 const SEP = '\u0001';
 const SEP_UNIT = 1;
@@ -125,9 +125,25 @@ export class HeaderIndex {
     return this.findHashedKey(hashString(key, HASH_SEED), () => key);
   }
 
-  /** Position by the docKey() string at row i of a column (hashed on its stored form), or -1. */
+  /** Position by the docKey() string at row i of a column (hashed and compared on its stored form), or -1. */
   findKeyAt(keys: StrColumn, i: number): number {
-    return this.findHashedKey(keys.hash(i, HASH_SEED), () => keys.get(i));
+    const h = keys.hash(i, HASH_SEED);
+    if (!(keys instanceof PackedColumn && keys.ascii)) return this.findHashedKey(h, () => keys.get(i));
+    if (this.count === 0) return -1;
+    const kb = keys.bytes;
+    const from = keys.start(i);
+    const to = keys.end(i);
+    for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const at = this.table[slot]!;
+      if (at < 0) return -1;
+      if (this.rowHash[at] === h) {
+        const p = this.partOf(at);
+        const r = at - p.start;
+        const same = sameBytes(kb, from, to, p, r);
+        if (same === undefined) return this.findHashedKey(h, () => keys.get(i));
+        if (same) return at;
+      }
+    }
   }
 
   private findHashedKey(h: number, keyOf: () => string): number {
@@ -182,6 +198,23 @@ export class HeaderIndex {
     const p = this.partOf(pos);
     return p.tcodes.get(pos - p.start);
   }
+}
+
+/** Is the ASCII docKey in kb[from, to) the key of row r of part p? undefined when p's columns are not bytes to compare. */
+function sameBytes(kb: Buffer, from: number, to: number, p: Part, r: number): boolean | undefined {
+  const { ids, nrs } = p;
+  if (!(ids instanceof PackedColumn && ids.ascii && nrs instanceof PackedColumn && nrs.ascii)) return undefined;
+  const cls = p.classes.get(r);
+  const idLen = ids.end(r) - ids.start(r);
+  const nrLen = nrs.end(r) - nrs.start(r);
+  if (to - from !== cls.length + idLen + nrLen + 2) return false;
+  let at = from;
+  for (let k = 0; k < cls.length; k++) if (kb[at++] !== cls.charCodeAt(k)) return false;
+  if (kb[at++] !== SEP_UNIT) return false;
+  if (kb.compare(ids.bytes, ids.start(r), ids.end(r), at, at + idLen) !== 0) return false;
+  at += idLen;
+  if (kb[at++] !== SEP_UNIT) return false;
+  return kb.compare(nrs.bytes, nrs.start(r), nrs.end(r), at, at + nrLen) === 0;
 }
 
 /** Spreads FNV's low bits (the table index) over all of the hash. */
