@@ -63,17 +63,17 @@ export class HeaderIndex {
     this.rowHash = new Int32Array(total);
     this.mask = capacity - 1;
     for (const p of this.parts) {
-      for (let i = 0; i < p.nrs.length; i++) {
-        let h = p.classes.hash(i, HASH_SEED);
-        h = p.ids.hash(i, hashUnit(SEP_UNIT, h));
-        h = p.nrs.hash(i, hashUnit(SEP_UNIT, h));
-        this.insert(p, i, p.start + i, h);
-      }
+      // Column by column (tight loops over each column's own form), then the table.
+      const hashes = this.rowHash.subarray(p.start, p.start + p.nrs.length);
+      for (let i = 0; i < hashes.length; i++) hashes[i] = hashUnit(SEP_UNIT, p.classes.hash(i, HASH_SEED));
+      continueHashes(p.ids, hashes);
+      for (let i = 0; i < hashes.length; i++) hashes[i] = hashUnit(SEP_UNIT, hashes[i]!);
+      continueHashes(p.nrs, hashes);
+      for (let i = 0; i < hashes.length; i++) this.insert(p, i, p.start + i, hashes[i]!);
     }
   }
 
   private insert(p: Part, i: number, pos: number, h: number): void {
-    this.rowHash[pos] = h;
     for (let slot = mix(h) & this.mask; ; slot = (slot + 1) & this.mask) {
       const at = this.table[slot]!;
       if (at < 0) {
@@ -198,6 +198,20 @@ export class HeaderIndex {
     const p = this.partOf(pos);
     return p.tcodes.get(pos - p.start);
   }
+}
+
+/** hashes[i] = col.hash(i, hashes[i]) for every row; packed ASCII bytes hashed in one tight loop. */
+function continueHashes(col: StrColumn, hashes: Int32Array): void {
+  if (col instanceof PackedColumn && col.ascii) {
+    const b = col.bytes;
+    for (let i = 0; i < hashes.length; i++) {
+      let h = hashes[i]!;
+      for (let k = col.start(i), end = col.end(i); k < end; k++) h = Math.imul(h ^ b[k]!, 0x01000193);
+      hashes[i] = h;
+    }
+    return;
+  }
+  for (let i = 0; i < hashes.length; i++) hashes[i] = col.hash(i, hashes[i]!);
 }
 
 /** Is the ASCII docKey in kb[from, to) the key of row r of part p? undefined when p's columns are not bytes to compare. */
