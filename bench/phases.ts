@@ -62,7 +62,7 @@ async function mark(phase: string, extra = ''): Promise<void> {
   const after = process.memoryUsage();
   console.log(
     `${phase.padEnd(28)} wall ${wall.toFixed(2).padStart(6)} s  cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2).padStart(6)} s  ` +
-      `peak ${mb(Math.max(peak, before.rss)).padStart(7)}  rss ${mb(before.rss).padStart(7)}  heap ${mb(before.heapUsed).padStart(7)} → after gc ${mb(after.heapUsed).padStart(7)} (ext ${mb(after.external)})  ${extra}`,
+      `peak ${mb(Math.max(peak, before.rss)).padStart(7)}  rss ${mb(before.rss).padStart(7)}  heap ${mb(before.heapUsed).padStart(7)} → after gc ${mb(after.heapUsed).padStart(7)} (total ${mb(after.heapTotal)}, ext ${mb(after.external)}, rss ${mb(after.rss)})  ${extra}`,
   );
   peak = 0;
   lastWall = performance.now();

@@ -97,3 +97,10 @@ export interface FileFacts {
 export function docKey(objectclas: string, objectid: string, changenr: string): string {
   return `${objectclas}\u0001${objectid}\u0001${changenr}`;
 }
+
+/** Every key of FileFacts (the compiler checks the list is complete). */
+const FACTS_KEY_SET: Record<keyof FileFacts, true> = {
+  index: true, fileName: true, fileType: true, columns: true, canonical: true, joined: true, records: true, volume: true, sm20Changes: true,
+  debuggerChanges: true, tableChanges: true, failedLogons: true, userAdmin: true, docs: true, itemKeys: true, sensitiveItemKeys: true, afterHoursSensitive: true, tickets: true,
+};
+export const FILE_FACTS_KEYS = Object.keys(FACTS_KEY_SET) as (keyof FileFacts)[];

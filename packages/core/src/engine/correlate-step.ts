@@ -54,7 +54,7 @@ async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: 
     const f = files[i]!;
     const wanted = keys.filter((k) => LATE_KEY_TYPES[k](f.fileType));
     if (wanted.length === 0) continue;
-    const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), (key) => !wanted.includes(key as LateKey), 'compact');
+    const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), (key) => !wanted.includes(key as LateKey), 'compact', wanted);
     if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
     const compact = toCompactFacts(raw);
     const target = facts[i]! as unknown as Record<LateKey, unknown>;

@@ -100,5 +100,15 @@ describe('facts codec, compact columns', () => {
     await writeFacts(ws, 'f', value);
     expect(await readFacts(ws, 'f')).toEqual(value);
     expect(await readFacts(ws, 'f', new Set(['big']))).toEqual({ a: ['x', 'y', 'x'], n: 3 });
+    // Stopping after the wanted keys leaves the rest of the stream unread.
+    let chunks = 0;
+    const counting = { ...ws, read: async function* () {
+      for await (const c of ws.read()) {
+        chunks++;
+        yield c;
+      }
+    } };
+    expect(await readFacts(counting, 'f', (k) => k !== 'a', 'plain', ['a'])).toEqual({ a: ['x', 'y', 'x'] });
+    expect(chunks).toBeLessThan(20);
   });
 });

@@ -203,6 +203,8 @@ export function encodeFacts(value: object): Buffer[] {
 
 /** Reads exact byte counts from a stream of chunks; frames come back in their own aligned buffers. */
 interface ByteSource {
+  /** Stops reading (closes the stream). */
+  close?(): void;
   /** The next n bytes in a fresh buffer (typed views over it are aligned), or undefined at a clean end. */
   take(n: number): Buffer | undefined | Promise<Buffer | undefined>;
   skip(n: number): void | Promise<void>;
@@ -239,6 +241,7 @@ function streamSource(chunks: AsyncIterable<Uint8Array>): ByteSource {
     return true;
   };
   return {
+    close: () => void it.return?.(),
     async take(n) {
       if (pos === cur.length && !(await more())) return undefined;
       const out = Buffer.from(new ArrayBuffer(n));
@@ -379,13 +382,24 @@ export async function writeFacts(ws: Workspace, name: string, value: object): Pr
   await sink.end();
 }
 
-/** Reads facts written by writeFacts as a stream; undefined when the entry does not exist. */
-export async function readFacts<T>(ws: Workspace, name: string, skip: Skip = new Set(), mode: DecodeMode = 'plain'): Promise<T | undefined> {
+/**
+ * Reads facts written by writeFacts as a stream; undefined when the entry does not exist.
+ * `stopAfter`: keys after which reading may stop once all of them are decoded.
+ */
+export async function readFacts<T>(ws: Workspace, name: string, skip: Skip = new Set(), mode: DecodeMode = 'plain', stopAfter?: readonly string[]): Promise<T | undefined> {
   const out: Record<string, unknown> = {};
   try {
-    const run = sections(streamSource(ws.read(name)), skip, mode, out);
+    const src = streamSource(ws.read(name));
+    const run = sections(src, skip, mode, out);
     let step = run.next();
-    while (!step.done) step = run.next((await step.value) as Buffer | undefined);
+    while (!step.done) {
+      // All the keys the caller wants are read: the rest of the stream is not (the shape keys come first).
+      if (stopAfter && stopAfter.every((k) => k in out)) {
+        src.close?.();
+        break;
+      }
+      step = run.next((await step.value) as Buffer | undefined);
+    }
   } catch (e) {
     const err = e as { code?: string; name?: string };
     if (err.code === 'ENOENT' || err.name === 'NoSuchKey' || err.code === 'NotFound') return undefined;

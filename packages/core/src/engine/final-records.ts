@@ -1,4 +1,4 @@
-import { correlateFacts, emptyDocColumns, HeaderIndex, type FileFacts } from '../correlate/index.ts';
+import { correlateFacts, emptyDocColumns, FILE_FACTS_KEYS, HeaderIndex, type FileFacts } from '../correlate/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
@@ -11,7 +11,7 @@ import type { EngineContext, FileStepResult } from './contract.ts';
 import { readFacts } from './facts-codec.ts';
 import { readJson, writeJson } from './folder-workspace.ts';
 import { CORRELATION_NAME, factsName } from './names.ts';
-import { correlateAndStore, loadCompactFacts } from './correlate-step.ts';
+import { correlateAndStore, loadItemHeaderIndex } from './correlate-step.ts';
 import { createRecordExtractor } from './record-extractor.ts';
 import { openSourcePart, type FinalSource, type SourceParts } from './source-parts.ts';
 
@@ -27,14 +27,14 @@ export interface StoredCorrelation {
 const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
 /** The report step reads each file's shape, and (compactly, for the HeaderIndex) the change-document headers. */
 const SHAPE_ONLY: ReadonlySet<string> = new Set([...CORRELATION_ONLY_KEYS, 'docs']);
-const HEADERS_ONLY: ReadonlySet<string> = new Set([...CORRELATION_ONLY_KEYS, 'columns', 'canonical']);
 
 /** Each file's facts; `skipOf` may name top-level keys not to decode for a file (they come back empty). */
 export async function loadFacts(ctx: EngineContext, files: FileStepResult[], skipOf?: (f: FileStepResult) => ReadonlySet<string>): Promise<FileFacts[]> {
   return Promise.all(
     files.map(async (f) => {
       const skip = skipOf?.(f);
-      const facts = await readFacts<FileFacts>(ctx.workspace, factsName(f.index), skip);
+      // With keys skipped, reading stops after the last wanted key (the report step reads only the shape, which comes first).
+      const facts = await readFacts<FileFacts>(ctx.workspace, factsName(f.index), skip, 'plain', skip ? FILE_FACTS_KEYS.filter((k) => !skip.has(k)) : undefined);
       if (!facts) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
       if (skip) Object.assign(facts, emptyBulkyFacts(skip));
       return facts;
