@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineErrorCode } from '../errors/index.ts';
 import type { DetectionLists, EngineSettings } from '../model/index.ts';
+import { ENGINE_DATA_DIR, taskWorkerBundle } from './task-worker-bundle.ts';
 
 /** Runs a named task (tasks.ts) somewhere else and resolves its JSON-serialisable result. */
 export interface TaskRunner {
@@ -101,9 +102,13 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
   let nextId = 1;
   let closed = false;
 
+  // The bundled worker when esbuild can build it, else the tsx boot file (same code, slower start).
+  let entry: URL = new URL('./task-worker-boot.mjs', import.meta.url);
+  let workerEnv: NodeJS.ProcessEnv = process.env;
   const spawn = (): Slot => {
-    const worker = new Worker(new URL('./task-worker-boot.mjs', import.meta.url), {
+    const worker = new Worker(entry, {
       workerData: env,
+      env: workerEnv,
       resourceLimits: { maxYoungGenerationSizeMb: opts.youngGenerationMb ?? 96 },
     });
     const slot: Slot = { worker, ready: false };
@@ -162,8 +167,16 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
     }
   };
 
-  for (let i = 0; i < size; i++) spawn();
-  keepAlive();
+  // Until the workers exist, a pending start keeps the process alive (run() awaits it).
+  const started = taskWorkerBundle().then((bundle) => {
+    if (bundle) {
+      entry = bundle;
+      workerEnv = { ...process.env, APP_DATA_DIR: process.env.APP_DATA_DIR ?? ENGINE_DATA_DIR };
+    }
+    if (closed) return;
+    for (let i = 0; i < size; i++) spawn();
+    dispatch();
+  });
 
   return {
     size,
@@ -176,6 +189,7 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
     },
     async close() {
       closed = true;
+      await started;
       const all = slots.splice(0);
       for (const s of all) s.job?.reject(new Error('the task pool was closed while a task ran'));
       for (const q of queue.splice(0)) q.reject(new Error('the task pool was closed'));
