@@ -18,9 +18,12 @@ describe('task pool', () => {
     expect([plain.message, (plain as Error & { code?: string }).code]).toEqual(['disk full', 'ENOSPC']);
   });
 
-  it('runs tasks in worker threads and rejects an unknown task by name; a closed pool refuses work', async () => {
+  it.each([
+    ['the esbuild bundle', true],
+    ['the tsx boot file', false],
+  ])('runs tasks in worker threads (%s) and rejects an unknown task by name; a closed pool refuses work', async (_, bundled) => {
     const dir = await mkdtemp(join(tmpdir(), 'task-pool-'));
-    const pool = createTaskPool({ workspaceDir: dir, sources: [], lists: loadDefaultLists(), settings: { holidays: { country: 'US' } } }, { size: 1 });
+    const pool = createTaskPool({ workspaceDir: dir, sources: [], lists: loadDefaultLists(), settings: { holidays: { country: 'US' } } }, { size: 1, bundled });
     try {
       expect(pool.size).toBe(1);
       await expect(pool.run('no-such-task', {})).rejects.toThrow('unknown engine task: no-such-task');

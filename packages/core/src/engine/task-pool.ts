@@ -89,6 +89,8 @@ export interface TaskPoolOptions {
   size?: number;
   /** Young generation per worker in MB: the engine makes many short-lived strings per record. */
   youngGenerationMb?: number;
+  /** false: boot workers through tsx instead of the esbuild bundle (the fallback, tested as such). */
+  bundled?: boolean;
 }
 
 /**
@@ -168,7 +170,7 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
   };
 
   // Until the workers exist, a pending start keeps the process alive (run() awaits it).
-  const started = taskWorkerBundle().then((bundle) => {
+  const started = (opts.bundled === false ? Promise.resolve(undefined) : taskWorkerBundle()).then((bundle) => {
     if (bundle) {
       entry = bundle;
       workerEnv = { ...process.env, APP_DATA_DIR: process.env.APP_DATA_DIR ?? ENGINE_DATA_DIR };
