@@ -167,9 +167,15 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
         }
       });
     };
-    const wanted = new Uint8Array(users.size + 1);
+    // User ids of plain columns are created while visiting: the wanted marks grow with them.
+    let wanted = new Uint8Array(users.size + 64);
     let flaggedCount = 0;
     eachFlagged((u) => {
+      if (u >= wanted.length) {
+        const grown = new Uint8Array(Math.max(u + 1, wanted.length * 2));
+        grown.set(wanted);
+        wanted = grown;
+      }
       wanted[u] = 1;
       flaggedCount++;
     });
