@@ -120,3 +120,56 @@ describe('correlateFacts', () => {
     );
   });
 });
+
+describe('correlateFacts on large facts (packed columns)', () => {
+  it('gives what the reference gives when ids, change numbers, keys, times and texts are stored packed', () => {
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), Math.floor(seed / 65536) % n);
+    const pick = <T>(xs: readonly T[]) => xs[rand(xs.length)]!;
+    const time = () => `${String(5 + rand(16)).padStart(2, '0')}:${String(rand(60)).padStart(2, '0')}:${String(rand(60)).padStart(2, '0')}`;
+    const users = ['BOB', 'bob', 'EVE', 'MIKE', 'ANNA', ''];
+    const cd = base('CDHDR', 1);
+    const v = new ChangeVolumeCounter();
+    for (let i = 0; i < 9000; i++) {
+      const [c, u, d] = [pick(['IDENTITY', 'KRED', 'BELEG']), pick(users), pick(DATES)];
+      const id = i % 5 === 0 ? ` ${u.toLowerCase()} ` : `ID${i % 7000}`;
+      const n = String(i % 8000).padStart(10, '0');
+      Object.entries({ classes: c, ids: id, changenrs: n, users: u, dates: d, times: time(), tcodes: pick(['', 'FB02']), flagged: rand(2) }).forEach(([k, x]) => (cd.docs as unknown as Record<string, unknown[]>)[k]!.push(x));
+      v.addDocument(u, d, n);
+      if (rand(10) === 0) cd.afterHoursSensitive.push([u, toEpoch(d, '20:00:00')!, `Change document ${c} ${id} no. ${n}`]);
+    }
+    cd.volume = v.toJSON();
+    cd.records = 9000;
+    const pos = base('CDPOS', 2);
+    const items = new Map<string, number>();
+    const sensitive = new Map<string, string>();
+    for (let i = 0; i < 7000; i++) {
+      const k = rand(9000);
+      const key = docKey(cd.docs.classes[k]!, i % 3 === 0 ? `X${i}` : cd.docs.ids[k]!, cd.docs.changenrs[k]!);
+      items.set(key, (items.get(key) ?? 0) + 1);
+      if (rand(4) === 0 && !sensitive.has(key)) sensitive.set(key, `Change document ${key.length} no. ${i}`);
+    }
+    pos.itemKeys = [...items];
+    pos.sensitiveItemKeys = [...sensitive];
+    const tk = base('TICKETS', 3);
+    for (let i = 0; i < 6000; i++) tk.tickets.push([`T${i}`, rand(3) === 0 ? [pick(['BOB', 'EVE'])] : [], `REQ ${i} FOR ${pick(['MIKE', 'ÄANNA', 'BOB.', 'X'])}`, rand(5) === 0 ? null : toEpoch(pick(DATES), time())!, rand(3) === 0 ? null : toEpoch(pick(DATES), time())!]);
+    tk.records = tk.tickets.length;
+    const sm = base('SM20', 0);
+    for (let i = 0; i < 3000; i++) {
+      sm.sm20Changes.users.push(pick(users));
+      sm.sm20Changes.times.push(toEpoch(pick(DATES), time())!);
+      sm.sm20Changes.events.push(pick(['CUL', 'DU9']));
+      sm.sm20Changes.tcodes.push(pick(['', 'SE16']));
+      sm.sm20Changes.flagged.push(rand(2));
+    }
+    const facts = [sm, cd, pos, tk];
+    const compact = facts.map((f) => toCompactFacts(decodeFacts(Buffer.concat(encodeFacts(f)), new Set(), 'compact')));
+    expect([compact[1]!.docs.changenrs, compact[1]!.docs.ids, compact[1]!.docs.times].map((c) => c.constructor.name)).toEqual(['PackedColumn', 'PackedColumn', 'PackedColumn']);
+    expect(compact[2]!.itemKeys.keys.constructor.name).toBe('PackedColumn');
+    expect(compact[3]!.tickets.texts.constructor.name).toBe('PackedColumn');
+    const expected = shape(correlateFactsV1(facts, timingOf));
+    expect(expected.counts.SELF_AUTHORIZATION).toBeGreaterThan(0);
+    expect(expected.counts.AFTER_HOURS_SENSITIVE_CHANGE).toBeGreaterThan(0);
+    expect(shape(correlateCompactFacts(compact, timingOf))).toEqual(expected);
+  });
+});
