@@ -61,32 +61,35 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     progress[i] = n;
     onProgress?.(progress.reduce((a, b) => a + b, 0));
   };
-  // Largest first, so the threads finish together.
-  const sizeOf = (i: ReportPartInput) => (i.range ? i.range.parts.ranges[i.range.k]!.rows : state.facts.find((f) => f.index === i.fileIndex)!.records) * (i.xlsx ? 2 : 1);
-  const order = inputs.map((_, i) => i).sort((x, y) => sizeOf(inputs[y]!) - sizeOf(inputs[x]!));
-  const results: ReportPartResult[] = new Array(inputs.length);
-  await Promise.all(order.map(async (i) => (results[i] = await runTask<ReportPartResult>(ctx, flagContext, 'report-part', inputs[i], progressOf(i)))));
-
-  // In input order: a file's ranges follow one another.
-  const partsOf = (fileIndex: number) => results.filter((r) => r.fileIndex === fileIndex);
-  for (const { type, facts } of byType) {
-    const layout = layouts.get(type)!;
-    const rows = facts.reduce((n, f) => n + f.records, 0);
-    const sheets = Math.max(1, Math.ceil(rows / (maxRows - 1)));
-    for (let part = 1; part <= sheets; part++) {
-      const segments = facts.flatMap((f) => partsOf(f.index).flatMap((r) => r.segments.filter((s) => s.part === part)));
-      const sources = segments.map((s) => ({ ...s, chunks: () => ctx.workspace.read(s.name) }));
-      const partRows = segments.reduce((n, s) => n + s.rows, 0);
-      await xlsx.addSegmentedSheet(type, layout.header, 10 + FILE_TYPES.indexOf(type) + (part - 1) / 1000, part, sources, partRows);
-    }
-    for (const f of facts) {
-      for (const r of partsOf(f.index)) {
-        if (r.csv) await csv.writeBytes(ctx.workspace.read(r.csv.name));
-        if (r.stats) stats.merge(r.stats);
-        if (r.stats) outputCounts[f.fileName] = (outputCounts[f.fileName] ?? 0) + r.written;
+  // Queued in output order; each output is assembled from the parts as they finish, in order,
+  // while later parts still run (the copying overlaps the work).
+  const pending = inputs.map((input, i) => runTask<ReportPartResult>(ctx, flagContext, 'report-part', input, progressOf(i)));
+  for (const p of pending) p.catch(() => undefined); // a failure surfaces where it is awaited
+  const perSheet = maxRows - 1;
+  const assembleWorkbook = async () => {
+    for (const { type, facts } of byType) {
+      const rows = facts.reduce((n, f) => n + f.records, 0);
+      const ofType = inputs.map((input, i) => ({ input, i })).filter(({ input }) => facts.some((f) => f.index === input.fileIndex));
+      for (let part = 1; part <= Math.max(1, Math.ceil(rows / perSheet)); part++) {
+        async function* segments() {
+          for (const { i } of ofType) for (const s of (await pending[i]!).segments) if (s.part === part) yield { ...s, chunks: () => ctx.workspace.read(s.name) };
+        }
+        const partRows = Math.min(perSheet, rows - (part - 1) * perSheet);
+        await xlsx.addSegmentedSheet(type, layouts.get(type)!.header, 10 + FILE_TYPES.indexOf(type) + (part - 1) / 1000, part, segments(), partRows);
       }
     }
-  }
+  };
+  const assembleCsv = async () => {
+    for (const [i, input] of inputs.entries()) {
+      const r = await pending[i]!;
+      if (r.csv) await csv.writeBytes(ctx.workspace.read(r.csv.name));
+      if (!input.stats || !r.stats) continue;
+      stats.merge(r.stats);
+      const name = state.facts.find((f) => f.index === r.fileIndex)!.fileName;
+      outputCounts[name] = (outputCounts[name] ?? 0) + r.written;
+    }
+  };
+  await Promise.all([assembleWorkbook(), assembleCsv()]);
   onProgress?.(progress.reduce((a, b) => a + b, 0));
 
   const summary = stats.summary;

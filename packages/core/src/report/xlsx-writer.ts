@@ -115,11 +115,22 @@ export class XlsxWriter {
    * A whole sheet whose data rows were compressed elsewhere (report parts in worker threads):
    * `rows` data rows in `bodies`, in order, each a deflate segment of `rowXml` output.
    */
-  async addSegmentedSheet(name: string, header: readonly string[], order: number, part: number, bodies: readonly SegmentSource[], rows: number): Promise<void> {
+  async addSegmentedSheet(name: string, header: readonly string[], order: number, part: number, bodies: Iterable<SegmentSource> | AsyncIterable<SegmentSource>, rows: number): Promise<void> {
     if (this.current) await this.endSheet();
     const sheetName = this.uniqueName(part === 1 ? name : `${name.slice(0, 25)} (${part})`);
     const total = rows + 1;
-    await this.zip.addSegmentedEntry(`xl/worksheets/sheet${this.sheets.length + 1}.xml`, [deflateSegmentOf(sheetHeadXml(header)), ...bodies, deflateSegmentOf(sheetTailXml(header.length, total))]);
+    // Bodies may still be in the making (an async iterable that waits for them).
+    async function* all() {
+      yield deflateSegmentOf(sheetHeadXml(header));
+      let written = 0;
+      for await (const body of bodies) {
+        written++;
+        yield body;
+      }
+      if (written === 0 && rows > 0) throw new Error(`sheet ${name}: ${rows} rows announced, no segment written`);
+      yield deflateSegmentOf(sheetTailXml(header.length, total));
+    }
+    await this.zip.addSegmentedEntry(`xl/worksheets/sheet${this.sheets.length + 1}.xml`, all());
     this.sheets.push({ name: sheetName, columns: header.length, rows: total, order, file: this.sheets.length + 1 });
   }
 

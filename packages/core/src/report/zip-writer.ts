@@ -71,7 +71,7 @@ export class ZipWriter {
    * each ending on a byte boundary without a final block (openDeflateSegment); an empty final
    * block closes the entry. CRC and sizes are combined from the segments'.
    */
-  async addSegmentedEntry(name: string, segments: readonly SegmentSource[]): Promise<void> {
+  async addSegmentedEntry(name: string, segments: Iterable<SegmentSource> | AsyncIterable<SegmentSource>): Promise<void> {
     const entry = await this.openEntry(name);
     await entry.writeSegments(segments);
     await entry.close();
@@ -153,9 +153,9 @@ export class ZipEntryWriter {
    * Instead of text: copies already-compressed segments (nothing may have been written, and
    * nothing may follow but close()). The entry's deflate stream then only adds the final block.
    */
-  async writeSegments(segments: readonly SegmentSource[]): Promise<void> {
+  async writeSegments(segments: Iterable<SegmentSource> | AsyncIterable<SegmentSource>): Promise<void> {
     if (this.record.size > 0 || this.text.pending > 0) throw new Error('ZipEntryWriter: segments must come first');
-    for (const seg of segments) {
+    for await (const seg of segments) {
       for await (const chunk of seg.chunks()) {
         this.record.compressedSize += chunk.length;
         const pending = this.emitRaw(chunk);
