@@ -7,6 +7,7 @@
  *
  * --reuse   skip step 1 when DIR already holds its results (phases.json)
  * --report  also run the report pass (writeReports into DIR/out) and print the report's JSON digest
+ * --no-correlate  skip step 2 (the pipeline does for a single file; the report step correlates then)
  * --threads N  worker threads for the engine's tasks, as the CLI (default 2; 0 = none)
  * "peak" is the highest rss sampled every 100 ms during the phase (worker threads included);
  * /usr/bin/time around it gives the true peak RSS.
@@ -42,6 +43,7 @@ const ws = option('--ws', '/tmp/phases-ws');
 const reuse = flag('--reuse');
 const report = flag('--report');
 const threads = Number(option('--threads', '2'));
+const skipCorrelate = flag('--no-correlate');
 const paths = args;
 if (paths.length === 0) throw new Error('usage: phases.ts [--ws DIR] [--reuse] [--report] FILES...');
 
@@ -89,11 +91,12 @@ if (reuse && existsSync(stepFile)) {
   writeFileSync(stepFile, JSON.stringify(files));
 }
 await mark('start');
-const c = await correlateFilesStep(ctx, fc, files);
-await mark('correlateFilesStep', `${c.patterns} patterns`);
-const state = await prepareFinalState(ctx, fc, files);
-await mark('prepareFinalState', `headers ${state.headers?.size ?? 0}`);
-void state;
+if (!skipCorrelate) {
+  const c = await correlateFilesStep(ctx, fc, files);
+  await mark('correlateFilesStep', `${c.patterns} patterns`);
+  const state = await prepareFinalState(ctx, fc, files);
+  await mark('prepareFinalState', `headers ${state.headers?.size ?? 0}`);
+}
 if (report) {
   const out = join(ws, 'out');
   mkdirSync(out, { recursive: true });

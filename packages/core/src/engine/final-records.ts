@@ -93,14 +93,9 @@ export async function prepareFinalState(ctx: EngineContext, flagContext: FlagCon
  * items inherit change-document headers.
  */
 export async function loadReportShapes(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[]): Promise<{ facts: FileFacts[]; correlation: StoredCorrelation; hasHeaders: boolean }> {
-  let correlation = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
-  let facts: FileFacts[];
-  if (correlation) facts = await loadFacts(ctx, files, () => new Set<string>([...CORRELATION_ONLY_KEYS, 'docs']));
-  else {
-    facts = await loadFacts(ctx, files);
-    correlation = await loadOrCorrelate(ctx, flagContext, facts);
-    for (const f of facts) Object.assign(f, emptyBulkyFacts(new Set([...CORRELATION_ONLY_KEYS, 'docs'])));
-  }
+  // Step 2's result, computed now (on compact facts, and stored) when the pipeline skipped it (single file).
+  const correlation = (await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME)) ?? (await correlateAndStore(ctx, flagContext, files));
+  const facts = await loadFacts(ctx, files, () => SHAPE_ONLY);
   const needsHeaders = facts.some((f) => f.fileType === 'CDPOS' && !f.joined);
   // HeaderIndex.size > 0 exactly when a CDHDR file or a joined CDPOS file has a record (each record is or repeats a header).
   const hasHeaders = needsHeaders && facts.some((f) => (f.fileType === 'CDHDR' || (f.fileType === 'CDPOS' && f.joined)) && f.records > 0);
