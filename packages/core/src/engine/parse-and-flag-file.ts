@@ -4,7 +4,7 @@ import { openFile } from '../formats/open-file.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { writeFacts } from './facts-codec.ts';
 import { flagRows, type FlaggedRows } from './flag-rows.ts';
-import { mergeFlaggedRows, summaryWithVolume } from './merge-parts.ts';
+import { summaryWithVolume } from './merge-parts.ts';
 import { unpackRows } from './pack-rows.ts';
 import { factsName } from './names.ts';
 import type { SourceParts } from './source-parts.ts';
@@ -68,7 +68,7 @@ export async function parseAndFlagFile(
         });
       const parts = await runParts({ here: noted(here), pool: pool && { ...pool, run: noted(pool.run) } }, { index, meta, layout, size }, partCount(size, options), onProgress);
       if (parts) {
-        rows = mergeFlaggedRows(parts);
+        rows = parts;
         sourceParts = { layout, dateOrder: opened.dateOrder, size, ranges: [...ranges].sort((a, b) => a[0] - b[0]).map(([, r]) => r) };
       }
       else {

@@ -6,7 +6,6 @@ import type { EngineContext, FileStepResult } from './contract.ts';
 import { flagContextOf } from './engine.ts';
 import { readFacts } from './facts-codec.ts';
 import { createFolderWorkspace } from './folder-workspace.ts';
-import { mergeFlaggedRows } from './merge-parts.ts';
 import { parseAndFlagFile } from './parse-and-flag-file.ts';
 import { metaOf, parseFilePart, partLayoutOf, runParts, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
 import { factsName } from './names.ts';
@@ -141,7 +140,7 @@ async function partReads(bytes: Uint8Array, count: number): Promise<{ reads: num
       return parseFilePart(ctx, fc, input) as Promise<ParsePartResult>;
     };
     const parts = await runParts({ here }, { index: 0, meta: metaOf(opened), layout: partLayoutOf(opened)!, size: bytes.length }, count);
-    return { reads, records: mergeFlaggedRows(parts!).summary.total_records };
+    return { reads, records: parts!.summary.total_records };
   });
 }
 

@@ -5,6 +5,7 @@ import { withFileName } from '../formats/open-rows.ts';
 import type { EngineContext } from './contract.ts';
 import type { FileMeta } from './collect-facts.ts';
 import { flagRows, type FlaggedRows } from './flag-rows.ts';
+import { FlaggedRowsMerger } from './merge-parts.ts';
 import { packRows } from './pack-rows.ts';
 
 /** Files at least this large are read in parts, in parallel when the context has a task pool. */
@@ -74,7 +75,7 @@ const settle = (p: Promise<ParsePartResult>): Promise<Settled> => p.then((r) => 
  * file must be read in one piece (the UTF-8 decoder switched to Windows-1252 somewhere: where it
  * switches depends on the whole stream).
  */
-export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 'from' | 'to' | 'start'>, count: number, onProgress?: (records: number) => void): Promise<FlaggedRows[] | undefined> {
+export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 'from' | 'to' | 'start'>, count: number, onProgress?: (records: number) => void): Promise<FlaggedRows | undefined> {
   const inputs: ParsePartInput[] = [];
   for (let k = 0; k < count; k++) inputs.push({ ...base, from: Math.floor((base.size * k) / count), to: k === count - 1 ? base.size : Math.floor((base.size * (k + 1)) / count) });
   const results = inputs.map(() => {
@@ -94,12 +95,14 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
   const takers = [take(runners.here)];
   const pool = runners.pool;
   if (pool) for (let i = 0; i < pool.size; i++) takers.push(pool.ready().then(() => take(pool.run), () => undefined));
-  const rows: FlaggedRows[] = [];
+  // Each part is merged as soon as its turn comes and then let go: only one copy of the facts grows.
+  const merger = new FlaggedRowsMerger();
   let expected = 0;
   let records = 0;
   try {
     for (let k = 0; k < count; k++) {
       let got = await results[k]!.promise;
+      results[k] = DONE;
       if (!got.ok || got.r.start !== expected) {
         // Started inside a quoted line break (or failed there): read again from the right place.
         if (got.ok || k > 0) got = await settle(runners.here({ ...inputs[k]!, start: expected }));
@@ -107,13 +110,15 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
       }
       if (got.r.switched) return undefined;
       expected = got.r.stoppedAt;
-      rows.push(got.r.rows);
       records += got.r.rows.facts.records;
+      merger.add(got.r.rows);
       onProgress?.(records);
     }
   } finally {
     failed = true; // nothing more is taken; wait for parts still running before the sources go away
     await Promise.allSettled(takers);
   }
-  return rows;
+  return merger.finish();
 }
+
+const DONE = { promise: Promise.resolve<Settled>({ ok: false, e: new Error('part already merged') }), resolve: () => undefined };
