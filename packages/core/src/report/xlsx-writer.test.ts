@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ByteSink } from '../engine/contract.ts';
 import { CsvWriter } from './csv-writer.ts';
 import { readXlsxSheets } from './read-xlsx-sheets.ts';
-import { columnLetter, XlsxWriter } from './xlsx-writer.ts';
+import { columnLetter, escapeXml, XlsxWriter } from './xlsx-writer.ts';
 
 function memorySink(): ByteSink & { bytes(): Uint8Array } {
   const chunks: Uint8Array[] = [];
@@ -81,5 +82,19 @@ describe('CsvWriter', () => {
     await w.writeRow(['a,b', 'say "hi"', 'line\nbreak', '=1+1', '+x', '-5', '@SUM(A1)', '\tx', 'plain']);
     await w.end();
     expect(Buffer.from(sink.bytes()).toString('utf8')).toBe(`"a,b","say ""hi""","line\nbreak",'=1+1,'+x,'-5,'@SUM(A1),'\tx,plain\r\n`);
+  });
+});
+
+describe('escapeXml', () => {
+  it('escapes exactly what the XML specials and invalid-character pattern says, for any text', () => {
+    const reference = (s: string) =>
+      /[&<>"\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/.test(s)
+        ? s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#13;')
+        : s;
+    const chars = fc.oneof(fc.constantFrom('&', '<', '>', '"', '\r', '\n', '\t', '\u0000', '\u001f', '\ufffe', '\uffff', 'a', 'é', ' '), fc.string({ maxLength: 1 }));
+    fc.assert(fc.property(fc.array(chars, { maxLength: 30 }).map((a) => a.join('')), (s) => {
+        expect(escapeXml(s)).toBe(reference(s));
+      }),
+    );
   });
 });

@@ -10,8 +10,17 @@ const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** Escapes XML specials and drops characters XML cannot carry; CR as `&#13;`, which readers would otherwise turn into LF. */
 export function escapeXml(s: string): string {
-  if (!NEEDS_ESCAPE.test(s)) return s;
+  if (!needsEscape(s)) return s;
   return s.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#13;');
+}
+
+/** NEEDS_ESCAPE.test(s) as a loop: cells are short, and a regex call costs more than the scan (measured per cell). */
+function needsEscape(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 ? c !== 9 && c !== 10 : c === 38 || c === 60 || c === 62 || c === 34 || c >= 0xfffe) return true;
+  }
+  return false;
 }
 
 export function columnLetter(index: number): string {
@@ -248,7 +257,10 @@ export function rowXml(cells: readonly string[], highlight?: (column: number) =>
       parts[n++] = '<c/>';
       continue;
     }
-    const s = cellStyle(v, highlight && highlight(i) ? STYLE_FLAGGED : 0);
+    // cellStyle() inlined: this runs for every cell of every row.
+    const c0 = v.charCodeAt(0);
+    const flagged = highlight !== undefined && highlight(i);
+    const s = c0 === 61 || c0 === 43 || c0 === 45 || c0 === 64 || c0 === 9 || c0 === 13 ? (flagged ? 4 : 3) : flagged ? STYLE_FLAGGED : 0;
     const si = i >= shareFrom && sharedIndex ? sharedIndex(v) : -1;
     if (si >= 0) {
       parts[n++] = SHARED_OPEN[s]!;
