@@ -35,7 +35,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   // sheet rows and its CSV rows, so two threads share it). Run on the pool, joined in file order.
   const byType = FILE_TYPES.map((type) => ({ type, facts: state.facts.filter((f) => f.fileType === type) })).filter((t) => t.facts.length > 0);
   const layouts = new Map(byType.map(({ type, facts }) => [type, sheetLayout(type, facts, type === 'CDPOS' && state.hasHeaders, aiColumn)]));
-  const split = state.facts.length === 1;
+  // Without a pool (Lambda, the local pipeline) a split would only read the file twice in one thread.
+  const split = state.facts.length === 1 && (ctx.tasks?.size ?? 1) > 1;
   const inputs: ReportPartInput[] = [];
   for (const { type, facts } of byType) {
     let offset = 0;
