@@ -6,8 +6,7 @@
 import type { FlagContext } from '../flags/flag-context.ts';
 import { severityOf } from '../flags/flag-result.ts';
 import { FLAG_KEYS } from '../model/index.ts';
-import { CsvWriter } from '../report/csv-writer.ts';
-import { rowXml } from '../report/xlsx-writer.ts';
+import { ByteRows } from '../report/row-bytes.ts';
 import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './contract.ts';
 import { forEachFinalRecord, prepareFinalState, type FinalState } from './final-records.ts';
@@ -110,20 +109,20 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const csvSink = input.csv ? ctx.workspace.write(csvName) : undefined;
   let csvBytes = 0;
   const csv = csvSink
-    ? new CsvWriter({
-        write: (chunk) => {
-          csvBytes += chunk.length;
-          return csvSink.write(chunk);
-        },
-        end: () => csvSink.end(),
+    ? new ByteRows((chunk) => {
+        csvBytes += chunk.length;
+        return csvSink.write(chunk);
       })
     : undefined;
 
   // Data rows per sheet; a new deflate segment starts where the type's sheet continues on the next.
   const perSheet = input.maxRows - 1;
   let segment: { writer: ZipEntryWriter; result: SheetSegment; done: DeflateSegment } | undefined;
+  // Sheet rows are encoded into bytes here and handed to the current segment's writer.
+  const xml = new ByteRows((chunk) => segment!.writer.write(chunk), input.xlsx ? 1 << 20 : 0);
   const closeSegment = async () => {
     if (!segment) return;
+    await xml.flush();
     await segment.writer.close();
     Object.assign(segment.result, {
       crc: segment.done.crc,
@@ -148,10 +147,11 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   };
 
   // The first row of the file part and of each continuation sheet: open its segment first.
-  const writeToNewSegment = async (row: number, xml: string) => {
-    const w = await segmentFor(row);
+  const writeToNewSegment = async (row: number) => {
+    await segmentFor(row);
     segment!.result.rows++;
-    await w.write(xml);
+    xml.xmlRow(cells, layout.flagStart, flagEnd);
+    await xml.wait();
   };
 
   const sheetPos = positionsIn(layout.originals, facts.columns, 0);
@@ -160,7 +160,6 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const canonicalStart = layout.originals.length;
   const sheetWidth = layout.header.length;
   const flagEnd = layout.flagStart + FLAG_KEYS.length;
-  const highlight = (col: number) => col >= layout.flagStart && col < flagEnd;
   const cells = new Array<string>(sheetWidth).fill('');
   const line = new Array<string>(csvWidth).fill('');
   let written = 0;
@@ -190,11 +189,11 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
           cells[flagEnd] = severityOf(out.mask, out.otherCategory === 'security' ? 'high' : 'medium');
         }
         if (aiColumn) cells[sheetWidth - 1] = note;
-        const xml = rowXml(cells, highlight);
         if (segment && (input.sheetRowOffset + rowNumber) % perSheet !== 0) {
           segment.result.rows++;
-          a = segment.writer.write(xml);
-        } else a = writeToNewSegment(rowNumber, xml);
+          xml.xmlRow(cells, layout.flagStart, flagEnd);
+          a = xml.wait();
+        } else a = writeToNewSegment(rowNumber);
       }
       if (csv) {
         line.fill('');
@@ -208,7 +207,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
           }
         }
         if (aiColumn) line[csvWidth - 1] = note;
-        b = csv.writeRow(line);
+        csv.csvRow(line);
+        b = csv.wait();
       }
       if (a || b) return Promise.all([a, b]).then(() => undefined);
     },
@@ -216,7 +216,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   );
   await closeSegment();
   if (csv) {
-    await csv.end();
+    await csv.flush();
+    await csvSink!.end();
     result.csv = { name: csvName, bytes: csvBytes };
   }
   onProgress(written);

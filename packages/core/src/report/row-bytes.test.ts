@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ByteSink } from '../engine/contract.ts';
+import { CsvWriter } from './csv-writer.ts';
+import { ByteRows } from './row-bytes.ts';
+import { rowXml } from './xlsx-writer.ts';
+
+// Every class of character the encoders treat apart: XML and CSV specials, formula starts, control
+// characters XML drops, 2- and 3-byte UTF-8, surrogate pairs and lone halves, U+FFFE/U+FFFF.
+const UNITS = ['a', 'Z', '0', ' ', ',', '"', '&', '<', '>', '\n', '\r', '\t', '=', '+', '-', '@', '\u0001', '\u001f', '\u000b', 'ü', 'ß', '€', '中', '😀', '\ud800', '\udfff', '\ufffe', '\uffff', '\u07ff', '\u0800'];
+const cell = fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom(...UNITS), maxLength: 14 }));
+const rows = fc.array(fc.array(cell, { minLength: 1, maxLength: 9 }), { minLength: 1, maxLength: 25 });
+
+function collect(size: number) {
+  const chunks: Buffer[] = [];
+  const rowsOut = new ByteRows((c) => void chunks.push(Buffer.from(c)), size);
+  return { rowsOut, bytes: () => (rowsOut.flush(), Buffer.concat(chunks)) };
+}
+
+describe('ByteRows (property)', () => {
+  it('writes the bytes of rowXml for any cells, at any buffer size', () => {
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(16, 64, 1 << 16), (table, from, width, size) => {
+        const { rowsOut, bytes } = collect(size);
+        let expected = '';
+        for (const r of table) {
+          rowsOut.xmlRow(r, from, from + width);
+          expected += rowXml(r, (i) => i >= from && i < from + width);
+        }
+        expect(bytes().equals(Buffer.from(expected, 'utf8'))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('writes the bytes of CsvWriter.writeRow for any cells, at any buffer size', async () => {
+    await fc.assert(
+      fc.asyncProperty(rows, fc.constantFrom(16, 64, 1 << 16), async (table, size) => {
+        const { rowsOut, bytes } = collect(size);
+        const chunks: Buffer[] = [];
+        const sink: ByteSink = { write: (c) => void chunks.push(Buffer.from(c)), end: async () => undefined };
+        const writer = new CsvWriter(sink);
+        for (const r of table) {
+          rowsOut.csvRow(r);
+          await writer.writeRow(r);
+        }
+        await writer.end();
+        expect(bytes().equals(Buffer.concat(chunks))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('hands full buffers to the sink and passes on its wait', async () => {
+    const got: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const out = new ByteRows((c) => {
+      got.push(c.length);
+      return gate;
+    }, 32);
+    out.csvRow(['x'.repeat(20), 'y'.repeat(20)]);
+    const wait = out.wait();
+    expect(wait).toBeInstanceOf(Promise);
+    expect(got.length).toBeGreaterThan(0);
+    expect(out.wait()).toBeUndefined();
+    release();
+    await wait;
+    out.flush();
+    expect(got.reduce((a, b) => a + b, 0)).toBe(20 + 1 + 20 + 2);
+  });
+});
