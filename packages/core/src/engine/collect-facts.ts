@@ -1,10 +1,12 @@
-import { docKey, emptyDocColumns, toEpoch, type DocColumns, type FileFacts } from '../correlate/facts.ts';
+import { docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
 import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { RowColumns, StrListColumn } from './facts-codec.ts';
 
 /** What facts need to know of an opened file (plain data: it travels to worker threads). */
 export type FileMeta = Pick<OpenedFile, 'fileName' | 'fileType' | 'columns' | 'canonical' | 'joined' | 'dateOrder'>;
@@ -34,10 +36,93 @@ function isIsoDateTime(v: string): boolean {
   return true;
 }
 
+/** Change document headers as step 1 collects them: compact columns (column-builders.ts), not a string per cell. */
+export interface CollectedDocs {
+  classes: DictColumnBuilder;
+  ids: PackedColumnBuilder;
+  changenrs: PackedColumnBuilder;
+  users: DictColumnBuilder;
+  dates: DictColumnBuilder;
+  times: DictColumnBuilder;
+  tcodes: DictColumnBuilder;
+  flagged: NumColumnBuilder<Uint8Array>;
+}
+
+/** Activities ([user, epoch, text] rows) as three columns. */
+export interface CollectedActivities {
+  users: DictColumnBuilder;
+  times: NumColumnBuilder<Float64Array>;
+  activities: PackedColumnBuilder;
+}
+
+/** Tickets ([id, users, text, start, end] rows) as columns; users as list lengths and one flat column; NaN for no time. */
+export interface CollectedTickets {
+  ids: PackedColumnBuilder;
+  userCounts: NumColumnBuilder<Uint32Array>;
+  users: DictColumnBuilder;
+  texts: PackedColumnBuilder;
+  starts: NumColumnBuilder<Float64Array>;
+  ends: NumColumnBuilder<Float64Array>;
+}
+
+export function emptyTickets(): CollectedTickets {
+  return { ids: new PackedColumnBuilder(), userCounts: NumColumnBuilder.uint32(), users: new DictColumnBuilder(), texts: new PackedColumnBuilder(), starts: NumColumnBuilder.float64(), ends: NumColumnBuilder.float64() };
+}
+
+/** Volume's change numbers per user-day: keys in first-seen order, the length of each list, and all lists' numbers in one packed column. */
+export interface DocumentLists {
+  keys: string[];
+  lens: Uint32Array;
+  numbers: PackedColumnBuilder;
+}
+
+/** FileFacts as step 1 holds them (its largest parts compact); `writableFacts` gives what the facts codec writes. */
+export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets'> & {
+  tickets: CollectedTickets;
+  docs: CollectedDocs;
+  afterHoursSensitive: CollectedActivities;
+  volume: { documents: DocumentLists; events: [string, number][] };
+};
+
+export function emptyDocumentLists(): DocumentLists {
+  return { keys: [], lens: new Uint32Array(0), numbers: new PackedColumnBuilder() };
+}
+
+/** ChangeVolumeCounter.toJSON()'s change-number lists as DocumentLists. */
+function documentListsOf(documents: [string, string[]][]): DocumentLists {
+  const out: DocumentLists = { keys: new Array<string>(documents.length), lens: new Uint32Array(documents.length), numbers: new PackedColumnBuilder() };
+  for (let i = 0; i < documents.length; i++) {
+    const [key, list] = documents[i]!;
+    out.keys[i] = key;
+    out.lens[i] = list.length;
+    for (const n of list) out.numbers.push(n);
+  }
+  return out;
+}
+
+export function emptyCollectedDocs(): CollectedDocs {
+  const dict = () => new DictColumnBuilder();
+  return { classes: dict(), ids: new PackedColumnBuilder(), changenrs: new PackedColumnBuilder(), users: dict(), dates: dict(), times: dict(), tcodes: dict(), flagged: NumColumnBuilder.bytes() };
+}
+
+export function emptyActivities(): CollectedActivities {
+  return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() };
+}
+
+/** What writeFacts writes for collected facts: the facts file reads back as FileFacts. */
+export function writableFacts(f: CollectedFacts): object {
+  const a = f.afterHoursSensitive;
+  const d = f.volume.documents;
+  const volume = { documents: new RowColumns(d.keys.length, [d.keys, new StrListColumn(d.lens, d.numbers)]), events: f.volume.events };
+  const t = f.tickets;
+  const tickets = new RowColumns(t.ids.length, [t.ids, new StrListColumn(t.userCounts.column(), t.users), t.texts, t.starts, t.ends]);
+  return { ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, a.activities]), tickets };
+}
+
 /** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
 export class FactsCollector {
   readonly volume = new ChangeVolumeCounter();
-  readonly facts: FileFacts;
+  readonly facts: CollectedFacts;
   private readonly seenDocs = new Map<string, number>();
   private readonly itemKeys = new Map<string, number>();
   private readonly sensitiveItems = new Map<string, string>();
@@ -49,8 +134,8 @@ export class FactsCollector {
   constructor(index: number, opened: FileMeta) {
     this.facts = {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
-      volume: { documents: [], events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] }, debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyDocColumns(),
-      itemKeys: [], sensitiveItemKeys: [], afterHoursSensitive: [], tickets: [],
+      volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] }, debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyCollectedDocs(),
+      itemKeys: [], sensitiveItemKeys: [], afterHoursSensitive: emptyActivities(), tickets: emptyTickets(),
     };
   }
 
@@ -100,7 +185,7 @@ export class FactsCollector {
             this.seenDocs.set(key, f.docs.changenrs.length);
             pushDoc(f.docs, rec, out.mask !== 0);
           } else if (out.mask !== 0) {
-            f.docs.flagged[at] = 1; // a header is flagged when any of its items is
+            f.docs.flagged.set(at, 1); // a header is flagged when any of its items is
           }
         } else {
           this.itemKeys.set(key, (this.itemKeys.get(key) ?? 0) + 1);
@@ -112,21 +197,35 @@ export class FactsCollector {
         break;
     }
     if ((out.mask & SENSITIVE_MASK) !== 0 && (out.mask & TIMING_BIT) !== 0 && hasTime) {
-      f.afterHoursSensitive.push([rec.user, toEpoch(rec.date, rec.time)!, rec.fileType === 'SM20' ? describeSm20(rec) : describeChangeDoc(rec)]);
+      const a = f.afterHoursSensitive;
+      a.users.push(rec.user);
+      a.times.push(toEpoch(rec.date, rec.time)!);
+      a.activities.push(rec.fileType === 'SM20' ? describeSm20(rec) : describeChangeDoc(rec));
     }
   }
 
   /** Tickets read their own columns (text and two date-times). */
   addTicket(row: string[], dateOrder: DateOrder): void {
     const c = (this.ticketColumns ??= TICKET_COLUMNS.map((name) => this.facts.canonical[name] ?? -1));
-    const users: string[] = [];
+    const t = this.facts.tickets;
+    let users = 0;
     const user = cellAt(row, c[1]!).trim().toUpperCase();
-    if (user !== '') users.push(user);
+    if (user !== '') {
+      t.users.push(user);
+      users++;
+    }
     const assigned = cellAt(row, c[2]!).trim().toUpperCase();
-    if (assigned !== '') users.push(assigned);
+    if (assigned !== '') {
+      t.users.push(assigned);
+      users++;
+    }
     const text = `${cellAt(row, c[3]!)} ${cellAt(row, c[4]!)}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
     this.facts.records++;
-    this.facts.tickets.push([cellAt(row, c[0]!), users, text, this.ticketTime(cellAt(row, c[5]!), dateOrder), this.ticketTime(cellAt(row, c[6]!), dateOrder)]);
+    t.ids.push(cellAt(row, c[0]!));
+    t.userCounts.push(users);
+    t.texts.push(text);
+    t.starts.push(this.ticketTime(cellAt(row, c[5]!), dateOrder) ?? Number.NaN);
+    t.ends.push(this.ticketTime(cellAt(row, c[6]!), dateOrder) ?? Number.NaN);
   }
 
   private ticketColumns: number[] | undefined;
@@ -150,15 +249,16 @@ export class FactsCollector {
     return d === undefined ? null : (toEpoch(d, normaliseTime(v.length > 10 ? v : '') ?? '00:00:00') ?? null);
   }
 
-  finish(): FileFacts {
-    this.facts.volume = this.volume.toJSON();
+  finish(): CollectedFacts {
+    const volume = this.volume.toJSON();
+    this.facts.volume = { documents: documentListsOf(volume.documents), events: volume.events };
     this.facts.itemKeys = [...this.itemKeys];
     this.facts.sensitiveItemKeys = [...this.sensitiveItems];
     return this.facts;
   }
 }
 
-function pushDoc(d: DocColumns, rec: CanonicalRecord, flagged: boolean): void {
+function pushDoc(d: CollectedDocs, rec: CanonicalRecord, flagged: boolean): void {
   d.classes.push(rec.objectclas);
   d.ids.push(rec.objectid);
   d.changenrs.push(rec.changenr);

@@ -1,4 +1,5 @@
 import { ArrayColumn, DictColumn, idArrayFor, PackedColumn, type IdArray, type StrColumn } from '../correlate/columns.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
 import type { Workspace } from './contract.ts';
 
 /**
@@ -102,8 +103,44 @@ function encodePacked(w: FrameWriter, values: readonly string[]): Node {
   return { k: 'packed', n: values.length, bytes: w.add(p.bytes), width: p.width, ascii: p.ascii, ...(p.ends ? { ends: w.add(p.ends) } : {}) };
 }
 
+/**
+ * Rows kept column by column (step 1's collected facts): written as the 'rows' node that the same
+ * rows as tuples give, so both read back alike.
+ */
+export class RowColumns {
+  constructor(
+    readonly n: number,
+    readonly cols: readonly unknown[],
+  ) {}
+}
+
+/** String lists (change numbers per user-day) as their lengths and one flat column: written as the 'strs' node the lists give. */
+export class StrListColumn {
+  constructor(
+    readonly lens: Uint32Array,
+    readonly flat: unknown,
+  ) {}
+}
+
+const isBuilder = (v: unknown) => v instanceof DictColumnBuilder || v instanceof PackedColumnBuilder || v instanceof NumColumnBuilder;
+const isTyped = (v: unknown) => v instanceof Uint8Array || v instanceof Float64Array;
+
 /** Encodes an array; yields after each column so a writer can flush its frames (bounded memory). */
-function* encodeArray(w: FrameWriter, values: readonly unknown[] | StrColumn): Generator<void, Node> {
+function* encodeArray(w: FrameWriter, values: readonly unknown[] | StrColumn | ArrayLike<number> | DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder | RowColumns | StrListColumn): Generator<void, Node> {
+  if (values instanceof RowColumns) return yield* encodeRowColumns(w, values);
+  if (values instanceof StrListColumn) {
+    const flat = values.flat as { length: number };
+    return { k: 'strs', n: values.lens.length, lens: w.add(values.lens), flat: flat.length > 0 ? yield* encodeArray(w, flat as unknown[]) : { k: 'json', f: w.json([]) } };
+  }
+  if (isBuilder(values)) values = (values as DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder).column();
+  if (values.length === 0 && !Array.isArray(values)) values = [];
+  if (values instanceof Uint8Array) return { k: 'u8', n: values.length, data: w.add(values) };
+  if (values instanceof Float64Array) {
+    // NaN stands for null (a ticket without a time), as compact readers see it.
+    let nulls: Uint8Array | undefined;
+    for (let i = 0; i < values.length; i++) if (Number.isNaN(values[i])) (nulls ??= new Uint8Array(values.length))[i] = 1;
+    return { k: 'num', n: values.length, data: w.add(values), ...(nulls ? { nulls: w.add(nulls) } : {}) };
+  }
   if (!Array.isArray(values)) {
     yield;
     return encodeColumn(w, values as StrColumn);
@@ -158,12 +195,21 @@ function encodeColumn(w: FrameWriter, col: StrColumn): Node {
   return col.length > 0 ? encodeStrings(w, (col as ArrayColumn).values) : { k: 'json', f: w.json([]) };
 }
 
+function* encodeRowColumns(w: FrameWriter, rows: RowColumns): Generator<void, Node> {
+  if (rows.n === 0) return { k: 'json', f: w.json([]) };
+  const cols: Node[] = [];
+  for (const c of rows.cols) cols.push(yield* encodeArray(w, c as unknown[]));
+  return { k: 'rows', n: rows.n, arity: cols.length, cols };
+}
+
+const isColumnLike = (v: unknown) => Array.isArray(v) || isColumn(v) || isBuilder(v) || isTyped(v) || v instanceof RowColumns;
+
 function* encodeValue(w: FrameWriter, value: unknown): Generator<void, Node> {
-  if (Array.isArray(value)) return yield* encodeArray(w, value);
-  if (isColumn(value)) return yield* encodeArray(w, value as StrColumn);
-  if (value !== null && typeof value === 'object' && Object.values(value).length > 0 && Object.values(value).every((v) => Array.isArray(v) || isColumn(v))) {
+  if (value instanceof RowColumns) return yield* encodeRowColumns(w, value);
+  if (isColumnLike(value)) return yield* encodeArray(w, value as unknown[]);
+  if (value !== null && typeof value === 'object' && Object.values(value).length > 0 && Object.values(value).every(isColumnLike)) {
     const props: [string, Node][] = [];
-    for (const [p, v] of Object.entries(value)) props.push([p, yield* encodeArray(w, v as unknown[] | StrColumn)]);
+    for (const [p, v] of Object.entries(value)) props.push([p, yield* encodeArray(w, v as unknown[])]);
     return { k: 'cols', props };
   }
   return { k: 'json', f: w.json(value) };

@@ -1,20 +1,20 @@
-import type { FileFacts } from '../correlate/facts.ts';
 import { createCanonicalRecord } from '../flags/canonical-record.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { createRecordFlagger } from '../flags/flag-record.ts';
 import { createFlagResult } from '../flags/flag-result.ts';
 import type { AnalysisSummary } from '../model/index.ts';
-import { FactsCollector, type FileMeta } from './collect-facts.ts';
+import { FactsCollector, type CollectedFacts, type FileMeta } from './collect-facts.ts';
 import { countMask, emptySummary } from './flag-counts.ts';
 import { createRecordExtractor } from './record-extractor.ts';
 
 /**
  * What flagging a run of rows gives: the facts, the counts without CHANGE_VOLUME, and per user-day
  * (ChangeVolumeCounter.key) its change records and how many of them carry no other flag, so
- * CHANGE_VOLUME can be counted once the whole file's volume is known. Plain data (structured-clone-able).
+ * CHANGE_VOLUME can be counted once the whole file's volume is known. The facts hold compact column
+ * builders: across threads they travel as pack-rows.ts makes them.
  */
 export interface FlaggedRows {
-  facts: FileFacts;
+  facts: CollectedFacts;
   summary: AnalysisSummary;
   userDayKeys: string[];
   userDayRecords: number[];

@@ -1,10 +1,12 @@
-import { docKey, type DocColumns, type FileFacts } from '../correlate/facts.ts';
+import { docKey } from '../correlate/facts.ts';
 import { CHANGE_VOLUME_LIMIT } from '../flags/change-volume.ts';
 import type { AnalysisSummary } from '../model/index.ts';
+import type { CollectedDocs, CollectedFacts, DocumentLists } from './collect-facts.ts';
+import { PackedColumnBuilder } from './column-builders.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
-type ListKey = 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'userAdmin' | 'afterHoursSensitive' | 'tickets';
-const LIST_KEYS: readonly ListKey[] = ['debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin', 'afterHoursSensitive', 'tickets'];
+type ListKey = 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'userAdmin';
+const LIST_KEYS: readonly ListKey[] = ['debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin'];
 const SM20_FIELDS = ['users', 'times', 'events', 'tcodes', 'flagged'] as const;
 
 /**
@@ -17,7 +19,15 @@ const SM20_FIELDS = ['users', 'times', 'events', 'tcodes', 'flagged'] as const;
 export class FlaggedRowsMerger {
   private merged: FlaggedRows | undefined;
   private parts = 0;
-  private readonly documents = new Map<string, string[] | Set<string>>();
+  // Volume's change numbers: every part's numbers appended to one packed column; per user-day key
+  // its first range there, and only when a later part repeats the key, an index list and a Set.
+  private readonly numbers = new PackedColumnBuilder();
+  private readonly docKeyIds = new Map<string, number>();
+  private readonly docKeys: string[] = [];
+  private readonly docStart: number[] = [];
+  private readonly docLen: number[] = [];
+  private readonly docList: (number[] | undefined)[] = [];
+  private readonly docSeen: (Set<string> | undefined)[] = [];
   private readonly events = new Map<string, number>();
   private readonly itemKeys = new Map<string, number>();
   private readonly sensitive = new Map<string, string>();
@@ -27,15 +37,7 @@ export class FlaggedRowsMerger {
   add(part: FlaggedRows): void {
     this.parts++;
     const p = part.facts;
-    for (const [key, values] of p.volume.documents) {
-      const mine = this.documents.get(key);
-      if (mine === undefined) this.documents.set(key, values);
-      else {
-        const set = Array.isArray(mine) ? new Set(mine) : mine;
-        for (const v of values) set.add(v);
-        this.documents.set(key, set);
-      }
-    }
+    this.addDocuments(p.volume.documents);
     for (const [key, n] of p.volume.events) this.events.set(key, (this.events.get(key) ?? 0) + n);
     for (const [key, n] of p.itemKeys) this.itemKeys.set(key, (this.itemKeys.get(key) ?? 0) + n);
     for (const [k, v] of p.sensitiveItemKeys) if (!this.sensitive.has(k)) this.sensitive.set(k, v);
@@ -47,14 +49,15 @@ export class FlaggedRowsMerger {
       if (p.joined) {
         const d = p.docs;
         this.joinedSeen = new Map();
-        for (let i = 0; i < d.changenrs.length; i++) this.joinedSeen.set(docKey(d.classes[i]!, d.ids[i]!, d.changenrs[i]!), i);
+        for (let i = 0; i < d.changenrs.length; i++) this.joinedSeen.set(docKey(d.classes.get(i), d.ids.get(i), d.changenrs.get(i)), i);
       }
     } else {
       const f = m.facts;
       for (const k of LIST_KEYS) append(f[k] as unknown[], p[k] as unknown[]);
+      appendActivities(f, p);
       for (const k of SM20_FIELDS) append(f.sm20Changes[k] as unknown[], p.sm20Changes[k] as unknown[]);
       if (this.joinedSeen) this.addJoinedDocs(f.docs, p.docs, this.joinedSeen);
-      else for (const k of DOC_FIELDS) append(f.docs[k] as unknown[], p.docs[k] as unknown[]);
+      else appendDocs(f.docs, p.docs);
       f.records += p.records;
       addSummary(m.summary, part.summary);
     }
@@ -72,17 +75,63 @@ export class FlaggedRowsMerger {
     });
   }
 
+  /** Change numbers per user-day, each once in first-seen order (as one pass's ChangeVolumeCounter keeps them). */
+  private addDocuments(d: DocumentLists): void {
+    const numbers = this.numbers;
+    let at = numbers.length;
+    numbers.append(d.numbers);
+    for (let i = 0; i < d.keys.length; at += d.lens[i]!, i++) {
+      const key = d.keys[i]!;
+      const n = d.lens[i]!;
+      const id = this.docKeyIds.get(key);
+      if (id === undefined) {
+        this.docKeyIds.set(key, this.docKeys.length);
+        this.docKeys.push(key);
+        this.docStart.push(at);
+        this.docLen.push(n);
+        this.docList.push(undefined);
+        this.docSeen.push(undefined);
+        continue;
+      }
+      let list = this.docList[id];
+      if (!list) {
+        list = [];
+        for (let k = 0; k < this.docLen[id]!; k++) list.push(this.docStart[id]! + k);
+        this.docList[id] = list;
+      }
+      const seen = (this.docSeen[id] ??= new Set(list.map((j) => numbers.get(j))));
+      for (let k = at; k < at + n; k++) {
+        const v = numbers.get(k);
+        if (seen.has(v)) continue;
+        seen.add(v);
+        list.push(k);
+      }
+    }
+  }
+
+  private mergedDocuments(): DocumentLists {
+    const out: DocumentLists = { keys: this.docKeys, lens: new Uint32Array(this.docKeys.length), numbers: new PackedColumnBuilder() };
+    for (let id = 0; id < this.docKeys.length; id++) {
+      const list = this.docList[id];
+      if (list) for (const j of list) out.numbers.pushFrom(this.numbers, j);
+      else for (let j = this.docStart[id]!, end = j + this.docLen[id]!; j < end; j++) out.numbers.pushFrom(this.numbers, j);
+      out.lens[id] = list ? list.length : this.docLen[id]!;
+    }
+    return out;
+  }
+
   /** Joined CDPOS: one header per change document, first seen wins; flagged when any part flagged it. */
-  private addJoinedDocs(out: DocColumns, d: DocColumns, seen: Map<string, number>): void {
+  private addJoinedDocs(out: CollectedDocs, d: CollectedDocs, seen: Map<string, number>): void {
     for (let i = 0; i < d.changenrs.length; i++) {
-      const key = docKey(d.classes[i]!, d.ids[i]!, d.changenrs[i]!);
+      const key = docKey(d.classes.get(i), d.ids.get(i), d.changenrs.get(i));
       const at = seen.get(key);
       if (at !== undefined) {
-        if (d.flagged[i]) out.flagged[at] = 1;
+        if (d.flagged.get(i)) out.flagged.set(at, 1);
         continue;
       }
       seen.set(key, out.changenrs.length);
-      for (const f of DOC_FIELDS) (out[f] as unknown[]).push(d[f][i]);
+      for (const f of DOC_STRING_FIELDS) out[f].push(d[f].get(i));
+      out.flagged.push(d.flagged.get(i));
     }
   }
 
@@ -90,7 +139,7 @@ export class FlaggedRowsMerger {
     const m = this.merged;
     if (!m) throw new Error('FlaggedRowsMerger: no part was added');
     if (this.parts === 1) return m;
-    m.facts.volume = { documents: [...this.documents].map(([k, v]) => [k, Array.isArray(v) ? v : [...v]]), events: [...this.events] };
+    m.facts.volume = { documents: this.mergedDocuments(), events: [...this.events] };
     m.facts.itemKeys = [...this.itemKeys];
     m.facts.sensitiveItemKeys = [...this.sensitive];
     return m;
@@ -108,7 +157,8 @@ export function summaryWithVolume(rows: FlaggedRows): AnalysisSummary {
   const note = (key: string, n: number) => {
     if (n > CHANGE_VOLUME_LIMIT) counts.set(key, n);
   };
-  for (const [key, list] of rows.facts.volume.documents) note(key, list.length);
+  const documents = rows.facts.volume.documents;
+  for (let i = 0; i < documents.keys.length; i++) note(documents.keys[i]!, documents.lens[i]!);
   for (const [key, n] of rows.facts.volume.events) note(key, n);
   const summary = structuredClone(rows.summary);
   if (counts.size === 0) return summary;
@@ -126,5 +176,33 @@ function addSummary(into: AnalysisSummary, add: AnalysisSummary): void {
   for (const k of Object.keys(into.flag_counts) as (keyof AnalysisSummary['flag_counts'])[]) into.flag_counts[k] += add.flag_counts[k];
 }
 
-const DOC_FIELDS = ['classes', 'ids', 'changenrs', 'users', 'dates', 'times', 'tcodes', 'flagged'] as const;
+const DOC_STRING_FIELDS = ['classes', 'ids', 'changenrs', 'users', 'dates', 'times', 'tcodes'] as const;
+
+function appendDocs(into: CollectedDocs, from: CollectedDocs): void {
+  into.classes.append(from.classes);
+  into.ids.append(from.ids);
+  into.changenrs.append(from.changenrs);
+  into.users.append(from.users);
+  into.dates.append(from.dates);
+  into.times.append(from.times);
+  into.tcodes.append(from.tcodes);
+  into.flagged.append(from.flagged);
+}
+
+/** afterHoursSensitive and tickets (column builders). */
+function appendActivities(into: CollectedFacts, from: CollectedFacts): void {
+  const a = into.afterHoursSensitive;
+  const b = from.afterHoursSensitive;
+  a.users.append(b.users);
+  a.times.append(b.times);
+  a.activities.append(b.activities);
+  const t = into.tickets;
+  const u = from.tickets;
+  t.ids.append(u.ids);
+  t.userCounts.append(u.userCounts);
+  t.users.append(u.users);
+  t.texts.append(u.texts);
+  t.starts.append(u.starts);
+  t.ends.append(u.ends);
+}
 

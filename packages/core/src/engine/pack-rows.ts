@@ -1,3 +1,5 @@
+import type { CollectedDocs } from './collect-facts.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, type PlainDict, type PlainPacked } from './column-builders.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
 /**
@@ -64,37 +66,62 @@ function unpack(v: string[] | PackedStrings | DictStrings): string[] {
   return out;
 }
 
-const DOC_STRINGS = ['classes', 'ids', 'changenrs', 'users', 'dates', 'times', 'tcodes'] as const;
 const SM20_STRINGS = ['users', 'events', 'tcodes'] as const;
+const DOC_DICTS = ['classes', 'users', 'dates', 'times', 'tcodes'] as const;
+const DOC_PACKED = ['ids', 'changenrs'] as const;
 
-/** The rows with their large string columns packed (plain data; only `unpackRows` reads it back). */
+/** The compact columns of collected facts as plain typed arrays (column-builders.ts toPlain). */
+function plainDocs(d: CollectedDocs): Record<string, unknown> {
+  const out: Record<string, unknown> = { flagged: d.flagged.toPlain() };
+  for (const k of DOC_DICTS) out[k] = d[k].toPlain();
+  for (const k of DOC_PACKED) out[k] = d[k].toPlain();
+  return out;
+}
+
+function docsOfPlain(p: Record<string, unknown>): CollectedDocs {
+  const out: Record<string, unknown> = { flagged: NumColumnBuilder.fromPlain(p.flagged as Uint8Array) };
+  for (const k of DOC_DICTS) out[k] = DictColumnBuilder.fromPlain(p[k] as PlainDict);
+  for (const k of DOC_PACKED) out[k] = PackedColumnBuilder.fromPlain(p[k] as PlainPacked);
+  return out as unknown as CollectedDocs;
+}
+
+/** The rows with their large columns as plain data (strings packed, builders as typed arrays); only `unpackRows` reads it back. */
 export function packRows(rows: FlaggedRows): FlaggedRows {
   const f = rows.facts;
-  const docs = { ...f.docs } as Record<string, unknown>;
-  for (const k of DOC_STRINGS) docs[k] = pack(f.docs[k]);
+  const a = f.afterHoursSensitive;
+  const afterHoursSensitive = { users: a.users.toPlain(), times: a.times.toPlain(), activities: a.activities.toPlain() };
   const sm20 = { ...f.sm20Changes } as Record<string, unknown>;
   for (const k of SM20_STRINGS) sm20[k] = pack(f.sm20Changes[k]);
-  const lists = f.volume.documents;
-  const volume = {
-    ...f.volume,
-    documents: { keys: lists.map((e) => e[0]), counts: Uint32Array.from(lists, (e) => e[1].length), values: join(lists.flatMap((e) => e[1])) },
-  };
-  return { ...rows, facts: { ...f, docs, sm20Changes: sm20, volume } as unknown as FlaggedRows['facts'] };
+  const d = f.volume.documents;
+  const volume = { ...f.volume, documents: { keys: d.keys, lens: d.lens, numbers: d.numbers.toPlain() } };
+  const t = f.tickets;
+  const tickets = { ids: t.ids.toPlain(), userCounts: t.userCounts.toPlain(), users: t.users.toPlain(), texts: t.texts.toPlain(), starts: t.starts.toPlain(), ends: t.ends.toPlain() };
+  return { ...rows, facts: { ...f, docs: plainDocs(f.docs), afterHoursSensitive, tickets, sm20Changes: sm20, volume } as unknown as FlaggedRows['facts'] };
 }
 
 export function unpackRows(rows: FlaggedRows): FlaggedRows {
   const f = rows.facts as unknown as Record<string, Record<string, unknown>>;
-  const docs = { ...f.docs! };
-  for (const k of DOC_STRINGS) docs[k] = unpack(docs[k] as string[] | PackedStrings | DictStrings);
   const sm20 = { ...f.sm20Changes! };
   for (const k of SM20_STRINGS) sm20[k] = unpack(sm20[k] as string[] | PackedStrings | DictStrings);
-  const packed = f.volume!.documents as { keys: string[]; counts: Uint32Array; values: PackedStrings };
-  const values = unpack(packed.values);
-  let at = 0;
-  const documents = packed.keys.map((key, i): [string, string[]] => {
-    const n = packed.counts[i]!;
-    at += n;
-    return [key, values.slice(at - n, at)];
-  });
-  return { ...rows, facts: { ...rows.facts, docs: docs as unknown as FlaggedRows['facts']['docs'], sm20Changes: sm20 as unknown as FlaggedRows['facts']['sm20Changes'], volume: { ...rows.facts.volume, documents } } };
+  const a = f.afterHoursSensitive!;
+  const afterHoursSensitive = {
+    users: DictColumnBuilder.fromPlain(a.users as PlainDict),
+    times: NumColumnBuilder.fromPlain(a.times as Float64Array),
+    activities: PackedColumnBuilder.fromPlain(a.activities as PlainPacked),
+  };
+  const t = f.tickets!;
+  const tickets = {
+    ids: PackedColumnBuilder.fromPlain(t.ids as PlainPacked),
+    userCounts: NumColumnBuilder.fromPlain(t.userCounts as Uint32Array),
+    users: DictColumnBuilder.fromPlain(t.users as PlainDict),
+    texts: PackedColumnBuilder.fromPlain(t.texts as PlainPacked),
+    starts: NumColumnBuilder.fromPlain(t.starts as Float64Array),
+    ends: NumColumnBuilder.fromPlain(t.ends as Float64Array),
+  };
+  const packed = f.volume!.documents as { keys: string[]; lens: Uint32Array; numbers: PlainPacked };
+  const documents = { keys: packed.keys, lens: packed.lens, numbers: PackedColumnBuilder.fromPlain(packed.numbers) };
+  return {
+    ...rows,
+    facts: { ...rows.facts, docs: docsOfPlain(f.docs!), afterHoursSensitive, tickets, sm20Changes: sm20 as unknown as FlaggedRows['facts']['sm20Changes'], volume: { ...rows.facts.volume, documents } },
+  };
 }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { openFile } from '../formats/open-file.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
+import { writableFacts } from './collect-facts.ts';
 import { writeFacts } from './facts-codec.ts';
 import { flagRows, type FlaggedRows } from './flag-rows.ts';
 import { summaryWithVolume } from './merge-parts.ts';
@@ -78,6 +79,6 @@ export async function parseAndFlagFile(
     }
   }
   rows ??= await flagRows(opened.batches(), meta, index, fc, onProgress);
-  await writeFacts(ctx.workspace, factsName(index), rows.facts);
+  await writeFacts(ctx.workspace, factsName(index), writableFacts(rows.facts));
   return { index, fileName, fileType: opened.fileType, records: rows.summary.total_records, summary: summaryWithVolume(rows), ...(sourceParts ? { parts: sourceParts } : {}) };
 }

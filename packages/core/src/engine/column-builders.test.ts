@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { StrColumn } from '../correlate/columns.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+
+const all = (c: StrColumn) => Array.from({ length: c.length }, (_, i) => c.get(i));
+
+describe('step 1 column builders', () => {
+  const words = Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? `Ümlaut-${i}` : `V${i % 13}-${i}`));
+
+  it('a dictionary column keeps values in order past its first capacity, and appends by value', () => {
+    const a = new DictColumnBuilder();
+    const b = new DictColumnBuilder();
+    words.forEach((w, i) => (i < 3000 ? a : b).push(w.slice(0, 3)));
+    a.append(DictColumnBuilder.fromPlain(structuredClone(b.toPlain())));
+    expect(a.length).toBe(5000);
+    expect(all(a.column())).toEqual(words.map((w) => w.slice(0, 3)));
+    expect(a.get(4999)).toBe(words[4999]!.slice(0, 3));
+  });
+
+  it('a packed column keeps ASCII and UTF-8 text, fixed-width or not, across append and thread transfer', () => {
+    const a = new PackedColumnBuilder();
+    const b = new PackedColumnBuilder();
+    words.forEach((w, i) => (i < 1200 ? a : b).push(w));
+    a.append(PackedColumnBuilder.fromPlain(structuredClone(b.toPlain())));
+    expect(all(a.column())).toEqual(words);
+    const fixed = new PackedColumnBuilder();
+    for (const n of ['0001', '0002', '0003']) fixed.push(n);
+    const col = fixed.column() as unknown as { width: number; ascii: boolean };
+    expect(col.width).toBe(4);
+    expect(col.ascii).toBe(true);
+    expect(all(fixed.column())).toEqual(['0001', '0002', '0003']);
+    const empty = PackedColumnBuilder.fromPlain(new PackedColumnBuilder().toPlain());
+    empty.push('x');
+    expect(all(empty.column())).toEqual(['x']);
+  });
+
+  it('a number column grows, is set in place and appends', () => {
+    const a = NumColumnBuilder.float64();
+    for (let i = 0; i < 3000; i++) a.push(i * 1.5);
+    a.set(2, -7);
+    const b = NumColumnBuilder.fromPlain(Float64Array.of(1, 2));
+    a.append(b);
+    expect(a.length).toBe(3002);
+    expect(a.get(2)).toBe(-7);
+    expect(Array.from(a.column().subarray(2999))).toEqual([4498.5, 1, 2]);
+  });
+});

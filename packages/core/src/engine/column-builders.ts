@@ -1,0 +1,225 @@
+import { DictColumn, PackedColumn, type StrColumn } from '../correlate/columns.ts';
+
+/**
+ * Growable compact columns for step 1's facts: a 100 MB CDHDR file has 1.67 M change documents,
+ * and a JS string (plus an array slot) per cell costs hundreds of MB on the thread that merges
+ * the parts. Few-valued columns (users, dates, times, codes) keep each distinct value once and an
+ * id per row; mostly distinct ones (object ids, change numbers, activity texts) keep UTF-8 bytes
+ * and end offsets. Both cross threads as plain typed arrays (`toPlain`/`fromPlain`) and are written
+ * by the facts codec as they are (`column()`).
+ */
+
+const START = 1024;
+
+function grown<T extends NumArray>(a: T, need: number): T {
+  let size = a.length * 2;
+  while (size < need) size *= 2;
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
+}
+
+/** Distinct values once, a 32-bit id per row (narrowed when written). */
+export class DictColumnBuilder {
+  private readonly index = new Map<string, number>();
+  private ids: Uint32Array = new Uint32Array(START);
+  length = 0;
+  // Consecutive rows mostly repeat a value: no hash lookup then.
+  private last: string | undefined;
+  private lastId = 0;
+
+  constructor(readonly dict: string[] = []) {
+    for (let d = 0; d < dict.length; d++) this.index.set(dict[d]!, d);
+  }
+
+  private idOf(s: string): number {
+    if (s === this.last) return this.lastId;
+    let id = this.index.get(s);
+    if (id === undefined) {
+      this.index.set(s, (id = this.dict.length));
+      this.dict.push(s);
+    }
+    this.last = s;
+    this.lastId = id;
+    return id;
+  }
+
+  push(s: string): void {
+    const id = this.idOf(s);
+    if (this.length === this.ids.length) this.ids = grown(this.ids, this.length + 1);
+    this.ids[this.length++] = id;
+  }
+
+  get(i: number): string {
+    return this.dict[this.ids[i]!]!;
+  }
+
+  /** Appends another builder's rows (its ids mapped onto this dictionary). */
+  append(other: DictColumnBuilder): void {
+    const map = other.dict.map((s) => this.idOf(s));
+    const n = other.length;
+    if (this.length + n > this.ids.length) this.ids = grown(this.ids, this.length + n);
+    const from = other.ids;
+    for (let i = 0; i < n; i++) this.ids[this.length + i] = map[from[i]!]!;
+    this.length += n;
+  }
+
+  column(): StrColumn {
+    return new DictColumn(this.dict, this.ids.subarray(0, this.length));
+  }
+
+  toPlain(): PlainDict {
+    return { dict: this.dict, ids: this.ids.slice(0, this.length) };
+  }
+
+  static fromPlain(p: PlainDict): DictColumnBuilder {
+    const b = new DictColumnBuilder(p.dict);
+    b.ids = p.ids.length > 0 ? p.ids : new Uint32Array(START);
+    b.length = p.ids.length;
+    return b;
+  }
+}
+
+export interface PlainDict {
+  dict: string[];
+  ids: Uint32Array;
+}
+
+/** Mostly distinct strings as UTF-8 bytes and end offsets. */
+export class PackedColumnBuilder {
+  private bytes: Buffer = Buffer.allocUnsafe(START * 16);
+  private ends: Uint32Array = new Uint32Array(START);
+  private size = 0;
+  length = 0;
+  private ascii = true;
+
+  push(s: string): void {
+    const n = s.length;
+    if (this.size + 3 * n > this.bytes.length) this.growBytes(this.size + 3 * n);
+    const b = this.bytes;
+    let at = this.size;
+    let k = 0;
+    for (; k < n; k++) {
+      const c = s.charCodeAt(k);
+      if (c >= 0x80) break;
+      b[at++] = c;
+    }
+    if (k < n) {
+      at = this.size + b.write(s, this.size, 'utf8');
+      this.ascii = false;
+    }
+    this.size = at;
+    if (this.length === this.ends.length) this.ends = grown(this.ends, this.length + 1);
+    this.ends[this.length++] = at;
+  }
+
+  private growBytes(need: number): void {
+    let size = this.bytes.length * 2;
+    while (size < need) size *= 2;
+    const b = Buffer.allocUnsafe(size);
+    this.bytes.copy(b, 0, 0, this.size);
+    this.bytes = b;
+  }
+
+  get(i: number): string {
+    return this.bytes.toString(this.ascii ? 'latin1' : 'utf8', i === 0 ? 0 : this.ends[i - 1]!, this.ends[i]!);
+  }
+
+  append(other: PackedColumnBuilder): void {
+    const n = other.length;
+    if (this.size + other.size > this.bytes.length) this.growBytes(this.size + other.size);
+    other.bytes.copy(this.bytes, this.size, 0, other.size);
+    if (this.length + n > this.ends.length) this.ends = grown(this.ends, this.length + n);
+    for (let i = 0; i < n; i++) this.ends[this.length + i] = other.ends[i]! + this.size;
+    this.size += other.size;
+    this.length += n;
+    this.ascii &&= other.ascii;
+  }
+
+  /** Appends value i of another packed builder (its bytes, no string). */
+  pushFrom(other: PackedColumnBuilder, i: number): void {
+    const from = i === 0 ? 0 : other.ends[i - 1]!;
+    const to = other.ends[i]!;
+    if (this.size + to - from > this.bytes.length) this.growBytes(this.size + to - from);
+    this.size += other.bytes.copy(this.bytes, this.size, from, to);
+    if (this.length === this.ends.length) this.ends = grown(this.ends, this.length + 1);
+    this.ends[this.length++] = this.size;
+    this.ascii &&= other.ascii;
+  }
+
+  column(): StrColumn {
+    const n = this.length;
+    const bytes = this.bytes.subarray(0, this.size);
+    // One width for all (change numbers usually): no offsets stored.
+    const width = n > 0 ? this.ends[0]! : 0;
+    let fixed = n > 0;
+    for (let i = 1; i < n && fixed; i++) fixed = this.ends[i]! - this.ends[i - 1]! === width;
+    return fixed ? new PackedColumn(bytes, n, width, undefined, this.ascii) : new PackedColumn(bytes, n, 0, this.ends.subarray(0, n), this.ascii);
+  }
+
+  toPlain(): PlainPacked {
+    return { bytes: new Uint8Array(this.bytes.subarray(0, this.size)), ends: this.ends.slice(0, this.length), ascii: this.ascii };
+  }
+
+  static fromPlain(p: PlainPacked): PackedColumnBuilder {
+    const b = new PackedColumnBuilder();
+    if (p.ends.length === 0) return b;
+    b.bytes = Buffer.from(p.bytes.buffer, p.bytes.byteOffset, p.bytes.byteLength);
+    b.ends = p.ends;
+    b.size = p.bytes.byteLength;
+    b.length = p.ends.length;
+    b.ascii = p.ascii;
+    return b;
+  }
+}
+
+export interface PlainPacked {
+  bytes: Uint8Array;
+  ends: Uint32Array;
+  ascii: boolean;
+}
+
+type NumArray = Float64Array | Uint8Array | Uint32Array;
+
+/** Growable numbers (epochs as float64, NaN for none; 0/1 marks as bytes; list lengths as uint32). */
+export class NumColumnBuilder<T extends NumArray = NumArray> {
+  length = 0;
+  constructor(private values: T) {}
+
+  static float64(): NumColumnBuilder<Float64Array> {
+    return new NumColumnBuilder(new Float64Array(START));
+  }
+  static bytes(): NumColumnBuilder<Uint8Array> {
+    return new NumColumnBuilder(new Uint8Array(START));
+  }
+  static uint32(): NumColumnBuilder<Uint32Array> {
+    return new NumColumnBuilder(new Uint32Array(START));
+  }
+
+  push(v: number): void {
+    if (this.length === this.values.length) this.values = grown(this.values, this.length + 1);
+    this.values[this.length++] = v;
+  }
+  get(i: number): number {
+    return this.values[i]!;
+  }
+  set(i: number, v: number): void {
+    this.values[i] = v;
+  }
+  append(other: NumColumnBuilder<T>): void {
+    if (this.length + other.length > this.values.length) this.values = grown(this.values, this.length + other.length);
+    this.values.set(other.values.subarray(0, other.length), this.length);
+    this.length += other.length;
+  }
+  column(): T {
+    return this.values.subarray(0, this.length) as T;
+  }
+  toPlain(): T {
+    return this.values.slice(0, this.length) as T;
+  }
+  static fromPlain<T extends NumArray>(values: T): NumColumnBuilder<T> {
+    const b = new NumColumnBuilder(values.length > 0 ? values : (new (values.constructor as new (n: number) => T)(START)));
+    b.length = values.length;
+    return b;
+  }
+}
