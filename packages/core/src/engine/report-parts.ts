@@ -162,6 +162,19 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const flagEnd = layout.flagStart + FLAG_KEYS.length;
   const cells = new Array<string>(sheetWidth).fill('');
   const line = new Array<string>(csvWidth).fill('');
+  line[0] = facts.fileType;
+  line[1] = facts.fileName;
+  const columnCount = facts.columns.length;
+  // Severity texts by mask (and whether OTHER counts as high): a small set.
+  const severities = new Map<number, string>();
+  const severityFor = (mask: number, high: boolean) => {
+    const key = mask * 2 + (high ? 1 : 0);
+    let s = severities.get(key);
+    if (s === undefined) severities.set(key, (s = severityOf(mask, high ? 'high' : 'medium')));
+    return s;
+  };
+  // Flag cells are rewritten only while rows are flagged or right after one.
+  let lastFlagged = false;
   let written = 0;
 
   await forEachFinalRecord(
@@ -176,17 +189,20 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       if (written % 65536 === 0) onProgress(written);
       let a: Promise<void> | void = undefined;
       let b: Promise<void> | void = undefined;
+      // Cells of columns beyond a short row are emptied first (then a repeated label keeps the value
+      // of its last present column, as the fill-then-copy did); cells beyond the file's columns are never set.
+      const m = row.length < columnCount ? row.length : columnCount;
+      const flagged = out.mask !== 0;
+      const rewriteFlags = flagged || lastFlagged;
+      lastFlagged = flagged;
       if (input.xlsx) {
-        // Reused per row: the writers turn the row into text before returning.
-        cells.fill('');
-        for (let j = 0; j < row.length; j++) cells[sheetPos[j]!] = row[j]!;
+        // Reused per row: the writer turns the row into bytes before returning.
+        for (let j = m; j < columnCount; j++) cells[sheetPos[j]!] = '';
+        for (let j = 0; j < m; j++) cells[sheetPos[j]!] = row[j]!;
         for (let j = 0; j < readers.length; j++) cells[canonicalStart + j] = readers[j]!(row, rec);
-        if (out.mask !== 0) {
-          for (let k = 0; k < FLAG_KEYS.length; k++) {
-            const reason = out.reasons[k];
-            if (reason !== undefined) cells[layout.flagStart + k] = reason;
-          }
-          cells[flagEnd] = severityOf(out.mask, out.otherCategory === 'security' ? 'high' : 'medium');
+        if (rewriteFlags) {
+          for (let k = 0; k < FLAG_KEYS.length; k++) cells[layout.flagStart + k] = out.reasons[k] ?? '';
+          cells[flagEnd] = flagged ? severityFor(out.mask, out.otherCategory === 'security') : '';
         }
         if (aiColumn) cells[sheetWidth - 1] = note;
         if (segment && (input.sheetRowOffset + rowNumber) % perSheet !== 0) {
@@ -196,16 +212,9 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         } else a = writeToNewSegment(rowNumber);
       }
       if (csv) {
-        line.fill('');
-        line[0] = facts.fileType;
-        line[1] = facts.fileName;
-        for (let j = 0; j < row.length; j++) line[csvPos[j]!] = row[j]!;
-        if (out.mask !== 0) {
-          for (let k = 0; k < FLAG_KEYS.length; k++) {
-            const reason = out.reasons[k];
-            if (reason !== undefined) line[csvFlagStart + k] = reason;
-          }
-        }
+        for (let j = m; j < columnCount; j++) line[csvPos[j]!] = '';
+        for (let j = 0; j < m; j++) line[csvPos[j]!] = row[j]!;
+        if (rewriteFlags) for (let k = 0; k < FLAG_KEYS.length; k++) line[csvFlagStart + k] = out.reasons[k] ?? '';
         if (aiColumn) line[csvWidth - 1] = note;
         csv.csvRow(line);
         b = csv.wait();

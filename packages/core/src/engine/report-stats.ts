@@ -38,6 +38,8 @@ export class ReportStats {
   private readonly highRiskUsers = new Set<string>();
   private readonly timeline = new Map<string, { failedLogins: number; highRisk: number; dataModifications: number }>();
   private readonly heatmap = new Map<string, number[]>();
+  private lastTcode = '';
+  private lastHours: number[] | undefined;
 
   add(fileName: string, columns: readonly string[], row: readonly string[], rec: CanonicalRecord, out: FlagResult): void {
     const mask = out.mask;
@@ -54,12 +56,26 @@ export class ReportStats {
         if (out.isChange) day.dataModifications++;
       }
     }
-    if (rec.time !== '' && rec.tcode !== '') {
-      const module = moduleOfTcode(rec.tcode);
-      if (module) {
-        let hours = this.heatmap.get(module);
-        if (!hours) this.heatmap.set(module, (hours = new Array(24).fill(0)));
-        hours[Number(rec.time.slice(0, 2))]!++;
+    const time = rec.time;
+    if (time !== '' && rec.tcode !== '') {
+      // Consecutive records often share a tcode: its module's hours are remembered.
+      let hours = this.lastHours;
+      if (rec.tcode !== this.lastTcode) {
+        const module = moduleOfTcode(rec.tcode);
+        hours = undefined;
+        if (module) {
+          hours = this.heatmap.get(module);
+          if (!hours) this.heatmap.set(module, (hours = new Array(24).fill(0)));
+        }
+        this.lastTcode = rec.tcode;
+        this.lastHours = hours;
+      }
+      if (hours) {
+        const h0 = time.charCodeAt(0) - 48;
+        const h1 = time.charCodeAt(1) - 48;
+        // Normalised times are HH:MM:SS; anything else is read as before.
+        const hour = time.length >= 3 && h0 >= 0 && h0 <= 9 && h1 >= 0 && h1 <= 9 && (time.charCodeAt(2) < 48 || time.charCodeAt(2) > 57) ? h0 * 10 + h1 : Number(time.slice(0, 2));
+        hours[hour]!++;
       }
     }
     if (mask === 0) return;
