@@ -77,7 +77,19 @@ export interface DocumentLists {
 }
 
 /** FileFacts as step 1 holds them (its largest parts compact); `writableFacts` gives what the facts codec writes. */
-export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets'> & {
+/** Non-joined CDPOS item counts per header key, and the first activity of each key with sensitive items. */
+export interface CollectedItemKeys {
+  keys: PackedColumnBuilder;
+  counts: NumColumnBuilder<Uint32Array>;
+}
+export interface CollectedSensitiveItems {
+  keys: PackedColumnBuilder;
+  activities: PackedColumnBuilder;
+}
+
+export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys'> & {
+  itemKeys: CollectedItemKeys;
+  sensitiveItemKeys: CollectedSensitiveItems;
   tickets: CollectedTickets;
   docs: CollectedDocs;
   afterHoursSensitive: CollectedActivities;
@@ -114,9 +126,11 @@ export function writableFacts(f: CollectedFacts): object {
   const a = f.afterHoursSensitive;
   const d = f.volume.documents;
   const volume = { documents: new RowColumns(d.keys.length, [d.keys, new StrListColumn(d.lens, d.numbers)]), events: f.volume.events };
+  const itemKeys = new RowColumns(f.itemKeys.keys.length, [f.itemKeys.keys, f.itemKeys.counts]);
+  const sensitiveItemKeys = new RowColumns(f.sensitiveItemKeys.keys.length, [f.sensitiveItemKeys.keys, f.sensitiveItemKeys.activities]);
   const t = f.tickets;
   const tickets = new RowColumns(t.ids.length, [t.ids, new StrListColumn(t.userCounts.column(), t.users), t.texts, t.starts, t.ends]);
-  return { ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, a.activities]), tickets };
+  return { ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, a.activities]), tickets, itemKeys, sensitiveItemKeys };
 }
 
 /** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
@@ -135,7 +149,9 @@ export class FactsCollector {
     this.facts = {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
       volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] }, debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyCollectedDocs(),
-      itemKeys: [], sensitiveItemKeys: [], afterHoursSensitive: emptyActivities(), tickets: emptyTickets(),
+      itemKeys: { keys: new PackedColumnBuilder(), counts: NumColumnBuilder.uint32() },
+      sensitiveItemKeys: { keys: new PackedColumnBuilder(), activities: new PackedColumnBuilder() },
+      afterHoursSensitive: emptyActivities(), tickets: emptyTickets(),
     };
   }
 
@@ -252,8 +268,16 @@ export class FactsCollector {
   finish(): CollectedFacts {
     const volume = this.volume.toJSON();
     this.facts.volume = { documents: documentListsOf(volume.documents), events: volume.events };
-    this.facts.itemKeys = [...this.itemKeys];
-    this.facts.sensitiveItemKeys = [...this.sensitiveItems];
+    const items = this.facts.itemKeys;
+    for (const [key, n] of this.itemKeys) {
+      items.keys.push(key);
+      items.counts.push(n);
+    }
+    const sensitive = this.facts.sensitiveItemKeys;
+    for (const [key, activity] of this.sensitiveItems) {
+      sensitive.keys.push(key);
+      sensitive.activities.push(activity);
+    }
     return this.facts;
   }
 }

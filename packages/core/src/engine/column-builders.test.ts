@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StrColumn } from '../correlate/columns.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
 
 const all = (c: StrColumn) => Array.from({ length: c.length }, (_, i) => c.get(i));
 
@@ -43,5 +43,17 @@ describe('step 1 column builders', () => {
     expect(a.length).toBe(3002);
     expect(a.get(2)).toBe(-7);
     expect(Array.from(a.column().subarray(2999))).toEqual([4498.5, 1, 2]);
+  });
+
+  it('a packed key set finds keys by their bytes across columns, in first-seen order, past rehashing', () => {
+    const set = new PackedKeySet();
+    const part = new PackedColumnBuilder();
+    const keys = Array.from({ length: 3000 }, (_, i) => `K\u0001${i % 2000}\u0001ä${i % 7}`);
+    for (const k of keys) part.push(k);
+    const found = keys.map((_, i) => set.indexOf(part, i));
+    expect(set.keys.length).toBe(new Set(keys).size);
+    expect(all(set.keys.column())).toEqual([...new Set(keys)]);
+    keys.forEach((k, i) => expect(set.keys.column().get(found[i]!.at)).toBe(k));
+    expect(found.filter((f) => f.added).length).toBe(new Set(keys).size);
   });
 });

@@ -147,6 +147,23 @@ export class PackedColumnBuilder {
     this.ascii &&= other.ascii;
   }
 
+  /** FNV-1a of value i's bytes. */
+  hashAt(i: number): number {
+    let h = 0x811c9dc5;
+    const b = this.bytes;
+    for (let k = i === 0 ? 0 : this.ends[i - 1]!, end = this.ends[i]!; k < end; k++) h = Math.imul(h ^ b[k]!, 0x01000193);
+    return h;
+  }
+
+  /** Is value i the same bytes as value j of `other`? */
+  sameAt(i: number, other: PackedColumnBuilder, j: number): boolean {
+    const a = i === 0 ? 0 : this.ends[i - 1]!;
+    const b = j === 0 ? 0 : other.ends[j - 1]!;
+    const n = this.ends[i]! - a;
+    if (other.ends[j]! - b !== n) return false;
+    return this.bytes.compare(other.bytes, b, b + n, a, a + n) === 0;
+  }
+
   column(): StrColumn {
     const n = this.length;
     const bytes = this.bytes.subarray(0, this.size);
@@ -221,5 +238,39 @@ export class NumColumnBuilder<T extends NumArray = NumArray> {
     const b = new NumColumnBuilder(values.length > 0 ? values : (new (values.constructor as new (n: number) => T)(START)));
     b.length = values.length;
     return b;
+  }
+}
+
+/**
+ * Distinct keys kept in a packed column, found by their bytes (open addressing on FNV-1a): the
+ * merge of a large file's parts needs no string, nor Map entry, per key.
+ */
+export class PackedKeySet {
+  readonly keys = new PackedColumnBuilder();
+  private table = new Int32Array(1024).fill(-1);
+
+  /** Index of the key equal to value i of `from`, adding it when new; `added` tells which. */
+  indexOf(from: PackedColumnBuilder, i: number): { at: number; added: boolean } {
+    if (this.keys.length * 2 >= this.table.length) this.rehash();
+    const mask = this.table.length - 1;
+    for (let slot = from.hashAt(i) & mask; ; slot = (slot + 1) & mask) {
+      const at = this.table[slot]!;
+      if (at < 0) {
+        this.table[slot] = this.keys.length;
+        this.keys.pushFrom(from, i);
+        return { at: this.keys.length - 1, added: true };
+      }
+      if (this.keys.sameAt(at, from, i)) return { at, added: false };
+    }
+  }
+
+  private rehash(): void {
+    this.table = new Int32Array(this.table.length * 2).fill(-1);
+    const mask = this.table.length - 1;
+    for (let at = 0; at < this.keys.length; at++) {
+      let slot = this.keys.hashAt(at) & mask;
+      while (this.table[slot]! >= 0) slot = (slot + 1) & mask;
+      this.table[slot] = at;
+    }
   }
 }

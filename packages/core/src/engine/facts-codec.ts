@@ -135,6 +135,10 @@ function* encodeArray(w: FrameWriter, values: readonly unknown[] | StrColumn | A
   if (isBuilder(values)) values = (values as DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder).column();
   if (values.length === 0 && !Array.isArray(values)) values = [];
   if (values instanceof Uint8Array) return { k: 'u8', n: values.length, data: w.add(values) };
+  if (values instanceof Uint32Array) {
+    const small = values.every((v) => v <= 255);
+    return small ? { k: 'u8', n: values.length, data: w.add(Uint8Array.from(values)) } : { k: 'num', n: values.length, data: w.add(Float64Array.from(values)) };
+  }
   if (values instanceof Float64Array) {
     // NaN stands for null (a ticket without a time), as compact readers see it.
     let nulls: Uint8Array | undefined;

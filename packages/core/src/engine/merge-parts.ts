@@ -2,7 +2,7 @@ import { docKey } from '../correlate/facts.ts';
 import { CHANGE_VOLUME_LIMIT } from '../flags/change-volume.ts';
 import type { AnalysisSummary } from '../model/index.ts';
 import type { CollectedDocs, CollectedFacts, DocumentLists } from './collect-facts.ts';
-import { PackedColumnBuilder } from './column-builders.ts';
+import { NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
 type ListKey = 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'userAdmin';
@@ -29,8 +29,10 @@ export class FlaggedRowsMerger {
   private readonly docList: (number[] | undefined)[] = [];
   private readonly docSeen: (Set<string> | undefined)[] = [];
   private readonly events = new Map<string, number>();
-  private readonly itemKeys = new Map<string, number>();
-  private readonly sensitive = new Map<string, string>();
+  private readonly itemKeys = new PackedKeySet();
+  private readonly itemCounts = NumColumnBuilder.uint32();
+  private readonly sensitive = new PackedKeySet();
+  private readonly sensitiveActivities = new PackedColumnBuilder();
   private readonly userDays = new Map<string, number>();
   private joinedSeen: Map<string, number> | undefined;
 
@@ -39,8 +41,7 @@ export class FlaggedRowsMerger {
     const p = part.facts;
     this.addDocuments(p.volume.documents);
     for (const [key, n] of p.volume.events) this.events.set(key, (this.events.get(key) ?? 0) + n);
-    for (const [key, n] of p.itemKeys) this.itemKeys.set(key, (this.itemKeys.get(key) ?? 0) + n);
-    for (const [k, v] of p.sensitiveItemKeys) if (!this.sensitive.has(k)) this.sensitive.set(k, v);
+    this.addItemKeys(p);
 
     const m = this.merged;
     if (!m) {
@@ -109,6 +110,18 @@ export class FlaggedRowsMerger {
     }
   }
 
+  /** Item counts per key summed, first activity per sensitive key kept (keys compared as bytes). */
+  private addItemKeys(p: CollectedFacts): void {
+    const items = p.itemKeys;
+    for (let i = 0; i < items.keys.length; i++) {
+      const { at, added } = this.itemKeys.indexOf(items.keys, i);
+      if (added) this.itemCounts.push(items.counts.get(i));
+      else this.itemCounts.set(at, this.itemCounts.get(at) + items.counts.get(i));
+    }
+    const sensitive = p.sensitiveItemKeys;
+    for (let i = 0; i < sensitive.keys.length; i++) if (this.sensitive.indexOf(sensitive.keys, i).added) this.sensitiveActivities.pushFrom(sensitive.activities, i);
+  }
+
   private mergedDocuments(): DocumentLists {
     const out: DocumentLists = { keys: this.docKeys, lens: new Uint32Array(this.docKeys.length), numbers: new PackedColumnBuilder() };
     for (let id = 0; id < this.docKeys.length; id++) {
@@ -140,8 +153,8 @@ export class FlaggedRowsMerger {
     if (!m) throw new Error('FlaggedRowsMerger: no part was added');
     if (this.parts === 1) return m;
     m.facts.volume = { documents: this.mergedDocuments(), events: [...this.events] };
-    m.facts.itemKeys = [...this.itemKeys];
-    m.facts.sensitiveItemKeys = [...this.sensitive];
+    m.facts.itemKeys = { keys: this.itemKeys.keys, counts: this.itemCounts };
+    m.facts.sensitiveItemKeys = { keys: this.sensitive.keys, activities: this.sensitiveActivities };
     return m;
   }
 }

@@ -94,9 +94,11 @@ export function packRows(rows: FlaggedRows): FlaggedRows {
   for (const k of SM20_STRINGS) sm20[k] = pack(f.sm20Changes[k]);
   const d = f.volume.documents;
   const volume = { ...f.volume, documents: { keys: d.keys, lens: d.lens, numbers: d.numbers.toPlain() } };
+  const itemKeys = { keys: f.itemKeys.keys.toPlain(), counts: f.itemKeys.counts.toPlain() };
+  const sensitiveItemKeys = { keys: f.sensitiveItemKeys.keys.toPlain(), activities: f.sensitiveItemKeys.activities.toPlain() };
   const t = f.tickets;
   const tickets = { ids: t.ids.toPlain(), userCounts: t.userCounts.toPlain(), users: t.users.toPlain(), texts: t.texts.toPlain(), starts: t.starts.toPlain(), ends: t.ends.toPlain() };
-  return { ...rows, facts: { ...f, docs: plainDocs(f.docs), afterHoursSensitive, tickets, sm20Changes: sm20, volume } as unknown as FlaggedRows['facts'] };
+  return { ...rows, facts: { ...f, docs: plainDocs(f.docs), afterHoursSensitive, tickets, itemKeys, sensitiveItemKeys, sm20Changes: sm20, volume } as unknown as FlaggedRows['facts'] };
 }
 
 export function unpackRows(rows: FlaggedRows): FlaggedRows {
@@ -109,6 +111,9 @@ export function unpackRows(rows: FlaggedRows): FlaggedRows {
     times: NumColumnBuilder.fromPlain(a.times as Float64Array),
     activities: PackedColumnBuilder.fromPlain(a.activities as PlainPacked),
   };
+  const itemKeys = { keys: PackedColumnBuilder.fromPlain(f.itemKeys!.keys as PlainPacked), counts: NumColumnBuilder.fromPlain(f.itemKeys!.counts as Uint32Array) };
+  const s = f.sensitiveItemKeys!;
+  const sensitiveItemKeys = { keys: PackedColumnBuilder.fromPlain(s.keys as PlainPacked), activities: PackedColumnBuilder.fromPlain(s.activities as PlainPacked) };
   const t = f.tickets!;
   const tickets = {
     ids: PackedColumnBuilder.fromPlain(t.ids as PlainPacked),
@@ -122,6 +127,6 @@ export function unpackRows(rows: FlaggedRows): FlaggedRows {
   const documents = { keys: packed.keys, lens: packed.lens, numbers: PackedColumnBuilder.fromPlain(packed.numbers) };
   return {
     ...rows,
-    facts: { ...rows.facts, docs: docsOfPlain(f.docs!), afterHoursSensitive, tickets, sm20Changes: sm20 as unknown as FlaggedRows['facts']['sm20Changes'], volume: { ...rows.facts.volume, documents } },
+    facts: { ...rows.facts, docs: docsOfPlain(f.docs!), afterHoursSensitive, tickets, itemKeys, sensitiveItemKeys, sm20Changes: sm20 as unknown as FlaggedRows['facts']['sm20Changes'], volume: { ...rows.facts.volume, documents } },
   };
 }
