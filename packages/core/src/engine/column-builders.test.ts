@@ -17,6 +17,22 @@ describe('step 1 column builders', () => {
     expect(a.get(4999)).toBe(words[4999]!.slice(0, 3));
   });
 
+  it('a dictionary column widens its ids past 256 and 65536 values, also when appending and after transfer', () => {
+    const values = Array.from({ length: 70000 }, (_, i) => `U${i}`);
+    const a = new DictColumnBuilder();
+    for (const v of values.slice(0, 200)) a.push(v);
+    const b = new DictColumnBuilder();
+    for (const v of values.slice(100, 300)) b.push(v);
+    a.append(DictColumnBuilder.fromPlain(structuredClone(b.toPlain())));
+    const c = new DictColumnBuilder();
+    for (const v of values.slice(300)) c.push(v);
+    a.append(c);
+    a.push('U5');
+    const expected = [...values.slice(0, 200), ...values.slice(100, 300), ...values.slice(300), 'U5'];
+    expect(all(a.column())).toEqual(expected);
+    expect(all(DictColumnBuilder.fromPlain(a.toPlain()).column())).toEqual(expected);
+  });
+
   it('a packed column keeps ASCII and UTF-8 text, fixed-width or not, across append and thread transfer', () => {
     const a = new PackedColumnBuilder();
     const b = new PackedColumnBuilder();

@@ -1,4 +1,4 @@
-import { DictColumn, PackedColumn, type StrColumn } from '../correlate/columns.ts';
+import { DictColumn, PackedColumn, type IdArray, type StrColumn } from '../correlate/columns.ts';
 
 /**
  * Growable compact columns for step 1's facts: a 100 MB CDHDR file has 1.67 M change documents,
@@ -11,7 +11,7 @@ import { DictColumn, PackedColumn, type StrColumn } from '../correlate/columns.t
 
 const START = 1024;
 
-function grown<T extends NumArray>(a: T, need: number): T {
+function grown<T extends NumArray | IdArray>(a: T, need: number): T {
   let size = a.length * 2;
   while (size < need) size *= 2;
   const b = new (a.constructor as new (n: number) => T)(size);
@@ -19,10 +19,27 @@ function grown<T extends NumArray>(a: T, need: number): T {
   return b;
 }
 
-/** Distinct values once, a 32-bit id per row (narrowed when written). */
+/** `a` with room for `size` values (same type), when it has less. */
+function resized<T extends NumArray | IdArray>(a: T, size: number): T {
+  if (size <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(size);
+  b.set(a);
+  return b;
+}
+
+/** An id array as wide as ids up to `max` need, holding `from`'s first n ids. */
+function widened(from: IdArray, n: number, max: number): IdArray {
+  const limit = from.BYTES_PER_ELEMENT === 1 ? 0x100 : from.BYTES_PER_ELEMENT === 2 ? 0x10000 : Infinity;
+  if (max <= limit) return from;
+  const to = max <= 0x10000 ? new Uint16Array(from.length) : new Uint32Array(from.length);
+  to.set(from.subarray(0, n));
+  return to;
+}
+
+/** Distinct values once, an id per row: 8 bits wide while the dictionary allows, widened as it grows. */
 export class DictColumnBuilder {
   private readonly index = new Map<string, number>();
-  private ids: Uint32Array = new Uint32Array(START);
+  private ids: IdArray = new Uint8Array(START);
   length = 0;
   // Consecutive rows mostly repeat a value: no hash lookup then.
   private last: string | undefined;
@@ -38,6 +55,7 @@ export class DictColumnBuilder {
     if (id === undefined) {
       this.index.set(s, (id = this.dict.length));
       this.dict.push(s);
+      if (id === 0x100 || id === 0x10000) this.ids = widened(this.ids, this.length, id + 1);
     }
     this.last = s;
     this.lastId = id;
@@ -54,13 +72,19 @@ export class DictColumnBuilder {
     return this.dict[this.ids[i]!]!;
   }
 
+  /** Room for `factor` times the present rows (a merge that knows how many parts come): no doubling, no slack. */
+  reserve(factor: number): void {
+    this.ids = resized(this.ids, Math.ceil(this.length * factor));
+  }
+
   /** Appends another builder's rows (its ids mapped onto this dictionary). */
   append(other: DictColumnBuilder): void {
     const map = other.dict.map((s) => this.idOf(s));
     const n = other.length;
     if (this.length + n > this.ids.length) this.ids = grown(this.ids, this.length + n);
     const from = other.ids;
-    for (let i = 0; i < n; i++) this.ids[this.length + i] = map[from[i]!]!;
+    const ids = this.ids;
+    for (let i = 0; i < n; i++) ids[this.length + i] = map[from[i]!]!;
     this.length += n;
   }
 
@@ -74,15 +98,15 @@ export class DictColumnBuilder {
 
   static fromPlain(p: PlainDict): DictColumnBuilder {
     const b = new DictColumnBuilder(p.dict);
-    b.ids = p.ids.length > 0 ? p.ids : new Uint32Array(START);
     b.length = p.ids.length;
+    b.ids = widened(p.ids.length > 0 ? p.ids : new Uint8Array(START), b.length, p.dict.length);
     return b;
   }
 }
 
 export interface PlainDict {
   dict: string[];
-  ids: Uint32Array;
+  ids: IdArray;
 }
 
 /** Mostly distinct strings as UTF-8 bytes and end offsets. */
@@ -111,6 +135,16 @@ export class PackedColumnBuilder {
     this.size = at;
     if (this.length === this.ends.length) this.ends = grown(this.ends, this.length + 1);
     this.ends[this.length++] = at;
+  }
+
+  reserve(factor: number): void {
+    this.ends = resized(this.ends, Math.ceil(this.length * factor));
+    const bytes = Math.ceil(this.size * factor);
+    if (bytes > this.bytes.length) {
+      const b = Buffer.allocUnsafe(bytes);
+      this.bytes.copy(b, 0, 0, this.size);
+      this.bytes = b;
+    }
   }
 
   private growBytes(need: number): void {
@@ -219,6 +253,9 @@ export class NumColumnBuilder<T extends NumArray = NumArray> {
   }
   get(i: number): number {
     return this.values[i]!;
+  }
+  reserve(factor: number): void {
+    this.values = resized(this.values, Math.ceil(this.length * factor));
   }
   set(i: number, v: number): void {
     this.values[i] = v;

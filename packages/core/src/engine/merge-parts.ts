@@ -17,6 +17,9 @@ const SM20_FIELDS = ['users', 'times', 'events', 'tcodes', 'flagged'] as const;
  * are held once (merged), not once per part and again merged.
  */
 export class FlaggedRowsMerger {
+  /** `expectedParts`: how many parts will be added (equal byte ranges): the first part's columns get room for all at once. */
+  constructor(private readonly expectedParts = 1) {}
+
   private merged: FlaggedRows | undefined;
   private parts = 0;
   // Volume's change numbers: every part's numbers appended to one packed column; per user-day key
@@ -47,6 +50,7 @@ export class FlaggedRowsMerger {
     if (!m) {
       // The first part is ours: extend it in place.
       this.merged = { ...part, facts: { ...p }, summary: structuredClone(part.summary), userDayKeys: [], userDayRecords: [], userDayUnflagged: [] };
+      if (this.expectedParts > 1) reserveColumns(p, this.expectedParts * 1.05);
       if (p.joined) {
         const d = p.docs;
         this.joinedSeen = new Map();
@@ -200,6 +204,12 @@ function appendDocs(into: CollectedDocs, from: CollectedDocs): void {
   into.times.append(from.times);
   into.tcodes.append(from.tcodes);
   into.flagged.append(from.flagged);
+}
+
+/** Room in every column builder of the facts for `factor` times their present rows and bytes. */
+function reserveColumns(f: CollectedFacts, factor: number): void {
+  const groups: object[] = [f.docs, f.afterHoursSensitive, f.tickets];
+  for (const g of groups) for (const b of Object.values(g)) (b as { reserve(factor: number): void }).reserve(factor);
 }
 
 /** afterHoursSensitive and tickets (column builders). */

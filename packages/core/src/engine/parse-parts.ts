@@ -96,7 +96,7 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
   const pool = runners.pool;
   if (pool) for (let i = 0; i < pool.size; i++) takers.push(pool.ready().then(() => take(pool.run), () => undefined));
   // Each part is merged as soon as its turn comes and then let go: only one copy of the facts grows.
-  const merger = new FlaggedRowsMerger();
+  const merger = new FlaggedRowsMerger(count);
   let expected = 0;
   let records = 0;
   try {
