@@ -6,7 +6,7 @@ import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
 import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
-import { RowColumns, StrListColumn } from './facts-codec.ts';
+import { DerivedStrings, RowColumns, StrListColumn } from './facts-codec.ts';
 
 /** What facts need to know of an opened file (plain data: it travels to worker threads). */
 export type FileMeta = Pick<OpenedFile, 'fileName' | 'fileType' | 'columns' | 'canonical' | 'joined' | 'dateOrder'>;
@@ -52,8 +52,15 @@ export interface CollectedDocs {
 export interface CollectedActivities {
   users: DictColumnBuilder;
   times: NumColumnBuilder<Float64Array>;
+  /**
+   * Per row, the `docs` row whose change-document text it is (CDHDR: the text is made when the
+   * facts are written, not held per record), or NO_DOC when the row's text is the next of `activities`.
+   */
+  docRows: NumColumnBuilder<Uint32Array>;
   activities: PackedColumnBuilder;
 }
+
+export const NO_DOC = 0xffffffff;
 
 /** Tickets ([id, users, text, start, end] rows) as columns; users as list lengths and one flat column; NaN for no time. */
 export interface CollectedTickets {
@@ -118,7 +125,22 @@ export function emptyCollectedDocs(): CollectedDocs {
 }
 
 export function emptyActivities(): CollectedActivities {
-  return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() };
+  return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), docRows: NumColumnBuilder.uint32(), activities: new PackedColumnBuilder() };
+}
+
+/** describeChangeDoc (sm20-activity.ts) of a change document without table and field, from its columns. */
+function changeDocText(cls: string, id: string, changenr: string, tcode: string): string {
+  const parts = [`${cls} ${id}`.trim(), changenr && `no. ${changenr}`, tcode && `(${tcode})`];
+  return `Change document ${parts.filter(Boolean).join(' ')}`;
+}
+
+/** The activity texts of collected after-hours rows, in order: derived from docs, or as collected. */
+function* activityTexts(a: CollectedActivities, d: CollectedDocs): Generator<string> {
+  let k = 0;
+  for (let i = 0; i < a.docRows.length; i++) {
+    const r = a.docRows.get(i);
+    yield r === NO_DOC ? a.activities.get(k++) : changeDocText(d.classes.get(r), d.ids.get(r), d.changenrs.get(r), d.tcodes.get(r));
+  }
 }
 
 /** What writeFacts writes for collected facts: the facts file reads back as FileFacts. */
@@ -130,7 +152,7 @@ export function writableFacts(f: CollectedFacts): object {
   const sensitiveItemKeys = new RowColumns(f.sensitiveItemKeys.keys.length, [f.sensitiveItemKeys.keys, f.sensitiveItemKeys.activities]);
   const t = f.tickets;
   const tickets = new RowColumns(t.ids.length, [t.ids, new StrListColumn(t.userCounts.column(), t.users), t.texts, t.starts, t.ends]);
-  return { ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, a.activities]), tickets, itemKeys, sensitiveItemKeys };
+  return { ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, new DerivedStrings(a.users.length, () => activityTexts(a, f.docs))]), tickets, itemKeys, sensitiveItemKeys };
 }
 
 /** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
@@ -216,7 +238,12 @@ export class FactsCollector {
       const a = f.afterHoursSensitive;
       a.users.push(rec.user);
       a.times.push(toEpoch(rec.date, rec.time)!);
-      a.activities.push(rec.fileType === 'SM20' ? describeSm20(rec) : describeChangeDoc(rec));
+      // A CDHDR row's text follows from its docs row (just pushed): made when written.
+      if (rec.fileType === 'CDHDR' && rec.tabname === '') a.docRows.push(f.docs.changenrs.length - 1);
+      else {
+        a.docRows.push(NO_DOC);
+        a.activities.push(rec.fileType === 'SM20' ? describeSm20(rec) : describeChangeDoc(rec));
+      }
     }
   }
 

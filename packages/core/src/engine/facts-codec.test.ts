@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFacts, encodeFacts } from './facts-codec.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { decodeFacts, DerivedStrings, encodeFacts, RowColumns, StrListColumn } from './facts-codec.ts';
 
 const roundTrip = <T extends object>(v: T, skip?: Set<string>) => decodeFacts<T>(Buffer.concat(encodeFacts(v)), skip);
 
@@ -110,5 +111,30 @@ describe('facts codec, compact columns', () => {
     } };
     expect(await readFacts(counting, 'f', (k) => k !== 'a', 'plain', ['a'])).toEqual({ a: ['x', 'y', 'x'] });
     expect(chunks).toBeLessThan(20);
+  });
+
+  it('step 1 columns (builders, rows as columns, derived texts in pieces, NaN as null) decode as the tuples they stand for', () => {
+    const n = 120_000; // derived texts over 4 MB: written in several pieces
+    const users = new DictColumnBuilder();
+    const times = NumColumnBuilder.float64();
+    const counts = NumColumnBuilder.uint32();
+    const flat = new PackedColumnBuilder();
+    const text = (i: number) => `Change document KLASSE ${String(i).padStart(10, '0')} no. ${i % 3 === 0 ? 'ü' : ''}${i} (FB0${i % 9})`;
+    const tuples: unknown[][] = [];
+    for (let i = 0; i < n; i++) {
+      const u = `U${i % 300}`;
+      const t = i % 1000 === 0 ? null : 1_790_000_000 + i;
+      const list = Array.from({ length: i % 3 }, (_, k) => `N${i}-${k}`);
+      users.push(u);
+      times.push(t ?? Number.NaN);
+      counts.push(list.length);
+      for (const v of list) flat.push(v);
+      tuples.push([u, t, text(i), list]);
+    }
+    const texts = function* () {
+      for (let i = 0; i < n; i++) yield text(i);
+    };
+    const columns = { rows: new RowColumns(n, [users, times, new DerivedStrings(n, texts), new StrListColumn(counts.column(), flat)]), none: new RowColumns(0, []) };
+    expect(decodeFacts(Buffer.concat(encodeFacts(columns)))).toEqual({ rows: tuples, none: [] });
   });
 });

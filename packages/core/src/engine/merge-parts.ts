@@ -1,7 +1,7 @@
 import { docKey } from '../correlate/facts.ts';
 import { CHANGE_VOLUME_LIMIT } from '../flags/change-volume.ts';
 import type { AnalysisSummary } from '../model/index.ts';
-import type { CollectedDocs, CollectedFacts, DocumentLists } from './collect-facts.ts';
+import { NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } from './collect-facts.ts';
 import { NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
@@ -218,6 +218,12 @@ function appendActivities(into: CollectedFacts, from: CollectedFacts): void {
   const b = from.afterHoursSensitive;
   a.users.append(b.users);
   a.times.append(b.times);
+  // Docs rows are numbered in the merged docs: this part's come after those merged so far (docs are appended after this).
+  const offset = into.docs.changenrs.length;
+  for (let i = 0; i < b.docRows.length; i++) {
+    const r = b.docRows.get(i);
+    a.docRows.push(r === NO_DOC ? r : r + offset);
+  }
   a.activities.append(b.activities);
   const t = into.tickets;
   const u = from.tickets;

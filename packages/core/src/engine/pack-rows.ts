@@ -89,7 +89,7 @@ function docsOfPlain(p: Record<string, unknown>): CollectedDocs {
 export function packRows(rows: FlaggedRows): FlaggedRows {
   const f = rows.facts;
   const a = f.afterHoursSensitive;
-  const afterHoursSensitive = { users: a.users.toPlain(), times: a.times.toPlain(), activities: a.activities.toPlain() };
+  const afterHoursSensitive = { users: a.users.toPlain(), times: a.times.toPlain(), docRows: a.docRows.toPlain(), activities: a.activities.toPlain() };
   const sm20 = { ...f.sm20Changes } as Record<string, unknown>;
   for (const k of SM20_STRINGS) sm20[k] = pack(f.sm20Changes[k]);
   const d = f.volume.documents;
@@ -109,6 +109,7 @@ export function unpackRows(rows: FlaggedRows): FlaggedRows {
   const afterHoursSensitive = {
     users: DictColumnBuilder.fromPlain(a.users as PlainDict),
     times: NumColumnBuilder.fromPlain(a.times as Float64Array),
+    docRows: NumColumnBuilder.fromPlain(a.docRows as Uint32Array),
     activities: PackedColumnBuilder.fromPlain(a.activities as PlainPacked),
   };
   const itemKeys = { keys: PackedColumnBuilder.fromPlain(f.itemKeys!.keys as PlainPacked), counts: NumColumnBuilder.fromPlain(f.itemKeys!.counts as Uint32Array) };
