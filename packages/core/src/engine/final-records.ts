@@ -120,7 +120,13 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
   let lastClass = '';
   let lastId = '';
   let lastNr = '';
-  let lastAt = -1;
+  let headerUser = '';
+  let headerDate = '';
+  let headerTime = '';
+  let headerTcode = '';
+  let volumeUser = '';
+  let volumeDate = '';
+  let volumeText: string | undefined;
   let rowIndex = part ? part.parts.ranges.slice(0, part.k).reduce((n, r) => n + r.rows, 0) : 0;
   for await (const batch of opened.batches()) {
     for (const row of batch) {
@@ -136,22 +142,29 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
             lastClass = rec.objectclas;
             lastId = rec.objectid;
             lastNr = rec.changenr;
-            lastAt = headers.find(rec.objectclas, rec.objectid, rec.changenr);
+            const h = headers.find(rec.objectclas, rec.objectid, rec.changenr);
+            if (h >= 0) {
+              headerUser = headers.user(h);
+              headerDate = headers.date(h);
+              headerTime = headers.time(h);
+              headerTcode = headers.tcode(h);
+            } else headerUser = headerDate = headerTime = headerTcode = '';
           }
-          const h = lastAt;
-          if (h >= 0) {
-            rec.user = headers.user(h);
-            rec.date = headers.date(h);
-            rec.time = headers.time(h);
-            rec.tcode = headers.tcode(h);
-          } else {
-            rec.user = rec.date = rec.time = rec.tcode = '';
-          }
+          rec.user = headerUser;
+          rec.date = headerDate;
+          rec.time = headerTime;
+          rec.tcode = headerTcode;
         }
         flag(rec, out);
         if (out.isChange && rec.user !== '' && rec.date !== '') {
-          const n = state.volume.excess(rec.user, rec.date);
-          if (n !== undefined) setFlag(out, 'CHANGE_VOLUME_FLAG', volumeReason(rec.user, rec.date, n));
+          // Records of one user-day often follow each other: its answer (and reason text) is remembered.
+          if (rec.user !== volumeUser || rec.date !== volumeDate) {
+            volumeUser = rec.user;
+            volumeDate = rec.date;
+            const n = state.volume.excess(rec.user, rec.date);
+            volumeText = n === undefined ? undefined : volumeReason(rec.user, rec.date, n);
+          }
+          if (volumeText !== undefined) setFlag(out, 'CHANGE_VOLUME_FLAG', volumeText);
         }
       }
       const pending = visit(rowIndex++, row, rec, out);

@@ -39,6 +39,10 @@ export class ReportStats {
   private readonly timeline = new Map<string, { failedLogins: number; highRisk: number; dataModifications: number }>();
   private readonly heatmap = new Map<string, number[]>();
   private lastTcode = '';
+  private lastUser = '';
+  private lastUpper = '';
+  /** Bit i: the samples of FLAG_KEYS[i] are complete. */
+  private samplesFull = 0;
   private lastHours: number[] | undefined;
 
   add(fileName: string, columns: readonly string[], row: readonly string[], rec: CanonicalRecord, out: FlagResult): void {
@@ -79,18 +83,31 @@ export class ReportStats {
       }
     }
     if (mask === 0) return;
-    const user = rec.user.toUpperCase();
-    if (user !== '') {
-      if (mask & ANOMALY_MASK) this.anomalousUsers.add(user);
-      if (mask & HIGH_MASK) this.highRiskUsers.add(user);
+    if (mask & (ANOMALY_MASK | HIGH_MASK)) {
+      // Consecutive records often share a user: its upper-case form (and hash) is reused.
+      if (rec.user !== this.lastUser) {
+        this.lastUser = rec.user;
+        this.lastUpper = rec.user.toUpperCase();
+      }
+      const user = this.lastUpper;
+      if (user !== '') {
+        if (mask & ANOMALY_MASK) this.anomalousUsers.add(user);
+        if (mask & HIGH_MASK) this.highRiskUsers.add(user);
+      }
     }
     if (out.otherCategory) this.otherCategories[out.otherCategory] = (this.otherCategories[out.otherCategory] ?? 0) + 1;
+    // Flags whose samples are complete need nothing more (most records, soon).
+    const wanted = mask & ~this.samplesFull;
+    if (wanted === 0) return;
     for (let i = 0; i < FLAG_KEYS.length; i++) {
-      if (!(mask & (1 << i))) continue;
+      if (!(wanted & (1 << i))) continue;
       const key = FLAG_KEYS[i]!;
       let s = this.samples.get(key);
       if (!s) this.samples.set(key, (s = []));
-      if (s.length >= SAMPLE_LIMIT) continue;
+      if (s.length >= SAMPLE_LIMIT) {
+        this.samplesFull |= 1 << i;
+        continue;
+      }
       const record: Record<string, string> = { FILE_TYPE: rec.fileType, SOURCE_FILE: fileName };
       columns.forEach((c, j) => (record[c] = row[j] ?? ''));
       record[key] = out.reasons[i]!;

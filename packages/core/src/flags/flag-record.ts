@@ -37,15 +37,22 @@ export interface FlaggerOptions {
 export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = {}): RecordFlagger {
   const full = options.reasons !== false;
   const timingOf = createTimingCheck(ctx.holidayOf, full);
-  // Reason texts repeat (same tcode, same event): build each once instead of per record.
-  const reasons = new Map<string, string>();
+  // Reason texts repeat (same tcode, same event): build each once instead of per record. One map
+  // per kind: the key (often the record's tcode, already hashed) is looked up without a concatenation.
+  const reasons = new Map<string, Map<string, string>>();
+  let cached = 0;
   const reason = (kind: string, key: string, build: () => string): string => {
     if (!full) return '';
-    const k = kind + key;
-    let r = reasons.get(k);
+    let byKey = reasons.get(kind);
+    if (byKey === undefined) reasons.set(kind, (byKey = new Map()));
+    let r = byKey.get(key);
     if (r === undefined) {
-      if (reasons.size > 50_000) reasons.clear();
-      reasons.set(k, (r = build()));
+      if (cached > 50_000) {
+        for (const m of reasons.values()) m.clear();
+        cached = 0;
+      }
+      byKey.set(key, (r = build()));
+      cached++;
     }
     return r;
   };

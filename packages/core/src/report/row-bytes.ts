@@ -246,7 +246,22 @@ export class ByteRows {
     const buf = this.buf;
     const c0 = v.charCodeAt(0);
     let p = startsLikeFormula(c0) ? (flagged ? openStyle4(buf, start) : openStyle3(buf, start)) : flagged ? openStyle2(buf, start) : openStyle0(buf, start);
-    for (let i = 0; i < n; i++) {
+    // Printable ASCII without XML specials (most cells, all of their length): one tight loop.
+    let i = 0;
+    for (; i < n; i++) {
+      const c = v.charCodeAt(i);
+      if (c < 32 || c > 126 || c === 38 || c === 60 || c === 62 || c === 34) break;
+      buf[p++] = c;
+    }
+    if (i < n) this.xmlCellRest(v, i, p, start, flagged);
+    else this.pos = closeCell(buf, p);
+  }
+
+  /** The rest of a cell from `i` (written up to `p`): escapes, line breaks, UTF-8. */
+  private xmlCellRest(v: string, i: number, p: number, start: number, flagged: boolean): void {
+    const n = v.length;
+    const buf = this.buf;
+    for (; i < n; i++) {
       const c = v.charCodeAt(i);
       if (c < 0x80) {
         if (c >= 32) {
@@ -308,7 +323,22 @@ export class ByteRows {
     const start = this.pos;
     let p = start;
     if (startsLikeFormula(v.charCodeAt(0))) buf[p++] = 39;
-    for (let i = 0; i < n; i++) {
+    // ASCII without quote, comma or line break (most cells, all of their length): one tight loop.
+    let i = 0;
+    for (; i < n; i++) {
+      const c = v.charCodeAt(i);
+      if (c > 127 || c === 34 || c === 44 || c === 13 || c === 10) break;
+      buf[p++] = c;
+    }
+    if (i < n) this.csvCellRest(v, i, p, start);
+    else this.pos = p;
+  }
+
+  /** The rest of a cell from `i` (written up to `p`): quoting starts over; UTF-8. */
+  private csvCellRest(v: string, i: number, p: number, start: number): void {
+    const n = v.length;
+    const buf = this.buf;
+    for (; i < n; i++) {
       const c = v.charCodeAt(i);
       if (c < 0x80) {
         if (c === 34 || c === 44 || c === 13 || c === 10) {
