@@ -94,7 +94,21 @@ export interface CollectedSensitiveItems {
   activities: PackedColumnBuilder;
 }
 
-export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys'> & {
+/** SM20 change records as compact columns (FileFacts' Sm20ChangeColumns). */
+export interface CollectedSm20Changes {
+  users: DictColumnBuilder;
+  times: NumColumnBuilder<Float64Array>;
+  events: DictColumnBuilder;
+  tcodes: DictColumnBuilder;
+  flagged: NumColumnBuilder<Uint8Array>;
+}
+
+export function emptySm20Changes(): CollectedSm20Changes {
+  return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), events: new DictColumnBuilder(), tcodes: new DictColumnBuilder(), flagged: NumColumnBuilder.bytes() };
+}
+
+export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes'> & {
+  sm20Changes: CollectedSm20Changes;
   itemKeys: CollectedItemKeys;
   sensitiveItemKeys: CollectedSensitiveItems;
   tickets: CollectedTickets;
@@ -170,7 +184,7 @@ export class FactsCollector {
   constructor(index: number, opened: FileMeta) {
     this.facts = {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
-      volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] }, debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyCollectedDocs(),
+      volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyCollectedDocs(),
       itemKeys: { keys: new PackedColumnBuilder(), counts: NumColumnBuilder.uint32() },
       sensitiveItemKeys: { keys: new PackedColumnBuilder(), activities: new PackedColumnBuilder() },
       afterHoursSensitive: emptyActivities(), tickets: emptyTickets(),

@@ -7,7 +7,6 @@ import type { FlaggedRows } from './flag-rows.ts';
 
 type ListKey = 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'userAdmin';
 const LIST_KEYS: readonly ListKey[] = ['debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin'];
-const SM20_FIELDS = ['users', 'times', 'events', 'tcodes', 'flagged'] as const;
 
 /**
  * Joins the results of consecutive parts of one file into what one pass over the whole file
@@ -60,7 +59,7 @@ export class FlaggedRowsMerger {
       const f = m.facts;
       for (const k of LIST_KEYS) append(f[k] as unknown[], p[k] as unknown[]);
       appendActivities(f, p);
-      for (const k of SM20_FIELDS) append(f.sm20Changes[k] as unknown[], p.sm20Changes[k] as unknown[]);
+      appendSm20Changes(f, p);
       if (this.joinedSeen) this.addJoinedDocs(f.docs, p.docs, this.joinedSeen);
       else appendDocs(f.docs, p.docs);
       f.records += p.records;
@@ -208,8 +207,18 @@ function appendDocs(into: CollectedDocs, from: CollectedDocs): void {
 
 /** Room in every column builder of the facts for `factor` times their present rows and bytes. */
 function reserveColumns(f: CollectedFacts, factor: number): void {
-  const groups: object[] = [f.docs, f.afterHoursSensitive, f.tickets];
+  const groups: object[] = [f.docs, f.afterHoursSensitive, f.tickets, f.sm20Changes];
   for (const g of groups) for (const b of Object.values(g)) (b as { reserve(factor: number): void }).reserve(factor);
+}
+
+function appendSm20Changes(into: CollectedFacts, from: CollectedFacts): void {
+  const a = into.sm20Changes;
+  const b = from.sm20Changes;
+  a.users.append(b.users);
+  a.times.append(b.times);
+  a.events.append(b.events);
+  a.tcodes.append(b.tcodes);
+  a.flagged.append(b.flagged);
 }
 
 /** afterHoursSensitive and tickets (column builders). */

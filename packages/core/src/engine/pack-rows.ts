@@ -4,69 +4,10 @@ import type { FlaggedRows } from './flag-rows.ts';
 
 /**
  * A part's result crosses threads by structured clone, which is slow for millions of short
- * strings (CDHDR: ~0.5 s per 12 MB part on the receiving thread). Large string columns travel as
- * one joined string and the end offsets (or, with few distinct values, a dictionary and indexes)
- * instead, and are cut back into strings on arrival.
+ * strings and tuples. Step 1's facts are compact column builders (column-builders.ts): they
+ * travel as their plain typed arrays and dictionaries and are made builders again on arrival.
+ * The small lists (SM20 debugger, table, user-admin events and failed logons) travel as they are.
  */
-interface PackedStrings {
-  joined: string;
-  ends: Uint32Array;
-}
-
-/** Few distinct values (users, dates, times, codes): each once, and an index per value (shared strings on arrival). */
-interface DictStrings {
-  dict: string[];
-  idx: Uint16Array | Uint32Array;
-}
-
-const PACK_FROM = 1024;
-const DICT_LIMIT = 4096;
-
-function pack(values: string[]): string[] | PackedStrings | DictStrings {
-  if (values.length < PACK_FROM) return values;
-  const ids = new Map<string, number>();
-  const dict: string[] = [];
-  const idx = new Uint16Array(values.length);
-  let i = 0;
-  for (; i < values.length; i++) {
-    const v = values[i]!;
-    let id = ids.get(v);
-    if (id === undefined) {
-      if (dict.length === DICT_LIMIT) break;
-      ids.set(v, (id = dict.length));
-      dict.push(v);
-    }
-    idx[i] = id;
-  }
-  if (i === values.length) return { dict, idx };
-  return join(values);
-}
-
-function join(values: string[]): PackedStrings {
-  const ends = new Uint32Array(values.length);
-  let at = 0;
-  for (let i = 0; i < values.length; i++) ends[i] = at += values[i]!.length;
-  return { joined: values.join(''), ends };
-}
-
-function unpack(v: string[] | PackedStrings | DictStrings): string[] {
-  if (Array.isArray(v)) return v;
-  if ('dict' in v) {
-    const out = new Array<string>(v.idx.length);
-    for (let i = 0; i < out.length; i++) out[i] = v.dict[v.idx[i]!]!;
-    return out;
-  }
-  const out = new Array<string>(v.ends.length);
-  let at = 0;
-  for (let i = 0; i < out.length; i++) {
-    const end = v.ends[i]!;
-    out[i] = v.joined.slice(at, end);
-    at = end;
-  }
-  return out;
-}
-
-const SM20_STRINGS = ['users', 'events', 'tcodes'] as const;
 const DOC_DICTS = ['classes', 'users', 'dates', 'times', 'tcodes'] as const;
 const DOC_PACKED = ['ids', 'changenrs'] as const;
 
@@ -90,8 +31,8 @@ export function packRows(rows: FlaggedRows): FlaggedRows {
   const f = rows.facts;
   const a = f.afterHoursSensitive;
   const afterHoursSensitive = { users: a.users.toPlain(), times: a.times.toPlain(), docRows: a.docRows.toPlain(), activities: a.activities.toPlain() };
-  const sm20 = { ...f.sm20Changes } as Record<string, unknown>;
-  for (const k of SM20_STRINGS) sm20[k] = pack(f.sm20Changes[k]);
+  const c = f.sm20Changes;
+  const sm20 = { users: c.users.toPlain(), times: c.times.toPlain(), events: c.events.toPlain(), tcodes: c.tcodes.toPlain(), flagged: c.flagged.toPlain() };
   const d = f.volume.documents;
   const volume = { ...f.volume, documents: { keys: d.keys, lens: d.lens, numbers: d.numbers.toPlain() } };
   const itemKeys = { keys: f.itemKeys.keys.toPlain(), counts: f.itemKeys.counts.toPlain() };
@@ -103,8 +44,14 @@ export function packRows(rows: FlaggedRows): FlaggedRows {
 
 export function unpackRows(rows: FlaggedRows): FlaggedRows {
   const f = rows.facts as unknown as Record<string, Record<string, unknown>>;
-  const sm20 = { ...f.sm20Changes! };
-  for (const k of SM20_STRINGS) sm20[k] = unpack(sm20[k] as string[] | PackedStrings | DictStrings);
+  const c = f.sm20Changes!;
+  const sm20 = {
+    users: DictColumnBuilder.fromPlain(c.users as PlainDict),
+    times: NumColumnBuilder.fromPlain(c.times as Float64Array),
+    events: DictColumnBuilder.fromPlain(c.events as PlainDict),
+    tcodes: DictColumnBuilder.fromPlain(c.tcodes as PlainDict),
+    flagged: NumColumnBuilder.fromPlain(c.flagged as Uint8Array),
+  };
   const a = f.afterHoursSensitive!;
   const afterHoursSensitive = {
     users: DictColumnBuilder.fromPlain(a.users as PlainDict),
