@@ -16,35 +16,6 @@ export function positionsIn(union: readonly string[], columns: readonly string[]
   return columns.map((c) => at.get(c)! + offset);
 }
 
-/** Canonical value from the normalised record where flagging normalised it, else the raw cell. */
-function canonicalReader(name: string, canonical: Partial<Record<string, number>>): (row: readonly string[], rec: CanonicalRecord) => string {
-  switch (name) {
-    case 'USER':
-    case 'USERNAME':
-      return (row, rec) => (rec.fileType === 'TICKETS' ? (row[canonical[name] ?? -1] ?? '') : rec.user);
-    case 'DATE':
-    case 'UDATE':
-      return (_, rec) => rec.date;
-    case 'TIME':
-    case 'UTIME':
-      return (_, rec) => rec.time;
-    case 'TCODE':
-      return (_, rec) => rec.tcode;
-    case 'EVENT':
-      return (_, rec) => rec.event;
-    case 'VAR1':
-      return (_, rec) => rec.var1;
-    case 'VAR2':
-      return (_, rec) => rec.var2;
-    case 'VAR3':
-      return (_, rec) => rec.var3;
-    default: {
-      const i = canonical[name];
-      return i === undefined ? () => '' : (row) => row[i] ?? '';
-    }
-  }
-}
-
 export interface SheetLayout {
   fileType: FileType;
   header: string[];
@@ -69,6 +40,64 @@ export function sheetLayout(fileType: FileType, facts: FileFacts[], inheritsHead
   return { fileType, header, originals, canonicalNames, flagStart: originals.length + canonicalLabels.length };
 }
 
-export function canonicalReaders(layout: SheetLayout, canonical: Partial<Record<string, number>>) {
-  return layout.canonicalNames.map((n) => canonicalReader(n, canonical));
+/** Where a canonical cell comes from (canonicalSources): a field of the record, nothing, or (>= 0) a raw cell. */
+export const FROM_USER = -1, FROM_DATE = -2, FROM_TIME = -3, FROM_TCODE = -4, FROM_EVENT = -5, FROM_VAR1 = -6, FROM_VAR2 = -7, FROM_VAR3 = -8, FROM_NOTHING = -9;
+
+/**
+ * Where each canonical column of one file's rows comes from: the value from the normalised record
+ * where flagging normalised it, else the raw cell. Numbers, so the row loop reads each cell with a
+ * switch (canonicalValue) instead of a call to one of several closures per cell.
+ */
+export function canonicalSources(layout: SheetLayout, canonical: Partial<Record<string, number>>): Int32Array {
+  return Int32Array.from(layout.canonicalNames, (name) => {
+    switch (name) {
+      case 'USER':
+      case 'USERNAME':
+        // Tickets keep their user cell as written (nothing is normalised for them).
+        return layout.fileType === 'TICKETS' ? (canonical[name] ?? FROM_NOTHING) : FROM_USER;
+      case 'DATE':
+      case 'UDATE':
+        return FROM_DATE;
+      case 'TIME':
+      case 'UTIME':
+        return FROM_TIME;
+      case 'TCODE':
+        return FROM_TCODE;
+      case 'EVENT':
+        return FROM_EVENT;
+      case 'VAR1':
+        return FROM_VAR1;
+      case 'VAR2':
+        return FROM_VAR2;
+      case 'VAR3':
+        return FROM_VAR3;
+      default:
+        return canonical[name] ?? FROM_NOTHING;
+    }
+  });
+}
+
+/** The canonical cell a canonicalSources entry names. */
+export function canonicalValue(source: number, row: readonly string[], rec: CanonicalRecord): string {
+  if (source >= 0) return row[source] ?? '';
+  switch (source) {
+    case FROM_USER:
+      return rec.user;
+    case FROM_DATE:
+      return rec.date;
+    case FROM_TIME:
+      return rec.time;
+    case FROM_TCODE:
+      return rec.tcode;
+    case FROM_EVENT:
+      return rec.event;
+    case FROM_VAR1:
+      return rec.var1;
+    case FROM_VAR2:
+      return rec.var2;
+    case FROM_VAR3:
+      return rec.var3;
+    default:
+      return '';
+  }
 }

@@ -12,7 +12,7 @@ import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './con
 import { forEachFinalRecord, prepareFinalState, type FinalState } from './final-records.ts';
 import { readText } from './folder-workspace.ts';
 import type { SourceParts } from './source-parts.ts';
-import { canonicalReaders, positionsIn, type SheetLayout } from './report-layout.ts';
+import { canonicalSources, canonicalValue, positionsIn, type SheetLayout } from './report-layout.ts';
 import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
 
 export interface ReportPartInput {
@@ -156,7 +156,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
 
   const sheetPos = positionsIn(layout.originals, facts.columns, 0);
   const csvPos = positionsIn(input.csvColumns, facts.columns, 2);
-  const readers = canonicalReaders(layout, facts.canonical);
+  const sources = canonicalSources(layout, facts.canonical);
   const canonicalStart = layout.originals.length;
   const sheetWidth = layout.header.length;
   const flagEnd = layout.flagStart + FLAG_KEYS.length;
@@ -199,7 +199,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         // Reused per row: the writer turns the row into bytes before returning.
         for (let j = m; j < columnCount; j++) cells[sheetPos[j]!] = '';
         for (let j = 0; j < m; j++) cells[sheetPos[j]!] = row[j]!;
-        for (let j = 0; j < readers.length; j++) cells[canonicalStart + j] = readers[j]!(row, rec);
+        for (let j = 0; j < sources.length; j++) cells[canonicalStart + j] = canonicalValue(sources[j]!, row, rec);
         if (rewriteFlags) {
           for (let k = 0; k < FLAG_KEYS.length; k++) cells[layout.flagStart + k] = out.reasons[k] ?? '';
           cells[flagEnd] = flagged ? severityFor(out.mask, out.otherCategory === 'security') : '';
