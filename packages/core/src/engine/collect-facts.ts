@@ -6,6 +6,7 @@ import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
 import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { DocRowVolume } from './doc-row-volume.ts';
 import { DerivedStrings, RowColumns, StrListColumn } from './facts-codec.ts';
 
 /** What facts need to know of an opened file (plain data: it travels to worker threads). */
@@ -121,17 +122,6 @@ export function emptyDocumentLists(): DocumentLists {
   return { keys: [], lens: new Uint32Array(0), numbers: new PackedColumnBuilder() };
 }
 
-/** ChangeVolumeCounter.toJSON()'s change-number lists as DocumentLists. */
-function documentListsOf(documents: [string, string[]][]): DocumentLists {
-  const out: DocumentLists = { keys: new Array<string>(documents.length), lens: new Uint32Array(documents.length), numbers: new PackedColumnBuilder() };
-  for (let i = 0; i < documents.length; i++) {
-    const [key, list] = documents[i]!;
-    out.keys[i] = key;
-    out.lens[i] = list.length;
-    for (const n of list) out.numbers.push(n);
-  }
-  return out;
-}
 
 export function emptyCollectedDocs(): CollectedDocs {
   const dict = () => new DictColumnBuilder();
@@ -171,9 +161,11 @@ export function writableFacts(f: CollectedFacts): object {
 
 /** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
 export class FactsCollector {
+  /** User-day ids and SM20 change events; change documents are counted by docVolume. */
   readonly volume = new ChangeVolumeCounter();
   readonly facts: CollectedFacts;
   private readonly seenDocs = new Map<string, number>();
+  private readonly docVolume: DocRowVolume;
   private readonly itemKeys = new Map<string, number>();
   private readonly sensitiveItems = new Map<string, string>();
   private lastClass = '';
@@ -189,6 +181,7 @@ export class FactsCollector {
       sensitiveItemKeys: { keys: new PackedColumnBuilder(), activities: new PackedColumnBuilder() },
       afterHoursSensitive: emptyActivities(), tickets: emptyTickets(),
     };
+    this.docVolume = new DocRowVolume(this.facts.docs.changenrs);
   }
 
   add(rec: CanonicalRecord, out: FlagResult): void {
@@ -218,8 +211,8 @@ export class FactsCollector {
         break;
       }
       case 'CDHDR':
-        this.volume.addDocument(rec.user, rec.date, rec.changenr);
         pushDoc(f.docs, rec, out.mask !== 0);
+        this.addDocument(rec, f.docs.changenrs.length - 1);
         break;
       case 'CDPOS': {
         // Items of one change document are adjacent: build the key only when it changes.
@@ -231,7 +224,6 @@ export class FactsCollector {
         }
         const key = this.lastKey;
         if (f.joined) {
-          this.volume.addDocument(rec.user, rec.date, rec.changenr);
           const at = this.seenDocs.get(key);
           if (at === undefined) {
             this.seenDocs.set(key, f.docs.changenrs.length);
@@ -239,6 +231,7 @@ export class FactsCollector {
           } else if (out.mask !== 0) {
             f.docs.flagged.set(at, 1); // a header is flagged when any of its items is
           }
+          this.addDocument(rec, at ?? f.docs.changenrs.length - 1);
         } else {
           this.itemKeys.set(key, (this.itemKeys.get(key) ?? 0) + 1);
           if ((out.mask & SENSITIVE_MASK) !== 0 && !this.sensitiveItems.has(key)) this.sensitiveItems.set(key, describeChangeDoc(rec));
@@ -306,9 +299,14 @@ export class FactsCollector {
     return d === undefined ? null : (toEpoch(d, normaliseTime(v.length > 10 ? v : '') ?? '00:00:00') ?? null);
   }
 
+  /** ChangeVolumeCounter.addDocument, the change number being row `row` of the docs (same string). */
+  private addDocument(rec: CanonicalRecord, row: number): void {
+    if (rec.user === '' || rec.date === '' || rec.changenr === '') return;
+    this.docVolume.add(this.volume.userDayOf(rec.user, rec.date), row);
+  }
+
   finish(): CollectedFacts {
-    const volume = this.volume.toJSON();
-    this.facts.volume = { documents: documentListsOf(volume.documents), events: volume.events };
+    this.facts.volume = { documents: this.docVolume.toLists((day) => this.volume.keyOf(day)), events: this.volume.toJSON().events };
     const items = this.facts.itemKeys;
     for (const [key, n] of this.itemKeys) {
       items.keys.push(key);
