@@ -48,7 +48,8 @@ function openStyle0(buf: Buffer, p: number): number {
   buf[p + 23] = 62;
   return p + 24;
 }
-function openStyle2(buf: Buffer, p: number): number {
+/** `<c t="inlineStr" s="N"><is><t>` with the style digit N (2 flagged, 3 quoted, 4 quoted flagged). */
+function openStyled(buf: Buffer, p: number, digit: number): number {
   buf[p + 0] = 60;
   buf[p + 1] = 99;
   buf[p + 2] = 32;
@@ -69,73 +70,7 @@ function openStyle2(buf: Buffer, p: number): number {
   buf[p + 17] = 115;
   buf[p + 18] = 61;
   buf[p + 19] = 34;
-  buf[p + 20] = 50;
-  buf[p + 21] = 34;
-  buf[p + 22] = 62;
-  buf[p + 23] = 60;
-  buf[p + 24] = 105;
-  buf[p + 25] = 115;
-  buf[p + 26] = 62;
-  buf[p + 27] = 60;
-  buf[p + 28] = 116;
-  buf[p + 29] = 62;
-  return p + 30;
-}
-function openStyle3(buf: Buffer, p: number): number {
-  buf[p + 0] = 60;
-  buf[p + 1] = 99;
-  buf[p + 2] = 32;
-  buf[p + 3] = 116;
-  buf[p + 4] = 61;
-  buf[p + 5] = 34;
-  buf[p + 6] = 105;
-  buf[p + 7] = 110;
-  buf[p + 8] = 108;
-  buf[p + 9] = 105;
-  buf[p + 10] = 110;
-  buf[p + 11] = 101;
-  buf[p + 12] = 83;
-  buf[p + 13] = 116;
-  buf[p + 14] = 114;
-  buf[p + 15] = 34;
-  buf[p + 16] = 32;
-  buf[p + 17] = 115;
-  buf[p + 18] = 61;
-  buf[p + 19] = 34;
-  buf[p + 20] = 51;
-  buf[p + 21] = 34;
-  buf[p + 22] = 62;
-  buf[p + 23] = 60;
-  buf[p + 24] = 105;
-  buf[p + 25] = 115;
-  buf[p + 26] = 62;
-  buf[p + 27] = 60;
-  buf[p + 28] = 116;
-  buf[p + 29] = 62;
-  return p + 30;
-}
-function openStyle4(buf: Buffer, p: number): number {
-  buf[p + 0] = 60;
-  buf[p + 1] = 99;
-  buf[p + 2] = 32;
-  buf[p + 3] = 116;
-  buf[p + 4] = 61;
-  buf[p + 5] = 34;
-  buf[p + 6] = 105;
-  buf[p + 7] = 110;
-  buf[p + 8] = 108;
-  buf[p + 9] = 105;
-  buf[p + 10] = 110;
-  buf[p + 11] = 101;
-  buf[p + 12] = 83;
-  buf[p + 13] = 116;
-  buf[p + 14] = 114;
-  buf[p + 15] = 34;
-  buf[p + 16] = 32;
-  buf[p + 17] = 115;
-  buf[p + 18] = 61;
-  buf[p + 19] = 34;
-  buf[p + 20] = 52;
+  buf[p + 20] = digit;
   buf[p + 21] = 34;
   buf[p + 22] = 62;
   buf[p + 23] = 60;
@@ -245,7 +180,7 @@ export class ByteRows {
     const start = this.pos;
     const buf = this.buf;
     const c0 = v.charCodeAt(0);
-    let p = startsLikeFormula(c0) ? (flagged ? openStyle4(buf, start) : openStyle3(buf, start)) : flagged ? openStyle2(buf, start) : openStyle0(buf, start);
+    let p = startsLikeFormula(c0) ? openStyled(buf, start, flagged ? 52 : 51) : flagged ? openStyled(buf, start, 50) : openStyle0(buf, start);
     // Printable ASCII without XML specials (most cells, all of their length): one tight loop.
     let i = 0;
     for (; i < n; i++) {
