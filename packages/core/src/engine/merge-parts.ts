@@ -59,9 +59,9 @@ export class FlaggedRowsMerger {
       const f = m.facts;
       for (const k of LIST_KEYS) append(f[k] as unknown[], p[k] as unknown[]);
       appendActivities(f, p);
-      appendSm20Changes(f, p);
+      appendColumns(f.sm20Changes, p.sm20Changes);
       if (this.joinedSeen) this.addJoinedDocs(f.docs, p.docs, this.joinedSeen);
-      else appendDocs(f.docs, p.docs);
+      else appendColumns(f.docs, p.docs);
       f.records += p.records;
       addSummary(m.summary, part.summary);
     }
@@ -194,31 +194,15 @@ function addSummary(into: AnalysisSummary, add: AnalysisSummary): void {
 
 const DOC_STRING_FIELDS = ['classes', 'ids', 'changenrs', 'users', 'dates', 'times', 'tcodes'] as const;
 
-function appendDocs(into: CollectedDocs, from: CollectedDocs): void {
-  into.classes.append(from.classes);
-  into.ids.append(from.ids);
-  into.changenrs.append(from.changenrs);
-  into.users.append(from.users);
-  into.dates.append(from.dates);
-  into.times.append(from.times);
-  into.tcodes.append(from.tcodes);
-  into.flagged.append(from.flagged);
+/** Appends every column builder of a group (docs, SM20 changes) to the same-named one. */
+function appendColumns<G extends object>(into: G, from: G): void {
+  for (const [name, builder] of Object.entries(into)) (builder as { append(other: unknown): void }).append((from as Record<string, unknown>)[name]);
 }
 
 /** Room in every column builder of the facts for `factor` times their present rows and bytes. */
 function reserveColumns(f: CollectedFacts, factor: number): void {
   const groups: object[] = [f.docs, f.afterHoursSensitive, f.tickets, f.sm20Changes];
   for (const g of groups) for (const b of Object.values(g)) (b as { reserve(factor: number): void }).reserve(factor);
-}
-
-function appendSm20Changes(into: CollectedFacts, from: CollectedFacts): void {
-  const a = into.sm20Changes;
-  const b = from.sm20Changes;
-  a.users.append(b.users);
-  a.times.append(b.times);
-  a.events.append(b.events);
-  a.tcodes.append(b.tcodes);
-  a.flagged.append(b.flagged);
 }
 
 /** afterHoursSensitive and tickets (column builders). */
