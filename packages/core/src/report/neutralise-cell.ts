@@ -8,6 +8,10 @@ export function neutraliseCell(value: string): string {
 
 /** True when a spreadsheet could take the text for a formula: it starts with = + - @ tab or CR. */
 export function startsLikeFormula(value: string): boolean {
-  const c = value.charCodeAt(0);
+  return isFormulaStart(value.charCodeAt(0));
+}
+
+/** The same test on the first UTF-16 code unit (the byte writers have it at hand). */
+export function isFormulaStart(c: number): boolean {
   return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
 }

@@ -4,25 +4,23 @@
  * per cell escapes, neutralises and encodes; no row string, no parts array, no join (the string
  * path built ~1 KB of garbage per row and copied it three times).
  */
-import { escapeXml } from './xlsx-writer.ts';
+import { isFormulaStart } from './neutralise-cell.ts';
+import { dataCellStyle, escapeXml } from './xlsx-writer.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
-// Style per cell as in rowXml: 0 plain, 2 flagged, 3 quoted plain, 4 quoted flagged.
-const INLINE_OPEN = [0, 1, 2, 3, 4, 5].map((s) => ascii(`<c t="inlineStr"${s ? ` s="${s}"` : ''}><is><t>`));
 const INLINE_CLOSE = ascii('</t></is></c>');
 const ROW_OPEN = ascii('<row>');
 const ROW_CLOSE = ascii('</row>');
-const EMPTY_CELL = ascii('<c/>');
 const AMP = ascii('&amp;');
 const LT = ascii('&lt;');
 const GT = ascii('&gt;');
 const QUOT = ascii('&quot;');
 const CR = ascii('&#13;');
 
-
 // Tags written byte by byte: a few stores each beat a TypedArray.set call per cell (measured).
-function openStyle0(buf: Buffer, p: number): number {
-  buf[p + 0] = 60;
+/** `<c t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4). */
+function openCell(buf: Buffer, p: number, style: number): number {
+  buf[p] = 60; // <c t="inlineStr"
   buf[p + 1] = 99;
   buf[p + 2] = 32;
   buf[p + 3] = 116;
@@ -38,50 +36,40 @@ function openStyle0(buf: Buffer, p: number): number {
   buf[p + 13] = 116;
   buf[p + 14] = 114;
   buf[p + 15] = 34;
-  buf[p + 16] = 62;
-  buf[p + 17] = 60;
-  buf[p + 18] = 105;
-  buf[p + 19] = 115;
-  buf[p + 20] = 62;
-  buf[p + 21] = 60;
-  buf[p + 22] = 116;
-  buf[p + 23] = 62;
-  return p + 24;
+  p += 16;
+  if (style !== 0) {
+    buf[p] = 32; //  s="N"
+    buf[p + 1] = 115;
+    buf[p + 2] = 61;
+    buf[p + 3] = 34;
+    buf[p + 4] = 48 + style;
+    buf[p + 5] = 34;
+    p += 6;
+  }
+  buf[p] = 62; // ><is><t>
+  buf[p + 1] = 60;
+  buf[p + 2] = 105;
+  buf[p + 3] = 115;
+  buf[p + 4] = 62;
+  buf[p + 5] = 60;
+  buf[p + 6] = 116;
+  buf[p + 7] = 62;
+  return p + 8;
 }
-/** `<c t="inlineStr" s="N"><is><t>` with the style digit N (2 flagged, 3 quoted, 4 quoted flagged). */
-function openStyled(buf: Buffer, p: number, digit: number): number {
-  buf[p + 0] = 60;
-  buf[p + 1] = 99;
-  buf[p + 2] = 32;
-  buf[p + 3] = 116;
-  buf[p + 4] = 61;
-  buf[p + 5] = 34;
-  buf[p + 6] = 105;
-  buf[p + 7] = 110;
-  buf[p + 8] = 108;
-  buf[p + 9] = 105;
-  buf[p + 10] = 110;
-  buf[p + 11] = 101;
-  buf[p + 12] = 83;
-  buf[p + 13] = 116;
-  buf[p + 14] = 114;
-  buf[p + 15] = 34;
-  buf[p + 16] = 32;
-  buf[p + 17] = 115;
-  buf[p + 18] = 61;
-  buf[p + 19] = 34;
-  buf[p + 20] = digit;
-  buf[p + 21] = 34;
-  buf[p + 22] = 62;
-  buf[p + 23] = 60;
-  buf[p + 24] = 105;
-  buf[p + 25] = 115;
-  buf[p + 26] = 62;
-  buf[p + 27] = 60;
-  buf[p + 28] = 116;
-  buf[p + 29] = 62;
-  return p + 30;
+
+/** UTF-8 of one code unit at or above 0x80 that is not a surrogate (the callers send those elsewhere). */
+function putUtf8(buf: Buffer, p: number, c: number): number {
+  if (c < 0x800) {
+    buf[p] = 0xc0 | (c >> 6);
+    buf[p + 1] = 0x80 | (c & 63);
+    return p + 2;
+  }
+  buf[p] = 0xe0 | (c >> 12);
+  buf[p + 1] = 0x80 | ((c >> 6) & 63);
+  buf[p + 2] = 0x80 | (c & 63);
+  return p + 3;
 }
+
 function closeCell(buf: Buffer, p: number): number {
   buf[p + 0] = 60;
   buf[p + 1] = 47;
@@ -98,8 +86,6 @@ function closeCell(buf: Buffer, p: number): number {
   buf[p + 12] = 62;
   return p + 13;
 }
-
-const startsLikeFormula = (c0: number) => c0 === 61 || c0 === 43 || c0 === 45 || c0 === 64 || c0 === 9 || c0 === 13;
 
 /**
  * Bytes gathered in a large buffer and handed to `sink` when full (a fresh buffer each time: the
@@ -180,7 +166,7 @@ export class ByteRows {
     const start = this.pos;
     const buf = this.buf;
     const c0 = v.charCodeAt(0);
-    let p = startsLikeFormula(c0) ? openStyled(buf, start, flagged ? 52 : 51) : flagged ? openStyled(buf, start, 50) : openStyle0(buf, start);
+    let p = openCell(buf, start, dataCellStyle(c0, flagged));
     // Printable ASCII without XML specials (most cells, all of their length): one tight loop.
     let i = 0;
     for (; i < n; i++) {
@@ -211,17 +197,10 @@ export class ByteRows {
           this.put(CR);
           p = this.pos;
         } else return this.xmlCellExactly(v, start, flagged);
-      } else if (c < 0x800) {
-        buf[p++] = 0xc0 | (c >> 6);
-        buf[p++] = 0x80 | (c & 63);
       } else if (c >= 0xd800 && (c <= 0xdfff || c >= 0xfffe)) {
         // Surrogates and characters XML drops: the string path decides.
         return this.xmlCellExactly(v, start, flagged);
-      } else {
-        buf[p++] = 0xe0 | (c >> 12);
-        buf[p++] = 0x80 | ((c >> 6) & 63);
-        buf[p++] = 0x80 | (c & 63);
-      }
+      } else p = putUtf8(buf, p, c);
     }
     this.pos = closeCell(buf, p);
   }
@@ -229,7 +208,7 @@ export class ByteRows {
   /** The string path for rare cells (control characters, surrogates): escapeXml, then Buffer.write's UTF-8. */
   private xmlCellExactly(v: string, start: number, flagged: boolean): void {
     this.pos = start;
-    this.put(INLINE_OPEN[startsLikeFormula(v.charCodeAt(0)) ? (flagged ? 4 : 3) : flagged ? 2 : 0]!);
+    this.pos = openCell(this.buf, this.pos, dataCellStyle(v.charCodeAt(0), flagged));
     this.pos += this.buf.write(escapeXml(v), this.pos, 'utf8');
     this.put(INLINE_CLOSE);
   }
@@ -257,7 +236,7 @@ export class ByteRows {
     const buf = this.buf;
     const start = this.pos;
     let p = start;
-    if (startsLikeFormula(v.charCodeAt(0))) buf[p++] = 39;
+    if (isFormulaStart(v.charCodeAt(0))) buf[p++] = 39;
     // ASCII without quote, comma or line break (most cells, all of their length): one tight loop.
     let i = 0;
     for (; i < n; i++) {
@@ -281,17 +260,10 @@ export class ByteRows {
           return this.csvQuoted(v);
         }
         buf[p++] = c;
-      } else if (c < 0x800) {
-        buf[p++] = 0xc0 | (c >> 6);
-        buf[p++] = 0x80 | (c & 63);
       } else if (c >= 0xd800 && c <= 0xdfff) {
         this.pos = start;
         return this.csvExactly(v);
-      } else {
-        buf[p++] = 0xe0 | (c >> 12);
-        buf[p++] = 0x80 | ((c >> 6) & 63);
-        buf[p++] = 0x80 | (c & 63);
-      }
+      } else p = putUtf8(buf, p, c);
     }
     this.pos = p;
   }
@@ -303,23 +275,16 @@ export class ByteRows {
     const start = this.pos;
     let p = start;
     buf[p++] = 34;
-    if (startsLikeFormula(v.charCodeAt(0))) buf[p++] = 39;
+    if (isFormulaStart(v.charCodeAt(0))) buf[p++] = 39;
     for (let i = 0; i < n; i++) {
       const c = v.charCodeAt(i);
       if (c < 0x80) {
         if (c === 34) buf[p++] = 34;
         buf[p++] = c;
-      } else if (c < 0x800) {
-        buf[p++] = 0xc0 | (c >> 6);
-        buf[p++] = 0x80 | (c & 63);
       } else if (c >= 0xd800 && c <= 0xdfff) {
         this.pos = start;
         return this.csvExactly(v);
-      } else {
-        buf[p++] = 0xe0 | (c >> 12);
-        buf[p++] = 0x80 | ((c >> 6) & 63);
-        buf[p++] = 0x80 | (c & 63);
-      }
+      } else p = putUtf8(buf, p, c);
     }
     buf[p++] = 34;
     this.pos = p;
@@ -327,7 +292,7 @@ export class ByteRows {
 
   /** The string path for cells with surrogates: as CsvWriter builds it, then Buffer.write's UTF-8. */
   private csvExactly(v: string): void {
-    let s = startsLikeFormula(v.charCodeAt(0)) ? `'${v}` : v;
+    let s = isFormulaStart(v.charCodeAt(0)) ? `'${v}` : v;
     if (/[",\r\n]/.test(s)) s = `"${s.replace(/"/g, '""')}"`;
     this.pos += this.buf.write(s, this.pos, 'utf8');
   }

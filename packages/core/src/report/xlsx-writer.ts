@@ -1,5 +1,5 @@
 import type { ByteSink } from '../engine/contract.ts';
-import { startsLikeFormula } from './neutralise-cell.ts';
+import { isFormulaStart, startsLikeFormula } from './neutralise-cell.ts';
 import { deflateSegmentOf, ZipWriter, type SegmentSource, type ZipEntryWriter } from './zip-writer.ts';
 
 /** Excel's row limit per sheet (header included). */
@@ -44,6 +44,11 @@ const QUOTED = [3, 5, 4] as const;
 
 function cellStyle(value: string, style: number): number {
   return startsLikeFormula(value) ? QUOTED[style]! : style;
+}
+
+/** Style of a data cell from its first code unit: 0 plain, 2 flagged, 3 quoted, 4 quoted and flagged. */
+export function dataCellStyle(firstCode: number, flagged: boolean): number {
+  return isFormulaStart(firstCode) ? (flagged ? 4 : 3) : flagged ? STYLE_FLAGGED : 0;
 }
 
 interface SheetState {
@@ -257,10 +262,7 @@ export function rowXml(cells: readonly string[], highlight?: (column: number) =>
       parts[n++] = '<c/>';
       continue;
     }
-    // cellStyle() inlined: this runs for every cell of every row.
-    const c0 = v.charCodeAt(0);
-    const flagged = highlight !== undefined && highlight(i);
-    const s = c0 === 61 || c0 === 43 || c0 === 45 || c0 === 64 || c0 === 9 || c0 === 13 ? (flagged ? 4 : 3) : flagged ? STYLE_FLAGGED : 0;
+    const s = dataCellStyle(v.charCodeAt(0), highlight !== undefined && highlight(i));
     const si = i >= shareFrom && sharedIndex ? sharedIndex(v) : -1;
     if (si >= 0) {
       parts[n++] = SHARED_OPEN[s]!;
