@@ -60,19 +60,11 @@ export async function parseAndFlagFile(
         run: (input: ParsePartInput) =>
           (tasks.run('parse-part', { ...input, pack: true }) as Promise<ParsePartResult>).then((r) => ({ ...r, rows: unpackRows(r.rows) })),
       };
-      // The range each part finally read (a re-read replaces the speculative one), for the report step.
-      const ranges = new Map<number, { start: number; end: number; rows: number }>();
-      const noted = (run: (input: ParsePartInput) => Promise<ParsePartResult>) => (input: ParsePartInput) =>
-        run(input).then((r) => {
-          ranges.set(input.from, { start: r.start, end: r.stoppedAt, rows: r.rows.summary.total_records });
-          return r;
-        });
-      const parts = await runParts({ here: noted(here), pool: pool && { ...pool, run: noted(pool.run) } }, { index, meta, layout, size }, partCount(size, options), onProgress);
+      const parts = await runParts({ here, pool }, { index, meta, layout, size }, partCount(size, options), onProgress);
       if (parts) {
-        rows = parts;
-        sourceParts = { layout, dateOrder: opened.dateOrder, size, ranges: [...ranges].sort((a, b) => a[0] - b[0]).map(([, r]) => r) };
-      }
-      else {
+        rows = parts.rows;
+        sourceParts = { layout, dateOrder: opened.dateOrder, size, ranges: parts.ranges };
+      } else {
         const again = await openFile(ctx.openSource(index), fileName);
         rows = await flagRows(again.batches(), meta, index, fc, onProgress);
       }

@@ -145,7 +145,7 @@ async function partReads(bytes: Uint8Array, count: number): Promise<{ reads: num
       return parseFilePart(ctx, fc, input) as Promise<ParsePartResult>;
     };
     const parts = await runParts({ here }, { index: 0, meta: metaOf(opened), layout: partLayoutOf(opened)!, size: bytes.length }, count);
-    return { reads, records: parts!.summary.total_records };
+    return { reads, records: parts!.rows.summary.total_records };
   });
 }
 

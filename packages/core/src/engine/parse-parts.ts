@@ -75,7 +75,7 @@ const settle = (p: Promise<ParsePartResult>): Promise<Settled> => p.then((r) => 
  * file must be read in one piece (the UTF-8 decoder switched to Windows-1252 somewhere: where it
  * switches depends on the whole stream).
  */
-export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 'from' | 'to' | 'start'>, count: number, onProgress?: (records: number) => void): Promise<FlaggedRows | undefined> {
+export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 'from' | 'to' | 'start'>, count: number, onProgress?: (records: number) => void): Promise<{ rows: FlaggedRows; ranges: PartRange[] } | undefined> {
   const inputs: ParsePartInput[] = [];
   for (let k = 0; k < count; k++) inputs.push({ ...base, from: Math.floor((base.size * k) / count), to: k === count - 1 ? base.size : Math.floor((base.size * (k + 1)) / count) });
   const results = inputs.map(() => {
@@ -97,6 +97,8 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
   if (pool) for (let i = 0; i < pool.size; i++) takers.push(pool.ready().then(() => take(pool.run), () => undefined));
   // Each part is merged as soon as its turn comes and then let go: only one copy of the facts grows.
   const merger = new FlaggedRowsMerger(count);
+  // Where each part's rows finally lay: the report step reads the same ranges.
+  const ranges: PartRange[] = [];
   let expected = 0;
   let records = 0;
   try {
@@ -109,6 +111,7 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
         if (!got.ok) throw withFileName(got.e, base.meta.fileName);
       }
       if (got.r.switched) return undefined;
+      ranges.push({ start: got.r.start, end: got.r.stoppedAt, rows: got.r.rows.summary.total_records });
       expected = got.r.stoppedAt;
       records += got.r.rows.facts.records;
       merger.add(got.r.rows);
@@ -118,7 +121,14 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
     failed = true; // nothing more is taken; wait for parts still running before the sources go away
     await Promise.allSettled(takers);
   }
-  return merger.finish();
+  return { rows: merger.finish(), ranges };
+}
+
+/** Bytes [start, end) of whole rows that one part read, and how many records they hold. */
+export interface PartRange {
+  start: number;
+  end: number;
+  rows: number;
 }
 
 const DONE = { promise: Promise.resolve<Settled>({ ok: false, e: new Error('part already merged') }), resolve: () => undefined };

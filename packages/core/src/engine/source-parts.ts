@@ -7,13 +7,14 @@ import type { FileFacts } from '../correlate/facts.ts';
 import { readTextPart, type TextPartLayout } from '../formats/read-text-part.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
 import type { EngineContext } from './contract.ts';
+import type { PartRange } from './parse-parts.ts';
 
 export interface SourceParts {
   layout: TextPartLayout;
   dateOrder: DateOrder;
   size: number;
   /** Byte ranges [start, end) of whole rows, in order, and how many records each holds. */
-  ranges: { start: number; end: number; rows: number }[];
+  ranges: PartRange[];
 }
 
 /** What the final pass needs of an opened file. */
