@@ -1,11 +1,11 @@
 import type { FlagContext } from '../flags/flag-context.ts';
 import { CsvWriter } from '../report/csv-writer.ts';
 import { XLSX_MAX_ROWS, XlsxWriter } from '../report/xlsx-writer.ts';
-import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type RiskLevel } from '../model/index.ts';
+import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../model/index.ts';
 import type { EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
 import { loadReportShapes } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
-import { sheetLayout, unionColumns } from './report-layout.ts';
+import { sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
 import { runTask } from './tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
@@ -31,32 +31,9 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const stats = new ReportStats();
   const outputCounts: Record<string, number> = {};
 
-  // The parts: each file's rows (one task writing both outputs; a single file is split into its
-  // sheet rows and its CSV rows, so two threads share it). Run on the pool, joined in file order.
   const byType = FILE_TYPES.map((type) => ({ type, facts: state.facts.filter((f) => f.fileType === type) })).filter((t) => t.facts.length > 0);
   const layouts = new Map(byType.map(({ type, facts }) => [type, sheetLayout(type, facts, type === 'CDPOS' && state.hasHeaders, aiColumn)]));
-  // Without a pool (Lambda, the local pipeline) a split would only read the file twice in one thread.
-  const split = state.facts.length === 1 && (ctx.tasks?.size ?? 1) > 1;
-  const inputs: ReportPartInput[] = [];
-  for (const { type, facts } of byType) {
-    let offset = 0;
-    for (const f of facts) {
-      const base = { files, fileIndex: f.index, layout: layouts.get(type)!, sheetRowOffset: offset, maxRows, csvColumns, aiColumn };
-      const parts = files.find((x) => x.index === f.index)?.parts;
-      if (parts && parts.ranges.length > 1 && ctx.openSourceRange) {
-        // Read in byte ranges in step 1: one part per range, both outputs, rows in range order.
-        let before = 0;
-        parts.ranges.forEach((r, k) => {
-          inputs.push({ ...base, sheetRowOffset: offset + before, xlsx: true, csv: true, stats: true, output: `report/${f.index}-${k}`, range: { parts, k } });
-          before += r.rows;
-        });
-      } else if (split) {
-        inputs.push({ ...base, xlsx: true, csv: false, stats: false, output: `report/${f.index}-xlsx` });
-        inputs.push({ ...base, xlsx: false, csv: true, stats: true, output: `report/${f.index}-csv` });
-      } else inputs.push({ ...base, xlsx: true, csv: true, stats: true, output: `report/${f.index}` });
-      offset += f.records;
-    }
-  }
+  const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, aiColumn });
   const progress = inputs.map(() => 0);
   const progressOf = (i: number) => (n: number) => {
     progress[i] = n;
@@ -127,4 +104,39 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   await xlsx.finish();
   await csv.end();
   return report;
+}
+
+/**
+ * The report parts, in output order (types in sheet order, files in order): a file step 1 read in
+ * byte ranges gets one part per range (both outputs); a single file with a pool of two or more is
+ * split into its sheet rows and its CSV rows; any other file is one part. Without a pool a split
+ * would only read the file twice in one thread.
+ */
+function planReportParts(
+  ctx: EngineContext,
+  files: FileStepResult[],
+  byType: { type: FileType; facts: { index: number; records: number }[] }[],
+  shared: { layouts: Map<FileType, SheetLayout>; maxRows: number; csvColumns: string[]; aiColumn: string | undefined },
+): ReportPartInput[] {
+  const split = files.length === 1 && (ctx.tasks?.size ?? 1) > 1;
+  const inputs: ReportPartInput[] = [];
+  for (const { type, facts } of byType) {
+    let offset = 0;
+    for (const f of facts) {
+      const base = { files, fileIndex: f.index, layout: shared.layouts.get(type)!, sheetRowOffset: offset, maxRows: shared.maxRows, csvColumns: shared.csvColumns, aiColumn: shared.aiColumn };
+      const parts = files.find((x) => x.index === f.index)?.parts;
+      if (parts && parts.ranges.length > 1 && ctx.openSourceRange) {
+        let before = 0;
+        parts.ranges.forEach((r, k) => {
+          inputs.push({ ...base, sheetRowOffset: offset + before, xlsx: true, csv: true, stats: true, output: `report/${f.index}-${k}`, range: { parts, k } });
+          before += r.rows;
+        });
+      } else if (split) {
+        inputs.push({ ...base, xlsx: true, csv: false, stats: false, output: `report/${f.index}-xlsx` });
+        inputs.push({ ...base, xlsx: false, csv: true, stats: true, output: `report/${f.index}-csv` });
+      } else inputs.push({ ...base, xlsx: true, csv: true, stats: true, output: `report/${f.index}` });
+      offset += f.records;
+    }
+  }
+  return inputs;
 }
