@@ -2,22 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { PackedColumnBuilder } from './column-builders.ts';
 import { DocRowVolume } from './doc-row-volume.ts';
+import { seededRandom } from '../formats/fixtures/seeded-random.ts';
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('change numbers per user-day as docs rows', () => {
   it('gives exactly the lists ChangeVolumeCounter gives (order, repeats, numbers out of order, non-ASCII)', () => {
     for (const seed of [1, 2, 3]) {
-      const r = rng(seed);
+      const r = seededRandom(seed);
       const counter = new ChangeVolumeCounter();
       const ids = new ChangeVolumeCounter(); // user-day ids only, as the collector keeps them
       const numbers = new PackedColumnBuilder();

@@ -17,17 +17,7 @@ import { contextOf } from './task-context.ts';
 import { createTaskPool } from './task-pool.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../formats/fixtures/seeded-random.ts';
 
 /** Rows with their facts as the facts file holds them (compact builders compared by content, not capacity). */
 const asWritten = (rows: FlaggedRows) => ({ ...rows, facts: decodeFacts<FileFacts>(Buffer.concat(encodeFacts(writableFacts(rows.facts)))) });
@@ -43,7 +33,7 @@ function note(r: () => number, eol: string): string {
 }
 
 function sm20(rows: number, eol = '\n', seed = 1): string {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const out = ['Date,Time,Cl.,User,Terminal Name,Source TA,ABAP Source,Event,Audit Log Msg. Text,First Variable Value for Event,Variable 2,Variable 3'];
   for (let i = 0; i < rows; i++) {
     const ev = pick(r, ['AU3', 'AU1', 'AU2', 'DU9', 'CUL', 'AUY', 'BU4', 'AU7']);
@@ -57,7 +47,7 @@ function sm20(rows: number, eol = '\n', seed = 1): string {
 }
 
 function cdhdr(rows: number, seed = 2): string {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const out = ['OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE,CHANGE_IND'];
   for (let i = 0; i < rows; i++) {
     // USER00 makes far more than 50 changes on one day: CHANGE_VOLUME across every part.
@@ -69,7 +59,7 @@ function cdhdr(rows: number, seed = 2): string {
 
 /** CDPOS items, three per change document; `joined` adds the header fields (a SIEM export). Some documents come back later in the file. */
 function cdpos(rows: number, joined: boolean, seed = 3): string {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const head = 'OBJECTCLAS,OBJECTID,CHANGENR,TABNAME,TABKEY,FNAME,CHNGIND,VALUE_NEW,VALUE_OLD';
   const out = [joined ? `${head},USERNAME,UDATE,UTIME,TCODE` : head];
   for (let i = 0; i < rows; i++) {
