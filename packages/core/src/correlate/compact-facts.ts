@@ -41,7 +41,7 @@ export interface CompactFacts {
   userAdmin: [user: string, target: string, epoch: number, activity: string][];
   docs: CompactDocs;
   itemKeys: { keys: StrColumn; counts: NumColumn };
-  sensitiveItemKeys: { keys: StrColumn; activities: StrColumn };
+  sensitiveItemKeys: { keys: StrColumn; details: StrColumn };
   afterHoursSensitive: { users: StrColumn; times: NumColumn; activities: StrColumn };
   tickets: { n: number; users: StrLists; texts: StrColumn; starts: NumColumn; ends: NumColumn };
 }
@@ -137,7 +137,7 @@ export function toCompactFacts(f: FileFacts | Record<string, unknown>): CompactF
       flagged: asNums(docs.flagged),
     },
     itemKeys: { keys: asStrColumn(itemKeys.cols[0]), counts: asNums(itemKeys.cols[1]) },
-    sensitiveItemKeys: { keys: asStrColumn(sensitive.cols[0]), activities: asStrColumn(sensitive.cols[1]) },
+    sensitiveItemKeys: { keys: asStrColumn(sensitive.cols[0]), details: asStrColumn(sensitive.cols[1]) },
     afterHoursSensitive: { users: asStrColumn(afterHours.cols[0]), times: asNums(afterHours.cols[1]), activities: asStrColumn(afterHours.cols[2]) },
     tickets: { n: tickets.n, users: asLists(tickets.cols[1]), texts: asStrColumn(tickets.cols[2]), starts: asNums(tickets.cols[3]), ends: asNums(tickets.cols[4]) },
   };

@@ -2,7 +2,7 @@ import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
 import { DictColumn, type StrColumn } from './columns.ts';
 import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
-import { toEpoch, type FileFacts } from './facts.ts';
+import { itemActivity, toEpoch, type FileFacts } from './facts.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
 import { HeaderIndex, type HeaderSource } from './header-index.ts';
 import { PatternHits } from './pattern-hits.ts';
@@ -216,7 +216,7 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
   facts.forEach((f) => {
     const s = f.sensitiveItemKeys;
     const headerOf = new Int32Array(s.keys.length);
-    const src = hits.source((i) => [headers.user(headerOf[i]!), s.activities.get(i)]);
+    const src = hits.source((i) => [headers.user(headerOf[i]!), itemActivity(s.keys.get(i), s.details.get(i))]);
     for (let i = 0; i < s.keys.length; i++) {
       const h = (headerOf[i] = headers.findKeyAt(s.keys, i));
       if (h < 0) continue;

@@ -87,15 +87,30 @@ export interface FileFacts {
   docs: DocColumns;
   /** Non-joined CDPOS: item count per header key, and keys of items with sensitive flags (timing comes from the header). */
   itemKeys: [key: string, count: number][];
-  sensitiveItemKeys: [key: string, activity: string][];
+  /** Per key, the first sensitive item's detail (its table-field and transaction: see sm20-activity.ts itemActivity). */
+  sensitiveItemKeys: [key: string, detail: string][];
   /** Records with SENSITIVE_OBJECT/FIELD and CHANGE_TIMING already known in this file. */
   afterHoursSensitive: Activity[];
   tickets: TicketFact[];
 }
 
 /** Join key of a change document: OBJECTCLAS, OBJECTID, CHANGENR. */
+export const DOC_KEY_SEPARATOR = '\u0001';
+
 export function docKey(objectclas: string, objectid: string, changenr: string): string {
-  return `${objectclas}\u0001${objectid}\u0001${changenr}`;
+  return `${objectclas}${DOC_KEY_SEPARATOR}${objectid}${DOC_KEY_SEPARATOR}${changenr}`;
+}
+
+/** The text of a change document (engine/sm20-activity.ts describeChangeDoc) from a document's class, id and number and the detail after them. */
+export function changeDocActivity(objectclas: string, objectid: string, changenr: string, detail: string): string {
+  const parts = [`${objectclas} ${objectid}`.trim(), changenr && `no. ${changenr}`, detail];
+  return `Change document ${parts.filter(Boolean).join(' ')}`;
+}
+
+/** The text of a non-joined CDPOS item from its header key (docKey) and its detail. */
+export function itemActivity(key: string, detail: string): string {
+  const [objectclas = '', objectid = '', changenr = ''] = key.split(DOC_KEY_SEPARATOR);
+  return changeDocActivity(objectclas, objectid, changenr, detail);
 }
 
 /** Every key of FileFacts (the compiler checks the list is complete). */

@@ -1,17 +1,17 @@
-import { docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
+import { changeDocActivity, DOC_KEY_SEPARATOR, docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
 import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
 import { DocRowVolume } from './doc-row-volume.ts';
 import { DerivedStrings, RowColumns, StrListColumn } from './facts-codec.ts';
 
 /** What facts need to know of an opened file (plain data: it travels to worker threads). */
 export type FileMeta = Pick<OpenedFile, 'fileName' | 'fileType' | 'columns' | 'canonical' | 'joined' | 'dateOrder'>;
-import { describeChangeDoc, describeSm20 } from './sm20-activity.ts';
+import { changeDocDetail, describeChangeDoc, describeSm20 } from './sm20-activity.ts';
 
 const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
 const TIMING_BIT = 1 << FLAG_INDEX.CHANGE_TIMING_FLAG;
@@ -90,9 +90,10 @@ export interface CollectedItemKeys {
   keys: PackedColumnBuilder;
   counts: NumColumnBuilder<Uint32Array>;
 }
+/** Per header key with sensitive items, the first such item's detail (sm20-activity.ts itemActivity makes its text). */
 export interface CollectedSensitiveItems {
   keys: PackedColumnBuilder;
-  activities: PackedColumnBuilder;
+  details: PackedColumnBuilder;
 }
 
 /** SM20 change records as compact columns (FileFacts' Sm20ChangeColumns). */
@@ -132,18 +133,13 @@ export function emptyActivities(): CollectedActivities {
   return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), docRows: NumColumnBuilder.uint32(), activities: new PackedColumnBuilder() };
 }
 
-/** describeChangeDoc (sm20-activity.ts) of a change document without table and field, from its columns. */
-function changeDocText(cls: string, id: string, changenr: string, tcode: string): string {
-  const parts = [`${cls} ${id}`.trim(), changenr && `no. ${changenr}`, tcode && `(${tcode})`];
-  return `Change document ${parts.filter(Boolean).join(' ')}`;
-}
 
 /** The activity texts of collected after-hours rows, in order: derived from docs, or as collected. */
 function* activityTexts(a: CollectedActivities, d: CollectedDocs): Generator<string> {
   let k = 0;
   for (let i = 0; i < a.docRows.length; i++) {
     const r = a.docRows.get(i);
-    yield r === NO_DOC ? a.activities.get(k++) : changeDocText(d.classes.get(r), d.ids.get(r), d.changenrs.get(r), d.tcodes.get(r));
+    yield r === NO_DOC ? a.activities.get(k++) : changeDocActivity(d.classes.get(r), d.ids.get(r), d.changenrs.get(r), changeDocDetail('', '', d.tcodes.get(r)));
   }
 }
 
@@ -153,7 +149,7 @@ export function writableFacts(f: CollectedFacts): object {
   const d = f.volume.documents;
   const volume = { documents: new RowColumns(d.keys.length, [d.keys, new StrListColumn(d.lens, d.numbers)]), events: f.volume.events };
   const itemKeys = new RowColumns(f.itemKeys.keys.length, [f.itemKeys.keys, f.itemKeys.counts]);
-  const sensitiveItemKeys = new RowColumns(f.sensitiveItemKeys.keys.length, [f.sensitiveItemKeys.keys, f.sensitiveItemKeys.activities]);
+  const sensitiveItemKeys = new RowColumns(f.sensitiveItemKeys.keys.length, [f.sensitiveItemKeys.keys, f.sensitiveItemKeys.details]);
   const t = f.tickets;
   const tickets = new RowColumns(t.ids.length, [t.ids, new StrListColumn(t.userCounts.column(), t.users), t.texts, t.starts, t.ends]);
   return { ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, new DerivedStrings(a.users.length, () => activityTexts(a, f.docs))]), tickets, itemKeys, sensitiveItemKeys };
@@ -166,8 +162,14 @@ export class FactsCollector {
   readonly facts: CollectedFacts;
   private readonly seenDocs = new Map<string, number>();
   private readonly docVolume: DocRowVolume;
-  private readonly itemKeys = new Map<string, number>();
-  private readonly sensitiveItems = new Map<string, string>();
+  // Non-joined CDPOS: one entry per run of items with the same header key (items of a document are
+  // adjacent), duplicates across runs summed in finish(): no Map entry per change document.
+  private readonly runKeys = new PackedColumnBuilder();
+  private readonly runCounts = NumColumnBuilder.uint32();
+  private readonly runSensitiveKeys = new PackedColumnBuilder();
+  private readonly runSensitive = new PackedColumnBuilder();
+  private runCount = 0;
+  private runHasSensitive = false;
   private lastClass = '';
   private lastId = '';
   private lastNr = '';
@@ -178,7 +180,7 @@ export class FactsCollector {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
       volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyCollectedDocs(),
       itemKeys: { keys: new PackedColumnBuilder(), counts: NumColumnBuilder.uint32() },
-      sensitiveItemKeys: { keys: new PackedColumnBuilder(), activities: new PackedColumnBuilder() },
+      sensitiveItemKeys: { keys: new PackedColumnBuilder(), details: new PackedColumnBuilder() },
       afterHoursSensitive: emptyActivities(), tickets: emptyTickets(),
     };
     this.docVolume = new DocRowVolume(this.facts.docs.changenrs);
@@ -217,13 +219,15 @@ export class FactsCollector {
       case 'CDPOS': {
         // Items of one change document are adjacent: build the key only when it changes.
         if (rec.objectclas !== this.lastClass || rec.objectid !== this.lastId || rec.changenr !== this.lastNr) {
+          if (!f.joined) this.endRun();
           this.lastClass = rec.objectclas;
           this.lastId = rec.objectid;
           this.lastNr = rec.changenr;
-          this.lastKey = docKey(rec.objectclas, rec.objectid, rec.changenr);
+          // Non-joined items need the key only as bytes (endRun).
+          if (f.joined) this.lastKey = docKey(rec.objectclas, rec.objectid, rec.changenr);
         }
-        const key = this.lastKey;
         if (f.joined) {
+          const key = this.lastKey;
           const at = this.seenDocs.get(key);
           if (at === undefined) {
             this.seenDocs.set(key, f.docs.changenrs.length);
@@ -233,8 +237,12 @@ export class FactsCollector {
           }
           this.addDocument(rec, at ?? f.docs.changenrs.length - 1);
         } else {
-          this.itemKeys.set(key, (this.itemKeys.get(key) ?? 0) + 1);
-          if ((out.mask & SENSITIVE_MASK) !== 0 && !this.sensitiveItems.has(key)) this.sensitiveItems.set(key, describeChangeDoc(rec));
+          this.runCount++;
+          if ((out.mask & SENSITIVE_MASK) !== 0 && !this.runHasSensitive) {
+            this.runHasSensitive = true;
+            this.runSensitiveKeys.pushJoined([rec.objectclas, rec.objectid, rec.changenr], DOC_KEY_SEPARATOR);
+            this.runSensitive.push(changeDocDetail(rec.tabname, rec.fname, rec.tcode));
+          }
         }
         break;
       }
@@ -307,17 +315,53 @@ export class FactsCollector {
 
   finish(): CollectedFacts {
     this.facts.volume = { documents: this.docVolume.toLists((day) => this.volume.keyOf(day)), events: this.volume.toJSON().events };
-    const items = this.facts.itemKeys;
-    for (const [key, n] of this.itemKeys) {
-      items.keys.push(key);
-      items.counts.push(n);
-    }
-    const sensitive = this.facts.sensitiveItemKeys;
-    for (const [key, activity] of this.sensitiveItems) {
-      sensitive.keys.push(key);
-      sensitive.activities.push(activity);
-    }
+    this.endRun();
+    this.facts.itemKeys = new ItemKeySums().add(this.runKeys, this.runCounts).result();
+    this.facts.sensitiveItemKeys = new FirstDetails().add(this.runSensitiveKeys, this.runSensitive).result();
     return this.facts;
+  }
+
+  /** Closes the present run of non-joined CDPOS items (if any). */
+  private endRun(): void {
+    if (this.runCount === 0) return;
+    this.runKeys.pushJoined([this.lastClass, this.lastId, this.lastNr], DOC_KEY_SEPARATOR);
+    this.runCounts.push(this.runCount);
+    this.runCount = 0;
+    this.runHasSensitive = false;
+  }
+}
+
+/** Item counts per header key in first-seen order, repeats of a key summed (keys compared as bytes). */
+export class ItemKeySums {
+  private readonly set = new PackedKeySet();
+  private readonly counts = NumColumnBuilder.uint32();
+
+  add(keys: PackedColumnBuilder, counts: NumColumnBuilder<Uint32Array>): this {
+    for (let i = 0; i < keys.length; i++) {
+      const { at, added } = this.set.indexOf(keys, i);
+      if (added) this.counts.push(counts.get(i));
+      else this.counts.set(at, this.counts.get(at) + counts.get(i));
+    }
+    return this;
+  }
+
+  result(): CollectedItemKeys {
+    return { keys: this.set.keys, counts: this.counts };
+  }
+}
+
+/** The first detail per header key, in first-seen order. */
+export class FirstDetails {
+  private readonly set = new PackedKeySet();
+  private readonly details = new PackedColumnBuilder();
+
+  add(keys: PackedColumnBuilder, details: PackedColumnBuilder): this {
+    for (let i = 0; i < keys.length; i++) if (this.set.indexOf(keys, i).added) this.details.pushFrom(details, i);
+    return this;
+  }
+
+  result(): CollectedSensitiveItems {
+    return { keys: this.set.keys, details: this.details };
   }
 }
 

@@ -1,8 +1,8 @@
 import { docKey } from '../correlate/facts.ts';
 import { CHANGE_VOLUME_LIMIT } from '../flags/change-volume.ts';
 import type { AnalysisSummary } from '../model/index.ts';
-import { NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } from './collect-facts.ts';
-import { NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
+import { FirstDetails, ItemKeySums, NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } from './collect-facts.ts';
+import { PackedColumnBuilder } from './column-builders.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
 type ListKey = 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'userAdmin';
@@ -31,10 +31,8 @@ export class FlaggedRowsMerger {
   private readonly docList: (number[] | undefined)[] = [];
   private readonly docSeen: (Set<string> | undefined)[] = [];
   private readonly events = new Map<string, number>();
-  private readonly itemKeys = new PackedKeySet();
-  private readonly itemCounts = NumColumnBuilder.uint32();
-  private readonly sensitive = new PackedKeySet();
-  private readonly sensitiveActivities = new PackedColumnBuilder();
+  private readonly itemKeys = new ItemKeySums();
+  private readonly sensitive = new FirstDetails();
   private readonly userDays = new Map<string, number>();
   private joinedSeen: Map<string, number> | undefined;
 
@@ -115,14 +113,8 @@ export class FlaggedRowsMerger {
 
   /** Item counts per key summed, first activity per sensitive key kept (keys compared as bytes). */
   private addItemKeys(p: CollectedFacts): void {
-    const items = p.itemKeys;
-    for (let i = 0; i < items.keys.length; i++) {
-      const { at, added } = this.itemKeys.indexOf(items.keys, i);
-      if (added) this.itemCounts.push(items.counts.get(i));
-      else this.itemCounts.set(at, this.itemCounts.get(at) + items.counts.get(i));
-    }
-    const sensitive = p.sensitiveItemKeys;
-    for (let i = 0; i < sensitive.keys.length; i++) if (this.sensitive.indexOf(sensitive.keys, i).added) this.sensitiveActivities.pushFrom(sensitive.activities, i);
+    this.itemKeys.add(p.itemKeys.keys, p.itemKeys.counts);
+    this.sensitive.add(p.sensitiveItemKeys.keys, p.sensitiveItemKeys.details);
   }
 
   private mergedDocuments(): DocumentLists {
@@ -156,8 +148,8 @@ export class FlaggedRowsMerger {
     if (!m) throw new Error('FlaggedRowsMerger: no part was added');
     if (this.parts === 1) return m;
     m.facts.volume = { documents: this.mergedDocuments(), events: [...this.events] };
-    m.facts.itemKeys = { keys: this.itemKeys.keys, counts: this.itemCounts };
-    m.facts.sensitiveItemKeys = { keys: this.sensitive.keys, activities: this.sensitiveActivities };
+    m.facts.itemKeys = this.itemKeys.result();
+    m.facts.sensitiveItemKeys = this.sensitive.result();
     return m;
   }
 }

@@ -36,7 +36,7 @@ export function packRows(rows: FlaggedRows): FlaggedRows {
   const d = f.volume.documents;
   const volume = { ...f.volume, documents: { keys: d.keys, lens: d.lens, numbers: d.numbers.toPlain() } };
   const itemKeys = { keys: f.itemKeys.keys.toPlain(), counts: f.itemKeys.counts.toPlain() };
-  const sensitiveItemKeys = { keys: f.sensitiveItemKeys.keys.toPlain(), activities: f.sensitiveItemKeys.activities.toPlain() };
+  const sensitiveItemKeys = { keys: f.sensitiveItemKeys.keys.toPlain(), details: f.sensitiveItemKeys.details.toPlain() };
   const t = f.tickets;
   const tickets = { ids: t.ids.toPlain(), userCounts: t.userCounts.toPlain(), users: t.users.toPlain(), texts: t.texts.toPlain(), starts: t.starts.toPlain(), ends: t.ends.toPlain() };
   return { ...rows, facts: { ...f, docs: plainDocs(f.docs), afterHoursSensitive, tickets, itemKeys, sensitiveItemKeys, sm20Changes: sm20, volume } as unknown as FlaggedRows['facts'] };
@@ -61,7 +61,7 @@ export function unpackRows(rows: FlaggedRows): FlaggedRows {
   };
   const itemKeys = { keys: PackedColumnBuilder.fromPlain(f.itemKeys!.keys as PlainPacked), counts: NumColumnBuilder.fromPlain(f.itemKeys!.counts as Uint32Array) };
   const s = f.sensitiveItemKeys!;
-  const sensitiveItemKeys = { keys: PackedColumnBuilder.fromPlain(s.keys as PlainPacked), activities: PackedColumnBuilder.fromPlain(s.activities as PlainPacked) };
+  const sensitiveItemKeys = { keys: PackedColumnBuilder.fromPlain(s.keys as PlainPacked), details: PackedColumnBuilder.fromPlain(s.details as PlainPacked) };
   const t = f.tickets!;
   const tickets = {
     ids: PackedColumnBuilder.fromPlain(t.ids as PlainPacked),

@@ -1,4 +1,5 @@
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
+import { memoOf } from '../flags/memo.ts';
 import { splitVariables } from '../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder } from '../formats/types.ts';
@@ -55,6 +56,7 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
   const get = (row: string[], i: number) => (i >= 0 ? (row[i] ?? '') : '');
   const date = cachedDate(dateOrder);
   const fastTime = timeReader();
+  const upper = memoOf((s: string) => s.toUpperCase());
   const iUser = at(fileType === 'SM20' || fileType === 'TICKETS' ? 'USER' : 'USERNAME');
   const iDate = at(fileType === 'SM20' ? 'DATE' : 'UDATE');
   const iTime = at(fileType === 'SM20' ? 'TIME' : 'UTIME');
@@ -70,7 +72,7 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
     rec.tcode = get(row, iTcode);
     if (fileType === 'SM20') {
       rec.terminal = get(row, iTerminal);
-      rec.event = get(row, iEvent).toUpperCase();
+      rec.event = upper(get(row, iEvent));
       rec.message = get(row, iMessage);
       rec.program = get(row, iProgram);
       rec.var1 = get(row, iVar1);

@@ -1,3 +1,4 @@
+import { changeDocActivity } from '../correlate/facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 
 /** Short description of an SM20 record for patterns ("CUL SE38: Field content changed …"). */
@@ -8,8 +9,14 @@ export function describeSm20(rec: CanonicalRecord): string {
   return text.length > 200 ? `${text.slice(0, 197)}...` : text;
 }
 
-/** Short description of a change-document row. */
+/** Short description of a change-document row: "Change document CLASS ID no. NR TABLE-FIELD (TCODE)". */
 export function describeChangeDoc(rec: CanonicalRecord): string {
-  const parts = [`${rec.objectclas} ${rec.objectid}`.trim(), rec.changenr && `no. ${rec.changenr}`, rec.tabname && `${rec.tabname}${rec.fname ? `-${rec.fname}` : ''}`, rec.tcode && `(${rec.tcode})`];
-  return `Change document ${parts.filter(Boolean).join(' ')}`;
+  return changeDocActivity(rec.objectclas, rec.objectid, rec.changenr, changeDocDetail(rec.tabname, rec.fname, rec.tcode));
+}
+
+/** What describeChangeDoc says after the change number: table-field and transaction, each when known. */
+export function changeDocDetail(tabname: string, fname: string, tcode: string): string {
+  const tab = tabname === '' ? '' : fname === '' ? tabname : `${tabname}-${fname}`;
+  if (tcode === '') return tab;
+  return tab === '' ? `(${tcode})` : `${tab} (${tcode})`;
 }

@@ -1,6 +1,7 @@
 import type { CanonicalRecord } from './canonical-record.ts';
 import { createTimingCheck } from './change-timing.ts';
 import type { FlagContext } from './flag-context.ts';
+import { memoOf } from './memo.ts';
 import { FLAG_INDEX, resetFlagResult, setFlag, type FlagResult } from './flag-result.ts';
 import {
   CONFIG_EVENTS, CONFIG_TCODES, DEBUG_EVENTS, GENERIC_TABLE_EVENTS, JOB_TCODES, SECURITY_EVENTS, SM20_CHANGE_EVENTS,
@@ -57,34 +58,58 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
     return r;
   };
 
-  const flagTcode = (tcode: string, out: FlagResult, how: string) => {
+  // Per distinct cell value, what the lists say of it: one Map lookup per cell instead of an
+  // upper-casing and several Set lookups per record (cells repeat: codes, classes, tables, fields).
+  const tcodeOf = memoOf((raw: string): TcodeFacts => {
+    const tcode = raw.toUpperCase();
+    const other: TcodeFacts['other'] = CONFIG_TCODES.has(tcode) ? 'config' : TRANSPORT_TCODES.has(tcode) ? 'transport' : JOB_TCODES.has(tcode) ? 'job_schedule' : undefined;
+    return { tcode, tableMaint: TABLE_MAINT_TCODES.has(tcode), category: ctx.highRiskTcodes.get(tcode), other };
+  });
+  const eventOf = memoOf(eventBits);
+  const classOf = memoOf((raw: string) => {
+    const cls = raw.toUpperCase();
+    return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls) };
+  });
+  const tableOf = memoOf((raw: string) => {
+    const table = raw.toUpperCase();
+    return { table, category: ctx.highRiskTables.get(table), accounting: table === 'BKPF' || table === 'BSEG' };
+  });
+  const fieldOf = memoOf((raw: string) => {
+    const field = raw.toUpperCase();
+    return { field, sensitive: ctx.sensitiveFields.has(field) };
+  });
+
+  const flagTcode = (t: TcodeFacts, out: FlagResult, how: string) => {
+    const tcode = t.tcode;
     if (tcode === '') return;
-    if (TABLE_MAINT_TCODES.has(tcode)) setFlag(out, 'TABLE_MAINT_FLAG', reason('TM', `${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`));
-    const category = ctx.highRiskTcodes.get(tcode);
-    if (category !== undefined) setFlag(out, 'HIGH_RISK_TCODE_FLAG', reason('HT', `${tcode}${how}`, () => `High-risk transaction ${tcode}${how} (${category || 'uncategorised'})`));
-    if (out.otherCategory === undefined) {
-      if (CONFIG_TCODES.has(tcode)) setOther(out, 'config', reason('OC', tcode, () => `config: Configuration transaction ${tcode}`));
-      else if (TRANSPORT_TCODES.has(tcode)) setOther(out, 'transport', reason('OT', tcode, () => `transport: Transport transaction ${tcode}`));
-      else if (JOB_TCODES.has(tcode)) setOther(out, 'job_schedule', reason('OJ', tcode, () => `job_schedule: Job scheduling transaction ${tcode}`));
+    if (t.tableMaint) setFlag(out, 'TABLE_MAINT_FLAG', full ? reason('TM', `${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`) : '');
+    const category = t.category;
+    if (category !== undefined) setFlag(out, 'HIGH_RISK_TCODE_FLAG', full ? reason('HT', `${tcode}${how}`, () => `High-risk transaction ${tcode}${how} (${category || 'uncategorised'})`) : '');
+    if (out.otherCategory === undefined && t.other !== undefined) {
+      if (t.other === 'config') setOther(out, 'config', reason('OC', tcode, () => `config: Configuration transaction ${tcode}`));
+      else if (t.other === 'transport') setOther(out, 'transport', reason('OT', tcode, () => `transport: Transport transaction ${tcode}`));
+      else setOther(out, 'job_schedule', reason('OJ', tcode, () => `job_schedule: Job scheduling transaction ${tcode}`));
     }
   };
 
   const flagSm20 = (rec: CanonicalRecord, out: FlagResult) => {
     const ev = rec.event;
-    if (DEBUG_EVENTS.has(ev)) setFlag(out, 'DEBUG_FLAG', reason('DE', ev, () => `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`));
-    else if (ev === 'BU4') setFlag(out, 'DEBUG_FLAG', 'Event BU4: dynamic ABAP code');
+    const e = eventOf(ev);
+    if (e & EV_DEBUG) setFlag(out, 'DEBUG_FLAG', reason('DE', ev, () => `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`));
+    else if (e & EV_BU4) setFlag(out, 'DEBUG_FLAG', 'Event BU4: dynamic ABAP code');
     if (mentionsDebug(rec.message) || mentionsDebug(rec.program)) setFlag(out, 'DEBUG_FLAG', 'Message or program mentions debugging');
     if (hasCodeEdit(rec.message) || hasCodeEdit(rec.var1) || hasCodeEdit(rec.var2) || hasCodeEdit(rec.var3)) {
       setFlag(out, 'DEBUG_FLAG', 'Code edited in debugger (CODE -> EDIT)');
     }
-    const tcode = rec.tcode.toUpperCase();
-    flagTcode(tcode, out, '');
-    if (ev === 'AU3') {
-      const started = startedTransaction(rec.var1, rec.message);
-      if (started !== tcode) flagTcode(started, out, ' started (AU3)');
+    const t = tcodeOf(rec.tcode);
+    flagTcode(t, out, '');
+    if (e & EV_AU3) {
+      // startedTransaction upper-cases VAR1 when set: the memo does that, the message path as before.
+      const started = rec.var1 !== '' ? tcodeOf(rec.var1) : tcodeOf(startedTransaction('', rec.message));
+      if (started.tcode !== t.tcode) flagTcode(started, out, ' started (AU3)');
     }
-    let isChange = SM20_CHANGE_EVENTS.has(ev);
-    if (GENERIC_TABLE_EVENTS.has(ev)) {
+    let isChange = (e & EV_CHANGE) !== 0;
+    if (e & EV_GENERIC) {
       const { table, activity } = genericTableAccess(rec.var1, rec.var2, rec.message);
       const category = ctx.highRiskTables.get(table);
       if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', reason('HB', `${ev}${table}`, () => `High-risk table ${table} (${category || 'uncategorised'}) via ${ev}`));
@@ -94,21 +119,21 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
         isChange = true;
         setFlag(out, 'TABLE_MAINT_FLAG', reason('GT', `${ev}${table}\u0001${activity}`, () => `Generic table access ${ev} to ${table || 'unknown table'} with activity ${activity}`));
       }
-    } else if (ev === 'AUY') {
+    } else if (e & EV_DOWNLOAD) {
       setFlag(out, 'SENSITIVE_ACCESS_FLAG', full ? `Event AUY: download${rec.var1 ? ` of ${rec.var1} bytes` : ''}${rec.var3 ? ` to ${rec.var3}` : ''}` : '');
-    } else if (ev === 'AUK' || ev === 'AUW') {
+    } else if (e & EV_CALL) {
       const call = findSensitiveCall(rec.var1) ?? findSensitiveCall(rec.var2) ?? findSensitiveCall(rec.var3) ?? findSensitiveCall(rec.program) ?? findSensitiveCall(rec.message);
       if (call) setFlag(out, 'SENSITIVE_ACCESS_FLAG', full ? `Event ${ev}: call of sensitive ${ev === 'AUK' ? 'function module' : 'program'} ${call}` : '');
     }
-    if (SECURITY_EVENTS.has(ev)) setOther(out, 'security', reason('OS', ev, () => `security: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`));
-    else if (CONFIG_EVENTS.has(ev)) setOther(out, 'config', reason('OE', ev, () => `config: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'configuration change'}`));
+    if (e & EV_SECURITY) setOther(out, 'security', reason('OS', ev, () => `security: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`));
+    else if (e & EV_CONFIG) setOther(out, 'config', reason('OE', ev, () => `config: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'configuration change'}`));
     out.countsAsChangeEvent = isChange;
     out.isChange = isChange || (out.mask & CHANGE_FLAGS_MASK) !== 0;
   };
 
   const flagObjectClass = (rec: CanonicalRecord, out: FlagResult) => {
-    const cls = rec.objectclas.toUpperCase();
-    if (ctx.sensitiveObjectClasses.has(cls)) setFlag(out, 'SENSITIVE_OBJECT_FLAG', reason('SO', cls, () => `Sensitive object class ${cls}`));
+    const c = classOf(rec.objectclas);
+    if (c.sensitive) setFlag(out, 'SENSITIVE_OBJECT_FLAG', reason('SO', c.cls, () => `Sensitive object class ${c.cls}`));
   };
 
   return (rec, out) => {
@@ -119,17 +144,16 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
         break;
       case 'CDHDR':
         flagObjectClass(rec, out);
-        flagTcode(rec.tcode.toUpperCase(), out, '');
+        flagTcode(tcodeOf(rec.tcode), out, '');
         out.isChange = true;
         break;
       case 'CDPOS': {
         flagObjectClass(rec, out);
-        const table = rec.tabname.toUpperCase();
-        const category = ctx.highRiskTables.get(table);
+        const { table, category, accounting } = tableOf(rec.tabname);
         if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', reason('HC', table, () => `High-risk table ${table} (${category || 'uncategorised'})`));
-        if (table === 'BKPF' || table === 'BSEG') setFlag(out, 'SENSITIVE_OBJECT_FLAG', full ? `Sensitive table ${table}` : '');
-        const field = rec.fname.toUpperCase();
-        if (ctx.sensitiveFields.has(field)) setFlag(out, 'SENSITIVE_FIELD_FLAG', reason('SF', `${field}\u0001${table}`, () => `Sensitive field ${field}${table ? ` in ${table}` : ''} changed`));
+        if (accounting) setFlag(out, 'SENSITIVE_OBJECT_FLAG', full ? `Sensitive table ${table}` : '');
+        const f = fieldOf(rec.fname);
+        if (f.sensitive) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? reason('SF', `${f.field}\u0001${table}`, () => `Sensitive field ${f.field}${table ? ` in ${table}` : ''} changed`) : '');
         // Timing needs the header's time: joined exports carry it, otherwise correlation supplies it.
         out.isChange = rec.time !== '' || rec.date !== '';
         break;
@@ -142,6 +166,21 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
       if (reason !== undefined) setFlag(out, 'CHANGE_TIMING_FLAG', reason);
     }
   };
+}
+
+interface TcodeFacts {
+  tcode: string;
+  tableMaint: boolean;
+  category: string | undefined;
+  other: 'config' | 'transport' | 'job_schedule' | undefined;
+}
+
+const EV_DEBUG = 1, EV_BU4 = 2, EV_CHANGE = 4, EV_GENERIC = 8, EV_DOWNLOAD = 16, EV_CALL = 32, EV_SECURITY = 64, EV_CONFIG = 128, EV_AU3 = 256;
+
+/** The event groups (sm20-events.ts) an upper-cased SM20 event code belongs to, as bits. */
+function eventBits(ev: string): number {
+  return (DEBUG_EVENTS.has(ev) ? EV_DEBUG : 0) | (ev === 'BU4' ? EV_BU4 : 0) | (SM20_CHANGE_EVENTS.has(ev) ? EV_CHANGE : 0) | (GENERIC_TABLE_EVENTS.has(ev) ? EV_GENERIC : 0)
+    | (ev === 'AUY' ? EV_DOWNLOAD : 0) | (ev === 'AUK' || ev === 'AUW' ? EV_CALL : 0) | (SECURITY_EVENTS.has(ev) ? EV_SECURITY : 0) | (CONFIG_EVENTS.has(ev) ? EV_CONFIG : 0) | (ev === 'AU3' ? EV_AU3 : 0);
 }
 
 /** Sets OTHER once per record; `text` already starts with the category. */

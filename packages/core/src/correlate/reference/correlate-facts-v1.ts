@@ -2,7 +2,7 @@
 // differential test compares correlateFacts with. Not used by the engine.
 import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../../model/index.ts';
-import { docKey, formatEpoch, toEpoch, type Activity, type DocColumns, type FileFacts } from '../facts.ts';
+import { docKey, formatEpoch, itemActivity, toEpoch, type Activity, type DocColumns, type FileFacts } from '../facts.ts';
 import { HeaderIndex } from './header-index-v1.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from '../find-patterns.ts';
 import { createTicketCoverage } from './ticket-coverage-v1.ts';
@@ -117,7 +117,8 @@ export function correlateFactsV1(facts: FileFacts[], timingOf: (isoDate: string,
   };
   for (const a of facts.flatMap((f) => f.afterHoursSensitive)) addAfterHours(a);
   for (const f of facts) {
-    for (const [key, activity] of f.sensitiveItemKeys) {
+    for (const [key, detail] of f.sensitiveItemKeys) {
+      const activity = itemActivity(key, detail);
       const h = headers.findKey(key);
       if (h < 0) continue;
       const t = toEpoch(headers.dates[h]!, headers.times[h]!);
