@@ -82,13 +82,10 @@ const cdpos = fc
   .record({ items: fc.array(fc.tuple(cls, objectId, nr, fc.integer({ min: 1, max: 4 })), { maxLength: 12 }), sensitive: fc.array(fc.tuple(cls, objectId, nr, text), { maxLength: 6 }) })
   .map((r) => {
     const f = base('CDPOS', 2);
-    const items = new Map<string, number>();
-    for (const [c, id, n, count] of r.items) items.set(docKey(c, id, n), count);
-    f.itemKeys = [...items];
-    const sensitive = new Map<string, string>();
-    for (const [c, id, n, a] of r.sensitive) if (!sensitive.has(docKey(c, id, n))) sensitive.set(docKey(c, id, n), a);
-    f.sensitiveItemKeys = [...sensitive];
-    f.records = [...items.values()].reduce((a, b) => a + b, 0);
+    // As step 1 keeps them: runs of items, so a header key may come again (counts add up, the first detail counts).
+    f.itemKeys = r.items.map(([c, id, n, count]): [string, number] => [docKey(c, id, n), count]);
+    f.sensitiveItemKeys = r.sensitive.map(([c, id, n, a]): [string, string] => [docKey(c, id, n), a]);
+    f.records = f.itemKeys.reduce((a, [, count]) => a + count, 0);
     return f;
   });
 

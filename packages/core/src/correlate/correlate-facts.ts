@@ -244,8 +244,18 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
   });
   let itemHeaders: ItemHeaders | undefined;
   if (looseItems.length > 0 && headers.size > 0) {
+    // A header key may come again (step 1 keeps runs of items): each header once, first seen first.
     const found = new I32List();
-    for (const at of headerOfItem) for (let i = 0; i < at.length; i++) if (at[i]! >= 0) found.push(at[i]!);
+    const seen = new Uint8Array(headers.size);
+    for (const at of headerOfItem) {
+      for (let i = 0; i < at.length; i++) {
+        const h = at[i]!;
+        if (h >= 0 && seen[h] === 0) {
+          seen[h] = 1;
+          found.push(h);
+        }
+      }
+    }
     itemHeaders = { distinct: headers.size, docs: headers.rowsAt(found.view()) };
   }
   if (has('CDPOS') && has('CDHDR')) {

@@ -85,7 +85,10 @@ export interface FileFacts {
   userAdmin: [user: string, target: string, epoch: number, activity: string][];
   /** CDHDR rows, or distinct headers of a joined CDPOS file. */
   docs: DocColumns;
-  /** Non-joined CDPOS: item count per header key, and keys of items with sensitive flags (timing comes from the header). */
+  /**
+   * Non-joined CDPOS: item count per header key, and keys of items with sensitive flags (timing comes
+   * from the header). Step 1 keeps runs of adjacent items, so a key may come again: counts add up, the first detail counts.
+   */
   itemKeys: [key: string, count: number][];
   /** Per key, the first sensitive item's detail (its table-field and transaction: see sm20-activity.ts itemActivity). */
   sensitiveItemKeys: [key: string, detail: string][];

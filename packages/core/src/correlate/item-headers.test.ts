@@ -44,4 +44,25 @@ describe('item headers (what the report step reads instead of all headers)', () 
     expect(items.user(items.find('KRED', '1', '0001'))).toBe('CAROL');
     expect(result.summary['CDHDR ↔ CDPOS']).toEqual({ headers: 3, items: 6, 'items with header': 4, 'items without header': 2 });
   });
+
+  it('keep each header once, first seen first, when a header key comes again in a later run of items', () => {
+    const docs = emptyDocColumns();
+    for (const [id, user] of [['1', 'BOB'], ['2', 'EVE']]) {
+      docs.classes.push('KRED');
+      docs.ids.push(id!);
+      docs.changenrs.push('0001');
+      docs.users.push(user!);
+      docs.dates.push('2026-11-18');
+      docs.times.push('08:00:00');
+      docs.tcodes.push('FK02');
+      docs.flagged.push(0);
+    }
+    const cdhdr = facts('CDHDR', { docs, records: 2 });
+    const [k2, k1] = [docKey('KRED', '2', '0001'), docKey('KRED', '1', '0001')];
+    const cdpos = facts('CDPOS', { itemKeys: [[k2, 1], [k1, 2], [k2, 3]], records: 6 });
+    const result = correlateFacts([cdhdr, cdpos], () => undefined);
+    const stored = decodeFacts<{ distinct: number; docs: FileFacts['docs'] }>(Buffer.concat(encodeFacts(result.itemHeaders!)), new Set(), 'plain');
+    expect(stored.docs.users).toEqual(['EVE', 'BOB']);
+    expect(result.summary['CDHDR ↔ CDPOS']).toEqual({ headers: 2, items: 6, 'items with header': 6, 'items without header': 0 });
+  });
 });

@@ -4,8 +4,9 @@ import { docKey } from '../correlate/facts.ts';
 import { createCanonicalRecord } from '../flags/canonical-record.ts';
 import { createFlagResult, FLAG_INDEX } from '../flags/flag-result.ts';
 import { seededRandom } from '../formats/fixtures/seeded-random.ts';
-import { FactsCollector, FirstDetails, ItemKeySums, type FileMeta } from './collect-facts.ts';
-import { NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { FactsCollector, type FileMeta } from './collect-facts.ts';
+import { FlaggedRowsMerger } from './merge-parts.ts';
+import { emptySummary } from './flag-counts.ts';
 import { changeDocDetail } from './sm20-activity.ts';
 
 const FIELD = 1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG;
@@ -49,13 +50,24 @@ function oracle(items: Item[]) {
   return { counts: [...counts], details: [...details] };
 }
 
-function collected(f: ReturnType<typeof collect>) {
+/** The runs as kept, one entry per run of adjacent items of one header key. */
+function runs(f: ReturnType<typeof collect>) {
   const k = f.itemKeys;
   const s = f.sensitiveItemKeys;
   return {
     counts: Array.from({ length: k.keys.length }, (_, i): [string, number] => [k.keys.get(i), k.counts.get(i)]),
     details: Array.from({ length: s.keys.length }, (_, i): [string, string] => [s.keys.get(i), s.details.get(i)]),
   };
+}
+
+/** What correlation makes of the runs: counts added up per key, the first detail per key, first-seen order. */
+function collected(f: ReturnType<typeof collect>) {
+  const r = runs(f);
+  const counts = new Map<string, number>();
+  for (const [key, n] of r.counts) counts.set(key, (counts.get(key) ?? 0) + n);
+  const details = new Map<string, string>();
+  for (const [key, d] of r.details) if (!details.has(key)) details.set(key, d);
+  return { counts: [...counts], details: [...details] };
 }
 
 // Few header keys, so keys repeat both in adjacent runs and far apart; ('A','BC') and ('AB','C') differ only
@@ -122,41 +134,24 @@ describe('non-joined CDPOS items kept as runs of header keys', () => {
   });
 });
 
-describe('ItemKeySums and FirstDetails across parts', () => {
-  const packed = (values: string[]) => {
-    const b = new PackedColumnBuilder();
-    for (const v of values) b.push(v);
-    return b;
-  };
-  const nums = (values: number[]) => {
-    const b = NumColumnBuilder.uint32();
-    for (const v of values) b.push(v);
-    return b;
-  };
-  const long = `K${'ü'.repeat(40)}`; // over 64 bytes in UTF-8
+describe('runs across parts', () => {
+  const part = (facts: ReturnType<typeof collect>) => ({ facts, summary: emptySummary(), userDayKeys: [], userDayRecords: [], userDayUnflagged: [] });
 
-  it('ItemKeySums sums a key repeated within and across add calls, first-seen order kept', () => {
-    const sums = new ItemKeySums().add(packed(['a', 'b', 'a', long]), nums([1, 2, 3, 4])).add(packed(['c', long, 'b', 'a']), nums([5, 6, 7, 8]));
-    const r = sums.result();
-    const got = Array.from({ length: r.keys.length }, (_, i) => [r.keys.get(i), r.counts.get(i)]);
-    expect(got).toEqual([['a', 12], ['b', 9], [long, 10], ['c', 5]]);
+  it('keeps one entry per run: a header key seen again after others is a new entry', () => {
+    const at = (cls: string, mask: number): Item => ({ cls, id: '1', nr: '9', tab: 'T', fname: '', tcode: '', mask });
+    expect(runs(collect([at('A', 0), at('A', FIELD), at('B', 0), at('A', FIELD)]))).toEqual({
+      counts: [[docKey('A', '1', '9'), 2], [docKey('B', '1', '9'), 1], [docKey('A', '1', '9'), 1]],
+      details: [[docKey('A', '1', '9'), 'T'], [docKey('A', '1', '9'), 'T']],
+    });
   });
 
-  it('FirstDetails keeps the first detail per key within and across add calls, first-seen order kept', () => {
-    const first = new FirstDetails().add(packed(['x', 'y', 'x']), packed(['x1', '', 'x2'])).add(packed([long, 'y', 'z', long]), packed(['L1', 'y2', 'Zé', 'L2']));
-    const r = first.result();
-    const got = Array.from({ length: r.keys.length }, (_, i) => [r.keys.get(i), r.details.get(i)]);
-    expect(got).toEqual([['x', 'x1'], ['y', ''], [long, 'L1'], ['z', 'Zé']]);
-  });
-
-  it('two collectors merged as parts give what one collector of all items gives', () => {
+  it('two collectors merged as parts give, once added up, what one collector of all items gives', () => {
     fc.assert(
       fc.property(items, items, (a, b) => {
-        const pa = collect(a);
-        const pb = collect(b);
-        const sums = new ItemKeySums().add(pa.itemKeys.keys, pa.itemKeys.counts).add(pb.itemKeys.keys, pb.itemKeys.counts).result();
-        const first = new FirstDetails().add(pa.sensitiveItemKeys.keys, pa.sensitiveItemKeys.details).add(pb.sensitiveItemKeys.keys, pb.sensitiveItemKeys.details).result();
-        expect(collected({ ...pa, itemKeys: sums, sensitiveItemKeys: first })).toEqual(oracle([...a, ...b]));
+        const merger = new FlaggedRowsMerger(2);
+        merger.add(part(collect(a)));
+        merger.add(part(collect(b)));
+        expect(collected(merger.finish().facts)).toEqual(oracle([...a, ...b]));
       }),
       { numRuns: 200 },
     );

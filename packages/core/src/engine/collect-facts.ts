@@ -5,7 +5,7 @@ import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
 import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
 import { DocRowVolume } from './doc-row-volume.ts';
 import { DerivedStrings, RowColumns, StrListColumn } from './facts-codec.ts';
 
@@ -90,7 +90,7 @@ export interface CollectedItemKeys {
   keys: PackedColumnBuilder;
   counts: NumColumnBuilder<Uint32Array>;
 }
-/** Per header key with sensitive items, the first such item's detail (sm20-activity.ts itemActivity makes its text). */
+/** Per run of items with sensitive ones, the header key and the first such item's detail (facts.ts itemActivity makes its text). */
 export interface CollectedSensitiveItems {
   keys: PackedColumnBuilder;
   details: PackedColumnBuilder;
@@ -163,7 +163,7 @@ export class FactsCollector {
   private readonly seenDocs = new Map<string, number>();
   private readonly docVolume: DocRowVolume;
   // Non-joined CDPOS: one entry per run of items with the same header key (items of a document are
-  // adjacent), duplicates across runs summed in finish(): no Map entry per change document.
+  // adjacent): no Map entry per change document.
   private readonly runKeys = new PackedColumnBuilder();
   private readonly runCounts = NumColumnBuilder.uint32();
   private readonly runSensitiveKeys = new PackedColumnBuilder();
@@ -316,8 +316,9 @@ export class FactsCollector {
   finish(): CollectedFacts {
     this.facts.volume = { documents: this.docVolume.toLists((day) => this.volume.keyOf(day)), events: this.volume.toJSON().events };
     this.endRun();
-    this.facts.itemKeys = new ItemKeySums().add(this.runKeys, this.runCounts).result();
-    this.facts.sensitiveItemKeys = new FirstDetails().add(this.runSensitiveKeys, this.runSensitive).result();
+    // Kept as runs: a key may come again later; correlation adds up and takes the first (facts.ts).
+    this.facts.itemKeys = { keys: this.runKeys, counts: this.runCounts };
+    this.facts.sensitiveItemKeys = { keys: this.runSensitiveKeys, details: this.runSensitive };
     return this.facts;
   }
 
@@ -328,40 +329,6 @@ export class FactsCollector {
     this.runCounts.push(this.runCount);
     this.runCount = 0;
     this.runHasSensitive = false;
-  }
-}
-
-/** Item counts per header key in first-seen order, repeats of a key summed (keys compared as bytes). */
-export class ItemKeySums {
-  private readonly set = new PackedKeySet();
-  private readonly counts = NumColumnBuilder.uint32();
-
-  add(keys: PackedColumnBuilder, counts: NumColumnBuilder<Uint32Array>): this {
-    for (let i = 0; i < keys.length; i++) {
-      const { at, added } = this.set.indexOf(keys, i);
-      if (added) this.counts.push(counts.get(i));
-      else this.counts.set(at, this.counts.get(at) + counts.get(i));
-    }
-    return this;
-  }
-
-  result(): CollectedItemKeys {
-    return { keys: this.set.keys, counts: this.counts };
-  }
-}
-
-/** The first detail per header key, in first-seen order. */
-export class FirstDetails {
-  private readonly set = new PackedKeySet();
-  private readonly details = new PackedColumnBuilder();
-
-  add(keys: PackedColumnBuilder, details: PackedColumnBuilder): this {
-    for (let i = 0; i < keys.length; i++) if (this.set.indexOf(keys, i).added) this.details.pushFrom(details, i);
-    return this;
-  }
-
-  result(): CollectedSensitiveItems {
-    return { keys: this.set.keys, details: this.details };
   }
 }
 

@@ -1,11 +1,14 @@
-import { createCanonicalRecord } from '../flags/canonical-record.ts';
+import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
-import { createRecordFlagger } from '../flags/flag-record.ts';
-import { createFlagResult } from '../flags/flag-result.ts';
+import { createRecordFlagger, type RecordFlagger } from '../flags/flag-record.ts';
+import { createFlagResult, type FlagResult } from '../flags/flag-result.ts';
 import type { AnalysisSummary } from '../model/index.ts';
 import { FactsCollector, type CollectedFacts, type FileMeta } from './collect-facts.ts';
 import { countMask, emptySummary } from './flag-counts.ts';
+import { feedTextPart, headerRowsToSkip, type TextPartEnd, type TextPartLayout, type TextPartRange } from '../formats/read-text-part.ts';
+import { RowScanner } from '../formats/row-scanner.ts';
 import { createRecordExtractor } from './record-extractor.ts';
+import { DEBUG_TEXT_PATTERNS, ViewRecord } from './view-record.ts';
 
 /**
  * What flagging a run of rows gives: the facts, the counts without CHANGE_VOLUME, and per user-day
@@ -21,51 +24,104 @@ export interface FlaggedRows {
   userDayUnflagged: number[];
 }
 
-/** Step 1's per-row work over rows in file order: extract, flag, keep facts and counts. */
+/** Step 1's per-record work over records in file order: flag, keep facts and counts. */
+export class RowFlagger {
+  private readonly collector: FactsCollector;
+  private readonly flag: RecordFlagger;
+  private readonly out: FlagResult = createFlagResult();
+  private readonly summary = emptySummary();
+  // Per user-day id of the volume counter: change records, and those without any other flag.
+  private readonly dayRecords: number[] = [];
+  private readonly dayUnflagged: number[] = [];
+
+  constructor(private readonly meta: FileMeta, index: number, fc: FlagContext) {
+    this.collector = new FactsCollector(index, meta);
+    this.flag = createRecordFlagger(fc, { reasons: false });
+  }
+
+  /** A ticket row (tickets are not flagged; their facts read their own columns). */
+  addTicket(row: string[]): void {
+    this.collector.addTicket(row, this.meta.dateOrder);
+    this.summary.total_records++;
+  }
+
+  add(rec: CanonicalRecord): void {
+    const out = this.out;
+    this.flag(rec, out);
+    this.collector.add(rec, out);
+    countMask(this.summary, out.mask);
+    if (out.isChange && rec.user !== '' && rec.date !== '') {
+      const day = this.collector.volume.userDayOf(rec.user, rec.date);
+      while (this.dayRecords.length <= day) {
+        this.dayRecords.push(0);
+        this.dayUnflagged.push(0);
+      }
+      this.dayRecords[day]!++;
+      if (out.mask === 0) this.dayUnflagged[day]!++;
+    }
+  }
+
+  finish(): FlaggedRows {
+    const userDayKeys: string[] = [];
+    const userDayRecords: number[] = [];
+    const userDayUnflagged: number[] = [];
+    this.dayRecords.forEach((n, day) => {
+      if (n === 0) return;
+      userDayKeys.push(this.collector.volume.keyOf(day));
+      userDayRecords.push(n);
+      userDayUnflagged.push(this.dayUnflagged[day]!);
+    });
+    return { facts: this.collector.finish(), summary: this.summary, userDayKeys, userDayRecords, userDayUnflagged };
+  }
+}
+
+/** Step 1 over row batches (any container): extract each row's canonical fields, then flag. */
 export async function flagRows(rows: AsyncIterable<string[][]>, meta: FileMeta, index: number, fc: FlagContext, onProgress?: (records: number) => void): Promise<FlaggedRows> {
-  const collector = new FactsCollector(index, meta);
-  const flag = createRecordFlagger(fc, { reasons: false });
+  const flagger = new RowFlagger(meta, index, fc);
   const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder);
   const rec = createCanonicalRecord(meta.fileType);
-  const out = createFlagResult();
-  const summary = emptySummary();
-  // Per user-day id of the volume counter: change records, and those without any other flag.
-  const dayRecords: number[] = [];
-  const dayUnflagged: number[] = [];
   const tickets = meta.fileType === 'TICKETS';
   let records = 0;
   for await (const batch of rows) {
     for (const row of batch) {
       if (tickets) {
-        collector.addTicket(row, meta.dateOrder);
-        summary.total_records++;
+        flagger.addTicket(row);
         continue;
       }
       extract(row, rec);
-      flag(rec, out);
-      collector.add(rec, out);
-      countMask(summary, out.mask);
-      if (out.isChange && rec.user !== '' && rec.date !== '') {
-        const day = collector.volume.userDayOf(rec.user, rec.date);
-        while (dayRecords.length <= day) {
-          dayRecords.push(0);
-          dayUnflagged.push(0);
-        }
-        dayRecords[day]!++;
-        if (out.mask === 0) dayUnflagged[day]!++;
-      }
+      flagger.add(rec);
     }
     records += batch.length;
     onProgress?.(records);
   }
-  const userDayKeys: string[] = [];
-  const userDayRecords: number[] = [];
-  const userDayUnflagged: number[] = [];
-  dayRecords.forEach((n, day) => {
-    if (n === 0) return;
-    userDayKeys.push(collector.volume.keyOf(day));
-    userDayRecords.push(n);
-    userDayUnflagged.push(dayUnflagged[day]!);
-  });
-  return { facts: collector.finish(), summary, userDayKeys, userDayRecords, userDayUnflagged };
+  return flagger.finish();
+}
+
+/**
+ * Step 1 on one byte range of a delimited UTF-8 or Windows-1252 text file, read by a RowScanner:
+ * the same records and results as flagRows over readTextPart's batches, without a string per cell.
+ */
+export async function flagTextPart(
+  open: (start: number, end: number) => AsyncIterable<Uint8Array>,
+  input: { index: number; meta: FileMeta; layout: TextPartLayout } & TextPartRange,
+  end: TextPartEnd,
+  fc: FlagContext,
+  onProgress?: (records: number) => void,
+): Promise<FlaggedRows> {
+  const { meta, layout } = input;
+  const flagger = new RowFlagger(meta, input.index, fc);
+  const tickets = meta.fileType === 'TICKETS';
+  const rec = new ViewRecord(meta.fileType, meta.canonical, meta.dateOrder, layout.delimiter);
+  let records = 0;
+  const onRow = (row: RowScanner) => {
+    records++;
+    if (tickets) flagger.addTicket(row.row());
+    else {
+      rec.load(row);
+      flagger.add(rec);
+    }
+  };
+  const scanner = new RowScanner(layout.delimiter, layout.shape, headerRowsToSkip(layout, input), onRow, DEBUG_TEXT_PATTERNS, rec.eagerCells);
+  for await (const _ of feedTextPart(open, layout, input, end, scanner)) onProgress?.(records);
+  return flagger.finish();
 }

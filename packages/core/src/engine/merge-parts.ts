@@ -1,7 +1,7 @@
 import { docKey } from '../correlate/facts.ts';
 import { CHANGE_VOLUME_LIMIT } from '../flags/change-volume.ts';
 import type { AnalysisSummary } from '../model/index.ts';
-import { FirstDetails, ItemKeySums, NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } from './collect-facts.ts';
+import { NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } from './collect-facts.ts';
 import { PackedColumnBuilder } from './column-builders.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
@@ -31,8 +31,6 @@ export class FlaggedRowsMerger {
   private readonly docList: (number[] | undefined)[] = [];
   private readonly docSeen: (Set<string> | undefined)[] = [];
   private readonly events = new Map<string, number>();
-  private readonly itemKeys = new ItemKeySums();
-  private readonly sensitive = new FirstDetails();
   private readonly userDays = new Map<string, number>();
   private joinedSeen: Map<string, number> | undefined;
 
@@ -58,6 +56,8 @@ export class FlaggedRowsMerger {
       for (const k of LIST_KEYS) append(f[k] as unknown[], p[k] as unknown[]);
       appendActivities(f, p);
       appendColumns(f.sm20Changes, p.sm20Changes);
+      appendColumns(f.itemKeys, p.itemKeys);
+      appendColumns(f.sensitiveItemKeys, p.sensitiveItemKeys);
       if (this.joinedSeen) this.addJoinedDocs(f.docs, p.docs, this.joinedSeen);
       else appendColumns(f.docs, p.docs);
       f.records += p.records;
@@ -113,8 +113,6 @@ export class FlaggedRowsMerger {
 
   /** Item counts per key summed, first activity per sensitive key kept (keys compared as bytes). */
   private addItemKeys(p: CollectedFacts): void {
-    this.itemKeys.add(p.itemKeys.keys, p.itemKeys.counts);
-    this.sensitive.add(p.sensitiveItemKeys.keys, p.sensitiveItemKeys.details);
   }
 
   private mergedDocuments(): DocumentLists {
@@ -148,8 +146,6 @@ export class FlaggedRowsMerger {
     if (!m) throw new Error('FlaggedRowsMerger: no part was added');
     if (this.parts === 1) return m;
     m.facts.volume = { documents: this.mergedDocuments(), events: [...this.events] };
-    m.facts.itemKeys = this.itemKeys.result();
-    m.facts.sensitiveItemKeys = this.sensitive.result();
     return m;
   }
 }
@@ -193,7 +189,7 @@ function appendColumns<G extends object>(into: G, from: G): void {
 
 /** Room in every column builder of the facts for `factor` times their present rows and bytes. */
 function reserveColumns(f: CollectedFacts, factor: number): void {
-  const groups: object[] = [f.docs, f.afterHoursSensitive, f.tickets, f.sm20Changes];
+  const groups: object[] = [f.docs, f.afterHoursSensitive, f.tickets, f.sm20Changes, f.itemKeys, f.sensitiveItemKeys];
   for (const g of groups) for (const b of Object.values(g)) (b as { reserve(factor: number): void }).reserve(factor);
 }
 

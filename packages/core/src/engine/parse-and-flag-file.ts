@@ -4,7 +4,8 @@ import { openFile } from '../formats/open-file.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { writableFacts } from './collect-facts.ts';
 import { writeFacts } from './facts-codec.ts';
-import { flagRows, type FlaggedRows } from './flag-rows.ts';
+import { flagRows, flagTextPart, type FlaggedRows } from './flag-rows.ts';
+import type { TextPartEnd } from '../formats/read-text-part.ts';
 import { summaryWithVolume } from './merge-parts.ts';
 import { unpackRows } from './pack-rows.ts';
 import { factsName } from './names.ts';
@@ -44,12 +45,22 @@ export async function parseAndFlagFile(
   const meta = metaOf(opened);
   let rows: FlaggedRows | undefined;
   let sourceParts: SourceParts | undefined;
-  const count = options.parts ?? (ctx.tasks ? 2 : 1);
-  const layout = count > 1 && ctx.openSourceRange && ctx.sourceSize ? partLayoutOf(opened) : undefined;
+  // Delimited UTF-8/1252 text the context can read by byte range: step 1's own reader (row-scanner.ts),
+  // in parts on the task pool when the file is large and there is one.
+  const layout = ctx.openSourceRange && ctx.sourceSize ? partLayoutOf(opened) : undefined;
   if (layout) {
+    (source as { destroy?: () => void }).destroy?.();
     const size = await ctx.sourceSize!(index);
-    if (size >= (options.splitThreshold ?? SPLIT_THRESHOLD_BYTES)) {
-      (source as { destroy?: () => void }).destroy?.();
+    const large = size >= (options.splitThreshold ?? SPLIT_THRESHOLD_BYTES);
+    const count = large ? (options.parts ?? (ctx.tasks ? partCount(size, options) : 1)) : 1;
+    const openRange = ctx.openSourceRange!;
+    let parts: Awaited<ReturnType<typeof runParts>>;
+    if (count === 1) {
+      // One piece in this thread: with progress as it goes.
+      const end: TextPartEnd = { start: -1, stoppedAt: -1, switched: false };
+      const whole = await flagTextPart((s, e) => openRange(index, s, e), { index, meta, layout, from: 0, to: size, size }, end, fc, onProgress);
+      parts = end.switched ? undefined : { rows: whole, ranges: [{ start: end.start, end: end.stoppedAt, rows: whole.summary.total_records }] };
+    } else {
       // Here, and on the pool as the 'parse-part' task (tasks.ts).
       const here = (input: ParsePartInput) => parseFilePart(ctx, fc, input) as Promise<ParsePartResult>;
       const tasks = ctx.tasks;
@@ -60,14 +71,16 @@ export async function parseAndFlagFile(
         run: (input: ParsePartInput) =>
           (tasks.run('parse-part', { ...input, pack: true }) as Promise<ParsePartResult>).then((r) => ({ ...r, rows: unpackRows(r.rows) })),
       };
-      const parts = await runParts({ here, pool }, { index, meta, layout, size }, partCount(size, options), onProgress);
-      if (parts) {
-        rows = parts.rows;
-        sourceParts = { layout, dateOrder: opened.dateOrder, size, ranges: parts.ranges };
-      } else {
-        const again = await openFile(ctx.openSource(index), fileName);
-        rows = await flagRows(again.batches(), meta, index, fc, onProgress);
-      }
+      parts = await runParts({ here, pool }, { index, meta, layout, size }, count, onProgress);
+    }
+    if (parts) {
+      rows = parts.rows;
+      // The report step reads a file in the same ranges when there are several (write-reports.ts).
+      if (parts.ranges.length > 1) sourceParts = { layout, dateOrder: opened.dateOrder, size, ranges: parts.ranges };
+    } else {
+      // The UTF-8 decoder switched to Windows-1252 somewhere: one pass decides where, as openFile does.
+      const again = await openFile(ctx.openSource(index), fileName);
+      rows = await flagRows(again.batches(), meta, index, fc, onProgress);
     }
   }
   rows ??= await flagRows(opened.batches(), meta, index, fc, onProgress);

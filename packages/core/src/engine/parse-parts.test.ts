@@ -114,12 +114,37 @@ async function step1(bytes: Uint8Array, parts: number): Promise<{ result: Omit<F
   });
 }
 
+/**
+ * Facts as correlation reads them: runs of CDPOS items of one header key added up, the first
+ * sensitive detail per key (a run cut by a part boundary is two runs).
+ */
+function asCorrelated(f: FileFacts): FileFacts {
+  const counts = new Map<string, number>();
+  for (const [key, n] of f.itemKeys) counts.set(key, (counts.get(key) ?? 0) + n);
+  const details = new Map<string, string>();
+  for (const [key, d] of f.sensitiveItemKeys) if (!details.has(key)) details.set(key, d);
+  return { ...f, itemKeys: [...counts], sensitiveItemKeys: [...details] };
+}
+
+/** Step 1 through openFile's row batches (no byte ranges: the reader every container has). */
+async function step1Batches(bytes: Uint8Array): Promise<{ result: Omit<FileStepResult, 'parts'>; facts: FileFacts }> {
+  return withContext(bytes, async (ctx) => {
+    const { openSourceRange: _, ...plain } = ctx;
+    const full = await parseAndFlagFile(plain, flagContextOf(ctx), 0, 'file.csv');
+    const { index, fileName, fileType, records, summary } = full;
+    return { result: { index, fileName, fileType, records, summary }, facts: (await readFacts<FileFacts>(ctx.workspace, factsName(0)))! };
+  });
+}
+
 async function expectSameSplit(bytes: Uint8Array, partCounts = [2, 3, 9]) {
   const whole = await step1(bytes, 1);
+  const batches = await step1Batches(bytes);
+  expect(whole.result, 'scanner vs row batches').toEqual(batches.result);
+  expect(asCorrelated(whole.facts), 'scanner vs row batches').toEqual(asCorrelated(batches.facts));
   for (const parts of partCounts) {
     const split = await step1(bytes, parts);
     expect(split.result, `${parts} parts`).toEqual(whole.result);
-    expect(split.facts, `${parts} parts`).toEqual(whole.facts);
+    expect(asCorrelated(split.facts), `${parts} parts`).toEqual(asCorrelated(whole.facts));
   }
   return whole;
 }

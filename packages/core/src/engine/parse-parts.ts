@@ -1,10 +1,10 @@
 import type { FlagContext } from '../flags/flag-context.ts';
-import { readTextPart, type TextPartEnd, type TextPartLayout } from '../formats/read-text-part.ts';
+import type { TextPartEnd, TextPartLayout } from '../formats/read-text-part.ts';
 import type { OpenedFile } from '../formats/types.ts';
 import { withFileName } from '../formats/open-rows.ts';
 import type { EngineContext } from './contract.ts';
 import type { FileMeta } from './collect-facts.ts';
-import { flagRows, type FlaggedRows } from './flag-rows.ts';
+import { flagTextPart, type FlaggedRows } from './flag-rows.ts';
 import { FlaggedRowsMerger } from './merge-parts.ts';
 import { packRows } from './pack-rows.ts';
 
@@ -35,8 +35,7 @@ export async function parseFilePart(ctx: EngineContext, fc: FlagContext, input: 
   const open = ctx.openSourceRange;
   if (!open) throw new Error('parse-part needs EngineContext.openSourceRange');
   const end: TextPartEnd = { start: -1, stoppedAt: -1, switched: false };
-  const batches = readTextPart((s, e) => open(input.index, s, e), input.layout, input, end);
-  const rows = await flagRows(batches, input.meta, input.index, fc);
+  const rows = await flagTextPart((s, e) => open(input.index, s, e), input, end, fc);
   return { ...end, rows: input.pack ? packRows(rows) : rows };
 }
 

@@ -8,7 +8,7 @@ import type { FileType } from '../model/index.ts';
 type Canonical = Partial<Record<string, number>>;
 
 /** Date normaliser remembering its last answer: consecutive rows mostly share a date. */
-function cachedDate(order: DateOrder): (v: string) => string {
+export function cachedDate(order: DateOrder): (v: string) => string {
   let lastIn = '';
   let lastOut = '';
   return (v) => {
@@ -26,7 +26,7 @@ const digitAt = (v: string, i: number) => v.charCodeAt(i) - 48;
  * Time normaliser for the usual 'HH:MM:SS' and 'HHMMSS' cells without regexes, answering one shared
  * string per second of the day (facts keep millions of times: shared strings are far less to collect).
  */
-function timeReader(): (v: string) => string {
+export function timeReader(): (v: string) => string {
   const bySecond: (string | undefined)[] = new Array(86_400);
   return (v) => {
     const n = v.length;

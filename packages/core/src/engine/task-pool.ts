@@ -85,8 +85,14 @@ interface Slot {
 }
 
 export interface TaskPoolOptions {
-  /** Worker threads; default: the machine's parallelism, at most 2 (the engine's tasks come in pairs). */
+  /** Worker threads at most; default: the machine's parallelism, at most 2 (the engine's tasks come in pairs). */
   size?: number;
+  /**
+   * Workers started at once (default 1); the others start when more tasks wait than workers are
+   * free. A worker starting takes a core for a third of a second: step 1 of one file keeps this
+   * thread and one worker busy, so a second one would only slow it.
+   */
+  initial?: number;
   /** Young generation per worker in MB: the engine makes many short-lived strings per record. */
   youngGenerationMb?: number;
   /** false: boot workers through tsx instead of the esbuild bundle (the fallback, tested as such). */
@@ -94,7 +100,7 @@ export interface TaskPoolOptions {
 }
 
 /**
- * Starts the workers at once (their start-up overlaps the caller's own work); `close()` ends them.
+ * Starts the first worker at once (its start-up overlaps the caller's own work), others on demand; `close()` ends them.
  * @example const pool = createTaskPool(env); try { await pool.run('report-part', input) } finally { await pool.close() }
  */
 export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPool {
@@ -107,10 +113,12 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
   // The bundled worker when esbuild can build it, else the tsx boot file (same code, slower start).
   let entry: URL = new URL('./task-worker-boot.mjs', import.meta.url);
   let workerEnv: NodeJS.ProcessEnv = process.env;
+  let execArgv: string[] | undefined; // undefined: the process' own
   const spawn = (): Slot => {
     const worker = new Worker(entry, {
       workerData: env,
       env: workerEnv,
+      execArgv,
       resourceLimits: { maxYoungGenerationSizeMb: opts.youngGenerationMb ?? 96 },
     });
     const slot: Slot = { worker, ready: false };
@@ -150,7 +158,17 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
     return slot;
   };
 
+  let canSpawn = false;
+  /** One more worker when more tasks wait than workers are free (or starting) and the pool has room. */
+  const spawnIfWanted = () => {
+    if (!canSpawn || closed || slots.length >= size) return;
+    let free = 0;
+    for (const slot of slots) if (!slot.job) free++;
+    if (queue.length > free) spawn();
+  };
+
   const dispatch = () => {
+    spawnIfWanted();
     for (const slot of slots) {
       if (queue.length === 0) break;
       if (!slot.ready || slot.job) continue;
@@ -173,10 +191,15 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
   const started = (opts.bundled === false ? Promise.resolve(undefined) : taskWorkerBundle()).then((bundle) => {
     if (bundle) {
       entry = bundle;
+      // The bundle is plain JavaScript: a TypeScript loader the process was started with
+      // (`--import tsx`, which workers inherit) would only cost each worker its start-up.
+      // (A worker takes no V8 heap flags here either: resourceLimits size its heap.)
+      execArgv = [];
       workerEnv = { ...process.env, APP_DATA_DIR: process.env.APP_DATA_DIR ?? ENGINE_DATA_DIR };
     }
     if (closed) return;
-    for (let i = 0; i < size; i++) spawn();
+    for (let i = 0; i < Math.min(size, Math.max(1, opts.initial ?? 1)); i++) spawn();
+    canSpawn = true;
     dispatch();
   });
 

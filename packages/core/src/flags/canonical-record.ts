@@ -24,11 +24,16 @@ export interface CanonicalRecord {
   changenr: string;
   tabname: string;
   fname: string;
+  /**
+   * False when no text cell of the record can mention debugging or hold "CODE -> EDIT" (a reader
+   * that sees the row's raw text can tell at once): the flagger then skips those searches.
+   */
+  maybeDebugText: boolean;
 }
 
 export function createCanonicalRecord(fileType: FileType): CanonicalRecord {
   return {
     fileType, user: '', date: '', time: '', tcode: '', terminal: '', event: '', message: '', program: '',
-    var1: '', var2: '', var3: '', objectclas: '', objectid: '', changenr: '', tabname: '', fname: '',
+    var1: '', var2: '', var3: '', objectclas: '', objectid: '', changenr: '', tabname: '', fname: '', maybeDebugText: true,
   };
 }

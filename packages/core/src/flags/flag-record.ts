@@ -66,6 +66,8 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
     return { tcode, tableMaint: TABLE_MAINT_TCODES.has(tcode), category: ctx.highRiskTcodes.get(tcode), other };
   });
   const eventOf = memoOf(eventBits);
+  // Function modules and programs repeat: '' when the text names no sensitive call.
+  const sensitiveCall = memoOf((text: string) => findSensitiveCall(text) ?? '');
   const classOf = memoOf((raw: string) => {
     const cls = raw.toUpperCase();
     return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls) };
@@ -97,9 +99,11 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
     const e = eventOf(ev);
     if (e & EV_DEBUG) setFlag(out, 'DEBUG_FLAG', reason('DE', ev, () => `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`));
     else if (e & EV_BU4) setFlag(out, 'DEBUG_FLAG', 'Event BU4: dynamic ABAP code');
-    if (mentionsDebug(rec.message) || mentionsDebug(rec.program)) setFlag(out, 'DEBUG_FLAG', 'Message or program mentions debugging');
-    if (hasCodeEdit(rec.message) || hasCodeEdit(rec.var1) || hasCodeEdit(rec.var2) || hasCodeEdit(rec.var3)) {
-      setFlag(out, 'DEBUG_FLAG', 'Code edited in debugger (CODE -> EDIT)');
+    if (rec.maybeDebugText) {
+      if (mentionsDebug(rec.message) || mentionsDebug(rec.program)) setFlag(out, 'DEBUG_FLAG', 'Message or program mentions debugging');
+      if (hasCodeEdit(rec.message) || hasCodeEdit(rec.var1) || hasCodeEdit(rec.var2) || hasCodeEdit(rec.var3)) {
+        setFlag(out, 'DEBUG_FLAG', 'Code edited in debugger (CODE -> EDIT)');
+      }
     }
     const t = tcodeOf(rec.tcode);
     flagTcode(t, out, '');
@@ -122,7 +126,7 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
     } else if (e & EV_DOWNLOAD) {
       setFlag(out, 'SENSITIVE_ACCESS_FLAG', full ? `Event AUY: download${rec.var1 ? ` of ${rec.var1} bytes` : ''}${rec.var3 ? ` to ${rec.var3}` : ''}` : '');
     } else if (e & EV_CALL) {
-      const call = findSensitiveCall(rec.var1) ?? findSensitiveCall(rec.var2) ?? findSensitiveCall(rec.var3) ?? findSensitiveCall(rec.program) ?? findSensitiveCall(rec.message);
+      const call = sensitiveCall(rec.var1) || sensitiveCall(rec.var2) || sensitiveCall(rec.var3) || sensitiveCall(rec.program) || sensitiveCall(rec.message);
       if (call) setFlag(out, 'SENSITIVE_ACCESS_FLAG', full ? `Event ${ev}: call of sensitive ${ev === 'AUK' ? 'function module' : 'program'} ${call}` : '');
     }
     if (e & EV_SECURITY) setOther(out, 'security', reason('OS', ev, () => `security: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`));
@@ -190,7 +194,8 @@ function setOther(out: FlagResult, category: NonNullable<FlagResult['otherCatego
   setFlag(out, 'OTHER', text);
 }
 
-// Cheap pre-checks before the regexes: most cells contain neither.
+// Cheap pre-checks before the regexes: most cells contain neither. (Readers that set
+// CanonicalRecord.maybeDebugText test the same substrings: 'ebug', 'EBUG', '->'.)
 function mentionsDebug(s: string): boolean {
   return s.length >= 5 && (s.includes('ebug') || s.includes('EBUG')) && MENTIONS_DEBUG.test(s);
 }

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { EngineError } from '../errors/index.ts';
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
@@ -67,6 +68,11 @@ export class ChunkDecoder {
 
   decode(chunk: Uint8Array): string {
     try {
+      // ASCII reads the same in UTF-8 and Windows-1252 (neither keeps state between such chunks):
+      // as Latin-1 it decodes several times faster. Export files are mostly ASCII.
+      if (!this.carry && this.encoding !== 'utf-16le' && this.encoding !== 'utf-16be' && isAscii(chunk)) {
+        return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      }
       if (this.streaming) return this.streaming.decode(chunk, { stream: true });
       let bytes = chunk;
       if (this.carry) {

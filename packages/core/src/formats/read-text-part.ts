@@ -39,6 +39,19 @@ export interface TextPartEnd {
   switched: boolean;
 }
 
+/** Where a part's decoded text goes: a CsvSplitter's rows, or a RowScanner (row-scanner.ts). */
+export interface TextSink {
+  push(text: string): void;
+  /** The CsvSplitter state after the text pushed so far (scanRowEnd goes on from it). */
+  readonly quoteState: number;
+  end(): void;
+}
+
+/** Title and header rows a part starts with: only the part that starts the file has them. */
+export function headerRowsToSkip(layout: TextPartLayout, range: TextPartRange): number {
+  return (range.start ?? (range.from === 0 ? 0 : -1)) === 0 ? layout.shape.rowsToHeader : 0;
+}
+
 /**
  * Reads one part's rows, shaped as `OpenedFile.batches()` gives them. `open(start, end)` gives the
  * bytes [start, end); the stream is left as soon as the part's last row is read. `end` is filled
@@ -51,17 +64,8 @@ export async function* readTextPart(
   end: TextPartEnd,
 ): AsyncGenerator<string[][]> {
   const { shape, delimiter } = layout;
-  const decoder = new ChunkDecoder(layout.encoding);
   const splitter = new CsvSplitter({ delimiter });
-  const last = range.to >= range.size;
-  // Until `start` is known, look for the first line feed; at `to - 1` and later, for the row end.
-  const readFrom = range.start ?? Math.max(0, range.from - 1);
-  let start = range.start ?? (range.from === 0 ? 0 : -1);
-  let skipBytes = start === 0 ? layout.bomLength : 0;
-  let rowsToSkip = start === 0 ? shape.rowsToHeader : 0;
-  const rowEndFrom = last ? range.size : Math.max(range.to - 1, 0);
-  let scanState = -1; // quote state once past rowEndFrom
-  let stoppedAt = -1;
+  let rowsToSkip = headerRowsToSkip(layout, range);
   let out: string[][] = [];
   const take = (): string[][] => {
     let raw = out;
@@ -73,13 +77,51 @@ export async function* readTextPart(
     }
     return shapeRows(raw, shape.width, shape.header);
   };
+  const sink: TextSink = {
+    push: (text) => splitter.push(text, out),
+    get quoteState() {
+      return splitter.quoteState;
+    },
+    end: () => splitter.end(out),
+  };
+  for await (const _ of feedTextPart(open, layout, range, end, sink)) {
+    if (out.length >= BATCH_ROWS) {
+      const batch = take();
+      if (batch.length > 0) yield batch;
+    }
+  }
+  const batch = take();
+  if (batch.length > 0) yield batch;
+}
+
+/**
+ * Feeds one part's decoded text to `sink`, yielding after each chunk (the caller may hand on what
+ * the sink made of it). `end` is filled when done.
+ */
+export async function* feedTextPart(
+  open: (start: number, end: number) => AsyncIterable<Uint8Array>,
+  layout: TextPartLayout,
+  range: TextPartRange,
+  end: TextPartEnd,
+  sink: TextSink,
+): AsyncGenerator<void> {
+  const { delimiter } = layout;
+  const decoder = new ChunkDecoder(layout.encoding);
+  const last = range.to >= range.size;
+  // Until `start` is known, look for the first line feed; at `to - 1` and later, for the row end.
+  const readFrom = range.start ?? Math.max(0, range.from - 1);
+  let start = range.start ?? (range.from === 0 ? 0 : -1);
+  let skipBytes = start === 0 ? layout.bomLength : 0;
+  const rowEndFrom = last ? range.size : Math.max(range.to - 1, 0);
+  let scanState = -1; // quote state once past rowEndFrom
+  let stoppedAt = -1;
   const feed = (bytes: Uint8Array) => {
     if (skipBytes > 0) {
       const n = Math.min(skipBytes, bytes.length);
       skipBytes -= n;
       bytes = bytes.subarray(n);
     }
-    if (bytes.length > 0) splitter.push(decoder.decode(bytes), out);
+    if (bytes.length > 0) sink.push(decoder.decode(bytes));
   };
 
   let pos = readFrom;
@@ -106,7 +148,7 @@ export async function* readTextPart(
         feed(chunk.subarray(0, cut));
         chunk = chunk.subarray(cut);
         at = rowEndFrom;
-        scanState = splitter.quoteState;
+        scanState = sink.quoteState;
       }
       if (scanState >= 0) {
         const found = scanRowEnd(chunk, scanState, delimiter);
@@ -118,10 +160,7 @@ export async function* readTextPart(
         scanState = found.state;
       }
       feed(chunk);
-      if (out.length >= BATCH_ROWS) {
-        const batch = take();
-        if (batch.length > 0) yield batch;
-      }
+      yield;
     }
   }
   if (start < 0) start = range.size;
@@ -129,11 +168,9 @@ export async function* readTextPart(
     // Reached the end of the file.
     stoppedAt = range.size;
     const rest = decoder.flush();
-    if (rest.length > 0) splitter.push(rest, out);
-    splitter.end(out);
+    if (rest.length > 0) sink.push(rest);
   }
-  const batch = take();
-  if (batch.length > 0) yield batch;
+  sink.end();
   end.start = start;
   end.stoppedAt = stoppedAt;
   end.switched = decoder.encoding !== layout.encoding;

@@ -1,0 +1,365 @@
+import { EngineError } from '../errors/index.ts';
+import { MAX_CELL_CHARS, MAX_ROW_CELLS } from './csv-splitter.ts';
+import type { RowShape } from './types.ts';
+
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+
+/** Cell start marking a cell held as a string (it was quoted): see RowScanner.cell. */
+const HELD = -1;
+
+/** Does the cell need String#trim? Exactly when trimCell (open-rows.ts) would call it. */
+const needsTrim = (first: number, last: number) => first <= 32 || last <= 32 || first === 160 || last === 160;
+
+/**
+ * Step 1's reader of delimited text: the rows CsvSplitter + shapeRows give (same cells, same blank
+ * and repeated-header rows dropped, same width), without a string per cell. Each row is handed to
+ * `onRow` as this scanner itself, a view valid until `onRow` returns: `cell(i)` makes the string of
+ * cell i only when asked. Most of step 1's records need two or three of their cells as strings.
+ * Text comes in chunks (`push`); a row cut by a chunk boundary is kept and read with the next one.
+ */
+export class RowScanner {
+  private readonly delim: number;
+  private readonly delimChar: string;
+  private readonly width: number;
+  private readonly header: readonly string[];
+  /** Non-blank rows still to skip (the title rows and header at the start of a file). */
+  private skip: number;
+  private text = '';
+  /** Cell bounds of the present row in `text`; a HELD start means `held[i]` has the cell. */
+  private starts = new Int32Array(64);
+  private ends = new Int32Array(64);
+  private held: string[] = [];
+  private cells = 0;
+  private rowStart = 0;
+  private rowEnd = 0;
+  // Next delimiter / LF / CR / quote at or after the position they were looked for (text.length: none).
+  private nd = -1;
+  private nl = -1;
+  private nc = -1;
+  private nq = -1;
+  /** Cells read at once; the rest of a row without quotes or lone CRs only when asked (`rest`). */
+  private readonly eager: number;
+  /** Where the present row's unread cells start, or -1; they end at `restEnd` (no quote, no line break there). */
+  private rest = -1;
+  private restEnd = 0;
+  /** Patterns of `mayContain`, and where each is next found in `text`. */
+  private readonly patterns: string[];
+  private readonly nextAt: number[];
+
+  constructor(
+    delimiter: string,
+    shape: Pick<RowShape, 'width' | 'header'>,
+    skipRows: number,
+    private readonly onRow: (row: RowScanner) => void,
+    patterns: readonly string[] = [],
+    eagerCells = MAX_ROW_CELLS,
+  ) {
+    if (delimiter.length !== 1) throw new Error('delimiter must be one character');
+    this.delim = delimiter.charCodeAt(0);
+    this.delimChar = delimiter;
+    this.width = shape.width;
+    this.header = shape.header;
+    this.skip = skipRows;
+    this.eager = Math.max(1, eagerCells);
+    this.patterns = [...patterns];
+    this.nextAt = this.patterns.map(() => -1);
+  }
+
+  /** Reads the complete rows of `chunk` (with what was left of the last one). */
+  push(chunk: string): void {
+    this.scan(this.rowEnd < this.text.length ? this.text.slice(this.rowEnd) + chunk : chunk, false);
+  }
+
+  /** Reads what is left as the last row (a file need not end with a line break). */
+  end(): void {
+    if (this.rowEnd < this.text.length) this.scan(this.text.slice(this.rowEnd), true);
+    this.text = '';
+    this.rowEnd = 0;
+  }
+
+  /**
+   * The CsvSplitter state after all text pushed so far (csv-splitter.ts scanRowEnd goes on from
+   * it over raw bytes): the row left over is short, so it is simply walked again.
+   */
+  get quoteState(): number {
+    let s = 0; // FieldStart, Unquoted, Quoted, QuoteInQuoted as in csv-splitter.ts
+    const t = this.text;
+    for (let i = this.rowEnd; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (s === 2) {
+        if (c === QUOTE) s = 3;
+      } else if (s === 3 && c === QUOTE) s = 2;
+      else if (s === 0 && c === QUOTE) s = 2;
+      else s = c === this.delim || c === CR || c === LF ? 0 : 1;
+    }
+    return s;
+  }
+
+  /** Cells of the present row as the file has them (before padding or cutting to the width). */
+  get cellCount(): number {
+    if (this.rest >= 0) this.readRest();
+    return this.cells;
+  }
+
+  /** Cell i of the present row, trimmed; '' past the row's end or the file's width. */
+  cell(i: number): string {
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
+    if (i >= this.cells || i >= this.width || i < 0) return '';
+    const s = this.starts[i]!;
+    if (s === HELD) return trimmed(this.held[i]!);
+    const e = this.ends[i]!;
+    if (e === s) return '';
+    const t = this.text;
+    const cell = t.slice(s, e);
+    return needsTrim(t.charCodeAt(s), t.charCodeAt(e - 1)) ? cell.trim() : cell;
+  }
+
+  /** The present row as OpenedFile.batches() gives it: trimmed, `width` cells. */
+  row(): string[] {
+    const out = new Array<string>(this.width);
+    for (let i = 0; i < this.width; i++) out[i] = this.cell(i);
+    return out;
+  }
+
+  /**
+   * False when no cell of the present row can contain `patterns[k]` (pattern text holds no
+   * quote and no delimiter, so a match in a cell is a match in the row's raw text).
+   */
+  mayContain(k: number): boolean {
+    let at = this.nextAt[k]!;
+    if (at < this.rowStart) this.nextAt[k] = at = indexOrEnd(this.text, this.patterns[k]!, this.rowStart);
+    return at < this.rowEnd;
+  }
+
+  private scan(text: string, final: boolean): void {
+    this.text = text;
+    this.nd = this.nl = this.nc = this.nq = -1;
+    this.nextAt.fill(-1);
+    let p = 0;
+    this.rowEnd = 0;
+    while (p < text.length) {
+      const next = this.readRow(p, final);
+      if (next < 0) break;
+      this.rowStart = p;
+      this.rowEnd = next;
+      this.take();
+      p = next;
+    }
+    if (final) this.rowEnd = text.length;
+  }
+
+  /** What shapeRows and the header skip make of the row just read. */
+  private take(): void {
+    if (this.isBlank(0)) {
+      // Blank as far as read: the rest decides.
+      if (this.rest < 0) return;
+      const from = this.cells;
+      this.readRest();
+      if (this.isBlank(from)) return;
+    }
+    if (this.skip > 0) {
+      this.skip--;
+      return;
+    }
+    if (this.isHeader()) return;
+    this.onRow(this);
+  }
+
+  /** Are the read cells from `from` on blank (up to the width, or all while title rows are skipped)? */
+  private isBlank(from: number): boolean {
+    const t = this.text;
+    const limit = this.skip > 0 ? this.cells : Math.min(this.cells, this.width);
+    for (let i = from; i < limit; i++) {
+      const s = this.starts[i]!;
+      if (s === HELD) {
+        if (trimmed(this.held[i]!) !== '') return false;
+        continue;
+      }
+      const e = this.ends[i]!;
+      if (e === s) continue;
+      if (!needsTrim(t.charCodeAt(s), t.charCodeAt(e - 1)) || t.slice(s, e).trim() !== '') return false;
+    }
+    return true;
+  }
+
+  private isHeader(): boolean {
+    const h = this.header;
+    if (!this.cellIs(0, h[0] ?? '')) return false;
+    for (let i = 1; i < h.length; i++) if (!this.cellIs(i, h[i]!)) return false;
+    return true;
+  }
+
+  private cellIs(i: number, value: string): boolean {
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
+    if (i >= this.cells || i >= this.width) return value === '';
+    const s = this.starts[i]!;
+    if (s !== HELD) {
+      const e = this.ends[i]!;
+      const t = this.text;
+      if (e === s) return value === '';
+      if (!needsTrim(t.charCodeAt(s), t.charCodeAt(e - 1))) return e - s === value.length && t.startsWith(value, s);
+    }
+    return this.cell(i) === value;
+  }
+
+  /**
+   * Reads the row starting at `p`: its cells' bounds, and where the next row starts; -1 when the
+   * row is not complete in `text` (and `final` is false). The same reading as CsvSplitter.push.
+   */
+  private readRow(p: number, final: boolean): number {
+    const t = this.text;
+    const n = t.length;
+    this.cells = 0;
+    this.rest = -1;
+    const eager = this.skip > 0 ? MAX_ROW_CELLS : this.eager;
+    for (;;) {
+      const k = this.cells;
+      if (k === eager && !final) {
+        // The rest of the row, when it holds no quote and no lone CR, is split only if a cell of it is asked for.
+        if (this.nl < p) this.nl = indexOrEnd(t, '\n', p);
+        const nl = this.nl;
+        if (nl < n) {
+          if (this.nq < p) this.nq = indexOrEnd(t, '"', p);
+          if (this.nc < p) this.nc = indexOrEnd(t, '\r', p);
+          if (this.nq > nl && (this.nc > nl || this.nc === nl - 1)) {
+            this.rest = p;
+            this.restEnd = this.nc === nl - 1 ? nl - 1 : nl;
+            return nl + 1;
+          }
+        }
+      }
+      if (k === MAX_ROW_CELLS) throw new EngineError('MALFORMED_FILE', `a row has more than ${MAX_ROW_CELLS} cells`);
+      if (k === this.starts.length) this.growCells();
+      if (p < n && t.charCodeAt(p) === QUOTE) {
+        const q = this.readQuoted(p, final);
+        if (q < 0) return -1;
+        p = q;
+      } else {
+        const j = this.nextStop(p);
+        if (j === n && !final) {
+          if (n - p > MAX_CELL_CHARS) throw cellTooLong();
+          return -1;
+        }
+        this.starts[k] = p;
+        this.ends[k] = j;
+        p = j;
+      }
+      this.cells = k + 1;
+      if (p >= n) return n; // final: the last row ends with the text
+      const c = t.charCodeAt(p);
+      if (c === this.delim) {
+        p++;
+        continue;
+      }
+      if (c === LF) return p + 1;
+      // CR: one line break with a following LF, which may be in the next chunk.
+      if (p + 1 < n) return t.charCodeAt(p + 1) === LF ? p + 2 : p + 1;
+      return final ? n : -1;
+    }
+  }
+
+  /**
+   * A cell starting with a quote: quoted text with "" for a quote, then (as Excel does) any text
+   * up to the next delimiter or line end taken as it is. Returns where the cell ends, -1 when not in `text` yet.
+   */
+  private readQuoted(p: number, final: boolean): number {
+    const t = this.text;
+    const n = t.length;
+    let value = '';
+    let from = p + 1;
+    let q = from;
+    for (;;) {
+      q = t.indexOf('"', q);
+      if (q < 0) {
+        if (!final) {
+          if (n - p > MAX_CELL_CHARS) throw cellTooLong();
+          return -1;
+        }
+        value += t.slice(from, n);
+        return this.hold(value, n);
+      }
+      if (q + 1 >= n && !final) return -1; // a doubled quote or the closing one: the next chunk tells
+      if (t.charCodeAt(q + 1) === QUOTE) {
+        value += t.slice(from, q + 1);
+        q += 2;
+        from = q;
+        continue;
+      }
+      value += t.slice(from, q);
+      break;
+    }
+    let end = q + 1;
+    if (end < n) {
+      const c = t.charCodeAt(end);
+      if (c !== this.delim && c !== LF && c !== CR) {
+        const j = this.nextStop(end);
+        if (j === n && !final) return -1;
+        value += t.slice(end, j);
+        end = j;
+      }
+    }
+    return this.hold(value, end);
+  }
+
+  /** Splits the rest of the present row (see readRow): plain cells up to `restEnd`. */
+  private readRest(): void {
+    const t = this.text;
+    const end = this.restEnd;
+    let p = this.rest;
+    this.rest = -1;
+    for (;;) {
+      const k = this.cells;
+      if (k === MAX_ROW_CELLS) throw new EngineError('MALFORMED_FILE', `a row has more than ${MAX_ROW_CELLS} cells`);
+      if (k === this.starts.length) this.growCells();
+      if (this.nd < p) this.nd = indexOrEnd(t, this.delimChar, p);
+      const j = this.nd < end ? this.nd : end;
+      this.starts[k] = p;
+      this.ends[k] = j;
+      this.cells = k + 1;
+      if (j === end) return;
+      p = j + 1;
+    }
+  }
+
+  private hold(value: string, end: number): number {
+    if (value.length > MAX_CELL_CHARS) throw cellTooLong();
+    this.starts[this.cells] = HELD;
+    this.held[this.cells] = value;
+    return end;
+  }
+
+  /** The next delimiter, LF or CR at or after p (text.length when none). */
+  private nextStop(p: number): number {
+    const t = this.text;
+    if (this.nd < p) this.nd = indexOrEnd(t, this.delimChar, p);
+    if (this.nl < p) this.nl = indexOrEnd(t, '\n', p);
+    if (this.nc < p) this.nc = indexOrEnd(t, '\r', p);
+    const j = this.nd < this.nl ? this.nd : this.nl;
+    return j < this.nc ? j : this.nc;
+  }
+
+  private growCells(): void {
+    const starts = new Int32Array(this.starts.length * 2);
+    starts.set(this.starts);
+    this.starts = starts;
+    const ends = new Int32Array(this.ends.length * 2);
+    ends.set(this.ends);
+    this.ends = ends;
+  }
+}
+
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at === -1 ? text.length : at;
+}
+
+function trimmed(c: string): string {
+  const n = c.length;
+  return n > 0 && needsTrim(c.charCodeAt(0), c.charCodeAt(n - 1)) ? c.trim() : c;
+}
+
+function cellTooLong(): EngineError {
+  return new EngineError('MALFORMED_FILE', `a cell is longer than ${MAX_CELL_CHARS} characters; a closing quote is probably missing`);
+}
