@@ -11,6 +11,9 @@ type Canonical = Partial<Record<string, number>>;
 /** Substrings that CanonicalRecord.maybeDebugText stands for (flag-record.ts mentionsDebug, hasCodeEdit). */
 export const DEBUG_TEXT_PATTERNS = ['ebug', 'EBUG', '->'];
 
+/** Most short values kept by code (bounded memory on any input). */
+const SHORT_LIMIT = 20_000;
+
 const USER = 1, DATE = 2, TERMINAL = 4, MESSAGE = 8, PROGRAM = 16, VARS = 32;
 
 /**
@@ -61,6 +64,9 @@ export class ViewRecord implements CanonicalRecord {
   private readonly toIsoDate: (v: string) => string;
   private readonly fastTime: (v: string) => string;
   private readonly upper = memoOf((s: string) => s.toUpperCase());
+  // Short cells by their code (RowScanner.cellCode): one string per distinct value, no slice per row.
+  private readonly byCode = new Map<number, string>();
+  private readonly upperByCode = new Map<number, string>();
   /** Pattern indexes for maybeDebugText, or none when the delimiter is part of a pattern (no shortcut then). */
   private readonly debugPatterns: number[];
 
@@ -87,18 +93,34 @@ export class ViewRecord implements CanonicalRecord {
   load(row: RowScanner): void {
     this.row = row;
     this.got = 0;
-    this.tcode = row.cell(this.iTcode);
+    this.tcode = this.short(this.iTcode, false);
     if (this.fileType === 'SM20') {
-      this.event = this.upper(row.cell(this.iEvent));
+      this.event = this.short(this.iEvent, true);
       const k = this.debugPatterns;
       this.maybeDebugText = k.length === 0 || row.mayContain(k[0]!) || row.mayContain(k[1]!) || row.mayContain(k[2]!);
     } else if (this.fileType !== 'TICKETS') {
-      this.objectclas = row.cell(this.iClass);
+      this.objectclas = this.short(this.iClass, false);
       this.objectid = row.cell(this.iObjectId);
       this.changenr = row.cell(this.iChangenr);
-      this.tabname = row.cell(this.iTab);
-      this.fname = row.cell(this.iField);
+      this.tabname = this.short(this.iTab, false);
+      this.fname = this.short(this.iField, false);
     }
+  }
+
+  /** Cell i of the present row (upper-cased when `up`), shared per distinct short value. */
+  private short(i: number, up: boolean): string {
+    const code = this.row.cellCode(i);
+    if (code === 0) return '';
+    if (code < 0) return up ? this.upper(this.row.cell(i)) : this.row.cell(i);
+    const table = up ? this.upperByCode : this.byCode;
+    let s = table.get(code);
+    if (s === undefined) {
+      if (table.size >= SHORT_LIMIT) table.clear();
+      s = this.row.cell(i);
+      if (up) s = s.toUpperCase();
+      table.set(code, s);
+    }
+    return s;
   }
 
   get user(): string {

@@ -116,6 +116,28 @@ export class RowScanner {
     return needsTrim(t.charCodeAt(s), t.charCodeAt(e - 1)) ? cell.trim() : cell;
   }
 
+  /**
+   * Cell i as a number when it is 1 to 4 printable ASCII characters needing no trim (7 bits each,
+   * first character lowest), 0 when it is empty, -1 otherwise: short codes (events, transactions,
+   * tables) can be looked up without making their string first.
+   */
+  cellCode(i: number): number {
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
+    if (i >= this.cells || i >= this.width || i < 0) return 0;
+    const s = this.starts[i]!;
+    if (s === HELD) return -1;
+    const n = this.ends[i]! - s;
+    if (n > 4) return -1;
+    const t = this.text;
+    let code = 0;
+    for (let k = 0; k < n; k++) {
+      const c = t.charCodeAt(s + k);
+      if (c <= 32 || c >= 127) return -1;
+      code |= c << (7 * k);
+    }
+    return code;
+  }
+
   /** The present row as OpenedFile.batches() gives it: trimmed, `width` cells. */
   row(): string[] {
     const out = new Array<string>(this.width);
@@ -214,6 +236,23 @@ export class RowScanner {
     this.cells = 0;
     this.rest = -1;
     const eager = this.skip > 0 ? MAX_ROW_CELLS : this.eager;
+    if (!final) {
+      // A whole row without quotes or lone CRs (the usual case): its cells are the text between delimiters.
+      if (this.nl < p) this.nl = indexOrEnd(t, '\n', p);
+      const nl = this.nl;
+      if (nl < n) {
+        if (this.nq < p) this.nq = indexOrEnd(t, '"', p);
+        if (this.nq > nl) {
+          if (this.nc < p) this.nc = indexOrEnd(t, '\r', p);
+          if (this.nc > nl || this.nc === nl - 1) {
+            this.rest = p;
+            this.restEnd = this.nc === nl - 1 ? nl - 1 : nl;
+            this.splitPlain(eager);
+            return nl + 1;
+          }
+        }
+      }
+    }
     for (;;) {
       const k = this.cells;
       if (k === eager && !final) {
@@ -226,6 +265,7 @@ export class RowScanner {
           if (this.nq > nl && (this.nc > nl || this.nc === nl - 1)) {
             this.rest = p;
             this.restEnd = this.nc === nl - 1 ? nl - 1 : nl;
+            this.cells = k;
             return nl + 1;
           }
         }
@@ -305,12 +345,20 @@ export class RowScanner {
 
   /** Splits the rest of the present row (see readRow): plain cells up to `restEnd`. */
   private readRest(): void {
+    this.splitPlain(MAX_ROW_CELLS + 1);
+  }
+
+  /** Splits plain cells from `rest` up to `restEnd`, stopping after `limit` cells (`rest` then marks the others). */
+  private splitPlain(limit: number): void {
     const t = this.text;
     const end = this.restEnd;
     let p = this.rest;
-    this.rest = -1;
     for (;;) {
       const k = this.cells;
+      if (k === limit) {
+        this.rest = p;
+        return;
+      }
       if (k === MAX_ROW_CELLS) throw new EngineError('MALFORMED_FILE', `a row has more than ${MAX_ROW_CELLS} cells`);
       if (k === this.starts.length) this.growCells();
       if (this.nd < p) this.nd = indexOrEnd(t, this.delimChar, p);
@@ -318,7 +366,10 @@ export class RowScanner {
       this.starts[k] = p;
       this.ends[k] = j;
       this.cells = k + 1;
-      if (j === end) return;
+      if (j === end) {
+        this.rest = -1;
+        return;
+      }
       p = j + 1;
     }
   }
