@@ -44,6 +44,8 @@ export class RowScanner {
   /** Where the present row's unread cells start, or -1; they end at `restEnd` (no quote, no line break there). */
   private rest = -1;
   private restEnd = 0;
+  /** The present row has a quoted cell with text after its closing quote (`"e"bug` reads `ebug`). */
+  private glued = false;
   /** Patterns of `mayContain`, and where each is next found in `text`. */
   private readonly patterns: string[];
   private readonly nextAt: number[];
@@ -150,6 +152,7 @@ export class RowScanner {
    * quote and no delimiter, so a match in a cell is a match in the row's raw text).
    */
   mayContain(k: number): boolean {
+    if (this.glued) return true; // the cell's text is not a piece of the row's
     let at = this.nextAt[k]!;
     if (at < this.rowStart) this.nextAt[k] = at = indexOrEnd(this.text, this.patterns[k]!, this.rowStart);
     return at < this.rowEnd;
@@ -235,6 +238,7 @@ export class RowScanner {
     const n = t.length;
     this.cells = 0;
     this.rest = -1;
+    this.glued = false;
     const eager = this.skip > 0 ? MAX_ROW_CELLS : this.eager;
     if (!final) {
       // A whole row without quotes or lone CRs (the usual case): its cells are the text between delimiters.
@@ -247,7 +251,7 @@ export class RowScanner {
           if (this.nc > nl || this.nc === nl - 1) {
             this.rest = p;
             this.restEnd = this.nc === nl - 1 ? nl - 1 : nl;
-            this.splitPlain(eager);
+            this.splitPlain(this.restEnd - p >= MAX_ROW_CELLS ? MAX_ROW_CELLS + 1 : eager);
             return nl + 1;
           }
         }
@@ -266,6 +270,8 @@ export class RowScanner {
             this.rest = p;
             this.restEnd = this.nc === nl - 1 ? nl - 1 : nl;
             this.cells = k;
+            // A row long enough to hold too many cells is split now, so that it fails as the splitter does.
+            if (this.restEnd - p >= MAX_ROW_CELLS) this.readRest();
             return nl + 1;
           }
         }
@@ -314,13 +320,18 @@ export class RowScanner {
       q = t.indexOf('"', q);
       if (q < 0) {
         if (!final) {
-          if (n - p > MAX_CELL_CHARS) throw cellTooLong();
+          // The cell so far, as the splitter counts it: quotes unescaped, the opening one not counted.
+          if (value.length + n - from > MAX_CELL_CHARS) throw cellTooLong();
           return -1;
         }
         value += t.slice(from, n);
         return this.hold(value, n);
       }
-      if (q + 1 >= n && !final) return -1; // a doubled quote or the closing one: the next chunk tells
+      if (q + 1 >= n && !final) {
+        // A doubled quote or the closing one: the next chunk tells.
+        if (value.length + q - from > MAX_CELL_CHARS) throw cellTooLong();
+        return -1;
+      }
       if (t.charCodeAt(q + 1) === QUOTE) {
         value += t.slice(from, q + 1);
         q += 2;
@@ -334,6 +345,7 @@ export class RowScanner {
     if (end < n) {
       const c = t.charCodeAt(end);
       if (c !== this.delim && c !== LF && c !== CR) {
+        this.glued = true;
         const j = this.nextStop(end);
         if (j === n && !final) return -1;
         value += t.slice(end, j);
