@@ -189,14 +189,13 @@ export class FactsCollector {
   add(rec: CanonicalRecord, out: FlagResult): void {
     const f = this.facts;
     f.records++;
-    const hasTime = rec.date !== '';
+    // Date and time are read only where needed: a reader may make them on demand (view-record.ts).
     switch (rec.fileType) {
       case 'SM20': {
         if (out.countsAsChangeEvent) this.volume.addEvent(rec.user, rec.date);
-        if (!hasTime) break;
         const ev = rec.event;
         const wanted = out.isChange || ev === 'AU2' || USER_ADMIN_EVENTS.has(ev);
-        if (!wanted) break;
+        if (!wanted || rec.date === '') break;
         const t = toEpoch(rec.date, rec.time)!;
         if (out.isChange) {
           const c = f.sm20Changes;
@@ -249,7 +248,7 @@ export class FactsCollector {
       case 'TICKETS':
         break;
     }
-    if ((out.mask & SENSITIVE_MASK) !== 0 && (out.mask & TIMING_BIT) !== 0 && hasTime) {
+    if ((out.mask & SENSITIVE_MASK) !== 0 && (out.mask & TIMING_BIT) !== 0 && rec.date !== '') {
       const a = f.afterHoursSensitive;
       a.users.push(rec.user);
       a.times.push(toEpoch(rec.date, rec.time)!);
