@@ -198,9 +198,9 @@ export class ViewRecord implements CanonicalRecord {
       this._var1 = this._var2 = this._var3 = '';
       return;
     }
-    const v1 = this.row.cell(this.iVar1);
-    const v2 = this.row.cell(this.iVar2);
-    const v3 = this.row.cell(this.iVar3);
+    const v1 = this.short(this.iVar1, false);
+    const v2 = this.short(this.iVar2, false);
+    const v3 = this.short(this.iVar3, false);
     if (v2 === '' && v3 === '' && v1.includes('&')) {
       const parts = v1.split('&');
       this._var1 = parts[0]!.trim();

@@ -126,7 +126,10 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
     } else if (e & EV_DOWNLOAD) {
       setFlag(out, 'SENSITIVE_ACCESS_FLAG', full ? `Event AUY: download${rec.var1 ? ` of ${rec.var1} bytes` : ''}${rec.var3 ? ` to ${rec.var3}` : ''}` : '');
     } else if (e & EV_CALL) {
-      const call = sensitiveCall(rec.var1) || sensitiveCall(rec.var2) || sensitiveCall(rec.var3) || sensitiveCall(rec.program) || sensitiveCall(rec.message);
+      // The program is mostly VAR1 again: the same text gives the same answer.
+      const var1 = rec.var1;
+      const program = rec.program;
+      const call = sensitiveCall(var1) || sensitiveCall(rec.var2) || sensitiveCall(rec.var3) || (program !== var1 ? sensitiveCall(program) : '') || sensitiveCall(rec.message);
       if (call) setFlag(out, 'SENSITIVE_ACCESS_FLAG', full ? `Event ${ev}: call of sensitive ${ev === 'AUK' ? 'function module' : 'program'} ${call}` : '');
     }
     if (e & EV_SECURITY) setOther(out, 'security', reason('OS', ev, () => `security: Event ${ev}: ${eventLabel(ctx.events.get(ev)?.text) ?? 'security event'}`));

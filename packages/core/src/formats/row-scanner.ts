@@ -69,14 +69,31 @@ export class RowScanner {
     this.nextAt = this.patterns.map(() => -1);
   }
 
-  /** Reads the complete rows of `chunk` (with what was left of the last one). */
+  /**
+   * Reads the complete rows of `chunk` (with what was left of the last one). The row cut by the
+   * chunk boundary is finished in a small string of its own: the chunk itself is read as it came
+   * (joining the two would copy every chunk whole).
+   */
   push(chunk: string): void {
-    this.scan(this.rowEnd < this.text.length ? this.text.slice(this.rowEnd) + chunk : chunk, false);
+    let tail = this.text.slice(this.rowEnd);
+    let from = 0;
+    while (tail !== '') {
+      const k = chunk.indexOf('\n', from);
+      if (k < 0) {
+        this.scan(tail + chunk.slice(from), false, 0);
+        return;
+      }
+      const piece = tail + chunk.slice(from, k + 1);
+      this.scan(piece, false, 0);
+      tail = piece.slice(this.rowEnd); // still open: a quoted line break
+      from = k + 1;
+    }
+    this.scan(chunk, false, from);
   }
 
   /** Reads what is left as the last row (a file need not end with a line break). */
   end(): void {
-    if (this.rowEnd < this.text.length) this.scan(this.text.slice(this.rowEnd), true);
+    if (this.rowEnd < this.text.length) this.scan(this.text.slice(this.rowEnd), true, 0);
     this.text = '';
     this.rowEnd = 0;
   }
@@ -158,12 +175,12 @@ export class RowScanner {
     return at < this.rowEnd;
   }
 
-  private scan(text: string, final: boolean): void {
+  private scan(text: string, final: boolean, from: number): void {
     this.text = text;
     this.nd = this.nl = this.nc = this.nq = -1;
     this.nextAt.fill(-1);
-    let p = 0;
-    this.rowEnd = 0;
+    let p = from;
+    this.rowEnd = from;
     while (p < text.length) {
       const next = this.readRow(p, final);
       if (next < 0) break;
