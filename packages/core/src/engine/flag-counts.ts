@@ -12,6 +12,31 @@ export function countMask(summary: AnalysisSummary, mask: number): void {
   for (let i = 0; i < FLAG_KEYS.length; i++) if (mask & (1 << i)) summary.flag_counts[FLAG_KEYS[i]!]++;
 }
 
+/**
+ * Records per flag mask (FLAG_KEYS bit i = flag i): counting a record is one increment, the
+ * summary is made once at the end (`addTo`).
+ */
+export class MaskCounts {
+  private readonly counts = new Float64Array(1 << FLAG_KEYS.length);
+
+  add(mask: number): void {
+    this.counts[mask]!++;
+  }
+
+  /** Adds every counted record to `summary`, as countMask per record would. */
+  addTo(summary: AnalysisSummary): void {
+    const c = this.counts;
+    for (let mask = 0; mask < c.length; mask++) {
+      const n = c[mask]!;
+      if (n === 0) continue;
+      summary.total_records += n;
+      if (mask === 0) continue;
+      summary.flagged_records += n;
+      for (let i = 0; i < FLAG_KEYS.length; i++) if (mask & (1 << i)) summary.flag_counts[FLAG_KEYS[i]!] += n;
+    }
+  }
+}
+
 export function emptySummary(): AnalysisSummary {
   return { total_records: 0, flagged_records: 0, flag_counts: emptyFlagCounts() };
 }

@@ -4,7 +4,7 @@ import { createRecordFlagger, type RecordFlagger } from '../flags/flag-record.ts
 import { createFlagResult, type FlagResult } from '../flags/flag-result.ts';
 import type { AnalysisSummary } from '../model/index.ts';
 import { FactsCollector, type CollectedFacts, type FileMeta } from './collect-facts.ts';
-import { countMask, emptySummary } from './flag-counts.ts';
+import { emptySummary, MaskCounts } from './flag-counts.ts';
 import { feedTextPart, headerRowsToSkip, type TextPartEnd, type TextPartLayout, type TextPartRange } from '../formats/read-text-part.ts';
 import { RowScanner } from '../formats/row-scanner.ts';
 import { createRecordExtractor } from './record-extractor.ts';
@@ -28,7 +28,9 @@ export interface FlaggedRows {
 export class RowFlagger {
   private readonly collector: FactsCollector;
   private readonly flag: RecordFlagger;
-  private readonly out: FlagResult = createFlagResult();
+  // Step 1 needs flags, not their reason texts (the report step flags again).
+  private readonly out: FlagResult = createFlagResult(false);
+  private readonly masks = new MaskCounts();
   private readonly summary = emptySummary();
   // Per user-day id of the volume counter: change records, and those without any other flag.
   private readonly dayRecords: number[] = [];
@@ -49,7 +51,7 @@ export class RowFlagger {
     const out = this.out;
     this.flag(rec, out);
     this.collector.add(rec, out);
-    countMask(this.summary, out.mask);
+    this.masks.add(out.mask);
     if (out.isChange && rec.user !== '' && rec.date !== '') {
       const day = this.collector.volume.userDayOf(rec.user, rec.date);
       while (this.dayRecords.length <= day) {
@@ -71,6 +73,7 @@ export class RowFlagger {
       userDayRecords.push(n);
       userDayUnflagged.push(this.dayUnflagged[day]!);
     });
+    this.masks.addTo(this.summary);
     return { facts: this.collector.finish(), summary: this.summary, userDayKeys, userDayRecords, userDayUnflagged };
   }
 }

@@ -28,14 +28,16 @@ export interface FlagResult {
   isChange: boolean;
   /** Counts toward CHANGE_VOLUME (SM20 change events; change documents count by CHANGENR). */
   countsAsChangeEvent: boolean;
+  /** false: `reasons` stay empty (a caller that needs flags only). */
+  readonly keepReasons: boolean;
 }
 
-export function createFlagResult(): FlagResult {
-  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, isChange: false, countsAsChangeEvent: false };
+export function createFlagResult(keepReasons = true): FlagResult {
+  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, isChange: false, countsAsChangeEvent: false, keepReasons };
 }
 
 export function resetFlagResult(r: FlagResult): void {
-  if (r.mask !== 0) r.reasons.fill(undefined);
+  if (r.mask !== 0 && r.keepReasons) r.reasons.fill(undefined);
   r.mask = 0;
   r.otherCategory = undefined;
   r.isChange = false;
@@ -45,7 +47,7 @@ export function resetFlagResult(r: FlagResult): void {
 /** Sets a flag; the first reason wins (the most specific rule runs first). */
 export function setFlag(r: FlagResult, key: FlagKey, reason: string): void {
   const i = FLAG_INDEX[key];
-  if (r.reasons[i] === undefined) r.reasons[i] = reason;
+  if (r.keepReasons && r.reasons[i] === undefined) r.reasons[i] = reason;
   r.mask |= 1 << i;
 }
 
