@@ -105,12 +105,40 @@ export interface CollectedSm20Changes {
   flagged: NumColumnBuilder<Uint8Array>;
 }
 
+/** SM20 activities ([user, epoch, text]: debugger and table changes) as columns. */
+export interface CollectedSm20Activities {
+  users: DictColumnBuilder;
+  times: NumColumnBuilder<Float64Array>;
+  activities: PackedColumnBuilder;
+}
+
+/** Failed logons ([user, terminal, epoch]) as columns. */
+export interface CollectedFailedLogons {
+  users: DictColumnBuilder;
+  terminals: DictColumnBuilder;
+  times: NumColumnBuilder<Float64Array>;
+}
+
+/** User administration ([user, target user, epoch, text]) as columns. */
+export interface CollectedUserAdmin {
+  users: DictColumnBuilder;
+  targets: DictColumnBuilder;
+  times: NumColumnBuilder<Float64Array>;
+  activities: PackedColumnBuilder;
+}
+
+const sm20Activities = (): CollectedSm20Activities => ({ users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() });
+
 export function emptySm20Changes(): CollectedSm20Changes {
   return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), events: new DictColumnBuilder(), tcodes: new DictColumnBuilder(), flagged: NumColumnBuilder.bytes() };
 }
 
-export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes'> & {
+export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes' | 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'userAdmin'> & {
   sm20Changes: CollectedSm20Changes;
+  debuggerChanges: CollectedSm20Activities;
+  tableChanges: CollectedSm20Activities;
+  failedLogons: CollectedFailedLogons;
+  userAdmin: CollectedUserAdmin;
   itemKeys: CollectedItemKeys;
   sensitiveItemKeys: CollectedSensitiveItems;
   tickets: CollectedTickets;
@@ -152,7 +180,14 @@ export function writableFacts(f: CollectedFacts): object {
   const sensitiveItemKeys = new RowColumns(f.sensitiveItemKeys.keys.length, [f.sensitiveItemKeys.keys, f.sensitiveItemKeys.details]);
   const t = f.tickets;
   const tickets = new RowColumns(t.ids.length, [t.ids, new StrListColumn(t.userCounts.column(), t.users), t.texts, t.starts, t.ends]);
-  return { ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, new DerivedStrings(a.users.length, () => activityTexts(a, f.docs))]), tickets, itemKeys, sensitiveItemKeys };
+  const activities = (c: CollectedSm20Activities) => new RowColumns(c.users.length, [c.users, c.times, c.activities]);
+  const logons = new RowColumns(f.failedLogons.users.length, [f.failedLogons.users, f.failedLogons.terminals, f.failedLogons.times]);
+  const u = f.userAdmin;
+  const userAdmin = new RowColumns(u.users.length, [u.users, u.targets, u.times, u.activities]);
+  return {
+    ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, new DerivedStrings(a.users.length, () => activityTexts(a, f.docs))]), tickets, itemKeys, sensitiveItemKeys,
+    debuggerChanges: activities(f.debuggerChanges), tableChanges: activities(f.tableChanges), failedLogons: logons, userAdmin,
+  };
 }
 
 /** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
@@ -178,7 +213,10 @@ export class FactsCollector {
   constructor(index: number, opened: FileMeta) {
     this.facts = {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
-      volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), debuggerChanges: [], tableChanges: [], failedLogons: [], userAdmin: [], docs: emptyCollectedDocs(),
+      volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), docs: emptyCollectedDocs(),
+      debuggerChanges: sm20Activities(), tableChanges: sm20Activities(),
+      failedLogons: { users: new DictColumnBuilder(), terminals: new DictColumnBuilder(), times: NumColumnBuilder.float64() },
+      userAdmin: { users: new DictColumnBuilder(), targets: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() },
       itemKeys: { keys: new PackedColumnBuilder(), counts: NumColumnBuilder.uint32() },
       sensitiveItemKeys: { keys: new PackedColumnBuilder(), details: new PackedColumnBuilder() },
       afterHoursSensitive: emptyActivities(), tickets: emptyTickets(),
@@ -205,10 +243,20 @@ export class FactsCollector {
           c.tcodes.push(rec.tcode);
           c.flagged.push(out.mask !== 0 ? 1 : 0);
         }
-        if (ev === 'CUL') f.debuggerChanges.push([rec.user, t, describeSm20(rec)]);
-        if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) f.tableChanges.push([rec.user, t, describeSm20(rec)]);
-        if (ev === 'AU2') f.failedLogons.push([rec.user, rec.terminal, t]);
-        if (USER_ADMIN_EVENTS.has(ev)) f.userAdmin.push([rec.user, rec.var1, t, describeSm20(rec)]);
+        if (ev === 'CUL') pushActivity(f.debuggerChanges, rec, t);
+        if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) pushActivity(f.tableChanges, rec, t);
+        if (ev === 'AU2') {
+          f.failedLogons.users.push(rec.user);
+          f.failedLogons.terminals.push(rec.terminal);
+          f.failedLogons.times.push(t);
+        }
+        if (USER_ADMIN_EVENTS.has(ev)) {
+          const u = f.userAdmin;
+          u.users.push(rec.user);
+          u.targets.push(rec.var1);
+          u.times.push(t);
+          u.activities.push(describeSm20(rec));
+        }
         break;
       }
       case 'CDHDR':
@@ -329,6 +377,12 @@ export class FactsCollector {
     this.runCount = 0;
     this.runHasSensitive = false;
   }
+}
+
+function pushActivity(c: CollectedSm20Activities, rec: CanonicalRecord, t: number): void {
+  c.users.push(rec.user);
+  c.times.push(t);
+  c.activities.push(describeSm20(rec));
 }
 
 function pushDoc(d: CollectedDocs, rec: CanonicalRecord, flagged: boolean): void {

@@ -3,10 +3,11 @@ import { CHANGE_VOLUME_LIMIT } from '../flags/change-volume.ts';
 import type { AnalysisSummary } from '../model/index.ts';
 import { NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } from './collect-facts.ts';
 import { PackedColumnBuilder } from './column-builders.ts';
+
+/** SM20's column groups of the facts: appended part after part. */
+const SM20_GROUPS = ['sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin'] as const;
 import type { FlaggedRows } from './flag-rows.ts';
 
-type ListKey = 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'userAdmin';
-const LIST_KEYS: readonly ListKey[] = ['debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin'];
 
 /**
  * Joins the results of consecutive parts of one file into what one pass over the whole file
@@ -53,9 +54,8 @@ export class FlaggedRowsMerger {
       }
     } else {
       const f = m.facts;
-      for (const k of LIST_KEYS) append(f[k] as unknown[], p[k] as unknown[]);
+      for (const k of SM20_GROUPS) appendColumns(f[k], p[k]);
       appendActivities(f, p);
-      appendColumns(f.sm20Changes, p.sm20Changes);
       appendColumns(f.itemKeys, p.itemKeys);
       appendColumns(f.sensitiveItemKeys, p.sensitiveItemKeys);
       if (this.joinedSeen) this.addJoinedDocs(f.docs, p.docs, this.joinedSeen);
@@ -150,11 +150,6 @@ export class FlaggedRowsMerger {
   }
 }
 
-/** Appends in place (no spread: lists run to millions). */
-function append(into: unknown[], from: readonly unknown[]): void {
-  for (let i = 0; i < from.length; i++) into.push(from[i]);
-}
-
 /** The file's own counts: CHANGE_VOLUME added for every change record of a user-day over the limit. */
 export function summaryWithVolume(rows: FlaggedRows): AnalysisSummary {
   const counts = new Map<string, number>();
@@ -189,7 +184,7 @@ function appendColumns<G extends object>(into: G, from: G): void {
 
 /** Room in every column builder of the facts for `factor` times their present rows and bytes. */
 function reserveColumns(f: CollectedFacts, factor: number): void {
-  const groups: object[] = [f.docs, f.afterHoursSensitive, f.tickets, f.sm20Changes, f.itemKeys, f.sensitiveItemKeys];
+  const groups: object[] = [f.docs, f.afterHoursSensitive, f.tickets, f.itemKeys, f.sensitiveItemKeys, ...SM20_GROUPS.map((k) => f[k])];
   for (const g of groups) for (const b of Object.values(g)) (b as { reserve(factor: number): void }).reserve(factor);
 }
 
@@ -206,13 +201,6 @@ function appendActivities(into: CollectedFacts, from: CollectedFacts): void {
     a.docRows.push(r === NO_DOC ? r : r + offset);
   }
   a.activities.append(b.activities);
-  const t = into.tickets;
-  const u = from.tickets;
-  t.ids.append(u.ids);
-  t.userCounts.append(u.userCounts);
-  t.users.append(u.users);
-  t.texts.append(u.texts);
-  t.starts.append(u.starts);
-  t.ends.append(u.ends);
+  appendColumns(into.tickets, from.tickets);
 }
 

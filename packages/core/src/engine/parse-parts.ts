@@ -76,7 +76,8 @@ const settle = (p: Promise<ParsePartResult>): Promise<Settled> => p.then((r) => 
  */
 export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 'from' | 'to' | 'start'>, count: number, onProgress?: (records: number) => void): Promise<{ rows: FlaggedRows; ranges: PartRange[] } | undefined> {
   const inputs: ParsePartInput[] = [];
-  for (let k = 0; k < count; k++) inputs.push({ ...base, from: Math.floor((base.size * k) / count), to: k === count - 1 ? base.size : Math.floor((base.size * (k + 1)) / count) });
+  const bounds = partBounds(base.size, count);
+  for (let k = 0; k < count; k++) inputs.push({ ...base, from: bounds[k]!, to: bounds[k + 1]! });
   const results = inputs.map(() => {
     let resolve!: (s: Settled) => void;
     const promise = new Promise<Settled>((r) => (resolve = r));
@@ -121,6 +122,23 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
     await Promise.allSettled(takers);
   }
   return { rows: merger.finish(), ranges };
+}
+
+/**
+ * Where `count` parts of a file of `size` bytes begin, and the end: the last few parts are half
+ * as large as the others, so that the threads reading them finish close together.
+ */
+export function partBounds(size: number, count: number): number[] {
+  const halves = count >= 6 ? 4 : 0;
+  const weights = Array.from({ length: count }, (_, k) => (k >= count - halves ? 0.5 : 1));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const bounds = [0];
+  let sum = 0;
+  for (let k = 0; k < count; k++) {
+    sum += weights[k]!;
+    bounds.push(k === count - 1 ? size : Math.floor((size * sum) / total));
+  }
+  return bounds;
 }
 
 /** Bytes [start, end) of whole rows that one part read, and how many records they hold. */

@@ -6,8 +6,8 @@ const LF = 10;
 const CR = 13;
 const QUOTE = 34;
 
-/** Cell start marking a cell held as a string (it was quoted): see RowScanner.cell. */
-const HELD = -1;
+/** A quoted cell's start is kept as -2 - (where its opening quote is): its text is made only when read (`unquote`). */
+const quotedAt = (start: number) => -2 - start;
 
 /** Does the cell need String#trim? Exactly when trimCell (open-rows.ts) would call it. */
 const needsTrim = (first: number, last: number) => first <= 32 || last <= 32 || first === 160 || last === 160;
@@ -27,10 +27,9 @@ export class RowScanner {
   /** Non-blank rows still to skip (the title rows and header at the start of a file). */
   private skip: number;
   private text = '';
-  /** Cell bounds of the present row in `text`; a HELD start means `held[i]` has the cell. */
+  /** Cell bounds of the present row in `text`; a negative start marks a quoted cell (quotedAt). */
   private starts = new Int32Array(64);
   private ends = new Int32Array(64);
-  private held: string[] = [];
   private cells = 0;
   private rowStart = 0;
   private rowEnd = 0;
@@ -127,7 +126,7 @@ export class RowScanner {
     if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
     if (i >= this.cells || i >= this.width || i < 0) return '';
     const s = this.starts[i]!;
-    if (s === HELD) return trimmed(this.held[i]!);
+    if (s < 0) return trimmed(this.unquote(i));
     const e = this.ends[i]!;
     if (e === s) return '';
     const t = this.text;
@@ -144,7 +143,7 @@ export class RowScanner {
     if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
     if (i >= this.cells || i >= this.width || i < 0) return 0;
     const s = this.starts[i]!;
-    if (s === HELD) return -1;
+    if (s < 0) return -1;
     const n = this.ends[i]! - s;
     if (n > 4) return -1;
     const t = this.text;
@@ -215,8 +214,8 @@ export class RowScanner {
     const limit = this.skip > 0 ? this.cells : Math.min(this.cells, this.width);
     for (let i = from; i < limit; i++) {
       const s = this.starts[i]!;
-      if (s === HELD) {
-        if (trimmed(this.held[i]!) !== '') return false;
+      if (s < 0) {
+        if (trimmed(this.unquote(i)) !== '') return false;
         continue;
       }
       const e = this.ends[i]!;
@@ -237,7 +236,7 @@ export class RowScanner {
     if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
     if (i >= this.cells || i >= this.width) return value === '';
     const s = this.starts[i]!;
-    if (s !== HELD) {
+    if (s >= 0) {
       const e = this.ends[i]!;
       const t = this.text;
       if (e === s) return value === '';
@@ -325,39 +324,37 @@ export class RowScanner {
 
   /**
    * A cell starting with a quote: quoted text with "" for a quote, then (as Excel does) any text
-   * up to the next delimiter or line end taken as it is. Returns where the cell ends, -1 when not in `text` yet.
+   * up to the next delimiter or line end taken as it is. Returns where the cell ends, -1 when not
+   * in `text` yet. Only its bounds are kept: `unquote` makes its text if it is read.
    */
   private readQuoted(p: number, final: boolean): number {
     const t = this.text;
     const n = t.length;
-    let value = '';
-    let from = p + 1;
-    let q = from;
+    let doubled = 0;
+    let q = p + 1;
     for (;;) {
       q = t.indexOf('"', q);
       if (q < 0) {
         if (!final) {
           // The cell so far, as the splitter counts it: quotes unescaped, the opening one not counted.
-          if (value.length + n - from > MAX_CELL_CHARS) throw cellTooLong();
+          if (n - p - 1 - doubled > MAX_CELL_CHARS) throw cellTooLong();
           return -1;
         }
-        value += t.slice(from, n);
-        return this.hold(value, n);
+        return this.keepQuoted(p, n, n - p - 1 - doubled);
       }
       if (q + 1 >= n && !final) {
         // A doubled quote or the closing one: the next chunk tells.
-        if (value.length + q - from > MAX_CELL_CHARS) throw cellTooLong();
+        if (q - p - 1 - doubled > MAX_CELL_CHARS) throw cellTooLong();
         return -1;
       }
       if (t.charCodeAt(q + 1) === QUOTE) {
-        value += t.slice(from, q + 1);
+        doubled++;
         q += 2;
-        from = q;
         continue;
       }
-      value += t.slice(from, q);
       break;
     }
+    const length = q - p - 1 - doubled;
     let end = q + 1;
     if (end < n) {
       const c = t.charCodeAt(end);
@@ -365,11 +362,36 @@ export class RowScanner {
         this.glued = true;
         const j = this.nextStop(end);
         if (j === n && !final) return -1;
-        value += t.slice(end, j);
-        end = j;
+        return this.keepQuoted(p, j, length + j - end);
       }
     }
-    return this.hold(value, end);
+    return this.keepQuoted(p, end, length);
+  }
+
+  private keepQuoted(start: number, end: number, length: number): number {
+    if (length > MAX_CELL_CHARS) throw cellTooLong();
+    this.starts[this.cells] = quotedAt(start);
+    this.ends[this.cells] = end;
+    return end;
+  }
+
+  /** The text of quoted cell i: between the quotes with "" read as ", then whatever follows the closing quote. */
+  private unquote(i: number): string {
+    const t = this.text;
+    const end = this.ends[i]!;
+    let from = -2 - this.starts[i]! + 1;
+    let value = '';
+    for (let q = from; ; ) {
+      q = t.indexOf('"', q);
+      if (q < 0 || q >= end) return value + t.slice(from, end); // not closed (the end of the file)
+      if (q + 1 < end && t.charCodeAt(q + 1) === QUOTE) {
+        value += t.slice(from, q + 1);
+        q += 2;
+        from = q;
+        continue;
+      }
+      return value + t.slice(from, q) + t.slice(q + 1, end);
+    }
   }
 
   /** Splits the rest of the present row (see readRow): plain cells up to `restEnd`. */
@@ -401,13 +423,6 @@ export class RowScanner {
       }
       p = j + 1;
     }
-  }
-
-  private hold(value: string, end: number): number {
-    if (value.length > MAX_CELL_CHARS) throw cellTooLong();
-    this.starts[this.cells] = HELD;
-    this.held[this.cells] = value;
-    return end;
   }
 
   /** The next delimiter, LF or CR at or after p (text.length when none). */
