@@ -20,7 +20,7 @@ export interface ParseOptions {
 }
 
 /** Part size with a pool: small enough that this thread and the workers (which join after start-up) share the work evenly. */
-const PART_BYTES = 8 * 1024 * 1024;
+const PART_BYTES = 10 * 1024 * 1024;
 
 function partCount(size: number, options: ParseOptions): number {
   return options.parts ?? Math.max(2, Math.ceil(size / PART_BYTES));

@@ -37,9 +37,18 @@ export function looksBinary(headText: string): boolean {
 function sampleRows(headText: string, delimiter: string): string[][] {
   const splitter = new CsvSplitter({ delimiter });
   const rows: string[][] = [];
-  splitter.push(headText, rows);
-  return rows.filter((r) => r.some((c) => c.trim() !== '')).slice(0, SNIFF_ROWS);
+  const kept: string[][] = [];
+  // In pieces, until enough rows: the same first rows as splitting the whole head gives.
+  for (let at = 0; at < headText.length && kept.length < SNIFF_ROWS; at += SAMPLE_PIECE) {
+    splitter.push(headText.slice(at, at + SAMPLE_PIECE), rows);
+    for (const r of rows) if (kept.length < SNIFF_ROWS && r.some((c) => c.trim() !== '')) kept.push(r);
+    rows.length = 0;
+  }
+  return kept;
 }
+
+/** Characters of the head split at a time when sampling rows. */
+const SAMPLE_PIECE = 4096;
 
 /** How consistently a delimiter splits the sample: the number of rows sharing the most common width > 1. */
 function consistency(rows: string[][]): number {
