@@ -1,4 +1,4 @@
-import { changeDocActivity, DOC_KEY_SEPARATOR, docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
+import { DOC_KEY_SEPARATOR, docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
@@ -7,7 +7,8 @@ import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
 import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
 import { DocRowVolume } from './doc-row-volume.ts';
-import { DerivedStrings, RowColumns, StrListColumn } from './facts-codec.ts';
+import { activityBytes } from './activity-bytes.ts';
+import { RowColumns, StrListColumn } from './facts-codec.ts';
 
 /** What facts need to know of an opened file (plain data: it travels to worker threads). */
 export type FileMeta = Pick<OpenedFile, 'fileName' | 'fileType' | 'columns' | 'canonical' | 'joined' | 'dateOrder'>;
@@ -162,15 +163,6 @@ export function emptyActivities(): CollectedActivities {
 }
 
 
-/** The activity texts of collected after-hours rows, in order: derived from docs, or as collected. */
-function* activityTexts(a: CollectedActivities, d: CollectedDocs): Generator<string> {
-  let k = 0;
-  for (let i = 0; i < a.docRows.length; i++) {
-    const r = a.docRows.get(i);
-    yield r === NO_DOC ? a.activities.get(k++) : changeDocActivity(d.classes.get(r), d.ids.get(r), d.changenrs.get(r), changeDocDetail('', '', d.tcodes.get(r)));
-  }
-}
-
 /** What writeFacts writes for collected facts: the facts file reads back as FileFacts. */
 export function writableFacts(f: CollectedFacts): object {
   const a = f.afterHoursSensitive;
@@ -185,7 +177,7 @@ export function writableFacts(f: CollectedFacts): object {
   const u = f.userAdmin;
   const userAdmin = new RowColumns(u.users.length, [u.users, u.targets, u.times, u.activities]);
   return {
-    ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, new DerivedStrings(a.users.length, () => activityTexts(a, f.docs))]), tickets, itemKeys, sensitiveItemKeys,
+    ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, activityBytes(a, f.docs)]), tickets, itemKeys, sensitiveItemKeys,
     debuggerChanges: activities(f.debuggerChanges), tableChanges: activities(f.tableChanges), failedLogons: logons, userAdmin,
   };
 }

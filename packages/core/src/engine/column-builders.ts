@@ -72,6 +72,11 @@ export class DictColumnBuilder {
     return this.dict[this.ids[i]!]!;
   }
 
+  /** Dictionary id of row i (an index into `dict`). */
+  idAt(i: number): number {
+    return this.ids[i]!;
+  }
+
   /** Room for `factor` times the present rows (a merge that knows how many parts come): no doubling, no slack. */
   reserve(factor: number): void {
     this.ids = resized(this.ids, Math.ceil(this.length * factor));
@@ -174,6 +179,30 @@ export class PackedColumnBuilder {
 
   get(i: number): string {
     return this.bytes.toString(this.ascii ? 'latin1' : 'utf8', i === 0 ? 0 : this.ends[i - 1]!, this.ends[i]!);
+  }
+
+  /** Whether every value is ASCII. */
+  get isAscii(): boolean {
+    return this.ascii;
+  }
+
+  /** Byte length of value i. */
+  byteLength(i: number): number {
+    return this.ends[i]! - (i === 0 ? 0 : this.ends[i - 1]!);
+  }
+
+  /** The first (`last` false) or last byte of value i; -1 when it is empty. */
+  edgeByte(i: number, last: boolean): number {
+    const from = i === 0 ? 0 : this.ends[i - 1]!;
+    const to = this.ends[i]!;
+    return to === from ? -1 : this.bytes[last ? to - 1 : from]!;
+  }
+
+  /** Copies value i's bytes into `out` at `at`; returns the end. */
+  copyTo(i: number, out: Uint8Array, at: number): number {
+    const b = this.bytes;
+    for (let k = i === 0 ? 0 : this.ends[i - 1]!, end = this.ends[i]!; k < end; k++) out[at++] = b[k]!;
+    return at;
   }
 
   append(other: PackedColumnBuilder): void {

@@ -131,57 +131,53 @@ export class StrListColumn {
 }
 
 /**
- * Strings made only while they are written (texts derived from other columns): written as a
- * 'packed' node, its bytes in pieces of a few MB, so the whole column is never held.
- * `texts()` gives the same n strings on every call.
+ * Strings made only while they are written (texts derived from other columns), as UTF-8 bytes:
+ * `length(i)` is value i's byte length and `write(i, out, at)` puts its bytes at `at` and returns
+ * the end. Written as a 'packed' node, its bytes in pieces of a few MB, so the whole column is
+ * never held, and no string is made for a value that can be copied as bytes.
  */
-export class DerivedStrings {
+export class DerivedBytes {
   constructor(
     readonly n: number,
-    readonly texts: () => Iterable<string>,
+    readonly ascii: boolean,
+    readonly length: (i: number) => number,
+    readonly write: (i: number, out: Buffer, at: number) => number,
   ) {}
 }
 
 const PIECE_BYTES = 4 << 20;
 
-function* encodeDerived(w: FrameWriter, d: DerivedStrings): Generator<void, Node> {
+function* encodeDerived(w: FrameWriter, d: DerivedBytes): Generator<void, Node> {
   const ends = new Uint32Array(d.n);
   let at = 0;
-  let i = 0;
-  let ascii = true;
-  for (const s of d.texts()) {
-    const len = Buffer.byteLength(s, 'utf8');
-    if (len !== s.length) ascii = false;
-    ends[i++] = at += len;
-  }
-  if (i !== d.n) throw new Error(`facts: ${i} derived strings where ${d.n} were announced`);
+  for (let i = 0; i < d.n; i++) ends[i] = at += d.length(i);
   const bytes = w.begin(at);
   let piece = Buffer.allocUnsafe(PIECE_BYTES);
   let used = 0;
-  i = 0;
-  for (const s of d.texts()) {
+  for (let i = 0; i < d.n; i++) {
     const len = ends[i]! - (i === 0 ? 0 : ends[i - 1]!);
-    i++;
     if (used + len > piece.length) {
       w.more(piece.subarray(0, used));
       yield;
       piece = Buffer.allocUnsafe(Math.max(PIECE_BYTES, len));
       used = 0;
     }
-    used += piece.write(s, used, 'utf8');
+    const end = d.write(i, piece, used);
+    if (end !== used + len) throw new Error(`facts: derived value ${i} wrote ${end - used} bytes where ${len} were announced`);
+    used = end;
   }
   w.more(piece.subarray(0, used));
   yield;
-  return { k: 'packed', n: d.n, bytes, width: 0, ascii, ends: w.add(ends) };
+  return { k: 'packed', n: d.n, bytes, width: 0, ascii: d.ascii, ends: w.add(ends) };
 }
 
 const isBuilder = (v: unknown) => v instanceof DictColumnBuilder || v instanceof PackedColumnBuilder || v instanceof NumColumnBuilder;
 const isTyped = (v: unknown) => v instanceof Uint8Array || v instanceof Float64Array;
 
 /** Encodes an array; yields after each column so a writer can flush its frames (bounded memory). */
-function* encodeArray(w: FrameWriter, values: readonly unknown[] | StrColumn | ArrayLike<number> | DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder | RowColumns | StrListColumn | DerivedStrings): Generator<void, Node> {
+function* encodeArray(w: FrameWriter, values: readonly unknown[] | StrColumn | ArrayLike<number> | DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder | RowColumns | StrListColumn | DerivedBytes): Generator<void, Node> {
   if (values instanceof RowColumns) return yield* encodeRowColumns(w, values);
-  if (values instanceof DerivedStrings) return values.n === 0 ? { k: 'json', f: w.json([]) } : yield* encodeDerived(w, values);
+  if (values instanceof DerivedBytes) return values.n === 0 ? { k: 'json', f: w.json([]) } : yield* encodeDerived(w, values);
   if (values instanceof StrListColumn) {
     const flat = values.flat as { length: number };
     return { k: 'strs', n: values.lens.length, lens: w.add(values.lens), flat: flat.length > 0 ? yield* encodeArray(w, flat as unknown[]) : { k: 'json', f: w.json([]) } };
