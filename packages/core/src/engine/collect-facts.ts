@@ -5,7 +5,7 @@ import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
 import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, TimeColumnBuilder } from './column-builders.ts';
 import { DocRowVolume } from './doc-row-volume.ts';
 import { activityBytes } from './activity-bytes.ts';
 import { RowColumns, StrListColumn } from './facts-codec.ts';
@@ -45,7 +45,7 @@ export interface CollectedDocs {
   changenrs: PackedColumnBuilder;
   users: DictColumnBuilder;
   dates: DictColumnBuilder;
-  times: DictColumnBuilder;
+  times: TimeColumnBuilder;
   tcodes: DictColumnBuilder;
   flagged: NumColumnBuilder<Uint8Array>;
 }
@@ -155,7 +155,7 @@ export function emptyDocumentLists(): DocumentLists {
 
 export function emptyCollectedDocs(): CollectedDocs {
   const dict = () => new DictColumnBuilder();
-  return { classes: dict(), ids: new PackedColumnBuilder(), changenrs: new PackedColumnBuilder(), users: dict(), dates: dict(), times: dict(), tcodes: dict(), flagged: NumColumnBuilder.bytes() };
+  return { classes: dict(), ids: new PackedColumnBuilder(), changenrs: new PackedColumnBuilder(), users: dict(), dates: dict(), times: new TimeColumnBuilder(), tcodes: dict(), flagged: NumColumnBuilder.bytes() };
 }
 
 export function emptyActivities(): CollectedActivities {

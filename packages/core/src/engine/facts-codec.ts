@@ -1,5 +1,5 @@
 import { ArrayColumn, DictColumn, idArrayFor, PackedColumn, type IdArray, type StrColumn } from '../correlate/columns.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, TimeColumnBuilder } from './column-builders.ts';
 import type { Workspace } from './contract.ts';
 
 /**
@@ -171,7 +171,7 @@ function* encodeDerived(w: FrameWriter, d: DerivedBytes): Generator<void, Node> 
   return { k: 'packed', n: d.n, bytes, width: 0, ascii: d.ascii, ends: w.add(ends) };
 }
 
-const isBuilder = (v: unknown) => v instanceof DictColumnBuilder || v instanceof PackedColumnBuilder || v instanceof NumColumnBuilder;
+const isBuilder = (v: unknown) => v instanceof DictColumnBuilder || v instanceof PackedColumnBuilder || v instanceof NumColumnBuilder || v instanceof TimeColumnBuilder;
 const isTyped = (v: unknown) => v instanceof Uint8Array || v instanceof Float64Array;
 
 /** Encodes an array; yields after each column so a writer can flush its frames (bounded memory). */
@@ -182,7 +182,7 @@ function* encodeArray(w: FrameWriter, values: readonly unknown[] | StrColumn | A
     const flat = values.flat as { length: number };
     return { k: 'strs', n: values.lens.length, lens: w.add(values.lens), flat: flat.length > 0 ? yield* encodeArray(w, flat as unknown[]) : { k: 'json', f: w.json([]) } };
   }
-  if (isBuilder(values)) values = (values as DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder).column();
+  if (isBuilder(values)) values = (values as DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder | TimeColumnBuilder).column();
   if (values.length === 0 && !Array.isArray(values)) values = [];
   if (values instanceof Uint8Array) return { k: 'u8', n: values.length, data: w.add(values) };
   if (values instanceof Uint32Array) {

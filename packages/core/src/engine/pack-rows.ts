@@ -1,5 +1,5 @@
 import type { CollectedFacts } from './collect-facts.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, type PlainDict, type PlainPacked } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, TimeColumnBuilder, type PlainDict, type PlainPacked, type PlainTimes } from './column-builders.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
 /**
@@ -9,18 +9,20 @@ import type { FlaggedRows } from './flag-rows.ts';
  */
 const GROUPS = ['docs', 'afterHoursSensitive', 'tickets', 'itemKeys', 'sensitiveItemKeys', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin'] as const;
 
-type Builder = DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder;
-type PlainBuilder = { dict: PlainDict } | { packed: PlainPacked } | { nums: Float64Array | Uint8Array | Uint32Array };
+type Builder = DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder | TimeColumnBuilder;
+type PlainBuilder = { dict: PlainDict } | { packed: PlainPacked } | { times: PlainTimes } | { nums: Float64Array | Uint8Array | Uint32Array };
 
 function plainOf(b: Builder): PlainBuilder {
   if (b instanceof DictColumnBuilder) return { dict: b.toPlain() };
   if (b instanceof PackedColumnBuilder) return { packed: b.toPlain() };
+  if (b instanceof TimeColumnBuilder) return { times: b.toPlain() };
   return { nums: b.toPlain() };
 }
 
 function builderOf(p: PlainBuilder): Builder {
   if ('dict' in p) return DictColumnBuilder.fromPlain(p.dict);
   if ('packed' in p) return PackedColumnBuilder.fromPlain(p.packed);
+  if ('times' in p) return TimeColumnBuilder.fromPlain(p.times);
   return NumColumnBuilder.fromPlain(p.nums);
 }
 
