@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { StrColumn } from '../correlate/columns.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
+import type { DictColumn, StrColumn } from '../correlate/columns.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, PackedKeySet, TimeColumnBuilder } from './column-builders.ts';
 
 const all = (c: StrColumn) => Array.from({ length: c.length }, (_, i) => c.get(i));
 
@@ -71,5 +72,36 @@ describe('step 1 column builders', () => {
     expect(all(set.keys.column())).toEqual([...new Set(keys)]);
     keys.forEach((k, i) => expect(set.keys.column().get(found[i]!.at)).toBe(k));
     expect(found.filter((f) => f.added).length).toBe(new Set(keys).size);
+  });
+});
+
+describe('TimeColumnBuilder', () => {
+  const time = fc.oneof(
+    fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, s]) => [h, m, s].map((v) => String(v).padStart(2, '0')).join(':')),
+    fc.constantFrom('', '24:00:00', '12:60:00', '1:02:03', 'x', '12:00', '12:00:00 '),
+  );
+
+  it('gives the values pushed, and the dictionary column a DictColumnBuilder of them gives', () => {
+    fc.assert(
+      fc.property(fc.array(time, { maxLength: 300 }), fc.array(time, { maxLength: 300 }), (a, b) => {
+        const times = new TimeColumnBuilder();
+        const dict = new DictColumnBuilder();
+        for (const t of a) {
+          times.push(t);
+          dict.push(t);
+        }
+        // Appended as merge-parts does, after crossing threads as plain data.
+        const other = new TimeColumnBuilder();
+        for (const t of b) other.push(t);
+        times.append(TimeColumnBuilder.fromPlain(structuredClone(other.toPlain())));
+        for (const t of b) dict.push(t);
+        const all = [...a, ...b];
+        expect(Array.from({ length: times.length }, (_, i) => times.get(i))).toEqual(all);
+        const col = times.column() as DictColumn;
+        const want = dict.column() as DictColumn;
+        expect(col.dict).toEqual(want.dict);
+        expect(Array.from(col.ids)).toEqual(Array.from(want.ids));
+      }),
+    );
   });
 });
