@@ -15,7 +15,7 @@ export async function countNewlines(path: string): Promise<{ seconds: number; li
 }
 
 /** Step 1 (read, detect, parse, flag, facts) in a fresh child process with the CLI's heap setting. */
-export function parseAndFlag(path: string): Promise<{ seconds: number; records: number; cpuSeconds: number }> {
+export function parseAndFlag(path: string): Promise<{ seconds: number; warmSeconds: number; records: number; cpuSeconds: number }> {
   const child = new URL('./parse-flag-child.ts', import.meta.url).pathname;
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', child, path], { stdio: ['ignore', 'pipe', 'pipe'] });
