@@ -48,14 +48,33 @@ export function timeReader(): (v: string) => string {
 }
 
 /**
+ * A record's date and time from its date and time cells (ISO date, 'HH:MM:SS'); SM20 "Date" cells
+ * sometimes hold date and time together. `read` sets `date` and `time`.
+ */
+export class DateTimeReader {
+  date = '';
+  time = '';
+  private readonly toIsoDate: (v: string) => string;
+  private readonly fastTime = timeReader();
+
+  constructor(order: DateOrder) {
+    this.toIsoDate = cachedDate(order);
+  }
+
+  read(d: string, t: string): void {
+    this.date = d === '' ? '' : this.toIsoDate(d);
+    this.time = t !== '' ? this.fastTime(t) : d.length > 10 ? (normaliseTime(d) ?? '') : '';
+  }
+}
+
+/**
  * Builds the row -> CanonicalRecord filler for one opened file. Column positions are looked up
  * once; per row only the cells flagging reads are copied and dates/times normalised.
  */
 export function createRecordExtractor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder): (row: string[], rec: CanonicalRecord) => void {
   const at = (name: string) => canonical[name] ?? -1;
   const get = (row: string[], i: number) => (i >= 0 ? (row[i] ?? '') : '');
-  const date = cachedDate(dateOrder);
-  const fastTime = timeReader();
+  const dateTime = new DateTimeReader(dateOrder);
   const upper = memoOf((s: string) => s.toUpperCase());
   const iUser = at(fileType === 'SM20' || fileType === 'TICKETS' ? 'USER' : 'USERNAME');
   const iDate = at(fileType === 'SM20' ? 'DATE' : 'UDATE');
@@ -64,11 +83,9 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
   const [iClass, iObjectId, iChangenr, iTab, iField] = ['OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'FNAME'].map(at) as number[];
   return (row, rec) => {
     rec.user = get(row, iUser);
-    const d = get(row, iDate);
-    const t = get(row, iTime);
-    // SM20 "Date" cells sometimes hold date and time together.
-    rec.date = d === '' ? '' : date(d);
-    rec.time = t !== '' ? fastTime(t) : d.length > 10 ? (normaliseTime(d) ?? '') : '';
+    dateTime.read(get(row, iDate), get(row, iTime));
+    rec.date = dateTime.date;
+    rec.time = dateTime.time;
     rec.tcode = get(row, iTcode);
     if (fileType === 'SM20') {
       rec.terminal = get(row, iTerminal);

@@ -1,10 +1,10 @@
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { memoOf } from '../flags/memo.ts';
-import { normaliseTime } from '../formats/dates.ts';
+import { variablesInOne } from '../flags/sm20-events.ts';
 import type { RowScanner } from '../formats/row-scanner.ts';
 import type { DateOrder } from '../formats/types.ts';
 import type { FileType } from '../model/index.ts';
-import { cachedDate, timeReader } from './record-extractor.ts';
+import { DateTimeReader } from './record-extractor.ts';
 
 type Canonical = Partial<Record<string, number>>;
 
@@ -61,8 +61,7 @@ export class ViewRecord implements CanonicalRecord {
   private readonly iChangenr: number;
   private readonly iTab: number;
   private readonly iField: number;
-  private readonly toIsoDate: (v: string) => string;
-  private readonly fastTime: (v: string) => string;
+  private readonly dateTime: DateTimeReader;
   private readonly upper = memoOf((s: string) => s.toUpperCase());
   // Short cells by their code (RowScanner.cellCode): one string per distinct value, no slice per row.
   private readonly byCode = new Map<number, string>();
@@ -78,8 +77,7 @@ export class ViewRecord implements CanonicalRecord {
     this.iTime = at(fileType === 'SM20' ? 'TIME' : 'UTIME');
     [this.iTcode, this.iTerminal, this.iEvent, this.iMessage, this.iProgram, this.iVar1, this.iVar2, this.iVar3] = ['TCODE', 'TERMINAL', 'EVENT', 'MESSAGE', 'PROGRAM', 'VAR1', 'VAR2', 'VAR3'].map(at) as [number, number, number, number, number, number, number, number];
     [this.iClass, this.iObjectId, this.iChangenr, this.iTab, this.iField] = ['OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'FNAME'].map(at) as [number, number, number, number, number];
-    this.toIsoDate = cachedDate(dateOrder);
-    this.fastTime = timeReader();
+    this.dateTime = new DateTimeReader(dateOrder);
     this.debugPatterns = DEBUG_TEXT_PATTERNS.some((p) => p.includes(delimiter)) ? [] : DEBUG_TEXT_PATTERNS.map((_, k) => k);
   }
 
@@ -184,13 +182,12 @@ export class ViewRecord implements CanonicalRecord {
   private readDateTime(): void {
     if ((this.got & DATE) !== 0) return;
     this.got |= DATE;
-    const d = this.row.cell(this.iDate);
-    const t = this.row.cell(this.iTime);
-    this._date = d === '' ? '' : this.toIsoDate(d);
-    this._time = t !== '' ? this.fastTime(t) : d.length > 10 ? (normaliseTime(d) ?? '') : '';
+    this.dateTime.read(this.row.cell(this.iDate), this.row.cell(this.iTime));
+    this._date = this.dateTime.date;
+    this._time = this.dateTime.time;
   }
 
-  /** As sm20-events.ts splitVariables: all three variables in VAR1, '&'-separated, when the others are empty. */
+  /** As sm20-events.ts splitVariables: all three variables may be in VAR1. */
   private readVars(): void {
     if ((this.got & VARS) !== 0) return;
     this.got |= VARS;
@@ -201,12 +198,9 @@ export class ViewRecord implements CanonicalRecord {
     const v1 = this.short(this.iVar1, false);
     const v2 = this.short(this.iVar2, false);
     const v3 = this.short(this.iVar3, false);
-    if (v2 === '' && v3 === '' && v1.includes('&')) {
-      const parts = v1.split('&');
-      this._var1 = parts[0]!.trim();
-      this._var2 = (parts[1] ?? '').trim();
-      this._var3 = (parts[2] ?? '').trim();
-    } else {
+    const split = variablesInOne(v1, v2, v3);
+    if (split) [this._var1, this._var2, this._var3] = split;
+    else {
       this._var1 = v1;
       this._var2 = v2;
       this._var3 = v3;

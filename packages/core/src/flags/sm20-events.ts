@@ -56,10 +56,13 @@ export function startedTransaction(var1: string, message: string): string {
 
 /** Some exports carry all variables in one `&`-separated cell (SAL_DATA / "Variable Data for Message"). */
 export function splitVariables(rec: { var1: string; var2: string; var3: string }): void {
-  if (rec.var2 === '' && rec.var3 === '' && rec.var1.includes('&')) {
-    const parts = rec.var1.split('&');
-    rec.var1 = parts[0]!.trim();
-    rec.var2 = (parts[1] ?? '').trim();
-    rec.var3 = (parts[2] ?? '').trim();
-  }
+  const split = variablesInOne(rec.var1, rec.var2, rec.var3);
+  if (split) [rec.var1, rec.var2, rec.var3] = split;
+}
+
+/** The three variables when VAR1 holds them all, '&'-separated (VAR2 and VAR3 empty); else undefined. */
+export function variablesInOne(var1: string, var2: string, var3: string): [string, string, string] | undefined {
+  if (var2 !== '' || var3 !== '' || !var1.includes('&')) return undefined;
+  const parts = var1.split('&');
+  return [parts[0]!.trim(), (parts[1] ?? '').trim(), (parts[2] ?? '').trim()];
 }
