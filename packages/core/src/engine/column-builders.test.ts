@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DictColumn, StrColumn } from '../correlate/columns.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, PackedKeySet, TimeColumnBuilder } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
+import { TimeColumnBuilder } from './time-column-builder.ts';
 
 const all = (c: StrColumn) => Array.from({ length: c.length }, (_, i) => c.get(i));
 

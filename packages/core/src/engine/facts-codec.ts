@@ -1,5 +1,6 @@
 import { ArrayColumn, DictColumn, idArrayFor, PackedColumn, type IdArray, type StrColumn } from '../correlate/columns.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, TimeColumnBuilder } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
+import { TimeColumnBuilder } from './time-column-builder.ts';
 import type { Workspace } from './contract.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { CollectedFacts } from './collect-facts.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, TimeColumnBuilder, type PlainDict, type PlainPacked, type PlainTimes } from './column-builders.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, type PlainDict, type PlainPacked } from './column-builders.ts';
+import { TimeColumnBuilder, type PlainTimes } from './time-column-builder.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
 /**
