@@ -45,6 +45,15 @@ export class RowScanner {
   private restEnd = 0;
   /** The present row has a quoted cell with text after its closing quote (`"e"bug` reads `ebug`). */
   private glued = false;
+  /**
+   * A row cut by the end of the text: the cells it had complete, where its next cell starts (from
+   * the row's start) and where the row started, so the next text goes on from there instead of
+   * reading the row again from its start (a long row over many chunks would be read many times).
+   */
+  private resumeCells = 0;
+  private resumeAt = 0;
+  private resumeFrom = 0;
+  private resumeGlued = false;
   /** Patterns of `mayContain`, and where each is next found in `text`. */
   private readonly patterns: string[];
   private readonly nextAt: number[];
@@ -74,20 +83,18 @@ export class RowScanner {
    * (joining the two would copy every chunk whole).
    */
   push(chunk: string): void {
-    let tail = this.text.slice(this.rowEnd);
-    let from = 0;
-    while (tail !== '') {
-      const k = chunk.indexOf('\n', from);
-      if (k < 0) {
-        this.scan(tail + chunk.slice(from), false, 0);
-        return;
-      }
-      const piece = tail + chunk.slice(from, k + 1);
+    const tail = this.text.slice(this.rowEnd);
+    if (tail === '') return this.scan(chunk, false, 0);
+    const k = chunk.indexOf('\n');
+    if (k >= 0) {
+      const piece = tail + chunk.slice(0, k + 1);
       this.scan(piece, false, 0);
-      tail = piece.slice(this.rowEnd); // still open: a quoted line break
-      from = k + 1;
+      if (this.rowEnd === piece.length) return this.scan(chunk, false, k + 1);
+      // Still open after that line break (a quoted one): what is left is read with the rest of the
+      // chunk in one string (line break by line break would read a long quoted cell again each time).
+      return this.scan(piece.slice(this.rowEnd) + chunk.slice(k + 1), false, 0);
     }
-    this.scan(chunk, false, from);
+    this.scan(tail + chunk, false, 0);
   }
 
   /** Reads what is left as the last row (a file need not end with a line break). */
@@ -252,11 +259,14 @@ export class RowScanner {
   private readRow(p: number, final: boolean): number {
     const t = this.text;
     const n = t.length;
+    const rowAt = p;
     this.cells = 0;
     this.rest = -1;
     this.glued = false;
     const eager = this.skip > 0 ? MAX_ROW_CELLS : this.eager;
-    if (!final) {
+    if (this.resumeCells > 0) {
+      p = this.resume(p);
+    } else if (!final) {
       // A whole row without quotes or lone CRs (the usual case): its cells are the text between delimiters.
       if (this.nl < p) this.nl = indexOrEnd(t, '\n', p);
       const nl = this.nl;
@@ -296,13 +306,13 @@ export class RowScanner {
       if (k === this.starts.length) this.growCells();
       if (p < n && t.charCodeAt(p) === QUOTE) {
         const q = this.readQuoted(p, final);
-        if (q < 0) return -1;
+        if (q < 0) return this.cutAt(rowAt, p);
         p = q;
       } else {
         const j = this.nextStop(p);
         if (j === n && !final) {
           if (n - p > MAX_CELL_CHARS) throw cellTooLong();
-          return -1;
+          return this.cutAt(rowAt, p);
         }
         this.starts[k] = p;
         this.ends[k] = j;
@@ -392,6 +402,30 @@ export class RowScanner {
       }
       return value + t.slice(from, q) + t.slice(q + 1, end);
     }
+  }
+
+  /** Remembers a row cut by the end of the text at cell start `p` (see resumeCells); -1. */
+  private cutAt(rowAt: number, p: number): number {
+    this.resumeCells = this.cells;
+    this.resumeAt = p - rowAt;
+    this.resumeFrom = rowAt;
+    this.resumeGlued = this.glued;
+    return -1;
+  }
+
+  /** Goes on with a cut row that now starts at `p`: its complete cells moved with it. Returns where its next cell starts. */
+  private resume(p: number): number {
+    const shift = this.resumeFrom - p;
+    for (let i = 0; i < this.resumeCells; i++) {
+      // A quoted cell's start is -2 - start: it moves the other way.
+      this.starts[i] = this.starts[i]! >= 0 ? this.starts[i]! - shift : this.starts[i]! + shift;
+      this.ends[i] = this.ends[i]! - shift;
+    }
+    this.cells = this.resumeCells;
+    this.glued = this.resumeGlued;
+    const at = p + this.resumeAt;
+    this.resumeCells = 0;
+    return at;
   }
 
   /** Splits the rest of the present row (see readRow): plain cells up to `restEnd`. */
