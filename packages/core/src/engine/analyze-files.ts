@@ -39,7 +39,8 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
   try {
     const env: TaskEnv = { workspaceDir: temp, sources: paths, lists: opts.lists ?? loadDefaultLists(), settings: opts.settings ?? { holidays: DEFAULT_HOLIDAYS } };
     // Worker threads for the heavy tasks (their start-up overlaps reading the first file).
-    pool = opts.threads === 0 ? undefined : createTaskPool(env, { size: opts.threads });
+    // Holiday years found so far go with each task (a worker need not load the holiday library).
+    pool = opts.threads === 0 ? undefined : createTaskPool(env, { size: opts.threads, holidays: () => fc.holidayOf.years?.() });
     const ctx: EngineContext = { ...contextOf(env), tasks: pool };
     const fc = flagContextOf(ctx);
     const files: FileStepResult[] = [];

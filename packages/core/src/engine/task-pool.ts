@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EngineError, type EngineErrorCode } from '../errors/index.ts';
+import type { HolidayYears } from '../holidays/index.ts';
 import type { DetectionLists, EngineSettings } from '../model/index.ts';
 import { ENGINE_DATA_DIR, taskWorkerBundle } from './task-worker-bundle.ts';
 
@@ -28,7 +29,7 @@ export interface TaskPool extends TaskRunner {
   close(): Promise<void>;
 }
 
-export type ToTaskWorker = { type: 'run'; id: number; task: string; input: unknown };
+export type ToTaskWorker = { type: 'run'; id: number; task: string; input: unknown; holidays?: HolidayYears };
 export type FromTaskWorker =
   | { type: 'progress'; id: number; records: number }
   | { type: 'result'; id: number; ok: true; value: unknown }
@@ -97,6 +98,11 @@ export interface TaskPoolOptions {
   youngGenerationMb?: number;
   /** false: boot workers through tsx instead of the esbuild bundle (the fallback, tested as such). */
   bundled?: boolean;
+  /**
+   * The holiday years this thread has computed so far, sent with each task: a worker answers them
+   * without loading the holiday library (most of its start-up) and loads it only for another year.
+   */
+  holidays?: () => HolidayYears | undefined;
 }
 
 /**
@@ -174,7 +180,7 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
       if (!slot.ready || slot.job) continue;
       const job = queue.shift()!;
       slot.job = job;
-      slot.worker.postMessage({ type: 'run', id: job.id, task: job.task, input: job.input } satisfies ToTaskWorker);
+      slot.worker.postMessage({ type: 'run', id: job.id, task: job.task, input: job.input, holidays: opts.holidays?.() } satisfies ToTaskWorker);
     }
     keepAlive();
   };

@@ -56,6 +56,7 @@ async function buildBundle(): Promise<URL> {
     logLevel: 'silent',
     // CommonJS packages in an ES module still call require() for Node's own modules.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    plugins: [LAZY_HOLIDAYS],
   });
   mkdirSync(dir, { recursive: true });
   // Written under a temporary name and renamed: a concurrent process never loads half a file.
@@ -65,6 +66,18 @@ async function buildBundle(): Promise<URL> {
   pruneOldBundles(dir, byKey);
   return pathToFileURL(byKey);
 }
+
+/**
+ * The holiday calendar library is 2.1 MB of the bundle's 2.4 MB and most of a worker's start-up:
+ * the worker gets holiday-library-lazy.ts, which loads it only for a year the main thread did not
+ * send (task-pool.ts `holidays`).
+ */
+const LAZY_HOLIDAYS = {
+  name: 'lazy-holidays',
+  setup(build: { onResolve(o: { filter: RegExp }, f: (a: { resolveDir: string }) => { path: string }): void }) {
+    build.onResolve({ filter: /\/holiday-library\.ts$/ }, (args) => ({ path: join(args.resolveDir, 'holiday-library-lazy.ts') }));
+  },
+};
 
 /** Bundles of earlier sources, unused for an hour (another run may still be loading a recent one). */
 function pruneOldBundles(dir: string, keep: string): void {

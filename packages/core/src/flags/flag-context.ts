@@ -14,13 +14,13 @@ export interface FlagContext {
 /** Object class names from product-spec.md that still match next to the real ones (DECISIONS.md 3). */
 const SPEC_OBJECT_CLASSES = ['BKPF', 'BSEG', 'DEBO', 'BENUTZER', 'PROFIL'];
 
-export function createFlagContext(lists: DetectionLists, settings?: EngineSettings): FlagContext {
+export function createFlagContext(lists: DetectionLists, settings?: EngineSettings, options: { validateHolidays?: boolean } = {}): FlagContext {
   return {
     highRiskTcodes: new Map(lists.highRiskTcodes.map((e) => [e.id.trim().toUpperCase(), e.category])),
     highRiskTables: new Map(lists.highRiskTables.map((e) => [e.id.trim().toUpperCase(), e.category])),
     sensitiveFields: new Set(lists.sensitiveFields.map((f) => f.trim().toUpperCase())),
     sensitiveObjectClasses: new Set([...lists.sensitiveObjectClasses.map((c) => c.trim().toUpperCase()), ...SPEC_OBJECT_CLASSES]),
     events: new Map(lists.events.map((e) => [e.event.toUpperCase(), e])),
-    holidayOf: createHolidayChecker(settings?.holidays),
+    holidayOf: createHolidayChecker(settings?.holidays, { validate: options.validateHolidays }),
   };
 }

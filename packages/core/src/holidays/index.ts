@@ -1,1 +1,1 @@
-export { createHolidayChecker, parseHolidaySpec, DEFAULT_HOLIDAYS, type HolidayChecker } from './create-holiday-checker.ts';
+export { createHolidayChecker, parseHolidaySpec, DEFAULT_HOLIDAYS, type HolidayChecker, type HolidayCheckerOptions, type HolidayYears } from './create-holiday-checker.ts';
