@@ -18,7 +18,8 @@ const temp = await mkdtemp(join(tmpdir(), 'bench-'));
 try {
   const env: TaskEnv = { workspaceDir: temp, sources: [path], lists: loadDefaultLists(), settings: { holidays: { country: 'US' } } };
   const start = performance.now();
-  const pool = createTaskPool(env, { size: 2 });
+  // As the CLI (analyze-files.ts): the holiday years found so far go with each task.
+  const pool = createTaskPool(env, { size: 2, holidays: () => flagContextOf(contextOf(env)).holidayOf.years?.() });
   try {
     const step1 = async () => {
       const ctx = { ...contextOf(env), tasks: pool };
