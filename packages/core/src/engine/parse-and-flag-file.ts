@@ -62,12 +62,11 @@ export async function parseAndFlagFile(
       parts = end.switched ? undefined : { rows: whole, ranges: [{ start: end.start, end: end.stoppedAt, rows: whole.summary.total_records }] };
     } else {
       // Here, and on the pool as the 'parse-part' task (tasks.ts).
-      const here = (input: ParsePartInput) => parseFilePart(ctx, fc, input) as Promise<ParsePartResult>;
+      const here = (input: ParsePartInput) => parseFilePart(ctx, fc, input);
       const tasks = ctx.tasks;
       const pool = tasks && {
         // This thread reads parts too: more workers than the other cores only add switching.
         size: Math.min(tasks.size, Math.max(1, availableParallelism() - 1)),
-        ready: () => tasks.run('parse-part', { ping: true }),
         run: (input: ParsePartInput) =>
           (tasks.run('parse-part', { ...input, pack: true }) as Promise<ParsePartResult>).then((r) => ({ ...r, rows: unpackRows(r.rows) })),
       };

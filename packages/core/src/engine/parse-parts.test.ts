@@ -238,9 +238,9 @@ describe('step 1 in byte ranges gives exactly the one-pass facts and counts', ()
       const env = { workspaceDir: temp, sources: [path], lists: loadDefaultLists(), settings: { holidays: { country: 'US' } } };
       const pool = createTaskPool(env, { size: 2 });
       try {
-        await Promise.all([0, 1].map(() => pool.run('parse-part', { ping: true }))); // both workers started
+        await Promise.all([0, 1].map(() => pool.run('ping', {}))); // both workers started
         let onWorkers = 0;
-        const tasks = { size: pool.size, run: (task: string, input: unknown) => (!(input as { ping?: true }).ping && onWorkers++, pool.run(task, input)) };
+        const tasks = { size: pool.size, run: (task: string, input: unknown) => (onWorkers++, pool.run(task, input)) };
         const ctx = { ...contextOf(env), tasks };
         const r = await parseAndFlagFile(ctx, flagContextOf(ctx), 0, 'file.csv', undefined, { splitThreshold: 0, parts: 6 });
         expect(onWorkers).toBeGreaterThan(0);

@@ -30,8 +30,7 @@ export interface ParsePartResult extends TextPartEnd {
 }
 
 /** The `parse-part` task: reads, flags and collects the facts of one part of a file. */
-export async function parseFilePart(ctx: EngineContext, fc: FlagContext, input: ParsePartInput | { ping: true }): Promise<ParsePartResult | null> {
-  if ('ping' in input) return null; // answers once the worker has started (see runParts)
+export async function parseFilePart(ctx: EngineContext, fc: FlagContext, input: ParsePartInput): Promise<ParsePartResult> {
   const open = ctx.openSourceRange;
   if (!open) throw new Error('parse-part needs EngineContext.openSourceRange');
   const end: TextPartEnd = { start: -1, stoppedAt: -1, switched: false };
@@ -56,18 +55,18 @@ export function metaOf(opened: OpenedFile): FileMeta {
 
 export type RunPart = (input: ParsePartInput) => Promise<ParsePartResult>;
 
-/** Who reads parts: this thread, and pool workers once each has started (`ready` resolves when one can take a part). */
+/** Who reads parts: this thread, and pool workers (a part handed to a worker still starting waits for it). */
 export interface PartRunners {
   here: RunPart;
-  pool?: { size: number; ready: () => Promise<unknown>; run: RunPart };
+  pool?: { size: number; run: RunPart };
 }
 
 type Settled = { ok: true; r: ParsePartResult } | { ok: false; e: unknown };
 const settle = (p: Promise<ParsePartResult>): Promise<Settled> => p.then((r) => ({ ok: true as const, r }), (e: unknown) => ({ ok: false as const, e }));
 
 /**
- * Reads a file in `count` parts. Parts are taken in order by whoever is free: this thread at once,
- * each pool worker once it has started (a worker's start-up takes about a second). Every part
+ * Reads a file in `count` parts. Parts are taken in order by whoever is free: this thread and each
+ * pool worker (a worker still starting gets its first part at once and reads it when ready). Every part
  * assumes it starts on a row boundary; the results are then checked in order, and a part whose
  * start differs from where the previous part stopped (a quoted cell with a line break across the
  * boundary) is read again from there. Returns the parts' rows in order, or undefined when the
@@ -94,7 +93,7 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
   };
   const takers = [take(runners.here)];
   const pool = runners.pool;
-  if (pool) for (let i = 0; i < pool.size; i++) takers.push(pool.ready().then(() => take(pool.run), () => undefined));
+  if (pool) for (let i = 0; i < pool.size; i++) takers.push(take(pool.run));
   // Each part is merged as soon as its turn comes and then let go: only one copy of the facts grows.
   const merger = new FlaggedRowsMerger(count);
   // Where each part's rows finally lay: the report step reads the same ranges.

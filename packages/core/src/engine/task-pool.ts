@@ -177,7 +177,9 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
     spawnIfWanted();
     for (const slot of slots) {
       if (queue.length === 0) break;
-      if (!slot.ready || slot.job) continue;
+      // A worker still starting takes its task too: the message waits in its port, and the worker
+      // starts on it without a round trip through this thread's (busy) event loop.
+      if (slot.job) continue;
       const job = queue.shift()!;
       slot.job = job;
       slot.worker.postMessage({ type: 'run', id: job.id, task: job.task, input: job.input, holidays: opts.holidays?.() } satisfies ToTaskWorker);

@@ -13,6 +13,8 @@ export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, o
 export const TASKS: Record<string, EngineTask> = {
   'report-part': (ctx, fc, input, onProgress) => writeReportPart(ctx, fc, input as ReportPartInput, onProgress),
   'parse-part': (ctx, fc, input) => parseFilePart(ctx, fc, input as ParsePartInput),
+  /** Answers once a worker runs tasks (tests start workers with it). */
+  ping: async () => null,
 };
 
 /** Runs a task in this thread. */
