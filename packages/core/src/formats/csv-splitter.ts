@@ -16,6 +16,16 @@ const enum State {
 export const MAX_CELL_CHARS = 8 * 1024 * 1024;
 export const MAX_ROW_CELLS = 16_384;
 
+/** The error of a cell past MAX_CELL_CHARS (here and in row-scanner.ts). */
+export function cellTooLong(): EngineError {
+  return new EngineError('MALFORMED_FILE', `a cell is longer than ${MAX_CELL_CHARS} characters; a closing quote is probably missing`);
+}
+
+/** The error of a row past MAX_ROW_CELLS. */
+export function tooManyCells(): EngineError {
+  return new EngineError('MALFORMED_FILE', `a row has more than ${MAX_ROW_CELLS} cells`);
+}
+
 export interface CsvSplitterOptions {
   delimiter: string;
   /** Quote character; `null` reads quotes literally (SAP list output). */
@@ -161,15 +171,11 @@ export class CsvSplitter {
 
   private grow(text: string): void {
     this.partial += text;
-    if (this.partial.length > MAX_CELL_CHARS) {
-      throw new EngineError('MALFORMED_FILE', `a cell is longer than ${MAX_CELL_CHARS} characters; a closing quote is probably missing`);
-    }
+    if (this.partial.length > MAX_CELL_CHARS) throw cellTooLong();
   }
 
   private pushCell(cell: string): void {
-    if (this.row.length >= MAX_ROW_CELLS) {
-      throw new EngineError('MALFORMED_FILE', `a row has more than ${MAX_ROW_CELLS} cells`);
-    }
+    if (this.row.length >= MAX_ROW_CELLS) throw tooManyCells();
     this.row.push(cell);
   }
 

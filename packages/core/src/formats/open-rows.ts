@@ -10,9 +10,12 @@ const HEADER_SCAN_ROWS = 60;
 /** Data rows looked at to decide day/month order; they are buffered and replayed first. */
 const DATE_SCAN_ROWS = 1000;
 
-function trimCell(c: string): string {
+/** Whether a cell with these first and last characters needs String#trim (most cells do not). */
+export const needsTrim = (first: number, last: number): boolean => first <= 32 || last <= 32 || first === 160 || last === 160;
+
+export function trimCell(c: string): string {
   const n = c.length;
-  return n > 0 && (c.charCodeAt(0) <= 32 || c.charCodeAt(n - 1) <= 32 || c.charCodeAt(0) === 160 || c.charCodeAt(n - 1) === 160) ? c.trim() : c;
+  return n > 0 && needsTrim(c.charCodeAt(0), c.charCodeAt(n - 1)) ? c.trim() : c;
 }
 
 export function isBlank(row: string[]): boolean {

@@ -1,5 +1,5 @@
-import { EngineError } from '../errors/index.ts';
-import { MAX_CELL_CHARS, MAX_ROW_CELLS } from './csv-splitter.ts';
+import { cellTooLong, MAX_CELL_CHARS, MAX_ROW_CELLS, tooManyCells } from './csv-splitter.ts';
+import { needsTrim, trimCell } from './open-rows.ts';
 import type { RowShape } from './types.ts';
 
 const LF = 10;
@@ -8,9 +8,6 @@ const QUOTE = 34;
 
 /** A quoted cell's start is kept as -2 - (where its opening quote is): its text is made only when read (`unquote`). */
 const quotedAt = (start: number) => -2 - start;
-
-/** Does the cell need String#trim? Exactly when trimCell (open-rows.ts) would call it. */
-const needsTrim = (first: number, last: number) => first <= 32 || last <= 32 || first === 160 || last === 160;
 
 /**
  * Step 1's reader of delimited text: the rows CsvSplitter + shapeRows give (same cells, same blank
@@ -133,7 +130,7 @@ export class RowScanner {
     if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
     if (i >= this.cells || i >= this.width || i < 0) return '';
     const s = this.starts[i]!;
-    if (s < 0) return trimmed(this.unquote(i));
+    if (s < 0) return trimCell(this.unquote(i));
     const e = this.ends[i]!;
     if (e === s) return '';
     const t = this.text;
@@ -222,7 +219,7 @@ export class RowScanner {
     for (let i = from; i < limit; i++) {
       const s = this.starts[i]!;
       if (s < 0) {
-        if (trimmed(this.unquote(i)) !== '') return false;
+        if (trimCell(this.unquote(i)) !== '') return false;
         continue;
       }
       const e = this.ends[i]!;
@@ -302,7 +299,7 @@ export class RowScanner {
           }
         }
       }
-      if (k === MAX_ROW_CELLS) throw new EngineError('MALFORMED_FILE', `a row has more than ${MAX_ROW_CELLS} cells`);
+      if (k === MAX_ROW_CELLS) throw tooManyCells();
       if (k === this.starts.length) this.growCells();
       if (p < n && t.charCodeAt(p) === QUOTE) {
         const q = this.readQuoted(p, final);
@@ -444,7 +441,7 @@ export class RowScanner {
         this.rest = p;
         return;
       }
-      if (k === MAX_ROW_CELLS) throw new EngineError('MALFORMED_FILE', `a row has more than ${MAX_ROW_CELLS} cells`);
+      if (k === MAX_ROW_CELLS) throw tooManyCells();
       if (k === this.starts.length) this.growCells();
       if (this.nd < p) this.nd = indexOrEnd(t, this.delimChar, p);
       const j = this.nd < end ? this.nd : end;
@@ -482,13 +479,4 @@ export class RowScanner {
 function indexOrEnd(text: string, search: string, from: number): number {
   const at = text.indexOf(search, from);
   return at === -1 ? text.length : at;
-}
-
-function trimmed(c: string): string {
-  const n = c.length;
-  return n > 0 && needsTrim(c.charCodeAt(0), c.charCodeAt(n - 1)) ? c.trim() : c;
-}
-
-function cellTooLong(): EngineError {
-  return new EngineError('MALFORMED_FILE', `a cell is longer than ${MAX_CELL_CHARS} characters; a closing quote is probably missing`);
 }
