@@ -67,20 +67,62 @@ export class DateTimeReader {
   }
 }
 
+/** Where each field flagging reads is in a row of this file type (-1: not there, or not read for this type). */
+export interface RecordColumns {
+  user: number;
+  date: number;
+  time: number;
+  tcode: number;
+  terminal: number;
+  event: number;
+  message: number;
+  program: number;
+  var1: number;
+  var2: number;
+  var3: number;
+  objectclas: number;
+  objectid: number;
+  changenr: number;
+  tabname: number;
+  fname: number;
+}
+
+export function recordColumns(fileType: FileType, canonical: Canonical): RecordColumns {
+  const at = (name: string) => canonical[name] ?? -1;
+  const sm20 = (name: string) => (fileType === 'SM20' ? at(name) : -1);
+  const doc = (name: string) => (fileType === 'SM20' || fileType === 'TICKETS' ? -1 : at(name));
+  return {
+    user: at(fileType === 'SM20' || fileType === 'TICKETS' ? 'USER' : 'USERNAME'),
+    date: at(fileType === 'SM20' ? 'DATE' : 'UDATE'),
+    time: at(fileType === 'SM20' ? 'TIME' : 'UTIME'),
+    tcode: at('TCODE'),
+    terminal: sm20('TERMINAL'),
+    event: sm20('EVENT'),
+    message: sm20('MESSAGE'),
+    program: sm20('PROGRAM'),
+    var1: sm20('VAR1'),
+    var2: sm20('VAR2'),
+    var3: sm20('VAR3'),
+    objectclas: doc('OBJECTCLAS'),
+    objectid: doc('OBJECTID'),
+    changenr: doc('CHANGENR'),
+    tabname: doc('TABNAME'),
+    fname: doc('FNAME'),
+  };
+}
+
 /**
  * Builds the row -> CanonicalRecord filler for one opened file. Column positions are looked up
  * once; per row only the cells flagging reads are copied and dates/times normalised.
  */
 export function createRecordExtractor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder): (row: string[], rec: CanonicalRecord) => void {
-  const at = (name: string) => canonical[name] ?? -1;
   const get = (row: string[], i: number) => (i >= 0 ? (row[i] ?? '') : '');
   const dateTime = new DateTimeReader(dateOrder);
   const upper = memoOf((s: string) => s.toUpperCase());
-  const iUser = at(fileType === 'SM20' || fileType === 'TICKETS' ? 'USER' : 'USERNAME');
-  const iDate = at(fileType === 'SM20' ? 'DATE' : 'UDATE');
-  const iTime = at(fileType === 'SM20' ? 'TIME' : 'UTIME');
-  const [iTcode, iTerminal, iEvent, iMessage, iProgram, iVar1, iVar2, iVar3] = ['TCODE', 'TERMINAL', 'EVENT', 'MESSAGE', 'PROGRAM', 'VAR1', 'VAR2', 'VAR3'].map(at) as number[];
-  const [iClass, iObjectId, iChangenr, iTab, iField] = ['OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'FNAME'].map(at) as number[];
+  const {
+    user: iUser, date: iDate, time: iTime, tcode: iTcode, terminal: iTerminal, event: iEvent, message: iMessage, program: iProgram,
+    var1: iVar1, var2: iVar2, var3: iVar3, objectclas: iClass, objectid: iObjectId, changenr: iChangenr, tabname: iTab, fname: iField,
+  } = recordColumns(fileType, canonical);
   return (row, rec) => {
     rec.user = get(row, iUser);
     dateTime.read(get(row, iDate), get(row, iTime));

@@ -4,7 +4,7 @@ import { variablesInOne } from '../flags/sm20-events.ts';
 import type { RowScanner } from '../formats/row-scanner.ts';
 import type { DateOrder } from '../formats/types.ts';
 import type { FileType } from '../model/index.ts';
-import { DateTimeReader } from './record-extractor.ts';
+import { DateTimeReader, recordColumns, type RecordColumns } from './record-extractor.ts';
 
 type Canonical = Partial<Record<string, number>>;
 
@@ -14,7 +14,9 @@ export const DEBUG_TEXT_PATTERNS = ['ebug', 'EBUG', '->'];
 /** Most short values kept by code (bounded memory on any input). */
 const SHORT_LIMIT = 20_000;
 
-const USER = 1, DATE = 2, TERMINAL = 4, MESSAGE = 8, PROGRAM = 16, VARS = 32;
+// Slots of ViewRecord.texts, and the bits of `got` for what has been read (texts: 1 << slot).
+const USER = 0, TERMINAL = 1, MESSAGE = 2, PROGRAM = 3;
+const DATE = 16, VARS = 32;
 
 /**
  * A CanonicalRecord over the row a RowScanner shows: the same values createRecordExtractor gives
@@ -35,32 +37,15 @@ export class ViewRecord implements CanonicalRecord {
   private row!: RowScanner;
   /** Lazy fields already read for this row (bits above). */
   private got = 0;
-  private _user = '';
+  /** User, terminal, message and program once read (slots below). */
+  private readonly texts = ['', '', '', ''];
   private _date = '';
   private _time = '';
-  private _terminal = '';
-  private _message = '';
-  private _program = '';
   private _var1 = '';
   private _var2 = '';
   private _var3 = '';
 
-  private readonly iUser: number;
-  private readonly iDate: number;
-  private readonly iTime: number;
-  private readonly iTcode: number;
-  private readonly iTerminal: number;
-  private readonly iEvent: number;
-  private readonly iMessage: number;
-  private readonly iProgram: number;
-  private readonly iVar1: number;
-  private readonly iVar2: number;
-  private readonly iVar3: number;
-  private readonly iClass: number;
-  private readonly iObjectId: number;
-  private readonly iChangenr: number;
-  private readonly iTab: number;
-  private readonly iField: number;
+  private readonly col: RecordColumns;
   private readonly dateTime: DateTimeReader;
   private readonly upper = memoOf((s: string) => s.toUpperCase());
   // Short cells by their code (RowScanner.cellCode): one string per distinct value, no slice per row.
@@ -71,19 +56,14 @@ export class ViewRecord implements CanonicalRecord {
 
   constructor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder, delimiter: string) {
     this.fileType = fileType;
-    const at = (name: string) => canonical[name] ?? -1;
-    this.iUser = at(fileType === 'SM20' || fileType === 'TICKETS' ? 'USER' : 'USERNAME');
-    this.iDate = at(fileType === 'SM20' ? 'DATE' : 'UDATE');
-    this.iTime = at(fileType === 'SM20' ? 'TIME' : 'UTIME');
-    [this.iTcode, this.iTerminal, this.iEvent, this.iMessage, this.iProgram, this.iVar1, this.iVar2, this.iVar3] = ['TCODE', 'TERMINAL', 'EVENT', 'MESSAGE', 'PROGRAM', 'VAR1', 'VAR2', 'VAR3'].map(at) as [number, number, number, number, number, number, number, number];
-    [this.iClass, this.iObjectId, this.iChangenr, this.iTab, this.iField] = ['OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'FNAME'].map(at) as [number, number, number, number, number];
+    this.col = recordColumns(fileType, canonical);
     this.dateTime = new DateTimeReader(dateOrder);
     this.debugPatterns = DEBUG_TEXT_PATTERNS.some((p) => p.includes(delimiter)) ? [] : DEBUG_TEXT_PATTERNS.map((_, k) => k);
   }
 
   /** Cells `load` reads of every row (RowScanner need not split a row further unless asked). */
   get eagerCells(): number {
-    const used = this.fileType === 'SM20' ? [this.iTcode, this.iEvent] : this.fileType === 'TICKETS' ? [Number.MAX_SAFE_INTEGER - 1] : [this.iTcode, this.iClass, this.iObjectId, this.iChangenr, this.iTab, this.iField];
+    const used = this.fileType === 'SM20' ? [this.col.tcode, this.col.event] : this.fileType === 'TICKETS' ? [Number.MAX_SAFE_INTEGER - 1] : [this.col.tcode, this.col.objectclas, this.col.objectid, this.col.changenr, this.col.tabname, this.col.fname];
     return Math.max(0, ...used) + 1;
   }
 
@@ -91,17 +71,17 @@ export class ViewRecord implements CanonicalRecord {
   load(row: RowScanner): void {
     this.row = row;
     this.got = 0;
-    this.tcode = this.short(this.iTcode, false);
+    this.tcode = this.short(this.col.tcode, false);
     if (this.fileType === 'SM20') {
-      this.event = this.short(this.iEvent, true);
+      this.event = this.short(this.col.event, true);
       const k = this.debugPatterns;
       this.maybeDebugText = k.length === 0 || row.mayContain(k[0]!) || row.mayContain(k[1]!) || row.mayContain(k[2]!);
     } else if (this.fileType !== 'TICKETS') {
-      this.objectclas = this.short(this.iClass, false);
-      this.objectid = row.cell(this.iObjectId);
-      this.changenr = row.cell(this.iChangenr);
-      this.tabname = this.short(this.iTab, false);
-      this.fname = this.short(this.iField, false);
+      this.objectclas = this.short(this.col.objectclas, false);
+      this.objectid = row.cell(this.col.objectid);
+      this.changenr = row.cell(this.col.changenr);
+      this.tabname = this.short(this.col.tabname, false);
+      this.fname = this.short(this.col.fname, false);
     }
   }
 
@@ -122,11 +102,7 @@ export class ViewRecord implements CanonicalRecord {
   }
 
   get user(): string {
-    if ((this.got & USER) === 0) {
-      this.got |= USER;
-      this._user = this.row.cell(this.iUser);
-    }
-    return this._user;
+    return this.text(USER, this.col.user);
   }
 
   get date(): string {
@@ -140,27 +116,25 @@ export class ViewRecord implements CanonicalRecord {
   }
 
   get terminal(): string {
-    if ((this.got & TERMINAL) === 0) {
-      this.got |= TERMINAL;
-      this._terminal = this.fileType === 'SM20' ? this.row.cell(this.iTerminal) : '';
-    }
-    return this._terminal;
+    return this.text(TERMINAL, this.col.terminal);
   }
 
   get message(): string {
-    if ((this.got & MESSAGE) === 0) {
-      this.got |= MESSAGE;
-      this._message = this.fileType === 'SM20' ? this.row.cell(this.iMessage) : '';
-    }
-    return this._message;
+    return this.text(MESSAGE, this.col.message);
   }
 
   get program(): string {
-    if ((this.got & PROGRAM) === 0) {
-      this.got |= PROGRAM;
-      this._program = this.fileType === 'SM20' ? this.row.cell(this.iProgram) : '';
+    return this.text(PROGRAM, this.col.program);
+  }
+
+  /** Cell `index` of the row, read once per row into `texts[slot]`. */
+  private text(slot: number, index: number): string {
+    const bit = 1 << slot;
+    if ((this.got & bit) === 0) {
+      this.got |= bit;
+      this.texts[slot] = this.row.cell(index);
     }
-    return this._program;
+    return this.texts[slot]!;
   }
 
   get var1(): string {
@@ -182,7 +156,7 @@ export class ViewRecord implements CanonicalRecord {
   private readDateTime(): void {
     if ((this.got & DATE) !== 0) return;
     this.got |= DATE;
-    this.dateTime.read(this.row.cell(this.iDate), this.row.cell(this.iTime));
+    this.dateTime.read(this.row.cell(this.col.date), this.row.cell(this.col.time));
     this._date = this.dateTime.date;
     this._time = this.dateTime.time;
   }
@@ -190,14 +164,10 @@ export class ViewRecord implements CanonicalRecord {
   /** As sm20-events.ts splitVariables: all three variables may be in VAR1. */
   private readVars(): void {
     if ((this.got & VARS) !== 0) return;
-    this.got |= VARS;
-    if (this.fileType !== 'SM20') {
-      this._var1 = this._var2 = this._var3 = '';
-      return;
-    }
-    const v1 = this.short(this.iVar1, false);
-    const v2 = this.short(this.iVar2, false);
-    const v3 = this.short(this.iVar3, false);
+    this.got |= VARS; // (not SM20: no variable columns, all three empty)
+    const v1 = this.short(this.col.var1, false);
+    const v2 = this.short(this.col.var2, false);
+    const v3 = this.short(this.col.var3, false);
     const split = variablesInOne(v1, v2, v3);
     if (split) [this._var1, this._var2, this._var3] = split;
     else {
