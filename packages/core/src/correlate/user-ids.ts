@@ -44,37 +44,37 @@ export class UserIds {
   }
 }
 
-/** Growable typed array of float64 (epochs, references). */
-export class F64List {
-  data = new Float64Array(1024);
+/** A growable typed array. */
+class TypedList<T extends Float64Array | Int32Array> {
+  data: T;
   length = 0;
+  constructor(private readonly make: (n: number) => T) {
+    this.data = make(1024);
+  }
   push(v: number): void {
     if (this.length === this.data.length) {
-      const d = new Float64Array(this.length * 2);
+      const d = this.make(this.length * 2);
       d.set(this.data);
       this.data = d;
     }
     this.data[this.length++] = v;
   }
-  view(): Float64Array {
-    return this.data.subarray(0, this.length);
+  view(): T {
+    return this.data.subarray(0, this.length) as T;
   }
 }
 
-/** Growable Int32Array. */
-export class I32List {
-  data = new Int32Array(1024);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const d = new Int32Array(this.length * 2);
-      d.set(this.data);
-      this.data = d;
-    }
-    this.data[this.length++] = v;
+/** Growable float64s (epochs, references). */
+export class F64List extends TypedList<Float64Array> {
+  constructor() {
+    super((n) => new Float64Array(n));
   }
-  view(): Int32Array {
-    return this.data.subarray(0, this.length);
+}
+
+/** Growable Int32s. */
+export class I32List extends TypedList<Int32Array> {
+  constructor() {
+    super((n) => new Int32Array(n));
   }
 }
 
