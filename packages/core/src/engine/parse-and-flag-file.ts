@@ -10,6 +10,10 @@ import { summaryWithVolume } from './merge-parts.ts';
 import { unpackRows } from './pack-rows.ts';
 import { factsName } from './names.ts';
 import type { SourceParts } from './source-parts.ts';
+import { createCanonicalRecord } from '../flags/canonical-record.ts';
+import type { OpenedFile } from '../formats/types.ts';
+import type { FileMeta } from './collect-facts.ts';
+import { createRecordExtractor } from './record-extractor.ts';
 import { metaOf, parseFilePart, partLayoutOf, runParts, SPLIT_THRESHOLD_BYTES, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
 
 export interface ParseOptions {
@@ -62,6 +66,7 @@ export async function parseAndFlagFile(
       parts = end.switched ? undefined : { rows: whole, ranges: [{ start: end.start, end: end.stoppedAt, rows: whole.summary.total_records }] };
     } else {
       // Here, and on the pool as the 'parse-part' task (tasks.ts).
+      if (ctx.tasks) await seedHolidayYears(opened, meta, fc);
       const here = (input: ParsePartInput) => parseFilePart(ctx, fc, input);
       const tasks = ctx.tasks;
       const pool = tasks && {
@@ -85,4 +90,37 @@ export async function parseAndFlagFile(
   rows ??= await flagRows(opened.batches(), meta, index, fc, onProgress);
   await writeFacts(ctx.workspace, factsName(index), writableFacts(rows.facts));
   return { index, fileName, fileType: opened.fileType, records: rows.summary.total_records, summary: summaryWithVolume(rows), ...(sourceParts ? { parts: sourceParts } : {}) };
+}
+
+/** Rows of the file's head whose dates are looked at for `seedHolidayYears`. */
+const SEED_ROWS = 256;
+
+/**
+ * The holiday years of the dates in the file's head, computed on this thread before any part goes
+ * to a worker: the pool sends this thread's years with each task (task-pool.ts `holidays`), so a
+ * worker need not load the holiday library (about 0.1 s) during its first part. The head's rows are
+ * already in memory (openFile read them); `opened.batches()` is not read again afterwards.
+ */
+async function seedHolidayYears(opened: OpenedFile, meta: FileMeta, fc: FlagContext): Promise<void> {
+  if (meta.fileType === 'TICKETS') return;
+  const rows = opened.batches()[Symbol.asyncIterator]();
+  let first: IteratorResult<string[][]>;
+  try {
+    first = await rows.next();
+    await rows.return?.();
+  } catch {
+    return; // only a head start: the parts read the file and report its errors
+  }
+  if (first.done) return;
+  const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder);
+  const rec = createCanonicalRecord(meta.fileType);
+  const years = new Set<string>();
+  for (const row of first.value.slice(0, SEED_ROWS)) {
+    extract(row, rec);
+    const year = rec.date.slice(0, 4);
+    if (year.length === 4 && !years.has(year)) {
+      years.add(year);
+      fc.holidayOf(rec.date);
+    }
+  }
 }

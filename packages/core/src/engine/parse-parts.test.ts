@@ -4,6 +4,7 @@ import { openFile } from '../formats/open-file.ts';
 import { loadDefaultLists } from '../lists/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { flagContextOf } from './engine.ts';
+import { createFlagContext } from '../flags/flag-context.ts';
 import { writableFacts } from './collect-facts.ts';
 import { decodeFacts, encodeFacts, readFacts } from './facts-codec.ts';
 import type { FlaggedRows } from './flag-rows.ts';
@@ -226,6 +227,28 @@ describe('step 1 in byte ranges gives exactly the one-pass facts and counts', ()
         expect(asWritten(unpackRows(packRows(plain.rows)))).toEqual(asWritten(plain.rows));
       });
     }
+  });
+
+  it("with a task pool, the holiday years of the file's head are computed before the first part is handed out (workers are sent them)", async () => {
+    // CDHDR dates of 2026, then a run into 2027 that only a later part reads.
+    const text = cdhdr(3_000).replace(/\n(\w+,\d+,\d+,USER\d+,)2026(11\d)/g, (m, head: string, rest: string, at: number) => (at > 150_000 ? `\n${head}2027${rest}` : m));
+    expect(text).toContain(',2027111');
+    const seen = await withContext(bytesOf(text), async (ctx) => {
+      const fc = createFlagContext(ctx.lists, ctx.settings);
+      let first: string[] | undefined;
+      // This thread stands in for the worker: the pool sends `fc.holidayOf.years()` with each task.
+      const tasks = {
+        size: 1,
+        run: (_task: string, input: unknown) => {
+          first ??= Object.keys(fc.holidayOf.years!());
+          return parseFilePart({ ...ctx, tasks: undefined }, fc, input as ParsePartInput);
+        },
+      };
+      await parseAndFlagFile({ ...ctx, tasks }, fc, 0, 'file.csv', undefined, { splitThreshold: 0, parts: 4 });
+      return { first, after: Object.keys(fc.holidayOf.years!()) };
+    });
+    expect(seen.first).toEqual(['2026']);
+    expect(seen.after.sort()).toEqual(['2026', '2027']);
   });
 
   it('on a real 2-worker pool (this thread taking parts too) gives the one-pass facts and counts', async () => {
