@@ -24,6 +24,18 @@ export interface FlaggedRows {
   userDayUnflagged: number[];
 }
 
+const stepOneFlaggers = new WeakMap<FlagContext, RecordFlagger>();
+/**
+ * Step 1's flagger for a flag context, one per thread for all parts and files: a new one per part
+ * made new closures each time, and each one V8's optimised code had not seen cost a deoptimisation
+ * and a recompilation (its memos only cache what the lists say of a value, the same for any part).
+ */
+function stepOneFlagger(fc: FlagContext): RecordFlagger {
+  let f = stepOneFlaggers.get(fc);
+  if (!f) stepOneFlaggers.set(fc, (f = createRecordFlagger(fc, { reasons: false })));
+  return f;
+}
+
 /** Step 1's per-record work over records in file order: flag, keep facts and counts. */
 export class RowFlagger {
   private readonly collector: FactsCollector;
@@ -38,7 +50,7 @@ export class RowFlagger {
 
   constructor(private readonly meta: FileMeta, index: number, fc: FlagContext) {
     this.collector = new FactsCollector(index, meta);
-    this.flag = createRecordFlagger(fc, { reasons: false });
+    this.flag = stepOneFlagger(fc);
   }
 
   /** A ticket row (tickets are not flagged; their facts read their own columns). */
