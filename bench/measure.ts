@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, statSync } from 'node:fs';
+import { NODE_FLAGS } from '../packages/cli/bin/node-flags.js';
 
 export const mb = (bytes: number) => bytes / 1024 / 1024;
 
@@ -14,11 +15,11 @@ export async function countNewlines(path: string): Promise<{ seconds: number; li
   return { seconds: (performance.now() - start) / 1000, lines };
 }
 
-/** Step 1 (read, detect, parse, flag, facts) in a fresh child process with the CLI's heap setting. */
+/** Step 1 (read, detect, parse, flag, facts) in a fresh child process with the CLI's V8 settings. */
 export function parseAndFlag(path: string): Promise<{ seconds: number; warmSeconds: number; records: number; cpuSeconds: number }> {
   const child = new URL('./parse-flag-child.ts', import.meta.url).pathname;
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', child, path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', child, path], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     p.stdout.on('data', (d) => (out += d));
