@@ -3,7 +3,7 @@
  * between phases when node runs with --expose-gc), to see where the memory peak of a run lives.
  * The workspace stays in a folder, so the later phases can be re-run without step 1:
  *
- *   node --expose-gc --max-semi-space-size=32 --max-inlined-bytecode-size-cumulative=150 --import tsx bench/phases.ts [--ws DIR] [--reuse] [--report] FILES...
+ *   node --expose-gc --max-semi-space-size=32 --max-inlined-bytecode-size-cumulative=400 --import tsx bench/phases.ts [--ws DIR] [--reuse] [--report] FILES...
  *
  * --reuse   skip step 1 when DIR already holds its results (phases.json)
  * --report  also run the report pass (writeReports into DIR/out) and print the report's JSON digest

@@ -4,7 +4,7 @@ import { missingNodeFlags, NODE_FLAGS } from '../bin/node-flags.js';
 describe('the V8 settings the CLI re-runs itself with', () => {
   it('adds every setting the caller did not choose, and none the caller did (on the command line or in NODE_OPTIONS)', () => {
     expect(missingNodeFlags([])).toEqual(NODE_FLAGS);
-    expect(missingNodeFlags(['--max-semi-space-size=64'])).toEqual(['--max-inlined-bytecode-size-cumulative=150']);
+    expect(missingNodeFlags(['--max-semi-space-size=64'])).toEqual(['--max-inlined-bytecode-size-cumulative=400']);
     expect(missingNodeFlags(['--import', 'tsx'], '--max-inlined-bytecode-size-cumulative=400')).toEqual(['--max-semi-space-size=32']);
     expect(missingNodeFlags(['--max-semi-space-size=16', '--max-inlined-bytecode-size-cumulative=920'])).toEqual([]);
   });
