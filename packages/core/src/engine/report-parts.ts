@@ -6,7 +6,7 @@
 import type { FlagContext } from '../flags/flag-context.ts';
 import { severityOf } from '../flags/flag-result.ts';
 import { FLAG_KEYS } from '../model/index.ts';
-import { ByteRows } from '../report/row-bytes.ts';
+import { ByteRows, type SheetCells } from '../report/row-bytes.ts';
 import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './contract.ts';
 import { forEachFinalRecord, prepareFinalState, type FinalState } from './final-records.ts';
@@ -165,6 +165,13 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   line[0] = facts.fileType;
   line[1] = facts.fileName;
   const columnCount = facts.columns.length;
+  // Where a CSV cell's value is in the sheet row: the CSV copies the bytes the sheet row just wrote.
+  const sheetCells: SheetCells | undefined = input.xlsx ? { rows: xml, columnOf: new Int32Array(csvWidth).fill(-1) } : undefined;
+  if (sheetCells) {
+    for (let j = 0; j < columnCount; j++) sheetCells.columnOf[csvPos[j]!] = sheetPos[j]!;
+    for (let k = 0; k < FLAG_KEYS.length; k++) sheetCells.columnOf[csvFlagStart + k] = layout.flagStart + k;
+    if (aiColumn) sheetCells.columnOf[csvWidth - 1] = sheetWidth - 1;
+  }
   // Severity texts by mask (and whether OTHER counts as high): a small set.
   const severities = new Map<number, string>();
   const severityFor = (mask: number, high: boolean) => {
@@ -216,7 +223,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         for (let j = 0; j < m; j++) line[csvPos[j]!] = row[j]!;
         if (rewriteFlags) for (let k = 0; k < FLAG_KEYS.length; k++) line[csvFlagStart + k] = out.reasons[k] ?? '';
         if (aiColumn) line[csvWidth - 1] = note;
-        csv.csvRow(line);
+        csv.csvRow(line, sheetCells);
         b = csv.wait();
       }
       if (a || b) return Promise.all([a, b]).then(() => undefined);

@@ -51,6 +51,46 @@ describe('ByteRows (property)', () => {
     );
   });
 
+  it('writes the same CSV bytes when it copies cells from the sheet rows (current, earlier or handed-on ones)', async () => {
+    // Per record: the CSV cells, where each sits in a sheet row (shuffled, with other cells
+    // around it), whether that sheet row is written before the CSV row, and whether the sheet's
+    // bytes are handed on in between.
+    const record = fc.array(cell, { minLength: 1, maxLength: 9 }).chain((r) =>
+      fc.record({
+        csv: fc.constant(r),
+        order: fc.shuffledSubarray(r.map((_, i) => i), { minLength: r.length, maxLength: r.length }),
+        extra: fc.array(cell, { maxLength: 3 }),
+        mapped: fc.array(fc.boolean(), { minLength: r.length, maxLength: r.length }),
+        sheetFirst: fc.boolean(),
+        flushFirst: fc.boolean(),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 25 }), fc.constantFrom(16, 64, 1 << 16), fc.constantFrom(16, 64, 1 << 16), async (records, csvSize, sheetSize) => {
+        const { rowsOut, bytes } = collect(csvSize);
+        const sheet = collect(sheetSize).rowsOut;
+        const chunks: Buffer[] = [];
+        const writer = new CsvWriter({ write: (c) => void chunks.push(Buffer.from(c)), end: async () => undefined });
+        for (const { csv, order, extra, mapped, sheetFirst, flushFirst } of records) {
+          const sheetRow = [...extra, ...order.map((i) => csv[i]!)];
+          const columnOf = new Int32Array(csv.length).fill(-1);
+          order.forEach((i, k) => {
+            if (mapped[i]) columnOf[i] = extra.length + k;
+          });
+          if (sheetFirst) sheet.xmlRow(sheetRow, 0, 0);
+          // Sheet bytes handed on (a segment closed): whatever the sheet wrote is gone from its buffer.
+          if (flushFirst) void sheet.flush();
+          rowsOut.csvRow(csv, { rows: sheet, columnOf });
+          if (!sheetFirst) sheet.xmlRow(sheetRow, 0, 0);
+          await writer.writeRow(csv);
+        }
+        await writer.end();
+        expect(bytes().equals(Buffer.concat(chunks))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('hands full buffers to the sink and passes on its wait', async () => {
     const got: number[] = [];
     let release!: () => void;

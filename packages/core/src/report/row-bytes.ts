@@ -88,6 +88,16 @@ function closeCell(buf: Buffer, p: number): number {
 }
 
 /**
+ * For ByteRows.csvRow: the ByteRows the sheet rows go to, and for each CSV column the sheet column
+ * that may hold the same value (-1: none). A CSV cell that is the same string as that cell of the
+ * last sheet row, and written there as plain ASCII still in the buffer, is copied from its bytes.
+ */
+export interface SheetCells {
+  rows: ByteRows;
+  columnOf: Int32Array;
+}
+
+/**
  * Bytes gathered in a large buffer and handed to `sink` when full (a fresh buffer each time: the
  * sink keeps the one it got). `wait()` gives what the sink asked to wait for since the last call.
  */
@@ -95,6 +105,15 @@ export class ByteRows {
   private buf: Buffer;
   private pos = 0;
   private pending: Promise<void> | undefined;
+  /**
+   * The cells of the last sheet row while its bytes are still in `buf` (none once the buffer is
+   * handed on), and where each one's text is there when it is printable ASCII without XML specials
+   * (-1 otherwise): csvRow copies those bytes instead of reading the string again.
+   */
+  private written: (string | undefined)[] = [];
+  private writtenCount = 0;
+  private textAt = new Int32Array(64);
+  private textEnd = new Int32Array(64);
 
   constructor(private readonly sink: (chunk: Uint8Array) => Promise<void> | void, private readonly size = 1 << 20) {
     this.buf = Buffer.allocUnsafe(size);
@@ -114,6 +133,7 @@ export class ByteRows {
   }
 
   private send(): void {
+    this.writtenCount = 0;
     if (this.pos === 0) return;
     const out = this.buf.subarray(0, this.pos);
     this.buf = Buffer.allocUnsafe(this.size);
@@ -145,9 +165,15 @@ export class ByteRows {
     let bound = 16;
     for (let i = 0; i < end; i++) bound += 6 * (cells[i]?.length ?? 0) + 48;
     this.room(bound);
+    if (end > this.textAt.length) {
+      this.textAt = new Int32Array(end * 2);
+      this.textEnd = new Int32Array(end * 2);
+    }
     this.put(ROW_OPEN);
     for (let i = 0; i < end; i++) {
       const v = cells[i];
+      this.written[i] = v;
+      this.textAt[i] = -1;
       if (v === '' || v === undefined) {
         const buf = this.buf;
         const p = this.pos;
@@ -156,12 +182,13 @@ export class ByteRows {
         buf[p + 2] = 47;
         buf[p + 3] = 62;
         this.pos = p + 4;
-      } else this.xmlCell(v, i >= flagFrom && i < flagTo);
+      } else this.xmlCell(v, i >= flagFrom && i < flagTo, i);
     }
+    this.writtenCount = end;
     this.put(ROW_CLOSE);
   }
 
-  private xmlCell(v: string, flagged: boolean): void {
+  private xmlCell(v: string, flagged: boolean, index: number): void {
     const n = v.length;
     const start = this.pos;
     const buf = this.buf;
@@ -174,8 +201,10 @@ export class ByteRows {
       if (c < 32 || c > 126 || c === 38 || c === 60 || c === 62 || c === 34) break;
       buf[p++] = c;
     }
-    if (i < n) this.xmlCellRest(v, i, p, start, flagged);
-    else this.pos = closeCell(buf, p);
+    if (i < n) return this.xmlCellRest(v, i, p, start, flagged);
+    this.textAt[index] = p - n;
+    this.textEnd[index] = p;
+    this.pos = closeCell(buf, p);
   }
 
   /** The rest of a cell from `i` (written up to `p`): escapes, line breaks, UTF-8. */
@@ -217,18 +246,39 @@ export class ByteRows {
    * One CSV row: the bytes of `CsvWriter.writeRow(cells)`. Each cell neutralised (a leading
    * apostrophe before = + - @ tab CR), quoted when it holds " , CR or LF; CRLF at the end.
    */
-  csvRow(cells: readonly (string | undefined)[]): void {
+  csvRow(cells: readonly (string | undefined)[], sheet?: SheetCells): void {
     // Room for the whole row at once: at most 3 bytes per UTF-16 unit, apostrophe, quotes, comma.
     let bound = 2;
     for (let i = 0; i < cells.length; i++) bound += 3 * (cells[i]?.length ?? 0) + 5;
     this.room(bound);
+    const from = sheet?.rows;
     for (let i = 0; i < cells.length; i++) {
       if (i > 0) this.buf[this.pos++] = 44;
       const v = cells[i];
-      if (v !== undefined && v !== '') this.csvCell(v);
+      if (v === undefined || v === '') continue;
+      if (from !== undefined) {
+        // The same string just written to the sheet as plain ASCII: its bytes, unless a comma needs quotes.
+        const k = sheet!.columnOf[i]!;
+        if (k >= 0 && k < from.writtenCount && from.written[k] === v && from.textAt[k]! >= 0 && this.csvCopy(from.buf, from.textAt[k]!, from.textEnd[k]!)) continue;
+      }
+      this.csvCell(v);
     }
     this.buf[this.pos++] = 13;
     this.buf[this.pos++] = 10;
+  }
+
+  /** Sheet-cell bytes (printable ASCII, no XML specials) as a CSV cell; false, writing nothing, when one is a comma. */
+  private csvCopy(src: Uint8Array, s: number, e: number): boolean {
+    const buf = this.buf;
+    let p = this.pos;
+    if (isFormulaStart(src[s]!)) buf[p++] = 39;
+    for (let q = s; q < e; q++) {
+      const c = src[q]!;
+      if (c === 44) return false;
+      buf[p++] = c;
+    }
+    this.pos = p;
+    return true;
   }
 
   private csvCell(v: string): void {
