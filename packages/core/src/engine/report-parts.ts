@@ -150,7 +150,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const writeToNewSegment = async (row: number) => {
     await segmentFor(row);
     segment!.result.rows++;
-    xml.xmlRow(cells, layout.flagStart, flagEnd);
+    xml.xmlRow(cells, layout.flagStart, flagEnd, sameAs);
     await xml.wait();
   };
 
@@ -165,6 +165,12 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   line[0] = facts.fileType;
   line[1] = facts.fileName;
   const columnCount = facts.columns.length;
+  // A canonical column mostly repeats its original column: the sheet row copies that cell's bytes.
+  const sameAs = new Int32Array(sheetWidth).fill(-1);
+  layout.canonicalNames.forEach((name, j) => {
+    const col = facts.canonical[name];
+    if (col !== undefined && col < columnCount) sameAs[canonicalStart + j] = sheetPos[col]!;
+  });
   // Where a CSV cell's value is in the sheet row: the CSV copies the bytes the sheet row just wrote.
   const sheetCells: SheetCells | undefined = input.xlsx ? { rows: xml, columnOf: new Int32Array(csvWidth).fill(-1) } : undefined;
   if (sheetCells) {
@@ -214,7 +220,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         if (aiColumn) cells[sheetWidth - 1] = note;
         if (segment && (input.sheetRowOffset + rowNumber) % perSheet !== 0) {
           segment.result.rows++;
-          xml.xmlRow(cells, layout.flagStart, flagEnd);
+          xml.xmlRow(cells, layout.flagStart, flagEnd, sameAs);
           a = xml.wait();
         } else a = writeToNewSegment(rowNumber);
       }

@@ -18,13 +18,16 @@ function collect(size: number) {
 }
 
 describe('ByteRows (property)', () => {
-  it('writes the bytes of rowXml for any cells, at any buffer size', () => {
+  it('writes the bytes of rowXml for any cells, at any buffer size, copying cells that repeat an earlier one', () => {
+    // sameAs: for each cell, an earlier (or any) cell it may repeat; repeats are made likely below.
+    const sameAs = fc.array(fc.integer({ min: -1, max: 8 }), { maxLength: 10 }).map((a) => Int32Array.from(a));
     fc.assert(
-      fc.property(rows, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(16, 64, 1 << 16), (table, from, width, size) => {
+      fc.property(rows, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(16, 64, 1 << 16), sameAs, fc.boolean(), (table, from, width, size, same, repeat) => {
         const { rowsOut, bytes } = collect(size);
         let expected = '';
-        for (const r of table) {
-          rowsOut.xmlRow(r, from, from + width);
+        for (const row of table) {
+          const r = repeat ? row.map((v, i) => (same[i]! >= 0 && same[i]! < i ? row[same[i]!]! : v)) : row;
+          rowsOut.xmlRow(r, from, from + width, same);
           expected += rowXml(r, (i) => i >= from && i < from + width);
         }
         expect(bytes().equals(Buffer.from(expected, 'utf8'))).toBe(true);

@@ -158,7 +158,7 @@ export class ByteRows {
    * One sheet row: the bytes of `rowXml(cells, i => i >= flagFrom && i < flagTo)`. Trailing empty
    * cells left out, empty cells as <c/>, text that starts like a formula with the quotePrefix style.
    */
-  xmlRow(cells: readonly (string | undefined)[], flagFrom: number, flagTo: number): void {
+  xmlRow(cells: readonly (string | undefined)[], flagFrom: number, flagTo: number, sameAs?: Int32Array): void {
     let end = cells.length;
     while (end > 0 && !cells[end - 1]) end--;
     // Room for the whole row at once: at most 6 bytes per UTF-16 unit (&quot;) plus the tags per cell.
@@ -182,7 +182,13 @@ export class ByteRows {
         buf[p + 2] = 47;
         buf[p + 3] = 62;
         this.pos = p + 4;
-      } else this.xmlCell(v, i >= flagFrom && i < flagTo, i);
+      } else {
+        // A cell that repeats an earlier one of the row written as plain ASCII (a canonical column
+        // beside its original): its bytes again.
+        const k = sameAs !== undefined && i < sameAs.length ? sameAs[i]! : -1;
+        if (k >= 0 && k < i && this.textAt[k]! >= 0 && cells[k] === v) this.xmlCopy(k, i >= flagFrom && i < flagTo, i);
+        else this.xmlCell(v, i >= flagFrom && i < flagTo, i);
+      }
     }
     this.writtenCount = end;
     this.put(ROW_CLOSE);
@@ -203,6 +209,18 @@ export class ByteRows {
     }
     if (i < n) return this.xmlCellRest(v, i, p, start, flagged);
     this.textAt[index] = p - n;
+    this.textEnd[index] = p;
+    this.pos = closeCell(buf, p);
+  }
+
+  /** Cell `index` with the text of cell `k` of this row (plain ASCII, earlier in the buffer). */
+  private xmlCopy(k: number, flagged: boolean, index: number): void {
+    const buf = this.buf;
+    const s = this.textAt[k]!;
+    const e = this.textEnd[k]!;
+    let p = openCell(buf, this.pos, dataCellStyle(buf[s]!, flagged));
+    this.textAt[index] = p;
+    for (let q = s; q < e; q++) buf[p++] = buf[q]!;
     this.textEnd[index] = p;
     this.pos = closeCell(buf, p);
   }
