@@ -32,9 +32,10 @@ export interface CsvSplitterOptions {
   quote?: string | null;
 }
 
-function indexOrEnd(text: string, search: string, from: number, end: number): number {
+/** Where `search` is next found in `text` at or after `from`; text.length when it is not (here and in row-scanner.ts). */
+export function indexOrEnd(text: string, search: string, from: number): number {
   const at = text.indexOf(search, from);
-  return at === -1 ? end : at;
+  return at === -1 ? text.length : at;
 }
 
 /**
@@ -94,9 +95,9 @@ export class CsvSplitter {
         case State.Unquoted: {
           // Next delimiter / LF / CR positions are found with indexOf and cached for the chunk:
           // far faster than testing every character.
-          if (nd < i) nd = indexOrEnd(text, this.delimChar, i, n);
-          if (nl < i) nl = indexOrEnd(text, '\n', i, n);
-          if (nc < i) nc = indexOrEnd(text, '\r', i, n);
+          if (nd < i) nd = indexOrEnd(text, this.delimChar, i);
+          if (nl < i) nl = indexOrEnd(text, '\n', i);
+          if (nc < i) nc = indexOrEnd(text, '\r', i);
           const j = nd < nl ? (nd < nc ? nd : nc) : nl < nc ? nl : nc;
           if (j === n) {
             this.grow(text.slice(start, n));

@@ -1,4 +1,4 @@
-import { cellTooLong, MAX_CELL_CHARS, MAX_ROW_CELLS, tooManyCells } from './csv-splitter.ts';
+import { cellTooLong, indexOrEnd, MAX_CELL_CHARS, MAX_ROW_CELLS, tooManyCells } from './csv-splitter.ts';
 import { needsTrim, trimCell } from './open-rows.ts';
 import type { RowShape } from './types.ts';
 
@@ -474,9 +474,4 @@ export class RowScanner {
     ends.set(this.ends);
     this.ends = ends;
   }
-}
-
-function indexOrEnd(text: string, search: string, from: number): number {
-  const at = text.indexOf(search, from);
-  return at === -1 ? text.length : at;
 }
