@@ -10,10 +10,9 @@ import { summaryWithVolume } from './merge-parts.ts';
 import { unpackRows } from './pack-rows.ts';
 import { factsName } from './names.ts';
 import type { SourceParts } from './source-parts.ts';
-import { createCanonicalRecord } from '../flags/canonical-record.ts';
 import type { OpenedFile } from '../formats/types.ts';
 import type { FileMeta } from './collect-facts.ts';
-import { createRecordExtractor } from './record-extractor.ts';
+import { DateTimeReader, recordColumns } from './record-extractor.ts';
 import { metaOf, parseFilePart, partLayoutOf, runParts, SPLIT_THRESHOLD_BYTES, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
 
 export interface ParseOptions {
@@ -102,7 +101,8 @@ const SEED_ROWS = 256;
  * already in memory (openFile read them); `opened.batches()` is not read again afterwards.
  */
 async function seedHolidayYears(opened: OpenedFile, meta: FileMeta, fc: FlagContext): Promise<void> {
-  if (meta.fileType === 'TICKETS') return;
+  const col = recordColumns(meta.fileType, meta.canonical);
+  if (meta.fileType === 'TICKETS' || col.date < 0) return; // tickets are not flagged; CDPOS items may have no date
   const rows = opened.batches()[Symbol.asyncIterator]();
   let first: IteratorResult<string[][]>;
   try {
@@ -112,15 +112,15 @@ async function seedHolidayYears(opened: OpenedFile, meta: FileMeta, fc: FlagCont
     return; // only a head start: the parts read the file and report its errors
   }
   if (first.done) return;
-  const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder);
-  const rec = createCanonicalRecord(meta.fileType);
+  // The date as flagging reads it (an SM20 "Date" cell may hold the time too).
+  const dates = new DateTimeReader(meta.dateOrder);
   const years = new Set<string>();
   for (const row of first.value.slice(0, SEED_ROWS)) {
-    extract(row, rec);
-    const year = rec.date.slice(0, 4);
+    dates.read(row[col.date] ?? '', col.time < 0 ? '' : (row[col.time] ?? ''));
+    const year = dates.date.slice(0, 4);
     if (year.length === 4 && !years.has(year)) {
       years.add(year);
-      fc.holidayOf(rec.date);
+      fc.holidayOf(dates.date);
     }
   }
 }
