@@ -41,7 +41,7 @@ describe('invited users and the first sign-in', () => {
     expect(temporaryPassword).toMatch(/^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{14}$/);
     expect(invitations).toEqual([['new.user@example.com', temporaryPassword]]);
 
-    const { firstStep, signedIn } = await completeFirstSignIn({
+    const { firstStep, signedIn, refreshed } = await completeFirstSignIn({
       ...auth.pool,
       email: 'new.user@example.com',
       temporaryPassword: temporaryPassword!,
@@ -52,13 +52,14 @@ describe('invited users and the first sign-in', () => {
     expect(caller.email).toBe('new.user@example.com');
     expect(caller.groups).toEqual([]);
 
-    // The session begun by the new-password step can be refreshed like any other.
-    const refreshed = await callCognito(auth.pool.endpoint, 'GetTokensFromRefreshToken', {
+    // The session begun by the new-password step can be refreshed like any other (Amplify's
+    // GetTokensFromRefreshToken), and Amplify's sign-out revoked it (its access token names it).
+    expect((await identity.verifyIdToken(refreshed.idToken)).sub).toBe(caller.sub);
+    const afterSignOut = await callCognito(auth.pool.endpoint, 'GetTokensFromRefreshToken', {
       ClientId: auth.cognito.clientId,
       RefreshToken: signedIn.refreshToken,
     });
-    expect(refreshed.status).toBe(200);
-    expect((await identity.verifyIdToken(refreshed.body.AuthenticationResult.IdToken)).sub).toBe(caller.sub);
+    expect(afterSignOut.body).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
 
     // The chosen password is now the password; the temporary one is gone.
     const again = await signInWithAmplify({ ...auth.pool, email: 'new.user@example.com', password: 'Chosen-Passw0rd!' });

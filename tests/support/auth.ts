@@ -114,15 +114,20 @@ export function refreshWithAmplify(opts: Credentials): Promise<{ before: SignedI
   });
 }
 
-/** First sign-in of an invited user: returns the step Amplify asked for, then completes it with `newPassword`. */
+/**
+ * First sign-in of an invited user: returns the step Amplify asked for, then completes it with
+ * `newPassword`, and refreshes the new session once (`refreshed`). Amplify's sign-out at the end
+ * revokes the session's refresh token, as on AWS.
+ */
 export function completeFirstSignIn(
   opts: PoolConnection & { email: string; temporaryPassword: string; newPassword: string },
-): Promise<{ firstStep: string; signedIn: SignedIn }> {
+): Promise<{ firstStep: string; signedIn: SignedIn; refreshed: SignedIn }> {
   return inAmplifySession(opts, async () => {
     const first = await signIn({ username: opts.email, password: opts.temporaryPassword });
     const confirmed = await confirmSignIn({ challengeResponse: opts.newPassword });
     if (!confirmed.isSignedIn) throw new Error(`confirmSignIn stopped at step ${confirmed.nextStep.signInStep}`);
-    return { firstStep: first.nextStep.signInStep, signedIn: await currentTokens() };
+    const signedIn = await currentTokens();
+    return { firstStep: first.nextStep.signInStep, signedIn, refreshed: await currentTokens(true) };
   });
 }
 

@@ -5,7 +5,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toApiError } from './cognito-errors.ts';
 import type { Launcher } from './launcher.ts';
-import { cognitoLocalPublicKey as publicKey } from './local-jwt.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -14,7 +13,7 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Prom
 
 export function createCognitoHttpHandler(
   launcher: Launcher,
-  opts: { exposure: 'public' | 'internal'; issuer: () => string; jwksUrl: () => string; jwks?: () => unknown },
+  opts: { exposure: 'public' | 'internal'; issuer: () => string; jwksUrl: () => string; jwks: () => unknown },
 ): RequestHandler {
   return async (req, res) => {
     setCors(req, res);
@@ -24,7 +23,7 @@ export function createCognitoHttpHandler(
     }
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     if (req.method === 'GET' && path.endsWith('/.well-known/jwks.json')) {
-      sendJson(res, 200, opts.jwks?.() ?? { keys: [publicKey.jwk] }, 'application/json');
+      sendJson(res, 200, opts.jwks(), 'application/json');
       return;
     }
     if (req.method === 'GET' && path.endsWith('/.well-known/openid-configuration')) {
@@ -49,7 +48,7 @@ export function createCognitoHttpHandler(
       return;
     }
     try {
-      const result = await launcher.dispatch(target, body, opts.exposure);
+      const result = await launcher.dispatch(target, body, { exposure: opts.exposure, address: req.socket.remoteAddress });
       sendJson(res, 200, result ?? {}, 'application/x-amz-json-1.1');
     } catch (e) {
       const err = toApiError(e);

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createCognitoEngine, ISSUER_DOMAIN } from './cognito-engine.ts';
 import { createCognitoHttpHandler } from './http-handler.ts';
-import { loadIdTokenSigner, withResignedIdTokens } from './id-token-signer.ts';
+import { loadTokenSigner } from './id-token-signer.ts';
 import { createLauncher } from './launcher.ts';
 import { ensurePool } from './pool-setup.ts';
 import { ensureUser, inviteUser } from './users.ts';
@@ -37,9 +37,9 @@ export async function startLocalCognito(opts: { dataDir: string }): Promise<Loca
   const engine = await createCognitoEngine(folder);
   const ids = await ensurePool(engine, folder);
   const issuer = `${ISSUER_DOMAIN}/${ids.userPoolId}`;
-  // ID tokens are re-signed with this data folder's key: cognito-local's own key is public.
-  const signer = await loadIdTokenSigner(folder);
-  const launcher = withResignedIdTokens(createLauncher(engine, ids, issuer), signer);
+  // Tokens are signed (and access tokens verified) with this data folder's key: cognito-local's own key is public.
+  const signer = await loadTokenSigner(folder);
+  const launcher = createLauncher(engine, ids, issuer, signer);
   let endpoint = '';
   const jwksUrl = () => `${endpoint}/${ids.userPoolId}/.well-known/jwks.json`;
   const jwks = () => signer.jwks();

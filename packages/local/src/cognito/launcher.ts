@@ -13,30 +13,28 @@ import {
   userDisabled,
   userNotFound,
 } from './cognito-errors.ts';
+import { ACCESS_TOKEN_TARGETS, createAccessTokenVerifier, invalidAccessToken, originOf } from './access-tokens.ts';
 import { createAttemptLimiter } from './attempt-limit.ts';
-import { readLocalJwt } from './local-jwt.ts';
+import type { TokenSigner } from './id-token-signer.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
 import type { PoolIds } from './pool-setup.ts';
 import { SrpAuthenticator } from './srp-auth.ts';
 
 /**
- * What a browser may call on the public mount; everything Admin* needs the loopback endpoint.
- * No attribute updates: the app has no profile editing, and cognito-local would let a user take
- * another user's e-mail address (the sign-in name), which Cognito refuses.
+ * What a browser may call on the public mount: only what the web app uses (Amplify's signIn,
+ * confirmSignIn, session refresh, signOut, resetPassword and confirmResetPassword). Everything
+ * else (Admin*, GetUser, ChangePassword, MFA, attribute updates: the app has no profile or
+ * password screen, and cognito-local would let a user take another user's e-mail address) is
+ * refused there; the server's Admin* calls use the loopback endpoint.
  */
-const PUBLIC_TARGETS = new Set([
+export const PUBLIC_TARGETS = new Set([
   'InitiateAuth',
   'RespondToAuthChallenge',
   'GetTokensFromRefreshToken',
-  'GetUser',
-  'ChangePassword',
   'ForgotPassword',
   'ConfirmForgotPassword',
   'RevokeToken',
   'GlobalSignOut',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'SetUserMFAPreference',
 ]);
 
 /** Sessions we handed out with a challenge, so a challenge answer cannot be forged. */
@@ -46,16 +44,24 @@ const MAX_REFRESH_TOKENS = 50;
 
 type Body = Record<string, any>;
 
+export interface CallContext {
+  /** 'public' = arrived through the web mount (only PUBLIC_TARGETS); 'internal' = the server's loopback door. */
+  exposure: 'public' | 'internal';
+  /** The client's address, for logs and rate limits. */
+  address?: string;
+}
+
 export interface Launcher {
-  /** Runs one call. `exposure` 'public' = arrived through the web mount (no admin calls). */
-  dispatch(target: string, body: unknown, exposure: 'public' | 'internal'): Promise<unknown>;
+  /** Runs one call; the answer's ID and access tokens are signed with the data folder's key. */
+  dispatch(target: string, body: unknown, context: CallContext): Promise<unknown>;
   /** Finds a user by e-mail (any case), internal user name or sub. */
   findUser(username: string): Promise<User | null>;
 }
 
-export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: string): Launcher {
+export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: string, signer: TokenSigner): Launcher {
   const srp = new SrpAuthenticator(ids.userPoolId.split('_')[1] ?? '');
   const sessions = new Map<string, { userId: string; expires: number }>();
+  const accessTokens = createAccessTokenVerifier(signer, { issuer, clientId: ids.clientId, findUser });
 
   async function pool() {
     return engine.cognito.getUserPool(engine.ctx, ids.userPoolId);
@@ -206,12 +212,8 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
     return { Groups: groups.map(groupToResponseObject(ids.userPoolId)) };
   }
 
-  /** cognito-local lacks GlobalSignOut: forget every refresh token of the access token's user. */
-  async function globalSignOut(body: Body) {
-    const claims = readLocalJwt(body.AccessToken, issuer);
-    if (!claims || claims.token_use !== 'access') throw new CognitoApiError('NotAuthorizedException', 'Invalid Access Token');
-    const user = await findUser(String(claims.username ?? ''));
-    if (!user) throw new CognitoApiError('NotAuthorizedException', 'Invalid Access Token');
+  /** cognito-local lacks GlobalSignOut: forget every refresh token (and so access token) of the user. */
+  async function globalSignOut(user: User) {
     const userPool = await pool();
     await engine.exclusive(async () => {
       const current = await userPool.getUserByUsername(engine.ctx, user.Username);
@@ -222,16 +224,39 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
 
   const attempts = createAttemptLimiter();
 
-  async function dispatch(target: string, body: unknown, exposure: 'public' | 'internal') {
+  /** Signs the answer's ID and access tokens with our key; the access token names its refresh token. */
+  function sealTokens(out: unknown, request: Body): unknown {
+    const result = (out as { AuthenticationResult?: Body } | undefined)?.AuthenticationResult;
+    if (!result || typeof result.IdToken !== 'string' || typeof result.AccessToken !== 'string') return out;
+    const refreshToken = result.RefreshToken ?? request.AuthParameters?.REFRESH_TOKEN ?? request.RefreshToken;
+    const origin = typeof refreshToken === 'string' ? { origin_jti: originOf(refreshToken) } : {};
+    return {
+      ...(out as object),
+      AuthenticationResult: { ...result, IdToken: signer.resign(result.IdToken), AccessToken: signer.resign(result.AccessToken, origin) },
+    };
+  }
+
+  async function dispatch(target: string, body: unknown, context: CallContext) {
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       throw new CognitoApiError('SerializationException', 'The request body must be a JSON object');
     }
-    if (exposure === 'public' && !PUBLIC_TARGETS.has(target)) {
+    if (context.exposure === 'public' && !PUBLIC_TARGETS.has(target)) {
       if (target === 'SignUp') throw new CognitoApiError('NotAuthorizedException', 'SignUp is not permitted for this user pool');
       throw new CognitoApiError('AccessDeniedException', `${target} is not available on the public endpoint`, 403);
     }
-    // Calls that check a password or a reset code are limited per user name on the public mount.
     const b = body as Body;
+    // cognito-local only decodes access tokens: every one is verified here first, on both doors.
+    let tokenUser: User | undefined;
+    if (ACCESS_TOKEN_TARGETS.has(target) || 'AccessToken' in b) {
+      if (b.AccessToken === undefined) throw invalidParameter('Missing required parameter AccessToken');
+      tokenUser = await accessTokens.verify(b.AccessToken);
+    }
+    return sealTokens(await guarded(target, b, context, tokenUser), b);
+  }
+
+  async function guarded(target: string, b: Body, context: CallContext, tokenUser: User | undefined) {
+    const exposure = context.exposure;
+    // Calls that check a password or a reset code are limited per user name on the public mount.
     const guessed =
       target === 'ConfirmForgotPassword'
         ? { kind: 'code' as const, user: b.Username }
@@ -243,12 +268,12 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
     if (exposure === 'public' && guessed && typeof guessed.user === 'string') {
       // One count per account, whichever alias (e-mail in any case, internal name) is sent.
       const key = (await findUser(guessed.user))?.Username ?? guessed.user;
-      return attempts.guard(key, guessed.kind, () => run(target, body));
+      return attempts.guard(key, guessed.kind, () => run(target, b, tokenUser));
     }
-    return run(target, body);
+    return run(target, b, tokenUser);
   }
 
-  async function run(target: string, body: unknown) {
+  async function run(target: string, body: unknown, tokenUser: User | undefined) {
     switch (target) {
       case 'InitiateAuth':
         return initiateAuth(body as Body);
@@ -260,7 +285,8 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
       case 'AdminListGroupsForUser':
         return adminListGroupsForUser(body as Body);
       case 'GlobalSignOut':
-        return globalSignOut(body as Body);
+        if (!tokenUser) throw invalidAccessToken();
+        return globalSignOut(tokenUser);
       default:
         return engine.call(target, body);
     }
