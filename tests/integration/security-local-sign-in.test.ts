@@ -7,7 +7,9 @@ import { createPrivateKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTEMPT_LIMIT } from '@app/local/cognito/attempt-limit.ts';
 import { signInWithPassword } from '../support/auth.ts';
+import { answerSrp, startSrp } from '../support/srp-client.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
@@ -58,5 +60,38 @@ describe('forged access tokens on the public mount (issue 13, item 1)', () => {
     expect((await cognitoCall('GlobalSignOut', { AccessToken: victim.accessToken })).status).toBe(200);
     expect((await cognitoCall('GlobalSignOut', { AccessToken: victim.accessToken })).json.message).toBe('Access Token has been revoked');
     expect((await cognitoCall('GetTokensFromRefreshToken', { ClientId: pool().clientId, RefreshToken: victim.refreshToken })).json.__type).toBe('NotAuthorizedException');
+  });
+});
+
+describe('the lockout counts SRP guesses for the user in SECRET_BLOCK (issue 13, item 2)', () => {
+  /** One SRP sign-in attempt whose answer names `echoedUsername` (or none) instead of the real user. */
+  async function srpAttempt(email: string, password: string, echoedUsername: string | undefined) {
+    const start = startSrp();
+    const ClientId = pool().clientId;
+    const challenge = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId, AuthParameters: { USERNAME: email, SRP_A: start.srpA } });
+    expect(challenge.json.ChallengeName).toBe('PASSWORD_VERIFIER');
+    const answer = answerSrp(start, pool().userPoolId.split('_')[1]!, challenge.json.ChallengeParameters, password);
+    return cognitoCall('RespondToAuthChallenge', {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ClientId,
+      ChallengeResponses: { ...answer, ...(echoedUsername === undefined ? {} : { USERNAME: echoedUsername }) },
+    });
+  }
+
+  it('locks after 5 wrong SRP passwords sent without USERNAME or with random ones; the right one then gets no tokens', async () => {
+    await stack.createUser('srp-victim@test.local', 'Srp-Victim-123!');
+    // Control: the raw client signs in with the right password and no USERNAME.
+    expect((await srpAttempt('srp-victim@test.local', 'Srp-Victim-123!', undefined)).json.AuthenticationResult?.IdToken).toBeTruthy();
+    for (let i = 0; i < ATTEMPT_LIMIT.maxFailures; i++) {
+      const res = await srpAttempt('srp-victim@test.local', `Wrong-Guess-${i}!`, i % 2 ? `random-${i}@nowhere.test` : undefined);
+      expect(res.json, `guess ${i}`).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    }
+    for (const echoed of [undefined, 'someone-else@nowhere.test', 'srp-victim@test.local']) {
+      const res = await srpAttempt('srp-victim@test.local', 'Srp-Victim-123!', echoed);
+      expect(res.json, String(echoed)).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+    }
+    await expect(signInWithPassword({ ...pool(), email: 'srp-victim@test.local', password: 'Srp-Victim-123!' })).rejects.toThrow('Password attempts exceeded');
+    // Another account is not affected by the random names.
+    expect((await stack.signIn(stack.user.email, stack.user.password)).email).toBe(stack.user.email);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from './cognito-errors.ts';
 import { ACCESS_TOKEN_TARGETS, createAccessTokenVerifier, invalidAccessToken, originOf } from './access-tokens.ts';
 import { createAttemptLimiter } from './attempt-limit.ts';
+import { guessedAccount } from './guessed-account.ts';
 import type { TokenSigner } from './id-token-signer.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
 import type { PoolIds } from './pool-setup.ts';
@@ -191,7 +192,7 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
     }
     if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
       if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw incorrectCredentials();
-      checkPasswordPolicy(responses.NEW_PASSWORD, (await pool()).options.Policies?.PasswordPolicy);
+      await checkNewPassword(responses.NEW_PASSWORD, 'NEW_PASSWORD');
     }
     sessions.delete(body.Session);
     const result: Body = await engine.call('RespondToAuthChallenge', {
@@ -210,6 +211,19 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
     const names = await userPool.listUserGroupMembership(engine.ctx, user);
     const groups = (await userPool.listGroups(engine.ctx)).filter((g) => names.includes(g.GroupName));
     return { Groups: groups.map(groupToResponseObject(ids.userPoolId)) };
+  }
+
+  /** The pool's password policy applies to every new password (cognito-local checks none). */
+  async function checkNewPassword(password: unknown, parameter: string) {
+    checkPasswordPolicy(password, (await pool()).options.Policies?.PasswordPolicy, parameter);
+  }
+
+  /** cognito-local's ChangePassword answers a wrong old password with InvalidPasswordException, uncounted. */
+  async function changePassword(body: Body, user: User | undefined) {
+    if (!user) throw invalidAccessToken();
+    if (typeof body.PreviousPassword !== 'string' || body.PreviousPassword !== user.Password) throw incorrectCredentials();
+    await checkNewPassword(body.ProposedPassword, 'ProposedPassword');
+    return engine.call('ChangePassword', body);
   }
 
   /** cognito-local lacks GlobalSignOut: forget every refresh token (and so access token) of the user. */
@@ -251,25 +265,14 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
       if (b.AccessToken === undefined) throw invalidParameter('Missing required parameter AccessToken');
       tokenUser = await accessTokens.verify(b.AccessToken);
     }
-    return sealTokens(await guarded(target, b, context, tokenUser), b);
+    return sealTokens(await guarded(target, b, tokenUser), b);
   }
 
-  async function guarded(target: string, b: Body, context: CallContext, tokenUser: User | undefined) {
-    const exposure = context.exposure;
-    // Calls that check a password or a reset code are limited per user name on the public mount.
-    const guessed =
-      target === 'ConfirmForgotPassword'
-        ? { kind: 'code' as const, user: b.Username }
-        : target === 'InitiateAuth' && b.AuthFlow === 'USER_PASSWORD_AUTH'
-          ? { kind: 'sign-in' as const, user: b.AuthParameters?.USERNAME }
-          : target === 'RespondToAuthChallenge' && b.ChallengeName === 'PASSWORD_VERIFIER'
-            ? { kind: 'sign-in' as const, user: b.ChallengeResponses?.USERNAME }
-            : undefined;
-    if (exposure === 'public' && guessed && typeof guessed.user === 'string') {
-      // One count per account, whichever alias (e-mail in any case, internal name) is sent.
-      const key = (await findUser(guessed.user))?.Username ?? guessed.user;
-      return attempts.guard(key, guessed.kind, () => run(target, b, tokenUser));
-    }
+  async function guarded(target: string, b: Body, tokenUser: User | undefined) {
+    // Every call that checks a password or a reset code counts toward the lockout of the account
+    // it resolves to, on both doors.
+    const guess = await guessedAccount(target, b, { srp, findUser, tokenUser });
+    if (guess) return attempts.guard(guess.key, guess.kind, () => run(target, b, tokenUser));
     return run(target, b, tokenUser);
   }
 
@@ -287,6 +290,14 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
       case 'GlobalSignOut':
         if (!tokenUser) throw invalidAccessToken();
         return globalSignOut(tokenUser);
+      case 'ChangePassword':
+        return changePassword(body as Body, tokenUser);
+      case 'ConfirmForgotPassword':
+        await checkNewPassword((body as Body).Password, 'Password');
+        return engine.call(target, body);
+      case 'AdminSetUserPassword':
+        await checkNewPassword((body as Body).Password, 'Password');
+        return engine.call(target, body);
       default:
         return engine.call(target, body);
     }

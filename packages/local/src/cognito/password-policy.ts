@@ -12,9 +12,9 @@ interface PasswordPolicy {
  * Cognito checks a new password against the pool's policy; cognito-local does not, so a weak
  * password chosen at first sign-in would work locally and fail on AWS. Throws Cognito's error.
  */
-export function checkPasswordPolicy(password: unknown, policy: PasswordPolicy = {}): void {
+export function checkPasswordPolicy(password: unknown, policy: PasswordPolicy = {}, parameter = 'NEW_PASSWORD'): void {
   if (typeof password !== 'string' || password.length === 0) {
-    throw new CognitoApiError('InvalidParameterException', 'Missing required parameter NEW_PASSWORD');
+    throw new CognitoApiError('InvalidParameterException', `Missing required parameter ${parameter}`);
   }
   const problems: string[] = [];
   if (password.length < (policy.MinimumLength ?? 8)) problems.push('Password not long enough');
