@@ -95,3 +95,29 @@ describe('the lockout counts SRP guesses for the user in SECRET_BLOCK (issue 13,
     expect((await stack.signIn(stack.user.email, stack.user.password)).email).toBe(stack.user.email);
   });
 });
+
+describe('CORS of /cognito (issue 13, item 3)', () => {
+  it("answers only the app's own origin; a page elsewhere gets no CORS and its calls are refused", async () => {
+    const app = new URL(stack.url).origin;
+    const own = await fetch(`${stack.url}/cognito/`, {
+      method: 'OPTIONS',
+      headers: { origin: app, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-anything' },
+    });
+    expect(own.status).toBe(204);
+    expect(own.headers.get('access-control-allow-origin')).toBe(app);
+    expect(own.headers.get('access-control-allow-headers')).not.toContain('x-anything');
+
+    const evil = await fetch(`${stack.url}/cognito/`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://attacker.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
+    });
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    const call = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool().clientId, AuthParameters: { USERNAME: stack.admin.email, PASSWORD: 'Guess-123!' } }, { origin: 'https://attacker.example' });
+    expect(call.status).toBe(403);
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+    // Same-origin calls from the app work.
+    const same = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool().clientId, AuthParameters: { USERNAME: stack.user.email, PASSWORD: stack.user.password } }, { origin: app });
+    expect(same.status).toBe(200);
+  });
+});

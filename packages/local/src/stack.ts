@@ -15,6 +15,7 @@ import type { Logger } from '@app/functions/ports/index.ts';
 import { buildServices, createJsonLogger } from '@app/functions/services/build.ts';
 import { seedReferenceData } from '@app/functions/services/risk/seed.ts';
 import type { Services } from '@app/functions/services/types.ts';
+import { appOriginsFor } from './cognito/cors.ts';
 import { startLocalCognito } from './cognito/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { ensureTable, startDynalite } from './dynamo.ts';
@@ -98,6 +99,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const publicHost = opts.publicHost ?? host;
     const publicUrl = (opts.publicUrl ?? `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${server.port}`).replace(/\/+$/, '');
     const apiUrl = `${publicUrl}/prod`;
+    cognito.setAppOrigins(appOriginsFor(publicUrl));
     const blobDir = join(dataDir, 'blobs');
 
     const config = loadConfig({

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appOriginsFor } from './cors.ts';
 import { startLocalCognito, type LocalCognito } from './index.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,15 +35,40 @@ describe('local user pool over HTTP', () => {
       body,
     });
 
-  it('answers a CORS preflight from another origin', async () => {
-    const res = await fetch(`${mount}/`, {
-      method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent' },
-    });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-headers')).toBe('content-type,x-amz-target,x-amz-user-agent');
-    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+  it("answers CORS only for the app's own origin, with a fixed header list", async () => {
+    cognito.setAppOrigins(appOriginsFor('http://localhost:5173'));
+    const preflight = (origin: string) =>
+      fetch(`${mount}/`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-evil-header' },
+      });
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:5173']) {
+      const res = await preflight(origin);
+      expect(res.status, origin).toBe(204);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin);
+      expect(res.headers.get('access-control-allow-headers')).toBe('content-type, x-amz-target, x-amz-user-agent, cache-control');
+      expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(res.headers.get('vary')).toBe('Origin');
+    }
+    for (const origin of ['https://evil.example', 'http://localhost:5174', 'null']) {
+      const res = await preflight(origin);
+      expect(res.status, origin).toBe(403);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+      expect(res.headers.get('access-control-allow-headers'), origin).toBeNull();
+      // A request sent anyway (no preflight honoured) is refused before it runs.
+      const post = await fetch(mount, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ForgotPassword' },
+        body: JSON.stringify({ ClientId: cognito.clientId, Username: 'someone@example.com' }),
+      });
+      expect(post.status, origin).toBe(403);
+      expect(post.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await post.json()).toEqual({ __type: 'AccessDeniedException', message: 'Requests from this origin are not allowed' });
+    }
+    // The public keys stay readable, without CORS for a foreign page.
+    const jwks = await fetch(`${mount}/${cognito.userPoolId}/.well-known/jwks.json`, { headers: { origin: 'https://evil.example' } });
+    expect(jwks.status).toBe(200);
+    expect(jwks.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('serves the JWKS and OpenID configuration under the mount and on the loopback endpoint', async () => {

@@ -1,9 +1,10 @@
 /**
  * HTTP face of the local user pool: the AWS JSON protocol (POST with X-Amz-Target) plus the
- * pool's JWKS and OpenID configuration, with CORS for a browser on another origin (dev server).
+ * pool's JWKS and OpenID configuration. CORS only for the app's own origins (`cors.ts`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toApiError } from './cognito-errors.ts';
+import { applyCors } from './cors.ts';
 import type { Launcher } from './launcher.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -13,12 +14,20 @@ export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Prom
 
 export function createCognitoHttpHandler(
   launcher: Launcher,
-  opts: { exposure: 'public' | 'internal'; issuer: () => string; jwksUrl: () => string; jwks: () => unknown },
+  opts: {
+    exposure: 'public' | 'internal';
+    issuer: () => string;
+    jwksUrl: () => string;
+    jwks: () => unknown;
+    /** Browser origins allowed to call (the app's own); none on the internal door. */
+    allowedOrigins?: () => readonly string[];
+  },
 ): RequestHandler {
   return async (req, res) => {
-    setCors(req, res);
+    const originAllowed = applyCors(req, res, opts.allowedOrigins?.() ?? []);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Max-Age': '600' }).end();
+      if (originAllowed) res.writeHead(204, { 'Access-Control-Max-Age': '600' }).end();
+      else res.writeHead(403).end();
       return;
     }
     const path = new URL(req.url ?? '/', 'http://local').pathname;
@@ -28,6 +37,10 @@ export function createCognitoHttpHandler(
     }
     if (req.method === 'GET' && path.endsWith('/.well-known/openid-configuration')) {
       sendJson(res, 200, { issuer: opts.issuer(), jwks_uri: opts.jwksUrl(), id_token_signing_alg_values_supported: ['RS256'] }, 'application/json');
+      return;
+    }
+    if (!originAllowed) {
+      sendError(res, 403, 'AccessDeniedException', 'Requests from this origin are not allowed');
       return;
     }
     if (req.method !== 'POST') {
@@ -55,17 +68,6 @@ export function createCognitoHttpHandler(
       sendError(res, err.status, err.type, err.message);
     }
   };
-}
-
-function setCors(req: IncomingMessage, res: ServerResponse) {
-  // Tokens travel in bodies, never cookies, so any origin may call (as Cognito itself allows).
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-  res.setHeader(
-    'Access-Control-Allow-Headers',
-    String(req.headers['access-control-request-headers'] ?? 'content-type, x-amz-target, x-amz-user-agent, cache-control'),
-  );
-  res.setHeader('Access-Control-Expose-Headers', 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage');
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

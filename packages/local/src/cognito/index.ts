@@ -25,6 +25,8 @@ export interface LocalCognito {
    *  X-Amz-Target), i.e. the browser's Amplify `userPoolEndpoint` is `${publicUrl}/cognito`. Also answers
    *  CORS preflight and GET …/.well-known/jwks.json. Admin* calls are refused here (403). */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Browser origins the public mount answers CORS for (the app's own, see `appOriginsFor`); none until set. */
+  setAppOrigins(origins: readonly string[]): void;
   /** Idempotent: confirmed user with this permanent password, in these groups (creates groups as needed). */
   ensureUser(email: string, password: string, groups: string[]): Promise<void>;
   /** User in FORCE_CHANGE_PASSWORD state with a generated temporary password (for approved access requests). */
@@ -41,6 +43,7 @@ export async function startLocalCognito(opts: { dataDir: string }): Promise<Loca
   const signer = await loadTokenSigner(folder);
   const launcher = createLauncher(engine, ids, issuer, signer);
   let endpoint = '';
+  let appOrigins: readonly string[] = [];
   const jwksUrl = () => `${endpoint}/${ids.userPoolId}/.well-known/jwks.json`;
   const jwks = () => signer.jwks();
   const internal = createCognitoHttpHandler(launcher, { exposure: 'internal', issuer: () => issuer, jwksUrl, jwks });
@@ -57,7 +60,10 @@ export async function startLocalCognito(opts: { dataDir: string }): Promise<Loca
     issuer,
     jwksUrl: jwksUrl(),
     endpoint,
-    handle: createCognitoHttpHandler(launcher, { exposure: 'public', issuer: () => issuer, jwksUrl, jwks }),
+    handle: createCognitoHttpHandler(launcher, { exposure: 'public', issuer: () => issuer, jwksUrl, jwks, allowedOrigins: () => appOrigins }),
+    setAppOrigins(origins) {
+      appOrigins = [...origins];
+    },
     ensureUser: (email, password, groups) => ensureUser(engine, launcher, ids.userPoolId, { email, password, groups }),
     inviteUser: (email, attrs) => inviteUser(engine, ids.userPoolId, email, attrs),
     async stop() {
