@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT } from '@app/local/cognito/attempt-limit.ts';
+import { SIGN_IN_RATE_LIMIT } from '@app/local/cognito/rate-limit.ts';
 import { signInWithPassword } from '../support/auth.ts';
 import { answerSrp, startSrp } from '../support/srp-client.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -66,6 +67,7 @@ describe('forged access tokens on the public mount (issue 13, item 1)', () => {
 describe('the lockout counts SRP guesses for the user in SECRET_BLOCK (issue 13, item 2)', () => {
   /** One SRP sign-in attempt whose answer names `echoedUsername` (or none) instead of the real user. */
   async function srpAttempt(email: string, password: string, echoedUsername: string | undefined) {
+    const alice = await stack.signIn(stack.user.email, stack.user.password);
     const start = startSrp();
     const ClientId = pool().clientId;
     const challenge = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId, AuthParameters: { USERNAME: email, SRP_A: start.srpA } });
@@ -119,5 +121,27 @@ describe('CORS of /cognito (issue 13, item 3)', () => {
     // Same-origin calls from the app work.
     const same = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: pool().clientId, AuthParameters: { USERNAME: stack.user.email, PASSWORD: stack.user.password } }, { origin: app });
     expect(same.status).toBe(200);
+  });
+});
+
+// Last in this file: it empties 127.0.0.1's sign-in bucket for about half a minute.
+describe('an anonymous SRP start flood (issue 13, item 4)', () => {
+  it('is cut to the bucket per address with TooManyRequestsException; signed-in users carry on', async () => {
+    const alice = await stack.signIn(stack.user.email, stack.user.password);
+    const start = startSrp();
+    const body = { AuthFlow: 'USER_SRP_AUTH', ClientId: pool().clientId, AuthParameters: { USERNAME: stack.user.email, SRP_A: start.srpA } };
+    const answers = await Promise.all(Array.from({ length: 60 }, () => cognitoCall('InitiateAuth', body)));
+    const ok = answers.filter((a) => a.status === 200).length;
+    const limited = answers.filter((a) => a.status === 429);
+    // The bucket holds `capacity` (earlier tests here took some) and refills slowly: the rest is refused.
+    expect(ok).toBeGreaterThan(0);
+    expect(ok).toBeLessThanOrEqual(SIGN_IN_RATE_LIMIT.capacity + 5);
+    expect(limited.length).toBe(60 - ok);
+    expect(limited[0]!.json.__type).toBe('TooManyRequestsException');
+    expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    const forgot = await cognitoCall('ForgotPassword', { ClientId: pool().clientId, Username: stack.user.email });
+    expect(forgot.json.__type).toBe('TooManyRequestsException');
+    // Signed-in users are not affected: the API and token refresh keep working.
+    expect((await alice.call('GET', '/files')).status).toBe(200);
   });
 });

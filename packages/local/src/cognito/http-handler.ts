@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toApiError } from './cognito-errors.ts';
 import { applyCors } from './cors.ts';
 import type { Launcher } from './launcher.ts';
+import { RATE_LIMITED_TARGETS, TooManyRequestsError, type RateLimiter } from './rate-limit.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -21,6 +22,8 @@ export function createCognitoHttpHandler(
     jwks: () => unknown;
     /** Browser origins allowed to call (the app's own); none on the internal door. */
     allowedOrigins?: () => readonly string[];
+    /** Per-address limit of the anonymous calls that cost work (InitiateAuth, ForgotPassword). */
+    rateLimit?: RateLimiter;
   },
 ): RequestHandler {
   return async (req, res) => {
@@ -51,6 +54,16 @@ export function createCognitoHttpHandler(
     if (!target) {
       sendError(res, 400, 'UnknownOperationException', 'Missing or invalid X-Amz-Target header, expected AWSCognitoIdentityProviderService.<Operation>');
       return;
+    }
+    if (opts.rateLimit && RATE_LIMITED_TARGETS.has(target)) {
+      try {
+        opts.rateLimit.take(req.socket.remoteAddress ?? 'unknown');
+      } catch (e) {
+        if (!(e instanceof TooManyRequestsError)) throw e;
+        res.setHeader('Retry-After', String(e.retryAfterSeconds));
+        sendError(res, e.status, e.type, e.message);
+        return;
+      }
     }
     let body: unknown;
     try {

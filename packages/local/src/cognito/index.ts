@@ -10,6 +10,7 @@ import { createCognitoHttpHandler } from './http-handler.ts';
 import { loadTokenSigner } from './id-token-signer.ts';
 import { createLauncher } from './launcher.ts';
 import { ensurePool } from './pool-setup.ts';
+import { createRateLimiter, SIGN_IN_RATE_LIMIT } from './rate-limit.ts';
 import { ensureUser, inviteUser } from './users.ts';
 
 export interface LocalCognito {
@@ -34,7 +35,13 @@ export interface LocalCognito {
   stop(): Promise<void>;
 }
 
-export async function startLocalCognito(opts: { dataDir: string }): Promise<LocalCognito> {
+export interface LocalCognitoOptions {
+  dataDir: string;
+  /** Per-address limit of InitiateAuth and ForgotPassword on the public mount (default SIGN_IN_RATE_LIMIT). */
+  rateLimit?: Partial<typeof SIGN_IN_RATE_LIMIT>;
+}
+
+export async function startLocalCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
   const folder = join(opts.dataDir, 'cognito');
   const engine = await createCognitoEngine(folder);
   const ids = await ensurePool(engine, folder);
@@ -44,6 +51,7 @@ export async function startLocalCognito(opts: { dataDir: string }): Promise<Loca
   const launcher = createLauncher(engine, ids, issuer, signer);
   let endpoint = '';
   let appOrigins: readonly string[] = [];
+  const rateLimit = createRateLimiter(opts.rateLimit);
   const jwksUrl = () => `${endpoint}/${ids.userPoolId}/.well-known/jwks.json`;
   const jwks = () => signer.jwks();
   const internal = createCognitoHttpHandler(launcher, { exposure: 'internal', issuer: () => issuer, jwksUrl, jwks });
@@ -60,7 +68,7 @@ export async function startLocalCognito(opts: { dataDir: string }): Promise<Loca
     issuer,
     jwksUrl: jwksUrl(),
     endpoint,
-    handle: createCognitoHttpHandler(launcher, { exposure: 'public', issuer: () => issuer, jwksUrl, jwks, allowedOrigins: () => appOrigins }),
+    handle: createCognitoHttpHandler(launcher, { exposure: 'public', issuer: () => issuer, jwksUrl, jwks, allowedOrigins: () => appOrigins, rateLimit }),
     setAppOrigins(origins) {
       appOrigins = [...origins];
     },
