@@ -124,6 +124,22 @@ describe('CORS of /cognito (issue 13, item 3)', () => {
   });
 });
 
+describe('the internal cognito port (issue 13, item 7 of the report)', () => {
+  it('does not let another local program add a user to admins', async () => {
+    const base = new URL(stack.local.config.jwksUrl).origin;
+    for (const path of ['/', '/cognito', '/internal']) {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.AdminAddUserToGroup' },
+        body: JSON.stringify({ UserPoolId: stack.local.config.userPoolId, Username: stack.user.email, GroupName: 'admins' }),
+      });
+      expect(res.status, path).toBe(403);
+    }
+    const bob = await signInWithPassword({ ...pool(), ...stack.user });
+    expect(bob.groups).toEqual([]);
+  });
+});
+
 // Last in this file: it empties 127.0.0.1's sign-in bucket for about half a minute.
 describe('an anonymous SRP start flood (issue 13, item 4)', () => {
   it('is cut to the bucket per address with TooManyRequestsException; signed-in users carry on', async () => {

@@ -116,6 +116,24 @@ describe('local user pool over HTTP', () => {
     expect(await refresh.json()).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
   });
 
+  it('takes no call on the loopback port without the per-process secret path (other local programs)', async () => {
+    await cognito.ensureUser('bob@example.com', 'Bob-Passw0rd!', []);
+    const base = new URL(cognito.endpoint).origin;
+    expect(new URL(cognito.endpoint).pathname).toMatch(/^\/[A-Za-z0-9_-]{43}$/);
+    const join = { UserPoolId: cognito.userPoolId, Username: 'bob@example.com', GroupName: 'admins' };
+    await post(cognito.endpoint, JSON.stringify({ UserPoolId: cognito.userPoolId, GroupName: 'admins' }), 'CreateGroup');
+    for (const url of [base, `${base}/`, `${base}/cognito`, `${base}${new URL(cognito.endpoint).pathname.slice(0, -1)}`]) {
+      const res = await post(url, JSON.stringify(join), 'AdminAddUserToGroup');
+      expect(res.status, url).toBe(403);
+      expect(await res.json()).toEqual({ __type: 'AccessDeniedException', message: 'Forbidden' });
+    }
+    const groups = async () => ((await (await post(cognito.endpoint, JSON.stringify({ UserPoolId: cognito.userPoolId, Username: 'bob@example.com' }), 'AdminListGroupsForUser')).json()) as { Groups: unknown[] }).Groups;
+    expect(await groups()).toEqual([]);
+    // The public keys need no secret (the API's verifier fetches them).
+    expect(cognito.jwksUrl.startsWith(`${base}/${cognito.userPoolId}/`)).toBe(true);
+    expect((await fetch(cognito.jwksUrl)).status).toBe(200);
+  });
+
   it('reports targets cognito-local does not know as a client error', async () => {
     const res = await post(cognito.endpoint, '{}', 'DescribeRiskConfiguration');
     expect(res.status).toBe(400);

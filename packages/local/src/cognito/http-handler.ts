@@ -2,6 +2,7 @@
  * HTTP face of the local user pool: the AWS JSON protocol (POST with X-Amz-Target) plus the
  * pool's JWKS and OpenID configuration. CORS only for the app's own origins (`cors.ts`).
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toApiError } from './cognito-errors.ts';
 import { applyCors } from './cors.ts';
@@ -24,6 +25,8 @@ export function createCognitoHttpHandler(
     allowedOrigins?: () => readonly string[];
     /** Per-address limit of the anonymous calls that cost work (InitiateAuth, ForgotPassword). */
     rateLimit?: RateLimiter;
+    /** Calls (POST) only on this path: the internal door's per-process secret. */
+    secretPath?: string;
   },
 ): RequestHandler {
   return async (req, res) => {
@@ -48,6 +51,10 @@ export function createCognitoHttpHandler(
     }
     if (req.method !== 'POST') {
       sendError(res, 405, 'MethodNotAllowedException', 'Use POST with an X-Amz-Target header');
+      return;
+    }
+    if (opts.secretPath !== undefined && !isSamePath(path.replace(/\/+$/, ''), opts.secretPath)) {
+      sendError(res, 403, 'AccessDeniedException', 'Forbidden');
       return;
     }
     const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
@@ -81,6 +88,12 @@ export function createCognitoHttpHandler(
       sendError(res, err.status, err.type, err.message);
     }
   };
+}
+
+function isSamePath(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -2,6 +2,7 @@
  * The local user pool: cognito-local (in-process, data under `<dataDir>/cognito`) behind the
  * launcher that adds Amplify v6's SRP sign-in and refresh. See docs/local-auth.md.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,9 +19,10 @@ export interface LocalCognito {
   clientId: string;
   /** `iss` claim of the tokens: `http://localhost:9229/<userPoolId>` (a fixed label, not an address). */
   issuer: string;
-  /** JWKS URL the server-side verifier fetches (the loopback endpoint below). */
+  /** JWKS URL the server-side verifier fetches (the loopback server, no secret needed for public keys). */
   jwksUrl: string;
-  /** Loopback endpoint (http://127.0.0.1:<random port>) for server-side SDK calls, Admin* included. */
+  /** Loopback endpoint for server-side SDK calls, Admin* included: `http://127.0.0.1:<port>/<secret>`.
+   *  The secret is random per process, so other local programs cannot reach the admin calls. */
   endpoint: string;
   /** Handles a request that arrived at the main server under the mount path (e.g. POST /cognito/ with
    *  X-Amz-Target), i.e. the browser's Amplify `userPoolEndpoint` is `${publicUrl}/cognito`. Also answers
@@ -49,18 +51,21 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
   // Tokens are signed (and access tokens verified) with this data folder's key: cognito-local's own key is public.
   const signer = await loadTokenSigner(folder);
   const launcher = createLauncher(engine, ids, issuer, signer);
-  let endpoint = '';
+  let base = '';
+  // Only this process knows the path of the loopback door (it takes Admin* calls).
+  const secretPath = `/${randomBytes(32).toString('base64url')}`;
   let appOrigins: readonly string[] = [];
   const rateLimit = createRateLimiter(opts.rateLimit);
-  const jwksUrl = () => `${endpoint}/${ids.userPoolId}/.well-known/jwks.json`;
+  const jwksUrl = () => `${base}/${ids.userPoolId}/.well-known/jwks.json`;
   const jwks = () => signer.jwks();
-  const internal = createCognitoHttpHandler(launcher, { exposure: 'internal', issuer: () => issuer, jwksUrl, jwks });
+  const internal = createCognitoHttpHandler(launcher, { exposure: 'internal', issuer: () => issuer, jwksUrl, jwks, secretPath });
   const server = createServer((req, res) => void internal(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const endpoint = `${base}${secretPath}`;
 
   return {
     userPoolId: ids.userPoolId,
