@@ -32,4 +32,26 @@ describe('createAttemptLimiter', () => {
     await expect(limiter.guard('x', 'sign-in', () => Promise.reject(new CognitoApiError('InvalidParameterException', 'bad')), 0)).rejects.toThrow('bad');
     expect(await limiter.guard('x', 'sign-in', async () => 'ok', 1)).toBe('ok');
   });
+
+  it('counts parallel guesses as they start: 20 at once run only maxFailures times', async () => {
+    const limiter = createAttemptLimiter({ maxFailures: 5, windowMs: 60_000 });
+    let checked = 0;
+    const slowWrong = async () => {
+      checked++;
+      await new Promise((r) => setTimeout(r, 20));
+      throw new CognitoApiError('NotAuthorizedException', 'Incorrect username or password.');
+    };
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => limiter.guard('ada@example.com', 'sign-in', slowWrong)));
+    expect(checked).toBe(5);
+    const messages = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'ok'));
+    expect(messages.filter((m) => m === 'Password attempts exceeded')).toHaveLength(15);
+    expect(limiter.isLocked('ada@example.com', 'sign-in')).toBe(true);
+  });
+
+  it('does not count an attempt that failed for another reason (missing parameter)', async () => {
+    const limiter = createAttemptLimiter({ maxFailures: 1, windowMs: 60_000 });
+    await expect(limiter.guard('ada@example.com', 'sign-in', () => Promise.reject(new CognitoApiError('InvalidParameterException', 'x')))).rejects.toThrow('x');
+    expect(limiter.isLocked('ada@example.com', 'sign-in')).toBe(false);
+    expect(await limiter.guard('ada@example.com', 'sign-in', async () => 'ok')).toBe('ok');
+  });
 });
