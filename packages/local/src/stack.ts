@@ -17,6 +17,7 @@ import { seedReferenceData } from '@app/functions/services/risk/seed.ts';
 import type { Services } from '@app/functions/services/types.ts';
 import { appOriginsFor } from './cognito/cors.ts';
 import { startLocalCognito } from './cognito/index.ts';
+import { createSecurityLog } from './security-log.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { ensureTable, startDynalite } from './dynamo.ts';
 import { readOrCreateSecret } from './secret.ts';
@@ -90,7 +91,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     stoppers.push(dynamo.stop);
     await ensureTable(dynamo.endpoint, TABLE_NAME, LOCAL_REGION);
 
-    const cognito = await startLocalCognito({ dataDir });
+    // Security events of the sign-in go to the log, and for administrators to the audit log once services exist.
+    const audit: { services?: Services } = {};
+    const cognito = await startLocalCognito({ dataDir, onSecurityEvent: createSecurityLog(log, () => audit.services) });
     stoppers.push(() => cognito.stop());
 
     const host = opts.host ?? '127.0.0.1';
@@ -137,6 +140,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const orchestrator = createLocalOrchestrator(() => services);
     stoppers.push(() => orchestrator.stop());
     services = buildServices(config, { identity, orchestrator, blobs, log });
+    audit.services = services;
     stoppers.push(async () => services.ddb.destroy());
 
     const api = createApi(services);

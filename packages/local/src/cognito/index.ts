@@ -12,6 +12,7 @@ import { loadTokenSigner } from './id-token-signer.ts';
 import { createLauncher } from './launcher.ts';
 import { ensurePool } from './pool-setup.ts';
 import { createRateLimiter, SIGN_IN_RATE_LIMIT } from './rate-limit.ts';
+import type { SecurityEventSink } from './security-events.ts';
 import { ensureUser, inviteUser } from './users.ts';
 
 export interface LocalCognito {
@@ -41,6 +42,8 @@ export interface LocalCognitoOptions {
   dataDir: string;
   /** Per-address limit of InitiateAuth and ForgotPassword on the public mount (default SIGN_IN_RATE_LIMIT). */
   rateLimit?: Partial<typeof SIGN_IN_RATE_LIMIT>;
+  /** Receives failed sign-ins, lockouts, password changes, sign-outs, group changes and reset requests. */
+  onSecurityEvent?: SecurityEventSink;
 }
 
 export async function startLocalCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
@@ -50,7 +53,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
   const issuer = `${ISSUER_DOMAIN}/${ids.userPoolId}`;
   // Tokens are signed (and access tokens verified) with this data folder's key: cognito-local's own key is public.
   const signer = await loadTokenSigner(folder);
-  const launcher = createLauncher(engine, ids, issuer, signer);
+  const launcher = createLauncher(engine, ids, issuer, signer, { onSecurityEvent: opts.onSecurityEvent });
   let base = '';
   // Only this process knows the path of the loopback door (it takes Admin* calls).
   const secretPath = `/${randomBytes(32).toString('base64url')}`;

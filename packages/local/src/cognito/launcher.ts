@@ -1,24 +1,21 @@
 /**
  * The launcher in front of cognito-local: dispatches one Cognito JSON call (by X-Amz-Target) and
  * adds what Amplify v6 needs and cognito-local lacks (USER_SRP_AUTH, GetTokensFromRefreshToken),
- * Cognito's error wording, and a few fixes (see ARCHITECTURE.md "Sharp edges").
+ * Cognito's error wording, access-token checks, lockout, password policy, security events and a
+ * few fixes (see docs/local-auth.md). The sign-in flows themselves are in `sign-in-flows.ts`.
  */
 import type { User } from 'cognito-local/lib/services/userPoolService.js';
 import { groupToResponseObject } from 'cognito-local/lib/targets/responses.js';
 import type { CognitoEngine } from './cognito-engine.ts';
-import {
-  CognitoApiError,
-  incorrectCredentials,
-  invalidParameter,
-  userDisabled,
-  userNotFound,
-} from './cognito-errors.ts';
+import { CognitoApiError, incorrectCredentials, invalidParameter, toApiError, userNotFound } from './cognito-errors.ts';
 import { ACCESS_TOKEN_TARGETS, createAccessTokenVerifier, invalidAccessToken, originOf } from './access-tokens.ts';
 import { createAttemptLimiter } from './attempt-limit.ts';
-import { guessedAccount } from './guessed-account.ts';
+import { guessedAccount, type GuessedAccount } from './guessed-account.ts';
 import type { TokenSigner } from './id-token-signer.ts';
 import { checkPasswordPolicy } from './password-policy.ts';
 import type { PoolIds } from './pool-setup.ts';
+import { createSecurityEvents, pendingEvent, type SecurityEventSink } from './security-events.ts';
+import { createSignInFlows } from './sign-in-flows.ts';
 import { SrpAuthenticator } from './srp-auth.ts';
 
 /**
@@ -38,10 +35,6 @@ export const PUBLIC_TARGETS = new Set([
   'GlobalSignOut',
 ]);
 
-/** Sessions we handed out with a challenge, so a challenge answer cannot be forged. */
-const SESSION_TTL_MS = 5 * 60_000;
-/** cognito-local appends a refresh token per sign-in and never forgets one; keep the newest. */
-const MAX_REFRESH_TOKENS = 50;
 
 type Body = Record<string, any>;
 
@@ -59,9 +52,14 @@ export interface Launcher {
   findUser(username: string): Promise<User | null>;
 }
 
-export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: string, signer: TokenSigner): Launcher {
+export function createLauncher(
+  engine: CognitoEngine,
+  ids: PoolIds,
+  issuer: string,
+  signer: TokenSigner,
+  opts: { onSecurityEvent?: SecurityEventSink } = {},
+): Launcher {
   const srp = new SrpAuthenticator(ids.userPoolId.split('_')[1] ?? '');
-  const sessions = new Map<string, { userId: string; expires: number }>();
   const accessTokens = createAccessTokenVerifier(signer, { issuer, clientId: ids.clientId, findUser });
 
   async function pool() {
@@ -77,130 +75,6 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
     const lower = username.toLowerCase();
     const users = await userPool.listUsers(engine.ctx);
     return users.find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value?.toLowerCase() === lower)) ?? null;
-  }
-
-  function assertClient(body: Body) {
-    if (body.ClientId !== ids.clientId) {
-      throw new CognitoApiError('ResourceNotFoundException', `User pool client ${String(body.ClientId)} does not exist.`);
-    }
-  }
-
-  async function usableUser(username: unknown): Promise<User> {
-    if (typeof username !== 'string' || !username) throw invalidParameter('Missing required parameter USERNAME');
-    const user = await findUser(username);
-    if (!user) throw userNotFound();
-    if (user.Enabled === false) throw userDisabled();
-    return user;
-  }
-
-  /** Records a refresh token for its user (cognito-local forgets those issued by challenge answers). */
-  async function keepRefreshToken(username: string, refreshToken: unknown) {
-    if (typeof refreshToken !== 'string') return;
-    const userPool = await pool();
-    await engine.exclusive(async () => {
-      const user = await userPool.getUserByUsername(engine.ctx, username);
-      if (!user) return;
-      const tokens = (user.RefreshTokens ?? []).filter((t) => t !== refreshToken);
-      tokens.push(refreshToken);
-      await userPool.saveUser(engine.ctx, { ...user, RefreshTokens: tokens.slice(-MAX_REFRESH_TOKENS) });
-    });
-  }
-
-  /** Hands a verified user to cognito-local's USER_PASSWORD_AUTH and remembers any challenge session. */
-  async function signInVerified(user: User, body: Body) {
-    const result: Body = await engine.call('InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: body.ClientId,
-      ClientMetadata: body.ClientMetadata,
-      AuthParameters: { USERNAME: user.Username, PASSWORD: user.Password },
-    });
-    if (result.Session) sessions.set(result.Session, { userId: user.Username, expires: Date.now() + SESSION_TTL_MS });
-    await keepRefreshToken(user.Username, result.AuthenticationResult?.RefreshToken);
-    return result;
-  }
-
-  async function initiateAuth(body: Body) {
-    assertClient(body);
-    const params: Body = body.AuthParameters ?? {};
-    switch (body.AuthFlow) {
-      case 'USER_SRP_AUTH': {
-        const user = await usableUser(params.USERNAME);
-        if (typeof params.SRP_A !== 'string') throw invalidParameter('Missing required parameter SRP_A');
-        return srp.startChallenge({ userId: user.Username, password: user.Password }, body.ClientId, params.SRP_A);
-      }
-      case 'USER_PASSWORD_AUTH': {
-        const user = await usableUser(params.USERNAME);
-        // cognito-local skips the password check for FORCE_CHANGE_PASSWORD users.
-        if (user.Password !== params.PASSWORD) throw incorrectCredentials();
-        return signInVerified(user, body);
-      }
-      case 'REFRESH_TOKEN':
-      case 'REFRESH_TOKEN_AUTH':
-        return refresh(body.ClientId, params.REFRESH_TOKEN, body.ClientMetadata);
-      default:
-        throw invalidParameter(`Unsupported AuthFlow ${String(body.AuthFlow)}: use USER_SRP_AUTH, USER_PASSWORD_AUTH or REFRESH_TOKEN_AUTH`);
-    }
-  }
-
-  async function refresh(clientId: string, refreshToken: unknown, clientMetadata: unknown) {
-    if (typeof refreshToken !== 'string' || !refreshToken) throw invalidParameter('Missing required parameter REFRESH_TOKEN');
-    const user = await (await pool()).getUserByRefreshToken(engine.ctx, refreshToken);
-    if (!user) throw new CognitoApiError('NotAuthorizedException', 'Invalid Refresh Token');
-    if (user.Enabled === false) throw userDisabled();
-    if (isExpiredJwt(refreshToken)) throw new CognitoApiError('NotAuthorizedException', 'Refresh Token has expired');
-    const result: Body = await engine.call('InitiateAuth', {
-      AuthFlow: 'REFRESH_TOKEN_AUTH',
-      ClientId: clientId,
-      ClientMetadata: clientMetadata,
-      AuthParameters: { REFRESH_TOKEN: refreshToken },
-    });
-    return {
-      ChallengeParameters: {},
-      AuthenticationResult: {
-        AccessToken: result.AuthenticationResult.AccessToken,
-        IdToken: result.AuthenticationResult.IdToken,
-        ExpiresIn: 3600,
-        TokenType: 'Bearer',
-      },
-    };
-  }
-
-  async function respondToAuthChallenge(body: Body) {
-    assertClient(body);
-    const responses: Body = body.ChallengeResponses ?? {};
-    if (body.ChallengeName === 'PASSWORD_VERIFIER') {
-      const block = responses.PASSWORD_CLAIM_SECRET_BLOCK;
-      const signature = responses.PASSWORD_CLAIM_SIGNATURE;
-      const timestamp = responses.TIMESTAMP;
-      if (typeof block !== 'string' || typeof signature !== 'string' || typeof timestamp !== 'string') {
-        throw invalidParameter('PASSWORD_VERIFIER needs PASSWORD_CLAIM_SECRET_BLOCK, PASSWORD_CLAIM_SIGNATURE and TIMESTAMP');
-      }
-      const challenge = srp.openChallenge(block, body.ClientId);
-      const user = await findUser(challenge.userId);
-      if (!user) throw incorrectCredentials();
-      if (user.Enabled === false) throw userDisabled();
-      if (!srp.verifySignature(challenge, user.Password, { secretBlock: block, timestamp, signature })) {
-        throw incorrectCredentials();
-      }
-      return signInVerified(user, body);
-    }
-    // Other challenges continue a session we issued (cognito-local accepts any Session string).
-    const session = typeof body.Session === 'string' ? sessions.get(body.Session) : undefined;
-    const user = await findUser(String(responses.USERNAME ?? ''));
-    if (!session || session.expires < Date.now() || !user || user.Username !== session.userId) {
-      throw new CognitoApiError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
-    }
-    if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-      if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw incorrectCredentials();
-      await checkNewPassword(responses.NEW_PASSWORD, 'NEW_PASSWORD');
-    }
-    sessions.delete(body.Session);
-    const result: Body = await engine.call('RespondToAuthChallenge', {
-      ...body,
-      ChallengeResponses: { ...responses, USERNAME: user.Username },
-    });
-    await keepRefreshToken(user.Username, result.AuthenticationResult?.RefreshToken);
-    return result;
   }
 
   async function adminListGroupsForUser(body: Body) {
@@ -236,7 +110,13 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
     return {};
   }
 
+  const flows = createSignInFlows({ engine, ids, srp, pool, findUser, checkNewPassword });
   const attempts = createAttemptLimiter();
+  const events = createSecurityEvents({
+    findUser,
+    groupsOf: async (user) => (await pool()).listUserGroupMembership(engine.ctx, user),
+    sink: opts.onSecurityEvent,
+  });
 
   /** Signs the answer's ID and access tokens with our key; the access token names its refresh token. */
   function sealTokens(out: unknown, request: Body): unknown {
@@ -265,26 +145,42 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
       if (b.AccessToken === undefined) throw invalidParameter('Missing required parameter AccessToken');
       tokenUser = await accessTokens.verify(b.AccessToken);
     }
-    return sealTokens(await guarded(target, b, tokenUser), b);
-  }
-
-  async function guarded(target: string, b: Body, tokenUser: User | undefined) {
+    const where = { via: target, exposure: context.exposure, address: context.address };
+    const pending = await pendingEvent(target, b, { tokenUser, userByRefreshToken });
     // Every call that checks a password or a reset code counts toward the lockout of the account
     // it resolves to, on both doors.
     const guess = await guessedAccount(target, b, { srp, findUser, tokenUser });
-    if (guess) return attempts.guard(guess.key, guess.kind, () => run(target, b, tokenUser));
-    return run(target, b, tokenUser);
+    const lockedBefore = guess ? attempts.isLocked(guess.key, guess.kind) : false;
+    try {
+      const out = guess ? await attempts.guard(guess.key, guess.kind, () => run(target, b, tokenUser)) : await run(target, b, tokenUser);
+      if (pending) await events.emit(pending.event, pending.who, where, pending.detail);
+      return sealTokens(out, b);
+    } catch (e) {
+      if (guess) await reportFailedGuess(guess, e, lockedBefore, where);
+      throw e;
+    }
+  }
+
+  async function reportFailedGuess(guess: GuessedAccount, e: unknown, lockedBefore: boolean, where: { via: string; exposure: CallContext['exposure']; address?: string }) {
+    if (lockedBefore) return events.emit('sign-in-refused-locked', guess.key, where, { kind: guess.kind });
+    if (toApiError(e).type !== 'NotAuthorizedException' && toApiError(e).type !== 'CodeMismatchException') return;
+    await events.emit(guess.kind === 'code' ? 'reset-code-failed' : 'sign-in-failed', guess.key, where);
+    if (attempts.isLocked(guess.key, guess.kind)) await events.emit('account-locked', guess.key, where, { kind: guess.kind });
+  }
+
+  async function userByRefreshToken(token: unknown): Promise<User | null> {
+    return typeof token === 'string' && token ? (await pool()).getUserByRefreshToken(engine.ctx, token) : null;
   }
 
   async function run(target: string, body: unknown, tokenUser: User | undefined) {
     switch (target) {
       case 'InitiateAuth':
-        return initiateAuth(body as Body);
+        return flows.initiateAuth(body as Body);
       case 'RespondToAuthChallenge':
-        return respondToAuthChallenge(body as Body);
+        return flows.respondToAuthChallenge(body as Body);
       case 'GetTokensFromRefreshToken':
-        assertClient(body as Body);
-        return refresh((body as Body).ClientId, (body as Body).RefreshToken, (body as Body).ClientMetadata);
+        flows.assertClient(body as Body);
+        return flows.refresh((body as Body).ClientId, (body as Body).RefreshToken, (body as Body).ClientMetadata);
       case 'AdminListGroupsForUser':
         return adminListGroupsForUser(body as Body);
       case 'GlobalSignOut':
@@ -306,11 +202,3 @@ export function createLauncher(engine: CognitoEngine, ids: PoolIds, issuer: stri
   return { dispatch, findUser };
 }
 
-function isExpiredJwt(token: string): boolean {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-    return typeof payload.exp === 'number' && payload.exp * 1000 < Date.now();
-  } catch {
-    return false;
-  }
-}

@@ -8,14 +8,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT } from './attempt-limit.ts';
 import { startLocalCognito, type LocalCognito } from './index.ts';
+import type { SecurityEvent } from './security-events.ts';
 
 describe('password changes on the local pool', () => {
   let dataDir: string;
   let cognito: LocalCognito;
+  const events: SecurityEvent[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'cognito-passwords-'));
-    cognito = await startLocalCognito({ dataDir });
+    cognito = await startLocalCognito({ dataDir, onSecurityEvent: (e) => void events.push(e) });
   });
 
   afterAll(async () => {
@@ -54,6 +56,17 @@ describe('password changes on the local pool', () => {
     const token = (await signIn('mover@example.com', 'Mover-Passw0rd!')).json.AuthenticationResult.AccessToken;
     expect((await call('ChangePassword', { AccessToken: token, PreviousPassword: 'Mover-Passw0rd!', ProposedPassword: 'Moved-Passw0rd!' })).status).toBe(200);
     expect((await signIn('mover@example.com', 'Moved-Passw0rd!')).status).toBe(200);
+    expect(events.filter((e) => e.email === 'mover@example.com').map((e) => [e.event, e.via, e.admin])).toEqual([['password-changed', 'ChangePassword', false]]);
+  });
+
+  it('reports group changes made through the loopback door as security events', async () => {
+    await cognito.ensureUser('promoted@example.com', 'Promoted-Passw0rd!', []);
+    await call('CreateGroup', { UserPoolId: cognito.userPoolId, GroupName: 'admins' });
+    const res = await call('AdminAddUserToGroup', { UserPoolId: cognito.userPoolId, Username: 'promoted@example.com', GroupName: 'admins' });
+    expect(res.status).toBe(200);
+    expect(events.filter((e) => e.event === 'group-changed')).toEqual([
+      expect.objectContaining({ email: 'promoted@example.com', admin: true, via: 'AdminAddUserToGroup', exposure: 'internal', detail: { group: 'admins', change: 'added' } }),
+    ]);
   });
 
   it('ConfirmForgotPassword and AdminSetUserPassword refuse a password that breaks the policy', async () => {

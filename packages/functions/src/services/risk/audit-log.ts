@@ -7,8 +7,9 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
 
-export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'IMPORT' | 'APPROVE' | 'REJECT';
-export type AuditItemType = 'table' | 'tcode' | 'access_request' | 'master_table' | 'master_tcode';
+/** SECURITY: a sign-in event of an administrator's account (local stack, `packages/local/src/security-log.ts`). */
+export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'IMPORT' | 'APPROVE' | 'REJECT' | 'SECURITY';
+export type AuditItemType = 'table' | 'tcode' | 'access_request' | 'master_table' | 'master_tcode' | 'account';
 
 export interface AuditEntry {
   auditId: string;
