@@ -83,3 +83,27 @@ test('dark mode persists across a reload', async ({ page }) => {
   await page.getByRole('switch', { name: 'Dark mode' }).uncheck();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
 });
+
+test('a crafted redirect on the login page ends on an in-app page, never on an error or another site', async ({ page, baseURL }) => {
+  const appOrigin = new URL(baseURL!).origin;
+  // Signed out: sign in from the crafted link.
+  await page.goto('/login?redirect=/%5Cevil.example');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Email').fill(E2E_USER.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_USER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Quick Overview')).toBeVisible({ timeout: 30_000 });
+  expect(new URL(page.url()).origin).toBe(appOrigin);
+  expect(new URL(page.url()).pathname).toBe('/');
+  // Signed in: every other form lands on the dashboard too.
+  for (const query of ['redirect=//evil.example', 'redirect=https://evil.example/', 'redirect=%2F%255Cevil.example', 'redirect=/%09/evil.example', 'redirect=123']) {
+    await page.goto(`/login?${query}`);
+    await expect(page.getByText('Quick Overview'), query).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Something went wrong' }), query).toHaveCount(0);
+    expect(new URL(page.url()).origin, query).toBe(appOrigin);
+    expect(new URL(page.url()).pathname, query).toBe('/');
+  }
+  // A real in-app target is still followed.
+  await page.goto('/login?redirect=/history');
+  await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible({ timeout: 30_000 });
+});

@@ -35,7 +35,6 @@ export const PUBLIC_TARGETS = new Set([
   'GlobalSignOut',
 ]);
 
-
 type Body = Record<string, any>;
 
 export interface CallContext {
@@ -161,9 +160,12 @@ export function createLauncher(
     }
   }
 
-  async function reportFailedGuess(guess: GuessedAccount, e: unknown, lockedBefore: boolean, where: { via: string; exposure: CallContext['exposure']; address?: string }) {
+  type Where = { via: string; exposure: CallContext['exposure']; address?: string };
+
+  async function reportFailedGuess(guess: GuessedAccount, e: unknown, lockedBefore: boolean, where: Where) {
     if (lockedBefore) return events.emit('sign-in-refused-locked', guess.key, where, { kind: guess.kind });
-    if (toApiError(e).type !== 'NotAuthorizedException' && toApiError(e).type !== 'CodeMismatchException') return;
+    const type = toApiError(e).type;
+    if (type !== 'NotAuthorizedException' && type !== 'CodeMismatchException') return;
     await events.emit(guess.kind === 'code' ? 'reset-code-failed' : 'sign-in-failed', guess.key, where);
     if (attempts.isLocked(guess.key, guess.kind)) await events.emit('account-locked', guess.key, where, { kind: guess.kind });
   }
