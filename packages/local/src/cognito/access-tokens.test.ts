@@ -86,6 +86,7 @@ describe('access tokens of the local pool', () => {
   it('refuses forged, foreign, expired and ID tokens for every token-taking call, and changes nothing', async () => {
     const tokens = await signIn(VICTIM);
     const real = claimsOf(tokens.AccessToken);
+    const other = claimsOf((await signIn(OTHER)).AccessToken);
     const now = Math.floor(Date.now() / 1000);
     const cases: [string, string, string][] = [
       ['alg none with the victim as username', `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...real, exp: now + 600 })}.`, 'Invalid Access Token'],
@@ -98,6 +99,8 @@ describe('access tokens of the local pool', () => {
       ['token_use id', await mint(real, { token_use: 'id' }), 'Invalid Access Token'],
       ['a sub that is no user', await mint(real, { sub: '00000000-0000-4000-8000-000000000000' }), 'Invalid Access Token'],
       ['no origin (not issued by a sign-in)', await mint(real, { origin_jti: undefined }), 'Access Token has been revoked'],
+      ["another user's sub and name on this session", await mint(real, { sub: other.sub, username: other.username }), 'Access Token has been revoked'],
+      ["another user's sub, this user's name", await mint(real, { sub: other.sub }), 'Invalid Access Token'],
       ['garbage', 'not.a.token', 'Invalid Access Token'],
     ];
     const targets: [string, Record<string, unknown>][] = [
