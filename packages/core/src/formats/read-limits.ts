@@ -45,10 +45,12 @@ function describe(limit: number, unit: 'bytes' | 'characters' | 'rows'): string 
   return `${limit.toLocaleString('en-US')} ${unit}`;
 }
 
+const FILE_HINT = '(the limit for one file); split the data into smaller files or save it as CSV';
+
 /**
- * The error for a file that goes past a read limit; `what` names the part ("the worksheet
- * xl/worksheets/sheet1.xml expands to").
+ * The error for input that goes past a limit; `what` names the part ("the worksheet
+ * xl/worksheets/sheet1.xml expands to"), `hint` what the user can do.
  */
-export function limitExceeded(what: string, limit: number, unit: 'bytes' | 'characters' | 'rows'): EngineError {
-  return new EngineError('LIMIT_EXCEEDED', `${what} more than ${describe(limit, unit)} (the limit for one file); split the data into smaller files or save it as CSV`);
+export function limitExceeded(what: string, limit: number, unit: 'bytes' | 'characters' | 'rows', hint = FILE_HINT): EngineError {
+  return new EngineError('LIMIT_EXCEEDED', `${what} more than ${describe(limit, unit)} ${hint}`);
 }
