@@ -8,7 +8,8 @@ export type ApiErrorCode =
   | 'CONFLICT'
   | 'TOO_LARGE'
   | 'UNSUPPORTED_MEDIA'
-  | 'NOT_CONFIGURED';
+  | 'NOT_CONFIGURED'
+  | 'UNAVAILABLE';
 
 const STATUS: Record<ApiErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -20,6 +21,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   NOT_CONFIGURED: 503,
+  UNAVAILABLE: 503,
 };
 
 export class VisibleError extends Error {

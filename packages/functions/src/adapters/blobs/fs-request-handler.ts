@@ -69,7 +69,7 @@ async function receive(ctx: BlobRequestContext, key: string, req: IncomingMessag
           yield chunk;
         }
       },
-      createWriteStream(temp),
+      createWriteStream(temp, { mode: 0o600 }),
     );
     await ctx.moveIntoPlace(temp, key);
   } catch (e) {
