@@ -9,7 +9,8 @@ export type ApiErrorCode =
   | 'TOO_LARGE'
   | 'UNSUPPORTED_MEDIA'
   | 'NOT_CONFIGURED'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  | 'RESULT_DAMAGED';
 
 const STATUS: Record<ApiErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -22,6 +23,8 @@ const STATUS: Record<ApiErrorCode, number> = {
   UNSUPPORTED_MEDIA: 415,
   NOT_CONFIGURED: 503,
   UNAVAILABLE: 503,
+  // Stored data that cannot be read back: a server fault, but a known one with a message.
+  RESULT_DAMAGED: 500,
 };
 
 export class VisibleError extends Error {

@@ -143,6 +143,10 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
     },
 
     async deletePrefix(prefix) {
+      // A folder prefix (`…/`) goes with its folders, so no empty tree is left behind.
+      if (prefix.endsWith('/') && prefix.length > 1 && !prefix.startsWith(`${TEMP_FOLDER}/`)) {
+        return void (await rm(blobPath(root, prefix.slice(0, -1)), { recursive: true, force: true }));
+      }
       const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
       const start = folder ? blobPath(root, folder) : root;
       const entries = await readdir(start, { recursive: true, withFileTypes: true }).catch((e) => {

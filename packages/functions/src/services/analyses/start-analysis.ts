@@ -14,7 +14,7 @@ export const MAX_FILES_PER_ANALYSIS = 10;
 
 export const analyzeRequestSchema = z.object({
   fileIds: z
-    .array(z.string().min(1).max(100))
+    .array(z.string().uuid('must be a fileId returned by POST /upload'))
     .min(1, 'Select at least one file to analyze')
     .max(MAX_FILES_PER_ANALYSIS, `At most ${MAX_FILES_PER_ANALYSIS} files can be analysed together`),
   analysisType: z.enum(['single', 'multi']).optional(),
