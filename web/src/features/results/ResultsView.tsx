@@ -38,6 +38,15 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
           {result.reportError}
         </Alert>
       )}
+      {(result.warnings ?? []).length > 0 && (
+        <Alert color="yellow" title="Check your files" role="status">
+          {(result.warnings ?? []).map((w) => (
+            <Text key={w} size="sm">
+              {w}
+            </Text>
+          ))}
+        </Alert>
+      )}
       <SummaryCard result={result} />
       <DetectionFlagsCard analysisId={result.analysisId} flagCounts={result.summary?.flag_counts ?? {}} />
       <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} />

@@ -97,6 +97,7 @@ export async function toResult(services: Services, item: AnalysisItem) {
     risk: report.risk,
     correlation_results: report.correlation_results,
     record_count_summary: report.record_count_summary,
+    warnings: report.warnings ?? [],
     suspicious_patterns: report.suspicious_patterns,
     correlation_summary: report.correlation_summary,
     dashboard: report.dashboard,
