@@ -50,20 +50,26 @@ describe('step worker pool', () => {
     await new Promise((r) => setTimeout(r, 200));
     const bob = await timed(p.run({ busyMs: 50, label: 'bob' }, { owner: 'bob' }));
     expect((bob.value as { label: string }).label).toBe('bob');
-    // Without a per-user share bob waits for one of alice's 2-second steps.
+    // Without a worker of his own bob waits for one of alice's 2-second steps.
     expect(bob.ms).toBeLessThan(1500);
     const done = await Promise.all(alice);
     expect(done.map((d) => (d as { label: string }).label)).toEqual(['alice-1', 'alice-2', 'alice-3']);
   }, 30_000);
 
-  it('takes turns between owners in the order they queued', async () => {
+  it('lets one user use every worker, gives a second user a worker at once, and stops the extra one when idle', async () => {
     const p = startPool(2);
     const order: string[] = [];
-    const run = (owner: string, label: string) => p.run({ busyMs: 100, label }, { owner }).then(() => void order.push(label));
+    const threads = new Set<number>();
+    const run = (owner: string, label: string) =>
+      p.run({ busyMs: 300, label }, { owner }).then((v) => {
+        order.push(label);
+        threads.add((v as { threadId: number }).threadId);
+      });
     await Promise.all([run('a', 'a1'), run('a', 'a2'), run('a', 'a3'), run('b', 'b1'), run('b', 'b2')]);
-    // One worker each at most (perOwner = size - 1 = 1): a and b take turns.
-    expect(order.slice(0, 2).sort()).toEqual(['a1', 'b1']);
-    expect(order.slice(2, 4).sort()).toEqual(['a2', 'b2']);
-    expect(order[4]).toBe('a3');
+    // a1 and a2 fill the pool, b1 gets a third worker; then a3 and b2 take their turns.
+    expect(order.slice(0, 3).sort()).toEqual(['a1', 'a2', 'b1']);
+    expect(order.slice(3).sort()).toEqual(['a3', 'b2']);
+    expect(threads.size).toBe(3);
+    expect(p.workers).toBe(2);
   }, 15_000);
 });

@@ -3,9 +3,10 @@
  * analysis run in parallel up to the cores available while the API's thread stays free).
  *
  * Two guards keep one user's hostile upload from stalling everyone: jobs wait in one queue per
- * owner (the user) served in turn, and an owner holds at most `perOwner` workers (one fewer than
- * the pool, so another user's step always finds a worker soon); a job past its deadline has its
- * worker terminated, which really stops it, and a fresh worker takes the slot.
+ * owner (the user) served in turn, and an owner with nothing running gets a worker at once, the
+ * pool growing past its size for it if every worker is busy with others (up to twice its size;
+ * extra workers stop when idle). A single user still uses every worker. A job past its deadline
+ * has its worker terminated, which really stops it, and a fresh worker takes the slot.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -40,13 +41,15 @@ export interface StepWorkerPool {
   run(event: unknown, options?: RunOptions): Promise<unknown>;
   stop(): Promise<void>;
   readonly size: number;
+  /** Worker threads alive now (more than `size` only while owners contend). */
+  readonly workers: number;
 }
 
 export interface StepWorkerPoolOptions {
   config: AppConfig;
   log: Logger;
   size?: number;
-  /** Workers one owner may hold at once (default: one fewer than `size`, at least 1). */
+  /** Workers one owner may hold at once (default: `size`). */
   perOwner?: number;
   /** The worker's entry module (tests use a stand-in step worker). */
   workerUrl?: URL;
@@ -59,7 +62,9 @@ export class StepTimeoutError extends Error {
 
 export function createStepWorkerPool(opts: StepWorkerPoolOptions): StepWorkerPool {
   const size = Math.max(1, opts.size ?? availableParallelism());
-  const perOwner = Math.max(1, opts.perOwner ?? size - 1);
+  const perOwner = Math.max(1, opts.perOwner ?? size);
+  // Room for owners with nothing running while others hold every worker.
+  const maxWorkers = size * 2;
   const slots: Slot[] = [];
   /** Waiting jobs by owner; the Map's order is the turn order (an owner served moves to the back). */
   const queues = new Map<string, Job[]>();
@@ -125,10 +130,16 @@ export function createStepWorkerPool(opts: StepWorkerPoolOptions): StepWorkerPoo
 
   const held = (owner: string) => slots.filter((s) => s.job?.owner === owner).length;
 
-  /** The next job in turn whose owner is below its share, taken off its queue. */
+  /**
+   * The next job in turn that may start now, taken off its queue: any owner's when a worker is
+   * free or the pool is below its size, else only that of an owner with nothing running.
+   */
   function nextJob(): Job | undefined {
+    const room = slots.some((s) => !s.job) || slots.length < size;
     for (const [owner, jobs] of queues) {
-      if (held(owner) >= perOwner) continue;
+      const holds = held(owner);
+      if (holds >= perOwner) continue;
+      if (!room && (holds > 0 || slots.length >= maxWorkers)) continue;
       const job = jobs.shift()!;
       queues.delete(owner);
       if (jobs.length > 0) queues.set(owner, jobs);
@@ -138,19 +149,26 @@ export function createStepWorkerPool(opts: StepWorkerPoolOptions): StepWorkerPoo
   }
 
   function dispatch(): void {
-    while (queues.size > 0) {
-      const free = slots.find((s) => !s.job) ?? (slots.length < size ? spawn() : undefined);
-      if (!free) return;
-      const job = nextJob();
-      if (!job) return;
-      free.job = job;
-      if (job.timeoutMs !== undefined) free.timer = setTimeout(() => expire(free), job.timeoutMs);
-      free.worker.postMessage({ type: 'run', id: job.id, event: job.event } satisfies ToWorker);
+    for (;;) {
+      const job = queues.size > 0 ? nextJob() : undefined;
+      if (!job) break;
+      const slot = slots.find((s) => !s.job) ?? spawn();
+      slot.job = job;
+      if (job.timeoutMs !== undefined) slot.timer = setTimeout(() => expire(slot), job.timeoutMs);
+      slot.worker.postMessage({ type: 'run', id: job.id, event: job.event } satisfies ToWorker);
+    }
+    // Workers beyond the pool's size were for a moment of contention: stop them once idle.
+    for (const slot of slots.filter((s) => !s.job).slice(0, Math.max(0, slots.length - size))) {
+      remove(slot);
+      void slot.worker.terminate();
     }
   }
 
   return {
     size,
+    get workers() {
+      return slots.length;
+    },
     run(event, options = {}) {
       if (stopped) return Promise.reject(new Error('The step worker pool is stopped'));
       return new Promise((resolve, reject) => {
