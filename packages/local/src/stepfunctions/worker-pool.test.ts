@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppConfig } from '@app/functions/config/index.ts';
 import type { Logger } from '@app/functions/ports/index.ts';
+import { buildDefinition } from '@app/functions/pipeline/definition.ts';
+import { stepTimeouts } from './index.ts';
 import { createStepWorkerPool, StepTimeoutError, type StepWorkerPool } from './worker-pool.ts';
 
 const workerUrl = new URL('./fixtures/busy-step-worker.mjs', import.meta.url);
@@ -72,4 +74,11 @@ describe('step worker pool', () => {
     expect(threads.size).toBe(3);
     expect(p.workers).toBe(2);
   }, 15_000);
+
+  it("gives each step its state's TimeoutSeconds, Map iterations included", () => {
+    const timeouts = stepTimeouts(buildDefinition('arn:aws:lambda:us-east-1:000000000000:function:x'));
+    expect(timeouts.get('ParseAndFlag')).toBe(900);
+    expect(timeouts.get('Correlate')).toBe(900);
+    expect(timeouts.get('Report')).toBe(900);
+  });
 });
