@@ -60,20 +60,17 @@ describe('step worker pool', () => {
 
   it('lets one user use every worker, gives a second user a worker at once, and stops the extra one when idle', async () => {
     const p = startPool(2);
-    const order: string[] = [];
-    const threads = new Set<number>();
-    const run = (owner: string, label: string) =>
-      p.run({ busyMs: 300, label }, { owner }).then((v) => {
-        order.push(label);
-        threads.add((v as { threadId: number }).threadId);
-      });
-    await Promise.all([run('a', 'a1'), run('a', 'a2'), run('a', 'a3'), run('b', 'b1'), run('b', 'b2')]);
-    // a1 and a2 fill the pool, b1 gets a third worker; then a3 and b2 take their turns.
-    expect(order.slice(0, 3).sort()).toEqual(['a1', 'a2', 'b1']);
-    expect(order.slice(3).sort()).toEqual(['a3', 'b2']);
-    expect(threads.size).toBe(3);
+    type Done = { threadId: number; label: string; startedAt: number; finishedAt: number };
+    const run = (owner: string, label: string, busyMs = 1500) => p.run({ busyMs, label }, { owner }) as Promise<Done>;
+    const [a1, a2, a3, b1, b2] = await Promise.all([run('a', 'a1'), run('a', 'a2'), run('a', 'a3'), run('b', 'b1'), run('b', 'b2')]);
+    // User a alone had both workers; user b's first step did not wait for either of them.
+    expect(a2!.startedAt).toBeLessThan(a1!.finishedAt);
+    expect(b1!.startedAt).toBeLessThan(Math.min(a1!.finishedAt, a2!.finishedAt));
+    expect(new Set([a1!.threadId, a2!.threadId, b1!.threadId]).size).toBe(3);
+    expect([a3!.label, b2!.label]).toEqual(['a3', 'b2']);
+    // The third worker stopped once idle.
     expect(p.workers).toBe(2);
-  }, 15_000);
+  }, 20_000);
 
   it("gives each step its state's TimeoutSeconds, Map iterations included", () => {
     const timeouts = stepTimeouts(buildDefinition('arn:aws:lambda:us-east-1:000000000000:function:x'));
