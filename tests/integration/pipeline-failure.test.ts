@@ -1,4 +1,7 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workPrefix } from '@app/functions/services/workspace.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { fixturesOfSize, sm20Csv, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
@@ -58,10 +61,14 @@ describe('an analysis interrupted by a server restart', () => {
       const bob = await disk.signIn(disk.user.email, disk.user.password);
       const [fileId] = await uploadAll(bob, [{ name: 'SM20_restart.csv', bytes: text(fixturesOfSize.sm20(3 * 1024 * 1024)) }]);
       const interrupted = await startAnalysis(bob, [fileId!]);
+      const work = join(disk.dataDir, 'blobs', workPrefix(bob.sub, interrupted));
+      await waitFor(() => stat(join(work, 'snapshot.json')).then(() => true, () => false));
       await disk.restart();
       const after = await bob.call('GET', `/results/${interrupted}`);
       expect(after.json.status).toBe('failed');
       expect(after.json.error).toContain('interrupted because the server stopped');
+      // The interrupted run's work folder is removed on the next start.
+      expect(await stat(work).then(() => 'present', (e: NodeJS.ErrnoException) => e.code)).toBe('ENOENT');
       const again = await waitForAnalysis(bob, await startAnalysis(bob, [fileId!]));
       expect(again.status).toBe('completed');
     } finally {
@@ -69,3 +76,11 @@ describe('an analysis interrupted by a server restart', () => {
     }
   }, 120_000);
 });
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

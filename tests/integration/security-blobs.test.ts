@@ -213,18 +213,30 @@ describe('the 100 MB limit', () => {
     });
   }
 
-  it('cannot be bypassed by replacing a confirmed upload through its still-valid URL', async () => {
+  it('cannot be bypassed by replacing a confirmed upload: its URL writes once, and analyze checks size and hash', async () => {
     const eve = await stack.createUser('eve@test.local', 'Eve-Pass-123!');
     const { uploadUrl, fileId, key } = await startUpload(eve, 'small.csv');
     expect((await put(uploadUrl, 'a,b\r\n1,2\r\n')).status).toBe(200);
     // The client lies about the size; the server measures.
     const ready = await eve.call('PUT', '/files', { fileId, status: 'ready', size: 1 });
     expect(ready.json.file.size).toBe(10);
-    expect(await putStreamed(uploadUrl, 104_857_601)).toBe(200);
+    // The upload URL is spent: neither a large nor a small body replaces the confirmed object.
+    expect(await putStreamed(uploadUrl, 104_857_601)).toBe(409);
+    const again = await put(uploadUrl, '36 bytes that would replace the file');
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe('This upload URL has already been used; request a new one');
+    expect((await stack.services.blobs.head(key))?.size).toBe(10);
+    // Confirming again does not take in content written since.
+    expect((await eve.call('PUT', '/files', { fileId, status: 'ready', size: 10 })).json.file.size).toBe(10);
 
-    const res = await eve.call('POST', '/analyze', { fileIds: [fileId] });
-    expect(res.status).toBe(413);
-    expect(res.json.error.message).toBe('small.csv: File is too large (max 100MB)');
+    // An S3 presigned PUT cannot be revoked before it expires: a replaced object (same size,
+    // other bytes; then larger) is caught at POST /analyze by the hash and size taken at confirmation.
+    await stack.services.blobs.put(key, 'a,b\r\n6,6\r\n', 'text/csv');
+    const sameSize = await eve.call('POST', '/analyze', { fileIds: [fileId] });
+    expect(sameSize.status).toBe(409);
+    expect(sameSize.json.error).toEqual({ code: 'CONFLICT', message: 'File "small.csv" was changed after its upload was confirmed; upload it again' });
+    await stack.services.blobs.put(key, 'a,b\r\n1,2\r\n3,4\r\n', 'text/csv');
+    expect((await eve.call('POST', '/analyze', { fileIds: [fileId] })).status).toBe(409);
     expect((await eve.call('GET', '/results')).json.analyses).toEqual([]);
     await eve.call('DELETE', '/files', { fileId });
     expect(await stack.services.blobs.head(key)).toBeUndefined();

@@ -1,20 +1,79 @@
 /**
  * dynalite as the local DynamoDB: on disk under the data folder for `npm start`, in memory for
  * tests. Only one process may open a folder, so callers stop one stack before starting the next.
+ *
+ * Two guards sit in front of dynalite's request handler: a request must be signed with the
+ * access key derived from the app secret (`localTableCredentials`), and a storage fault inside
+ * dynalite (it throws write errors from a callback, which would end the process) answers 503
+ * instead.
  */
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Server } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import domain from 'node:domain';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error dynalite ships no types
 import dynalite from 'dynalite';
+import { localTableCredentials } from '@app/functions/services/db.ts';
 
 export interface LocalDynamo {
   endpoint: string;
   stop(): Promise<void>;
 }
 
-export async function startDynalite(opts: { path?: string }): Promise<LocalDynamo> {
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const AMZ_JSON = 'application/x-amz-json-1.0';
+
+function replyError(res: ServerResponse, status: number, type: string, message: string): void {
+  const body = JSON.stringify({ __type: type, message });
+  res.writeHead(status, { 'content-type': AMZ_JSON, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** The access key id of a SigV4 `Authorization` header (`Credential=<id>/<date>/…`), or ''. */
+function accessKeyOf(req: IncomingMessage): string {
+  return /Credential=([^/,\s]+)\//.exec(req.headers.authorization ?? '')?.[1] ?? '';
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Wraps a request handler: refuses requests not signed with `accessKeyId`, and turns an error
+ * thrown anywhere in the request's asynchronous work into a 503 instead of a crash.
+ */
+export function guardTableStore(handler: Handler, accessKeyId: string, onFault: (e: unknown) => void): Handler {
+  return (req, res) => {
+    if (!sameText(accessKeyOf(req), accessKeyId)) {
+      req.resume();
+      return replyError(res, 400, 'com.amazon.coral.service#UnrecognizedClientException', 'The security token included in the request is invalid.');
+    }
+    // A domain is the one hook that catches a throw from a callback that dynalite's storage
+    // layer calls later (index.js: `if (err) throw err`).
+    const d = domain.create();
+    d.on('error', (e) => {
+      onFault(e);
+      if (!res.headersSent) replyError(res, 503, 'com.amazonaws.dynamodb.v20120810#ServiceUnavailableException', 'The table store could not complete the request');
+      else res.destroy();
+    });
+    d.add(req);
+    d.add(res);
+    d.run(() => handler(req, res));
+  };
+}
+
+export async function startDynalite(opts: { path?: string; secret: string; onFault: (e: unknown) => void }): Promise<LocalDynamo> {
   const server: Server = dynalite({ path: opts.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const handlers = server.listeners('request') as Handler[];
+  server.removeAllListeners('request');
+  const inner: Handler = (req, res) => {
+    for (const h of handlers) h.call(server, req, res);
+  };
+  server.on('request', guardTableStore(inner, localTableCredentials(opts.secret).accessKeyId, opts.onFault));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -30,10 +89,9 @@ export async function startDynalite(opts: { path?: string }): Promise<LocalDynam
       }),
   };
 }
-
 /** Creates the single pk/sk table unless it exists, and waits until it is ACTIVE. */
-export async function ensureTable(endpoint: string, tableName: string, region: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+export async function ensureTable(endpoint: string, tableName: string, region: string, secret: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region, credentials: localTableCredentials(secret) });
   try {
     try {
       await client.send(

@@ -7,6 +7,7 @@ import './polyfills.ts';
 import { appendFile, chmod, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { createIdentity } from '@app/functions/adapters/identity/index.ts';
 import { createFsBlobStore } from '@app/functions/adapters/blobs/index.ts';
 import { loadConfig, type AppConfig } from '@app/functions/config/index.ts';
@@ -64,6 +65,15 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/**
+ * Files and folders this process creates are the owner's only (0600/0700): the table store's
+ * LevelDB files and cognito-local's user files take no mode option. Worker threads cannot set
+ * the umask, and they share the process's.
+ */
+function restrictNewFiles(): void {
+  if (isMainThread) process.umask(0o077);
+}
+
 /** Stops what was started so far, newest first, without letting one failure hide the rest. */
 async function stopAll(stoppers: (() => Promise<void>)[], log: Logger): Promise<void> {
   for (const stop of stoppers.reverse()) {
@@ -84,12 +94,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // (whose passwords it keeps in plain text).
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await chmod(dataDir, 0o700);
+    restrictNewFiles();
     stoppers.push(await lockDataDir(dataDir));
     const secret = await readOrCreateSecret(dataDir);
 
-    const dynamo = await startDynalite({ path: opts.inMemory ? undefined : join(dataDir, 'dynamo') });
+    const dynamo = await startDynalite({
+      path: opts.inMemory ? undefined : join(dataDir, 'dynamo'),
+      secret,
+      onFault: (e) => log.error('table store fault; the request was answered 503', { error: e instanceof Error ? e.stack : String(e) }),
+    });
     stoppers.push(dynamo.stop);
-    await ensureTable(dynamo.endpoint, TABLE_NAME, LOCAL_REGION);
+    await ensureTable(dynamo.endpoint, TABLE_NAME, LOCAL_REGION, secret);
 
     // Security events of the sign-in go to the log, and for administrators to the audit log once services exist.
     const audit: { services?: Services } = {};

@@ -49,6 +49,10 @@ export interface AnalysisResult {
   analysisId: string;
   status: string;
   error?: string;
+  /** Set when the stored summary could not be read; the downloads are still offered. */
+  reportError?: string;
+  /** Problems found while reading that did not stop the analysis. */
+  warnings?: string[];
   analysis_type?: 'single' | 'multi';
   fileType?: string;
   fileName?: string;

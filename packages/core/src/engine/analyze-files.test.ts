@@ -53,6 +53,8 @@ describe('correlation and counts', () => {
       output_files: { 'sm20.csv': 26, 'cdhdr.csv': 6, 'cdpos.csv': 3, 'tickets.csv': 5 },
       total_input_records: 40,
       total_output_records: 40,
+      // cdpos.csv holds one quoted two-line value: reported, as a stray quote would be.
+      joined_lines: { 'cdpos.csv': 1 },
     });
     expect(report.summary.total_records).toBe(40);
     expect(report.analysis_type).toBe('multi');

@@ -43,6 +43,8 @@ export interface FileStepResult {
   records: number;
   /** Flags known from this file alone (before correlation). */
   summary: AnalysisSummary;
+  /** Line breaks inside quoted cells: lines of the file joined into one record (reported as a warning). */
+  joinedLines?: number;
   /** When step 1 read the file in byte ranges: the ranges, for the report step to read the same way. */
   parts?: import('./source-parts.ts').SourceParts;
 }

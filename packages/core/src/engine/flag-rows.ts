@@ -22,6 +22,8 @@ export interface FlaggedRows {
   userDayKeys: string[];
   userDayRecords: number[];
   userDayUnflagged: number[];
+  /** Line breaks inside quoted cells (lines joined into one record), when the reader counts them. */
+  joinedLines?: number;
 }
 
 const stepOneFlaggers = new WeakMap<FlagContext, RecordFlagger>();
@@ -138,5 +140,7 @@ export async function flagTextPart(
   };
   const scanner = new RowScanner(layout.delimiter, layout.shape, headerRowsToSkip(layout, input), onRow, DEBUG_TEXT_PATTERNS, rec.eagerCells);
   for await (const _ of feedTextPart(open, layout, input, end, scanner)) onProgress?.(records);
-  return flagger.finish();
+  const rows = flagger.finish();
+  if (scanner.quotedLineBreaks > 0) rows.joinedLines = scanner.quotedLineBreaks;
+  return rows;
 }

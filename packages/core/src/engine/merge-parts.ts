@@ -62,6 +62,7 @@ export class FlaggedRowsMerger {
       else appendColumns(f.docs, p.docs);
       f.records += p.records;
       addSummary(m.summary, part.summary);
+      if (part.joinedLines) m.joinedLines = (m.joinedLines ?? 0) + part.joinedLines;
     }
     const into = this.merged!;
     part.userDayKeys.forEach((key, i) => {

@@ -74,7 +74,9 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const inputCounts: Record<string, number> = {};
   for (const f of state.facts) inputCounts[f.fileName] = (inputCounts[f.fileName] ?? 0) + f.records;
   const multi = files.length > 1;
+  const warnings = joinedLineWarnings(files);
   const report: AnalysisReport = {
+    ...(warnings.length > 0 ? { warnings } : {}),
     analysis_type: multi ? 'multi' : 'single',
     fileType: multi ? 'MULTI' : (state.facts[0]?.fileType ?? 'SM20'),
     files: state.facts.map((f) => ({ name: f.fileName, fileType: f.fileType, records: f.records })),
@@ -87,6 +89,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       output_files: outputCounts,
       total_input_records: state.facts.reduce((n, f) => n + f.records, 0),
       total_output_records: Object.values(outputCounts).reduce((n, c) => n + c, 0),
+      ...joinedLinesOf(files),
     },
     correlation_results: {
       risk_correlation: {
@@ -139,4 +142,22 @@ function planReportParts(
     }
   }
   return inputs;
+}
+
+/** `joined_lines` of the record counts: only files whose quoted cells held line breaks. */
+function joinedLinesOf(files: FileStepResult[]): { joined_lines?: Record<string, number> } {
+  const joined: Record<string, number> = {};
+  for (const f of files) if (f.joinedLines) joined[f.fileName] = (joined[f.fileName] ?? 0) + f.joinedLines;
+  return Object.keys(joined).length > 0 ? { joined_lines: joined } : {};
+}
+
+/**
+ * A line break inside a quoted cell joins two lines into one record: legitimate in a multi-line
+ * text, but in an SAP export it usually means a stray quote swallowed the next record(s), which
+ * would otherwise go unnoticed as a record fewer.
+ */
+export function joinedLineWarnings(files: FileStepResult[]): string[] {
+  return files
+    .filter((f) => f.joinedLines)
+    .map((f) => `${f.fileName}: ${f.joinedLines} line break${f.joinedLines === 1 ? '' : 's'} inside quoted cells joined lines of the file into one record, so it has fewer records than lines; if no cell should span lines, a quote character is probably stray or missing`);
 }

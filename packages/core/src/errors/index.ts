@@ -5,7 +5,9 @@ export type EngineErrorCode =
   | 'UNSUPPORTED_FORMAT'
   | 'DECODE_ERROR'
   | 'MALFORMED_FILE'
-  | 'BAD_LIST';
+  | 'BAD_LIST'
+  /** The file expands past a read limit (formats/read-limits.ts). */
+  | 'LIMIT_EXCEEDED';
 
 export class EngineError extends Error {
   override name = 'EngineError';

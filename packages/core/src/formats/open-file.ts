@@ -2,6 +2,7 @@ import { EngineError } from '../errors/index.ts';
 import { readHead } from './byte-head.ts';
 import { ChunkDecoder, decodeChunks, sniffEncoding } from './decode-text.ts';
 import { openRows, withFileName } from './open-rows.ts';
+import { readLimits, type ReadLimits } from './read-limits.ts';
 import { looksBinary, sniffTextLayout } from './sniff-text-layout.ts';
 import { EXPECTED_TYPES_MESSAGE } from './detect-file-type.ts';
 import { readTextRows } from './text-rows.ts';
@@ -20,25 +21,25 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
 /**
  * Opens one uploaded file as a stream: sniffs container (CSV/TXT, SAP list, XLSX) and encoding,
  * finds the header row, detects the file type from content, and returns rows in batches.
- * `source` is read once. Throws only EngineError.
+ * `source` is read once. Throws only EngineError; `limits` caps what a workbook may expand to.
  * @example const file = await openFile(fs.createReadStream('cdpos.csv'), 'cdpos.csv');
  */
-export async function openFile(source: AsyncIterable<Uint8Array>, fileName: string): Promise<OpenedFile> {
+export async function openFile(source: AsyncIterable<Uint8Array>, fileName: string, limits?: Partial<ReadLimits>): Promise<OpenedFile> {
   try {
-    return await openUnchecked(source, fileName);
+    return await openUnchecked(source, fileName, readLimits(limits));
   } catch (e) {
     throw withFileName(e, fileName);
   }
 }
 
-async function openUnchecked(source: AsyncIterable<Uint8Array>, fileName: string): Promise<OpenedFile> {
+async function openUnchecked(source: AsyncIterable<Uint8Array>, fileName: string, limits: ReadLimits): Promise<OpenedFile> {
   const { head, all } = await readHead(source, HEAD_BYTES);
   if (head.length === 0) throw new EngineError('EMPTY_FILE', 'the file is empty', fileName);
   if (startsWith(head, OLE2_MAGIC)) {
     throw new EngineError('UNSUPPORTED_FORMAT', 'Legacy Excel .xls files are not supported; save the file as .xlsx or CSV', fileName);
   }
   if (startsWith(head, ZIP_MAGIC)) {
-    return openXlsx(all, fileName);
+    return openXlsx(all, fileName, limits);
   }
   const sniffed = sniffEncoding(head);
   const decoder = new ChunkDecoder(sniffed.encoding);

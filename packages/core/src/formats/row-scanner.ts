@@ -43,6 +43,11 @@ export class RowScanner {
   /** The present row has a quoted cell with text after its closing quote (`"e"bug` reads `ebug`). */
   private glued = false;
   /**
+   * Line breaks inside quoted cells so far: each joins two lines of the file into one record. Rare
+   * in SAP exports, so a count above zero is reported (a stray quote can swallow a record).
+   */
+  quotedLineBreaks = 0;
+  /**
    * A row cut by the end of the text: the cells it had complete, where its next cell starts (from
    * the row's start) and where the row started, so the next text goes on from there instead of
    * reading the row again from its start (a long row over many chunks would be read many times).
@@ -347,6 +352,7 @@ export class RowScanner {
           if (n - p - 1 - doubled > MAX_CELL_CHARS) throw cellTooLong();
           return -1;
         }
+        this.countLineBreaks(p, n);
         return this.keepQuoted(p, n, n - p - 1 - doubled);
       }
       if (q + 1 >= n && !final) {
@@ -361,6 +367,7 @@ export class RowScanner {
       }
       break;
     }
+    this.countLineBreaks(p, q);
     const length = q - p - 1 - doubled;
     let end = q + 1;
     if (end < n) {
@@ -373,6 +380,16 @@ export class RowScanner {
       }
     }
     return this.keepQuoted(p, end, length);
+  }
+
+  /** Counts the line feeds in text (p, q), through the cached next-LF position (one search per row). */
+  private countLineBreaks(p: number, q: number): void {
+    const t = this.text;
+    if (this.nl < p) this.nl = indexOrEnd(t, '\n', p);
+    while (this.nl < q) {
+      this.quotedLineBreaks++;
+      this.nl = indexOrEnd(t, '\n', this.nl + 1);
+    }
   }
 
   private keepQuoted(start: number, end: number, length: number): number {

@@ -89,6 +89,8 @@ export interface RecordCountSummary {
   output_files: Record<string, number>;
   total_input_records: number;
   total_output_records: number;
+  /** File name -> line breaks inside quoted cells (lines joined into records); only files with any. */
+  joined_lines?: Record<string, number>;
 }
 
 /** Group label -> stat label -> value, e.g. {"CDHDR ↔ CDPOS": {headers: 3, items: 9}}. */
@@ -141,6 +143,8 @@ export interface AnalysisReport {
   dashboard: DashboardTotals;
   flagSamples: Partial<Record<FlagKey, FlagSample>>;
   analytics: AnalyticsData;
+  /** Problems found while reading that did not stop the analysis (e.g. lines joined by quotes). */
+  warnings?: string[];
   /** AI annotation bookkeeping (issue 7); absent when AI was off. */
   ai?: { annotated: number; notAnnotated: number; reason?: string; inputTokens: number; outputTokens: number; model?: string };
 }

@@ -48,6 +48,8 @@ export interface AppConfig {
   /** URL of the API including the stage, e.g. https://x.execute-api.../prod or http://localhost:3000/prod. */
   apiUrl: string;
   ai: AiConfig;
+  /** Bytes one analysis step may write (results and working files); default 2 GB. */
+  maxOutputBytes?: number;
   /** Build version and date for the About page. */
   version: string;
   buildDate: string;
@@ -81,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: env.PUBLIC_URL,
     // Only the API and the local server need it (config.json); pipeline tasks run without it.
     apiUrl: env.API_URL ?? '',
+    maxOutputBytes: env.ANALYSIS_MAX_OUTPUT_BYTES ? Number(env.ANALYSIS_MAX_OUTPUT_BYTES) || undefined : undefined,
     ai: {
       provider: env.AI_PROVIDER === 'openai' || env.AI_PROVIDER === 'bedrock' ? env.AI_PROVIDER : undefined,
       baseUrl: env.AI_BASE_URL,

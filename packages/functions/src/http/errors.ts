@@ -8,7 +8,9 @@ export type ApiErrorCode =
   | 'CONFLICT'
   | 'TOO_LARGE'
   | 'UNSUPPORTED_MEDIA'
-  | 'NOT_CONFIGURED';
+  | 'NOT_CONFIGURED'
+  | 'UNAVAILABLE'
+  | 'RESULT_DAMAGED';
 
 const STATUS: Record<ApiErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -20,6 +22,9 @@ const STATUS: Record<ApiErrorCode, number> = {
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   NOT_CONFIGURED: 503,
+  UNAVAILABLE: 503,
+  // Stored data that cannot be read back: a server fault, but a known one with a message.
+  RESULT_DAMAGED: 500,
 };
 
 export class VisibleError extends Error {

@@ -3,6 +3,7 @@
  * route should not repeat: authentication, the admin check, CSRF, JSON parsing, body size, CORS
  * and turning errors into `{ error: { code, message } }` without leaking internals.
  */
+import { isTransient } from '../pipeline/errors.ts';
 import type { Services } from '../services/types.ts';
 import { checkCsrfToken } from '../services/csrf.ts';
 import { ADMIN_REQUIRED, AUTH_REQUIRED, VisibleError } from './errors.ts';
@@ -74,6 +75,11 @@ function toErrorResponse(services: Services, req: ApiRequest, e: unknown): ApiRe
   if (isZodError(e)) {
     const { message, fields } = describeZodError(e);
     return errorResponse(400, 'BAD_REQUEST', message, { fields });
+  }
+  if (isTransient(e)) {
+    // A storage fault or throttling fails this request only; the client may try again.
+    services.log.error('storage unavailable in route', { method: req.method, path: req.path, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+    return errorResponse(503, 'UNAVAILABLE', 'The service is temporarily unavailable; try again in a moment');
   }
   services.log.error('unhandled error in route', {
     method: req.method,

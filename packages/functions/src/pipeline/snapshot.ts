@@ -5,6 +5,7 @@
  */
 import type { DetectionLists, EngineContext, EngineSettings } from '@app/core';
 import type { AiSettings } from '@app/core/ai/index.ts';
+import { OutputBudget } from '@app/core/engine/output-budget.ts';
 import type { Services } from '../services/types.ts';
 import { createBlobWorkspace, readText, workPrefix } from '../services/workspace.ts';
 import { readCapped } from './capped-read.ts';
@@ -34,10 +35,12 @@ export async function openEngineContext(
   services: Services,
   userSub: string,
   analysisId: string,
-): Promise<{ ctx: EngineContext; snapshot: AnalysisSnapshot }> {
+): Promise<{ ctx: EngineContext; snapshot: AnalysisSnapshot; budget: OutputBudget }> {
   const snapshot = await readSnapshot(services, userSub, analysisId);
+  // What one step may write: a small upload must not expand to gigabytes of results.
+  const budget = new OutputBudget(services.config.maxOutputBytes);
   const ctx: EngineContext = {
-    workspace: createBlobWorkspace(services.blobs, workPrefix(userSub, analysisId)),
+    workspace: budget.workspace(createBlobWorkspace(services.blobs, workPrefix(userSub, analysisId))),
     lists: snapshot.lists,
     settings: snapshot.settings,
     openSource: (index) => {
@@ -46,5 +49,5 @@ export async function openEngineContext(
       return readCapped(services.blobs.read(file.key), file.fileName);
     },
   };
-  return { ctx, snapshot };
+  return { ctx, snapshot, budget };
 }

@@ -3,7 +3,7 @@
  * `users/<sub>/uploads/<id>/`. Every function takes the caller's `sub` and reads through that
  * partition, so another user's fileId simply is not found.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VisibleError } from '../http/errors.ts';
 import { queryAll } from './db.ts';
@@ -33,6 +33,8 @@ export interface FileItem extends FileSummary {
   userId: string;
   contentType: string;
   readyDate?: string;
+  /** SHA-256 (hex) of the object when the upload was confirmed; POST /analyze checks it again. */
+  sha256?: string;
 }
 
 // Spec 5: the storage type comes from the extension, anything but xls/xlsx is stored as CSV (txt included).
@@ -113,6 +115,8 @@ export async function requireOwnedFile(services: Services, sub: string, fileId: 
  */
 export async function markFileReady(services: Services, sub: string, fileId: string): Promise<FileSummary> {
   const item = await requireOwnedFile(services, sub, fileId);
+  // Confirmed once: confirming again must not accept content written since.
+  if (item.status === 'ready') return toSummary(item);
   const head = await services.blobs.head(item.key);
   if (!head) throw new VisibleError('BAD_REQUEST', `${item.fileName}: The file has not been uploaded yet; PUT it to the uploadUrl first`);
   if (head.size > MAX_FILE_BYTES) {
@@ -121,18 +125,31 @@ export async function markFileReady(services: Services, sub: string, fileId: str
     services.log.warn('oversized upload removed', { sub, fileId, size: head.size });
     throw new VisibleError('TOO_LARGE', tooLargeMessage(item.fileName));
   }
+  const { size, sha256 } = await measureObject(services, item.key);
   const readyDate = new Date().toISOString();
   await services.ddb.send(
     new UpdateCommand({
       TableName: services.config.tableName,
       Key: { pk: item.pk, sk: item.sk },
-      UpdateExpression: 'SET #status = :ready, #size = :size, readyDate = :now',
+      UpdateExpression: 'SET #status = :ready, #size = :size, readyDate = :now, sha256 = :sha',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
-      ExpressionAttributeValues: { ':ready': 'ready', ':size': head.size, ':now': readyDate },
+      ExpressionAttributeValues: { ':ready': 'ready', ':size': size, ':now': readyDate, ':sha': sha256 },
     }),
   );
-  return toSummary({ ...item, status: 'ready', size: head.size, readyDate });
+  return toSummary({ ...item, status: 'ready', size, readyDate });
+}
+
+/** Size and SHA-256 of a stored object, read once as a stream. */
+export async function measureObject(services: Services, key: string): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of services.blobs.read(key)) {
+    size += chunk.length;
+    if (size > MAX_FILE_BYTES) throw new VisibleError('TOO_LARGE', 'The stored object is larger than the upload limit');
+    hash.update(chunk);
+  }
+  return { size, sha256: hash.digest('hex') };
 }
 
 export async function listFiles(services: Services, sub: string): Promise<FileSummary[]> {

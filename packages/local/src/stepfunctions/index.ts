@@ -34,6 +34,20 @@ export interface LocalOrchestrator extends Orchestrator {
   stop(): Promise<void>;
 }
 
+/** TimeoutSeconds of every Task state by name, Map iterations included. */
+export function stepTimeouts(definition: unknown): Map<string, number> {
+  const out = new Map<string, number>();
+  const visit = (states: Record<string, any> | undefined) => {
+    for (const [name, state] of Object.entries(states ?? {})) {
+      if (state.Type === 'Task' && typeof state.TimeoutSeconds === 'number') out.set(name, state.TimeoutSeconds);
+      visit(state.ItemProcessor?.States ?? state.Iterator?.States);
+      for (const branch of state.Branches ?? []) visit(branch.States);
+    }
+  };
+  visit((definition as { States?: Record<string, unknown> }).States);
+  return out;
+}
+
 function failOnceFromEnv(): StepName[] {
   const names = (process.env.PIPELINE_FAIL_ONCE ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return names.filter((n): n is StepName => (STEP_NAMES as readonly string[]).includes(n));
@@ -47,6 +61,7 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
   let stopped = false;
 
   const getPool = () => (pool ??= createStepWorkerPool({ config: getServices().config, log: getServices().log, size: options.workers }));
+  const timeouts = stepTimeouts(buildDefinition(LOCAL_FUNCTION_ARN));
 
   function taskHandlers(analysisId: string) {
     const injected = new Set<StepName>();
@@ -58,7 +73,12 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
           throw new TransientError(`Injected transient failure in ${name} (PIPELINE_FAIL_ONCE)`);
         }
         const started = performance.now();
-        const result = await (CPU_HEAVY_STEPS.has(name) ? getPool().run(input) : runStep(input, getServices()));
+        // The runner only stops waiting at TimeoutSeconds; the pool stops the work itself.
+        const owner = (input as { userSub?: string }).userSub;
+        const timeoutSeconds = timeouts.get(name);
+        const result = await (CPU_HEAVY_STEPS.has(name)
+          ? getPool().run(input, { owner, timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000 })
+          : runStep(input, getServices()));
         getServices().log.info('pipeline step done', { analysisId, step: name, ms: Math.round(performance.now() - started) });
         return result;
       };

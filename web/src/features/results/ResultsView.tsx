@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -33,6 +33,20 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
           New Analysis
         </Button>
       </Group>
+      {result.reportError && (
+        <Alert color="red" title="Results could not be shown" role="alert">
+          {result.reportError}
+        </Alert>
+      )}
+      {(result.warnings ?? []).length > 0 && (
+        <Alert color="yellow" title="Check your files" role="status">
+          {(result.warnings ?? []).map((w) => (
+            <Text key={w} size="sm">
+              {w}
+            </Text>
+          ))}
+        </Alert>
+      )}
       <SummaryCard result={result} />
       <DetectionFlagsCard analysisId={result.analysisId} flagCounts={result.summary?.flag_counts ?? {}} />
       <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} />

@@ -2,29 +2,9 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../errors/index.ts';
 import { allRows, chunked, fixtureBytes } from '../fixtures/fixture-streams.ts';
+import { workbook } from '../fixtures/workbook-bytes.ts';
 import { openFile } from '../open-file.ts';
 import { columnIndex } from './sheet-rows.ts';
-
-/** A minimal workbook; `sheets` maps part names to sheetData XML, in workbook order. */
-function workbook(sheets: Record<string, string>, options: { shared?: string[]; prefix?: string; sharedFirst?: boolean } = {}): Uint8Array {
-  const p = options.prefix ?? '';
-  const ns = p ? ` xmlns:${p.slice(0, -1)}="http://schemas.openxmlformats.org/spreadsheetml/2006/main"` : ' xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
-  const names = Object.keys(sheets);
-  const files: Record<string, Uint8Array> = {};
-  const shared = options.shared
-    ? { 'xl/sharedStrings.xml': strToU8(`<${p}sst${ns}>${options.shared.map((s) => `<${p}si><${p}t>${s}</${p}t></${p}si>`).join('')}</${p}sst>`) }
-    : {};
-  if (options.sharedFirst) Object.assign(files, shared);
-  files['xl/workbook.xml'] = strToU8(
-    `<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${names.map((_, i) => `<sheet name="S${i}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
-  );
-  files['xl/_rels/workbook.xml.rels'] = strToU8(
-    `<Relationships>${names.map((n, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="${n.replace('xl/', '')}"/>`).join('')}<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
-  );
-  for (const [name, data] of Object.entries(sheets)) files[name] = strToU8(`<?xml version="1.0"?><${p}worksheet${ns}><${p}sheetData>${data}</${p}sheetData></${p}worksheet>`);
-  if (!options.sharedFirst) Object.assign(files, shared);
-  return zipSync(files);
-}
 
 const HEADER = '<row r="1"><c r="A1" t="inlineStr"><is><t>Event</t></is></c><c r="B1" t="inlineStr"><is><t>User</t></is></c><c r="C1" t="inlineStr"><is><t>Message Text</t></is></c></row>';
 

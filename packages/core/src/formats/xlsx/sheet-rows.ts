@@ -1,9 +1,9 @@
 import { EngineError } from '../../errors/index.ts';
 import { MAX_ROW_CELLS } from '../csv-splitter.ts';
+import { limitExceeded, type ReadLimits } from '../read-limits.ts';
+import { ElementBlocks } from './element-blocks.ts';
 import { attribute, decodeXmlText, findOpenTag, prefixOf, textOfRuns } from './xml-text.ts';
 import { inflateEntryStream, type RawEntry } from './zip-entries.ts';
-
-const MAX_ROW_XML = 64 * 1024 * 1024;
 
 /** "BC12" -> 54 (zero-based column index), or -1. */
 export function columnIndex(ref: string): number {
@@ -49,22 +49,23 @@ function cellValue(type: string | undefined, body: string, tags: Tags, shared: r
   return decodeXmlText(raw);
 }
 
-/** Value of attribute `name` (given as ` r="`) inside xml[from, to), or undefined. */
+/** Value of attribute `name` (given as ` r="`) inside the opening tag xml[from, to), or undefined. */
 function attributeIn(xml: string, needle: string, from: number, to: number): string | undefined {
-  let at = xml.indexOf(needle, from);
-  if (at === -1 || at >= to) {
+  // Searched within the tag only: a search to the row's end for every cell is quadratic.
+  const tag = xml.slice(from, to);
+  let at = tag.indexOf(needle);
+  if (at === -1) {
     // Rare spellings (single quotes, spaces around =, other whitespace) take the careful path.
     const name = needle.slice(1, -2);
-    const loose = xml.indexOf(name, from);
-    return loose !== -1 && loose < to ? attribute(xml.slice(from, to), name) : undefined;
+    return tag.includes(name) ? attribute(tag, name) : undefined;
   }
   at += needle.length;
-  const end = xml.indexOf('"', at);
-  return end === -1 || end > to ? undefined : xml.slice(at, end);
+  const end = tag.indexOf('"', at);
+  return end === -1 ? undefined : tag.slice(at, end);
 }
 
 /** Cells of one `<row>` element's inner XML, placed by their `r` reference. */
-function parseRow(xml: string, tags: Tags, shared: readonly string[]): string[] {
+function parseRow(xml: string, tags: Tags, shared: readonly string[], maxCellChars: number): string[] {
   const row: string[] = [];
   let i = 0;
   let next = 0;
@@ -85,51 +86,64 @@ function parseRow(xml: string, tags: Tags, shared: readonly string[]): string[] 
       if (bodyEnd > tagEnd + 1) value = cellValue(attributeIn(xml, ' t="', at, tagEnd), xml.slice(tagEnd + 1, bodyEnd), tags, shared);
       i = close === -1 ? xml.length : close + tags.closeC.length;
     }
+    if (value.length > maxCellChars) throw limitExceeded(`a cell (${ref ?? `column ${index + 1}`}) holds`, maxCellChars, 'characters');
     while (row.length < index) row.push('');
     row[index] = value;
     next = index + 1;
   }
 }
 
-/** Rows of one worksheet in batches, inflating and scanning its XML a chunk at a time. */
-export async function* readSheetRows(entry: RawEntry, shared: readonly string[], batchRows: number): AsyncGenerator<string[][]> {
+/**
+ * Rows of one worksheet in batches, inflating and scanning its XML a chunk at a time; linear in
+ * the sheet's size, and stopped at the first limit it passes.
+ */
+export async function* readSheetRows(entry: RawEntry, shared: readonly string[], batchRows: number, limits: ReadLimits): AsyncGenerator<string[][]> {
   const decoder = new TextDecoder('utf-8');
-  let buf = '';
   let tags: Tags | undefined;
-  let closeRow = '</row>';
+  let blocks: ElementBlocks | undefined;
+  let head = '';
+  let rows = 0;
+  let inflated = 0;
   let out: string[][] = [];
-  const take = (final: boolean): void => {
-    if (!tags) {
-      tags = tagsFor(prefixOf(buf, 'worksheet'));
-      closeRow = `</${tags.prefix}row>`;
-    }
-    const last = final ? buf.length : buf.lastIndexOf(closeRow);
-    if (last === -1) {
-      if (buf.length > MAX_ROW_XML) throw new EngineError('MALFORMED_FILE', 'a worksheet row is larger than 64 MB of XML');
-      return;
-    }
-    const block = buf.slice(0, last);
-    buf = buf.slice(last);
-    const rowTag = `${tags.prefix}row`;
-    for (const piece of block.split(closeRow)) {
+  const take = (block: string): void => {
+    const { prefix } = tags!;
+    const rowTag = `${prefix}row`;
+    for (const piece of block.split(`</${rowTag}>`)) {
       // The last `<row` before `</row>` opens it; self-closing empty rows before it hold no cells.
       let open = -1;
-      for (let at = findOpenTag(piece, rowTag, 0); at !== -1; at = findOpenTag(piece, rowTag, at + 1)) open = at;
+      for (let at = findOpenTag(piece, rowTag, 0); at !== -1; at = findOpenTag(piece, rowTag, at + 1)) {
+        open = at;
+        if (++rows > limits.rows) throw limitExceeded(`the worksheet ${entry.name} has`, limits.rows, 'rows');
+      }
       if (open === -1) continue;
       const openEnd = piece.indexOf('>', open);
       if (openEnd === -1 || piece.charCodeAt(openEnd - 1) === 47) continue;
-      out.push(parseRow(piece.slice(openEnd + 1), tags, shared));
+      out.push(parseRow(piece.slice(openEnd + 1), tags!, shared, limits.cellChars));
     }
   };
+  const push = (text: string, final: boolean): void => {
+    if (!blocks) {
+      // The namespace prefix is read from the root element, which comes first.
+      head += text;
+      if (!final && head.length < 1 << 16 && !/worksheet[\s>/]/.test(head)) return;
+      tags = tagsFor(prefixOf(head, 'worksheet'));
+      blocks = new ElementBlocks(`</${tags.prefix}row>`, limits.rowChars, () => limitExceeded(`a row of the worksheet ${entry.name} holds`, limits.rowChars, 'characters'));
+      text = head;
+      head = '';
+    }
+    const block = blocks.push(text);
+    if (block !== undefined) take(block);
+  };
   for await (const chunk of inflateEntryStream(entry)) {
-    buf += decoder.decode(chunk, { stream: true });
-    if (buf.length > 1 << 16) take(false);
+    inflated += chunk.length;
+    if (inflated > limits.sheetBytes) throw limitExceeded(`the worksheet ${entry.name} expands to`, limits.sheetBytes, 'bytes');
+    push(decoder.decode(chunk, { stream: true }), false);
     if (out.length >= batchRows) {
       yield out;
       out = [];
     }
   }
-  buf += decoder.decode();
-  take(true);
+  push(decoder.decode(), true);
+  take(blocks!.finish());
   if (out.length > 0) yield out;
 }

@@ -36,11 +36,11 @@ export interface WorkbookParts {
 }
 
 /** Worksheet order and shared-strings part from the workbook and its relationships. */
-export function locateParts(entries: Map<string, RawEntry>): WorkbookParts {
+export function locateParts(entries: Map<string, RawEntry>, maxPartBytes: number): WorkbookParts {
   const rootRels = entries.get('_rels/.rels');
   let workbookName = 'xl/workbook.xml';
   if (rootRels) {
-    for (const rel of relationshipTargets(entryText(rootRels), '').values()) {
+    for (const rel of relationshipTargets(entryText(rootRels, maxPartBytes), '').values()) {
       if (rel.type.endsWith('/officeDocument')) workbookName = rel.target;
     }
   }
@@ -50,8 +50,8 @@ export function locateParts(entries: Map<string, RawEntry>): WorkbookParts {
   const byName = [...entries.keys()].filter((n) => /worksheets\/[^/]+\.xml$/.test(n)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   if (!workbook || !wbRels) return { sheets: byName, sharedStrings: entries.has('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : undefined };
 
-  const rels = relationshipTargets(entryText(wbRels), workbookName);
-  const xml = entryText(workbook);
+  const rels = relationshipTargets(entryText(wbRels, maxPartBytes), workbookName);
+  const xml = entryText(workbook, maxPartBytes);
   const visible: string[] = [];
   const hidden: string[] = [];
   let i = 0;

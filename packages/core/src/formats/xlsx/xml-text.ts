@@ -62,17 +62,19 @@ export function textOfRuns(xml: string, prefix: string): string {
   const rPh = `<${prefix}rPh`;
   const closeRPh = `</${prefix}rPh>`;
   let i = 0;
+  // The next phonetic run at or after i; searched forward once per run (a backward search from
+  // every `<t>` is quadratic in the number of runs).
+  let phonetic = -2;
   for (;;) {
     const open = findOpenTag(xml, t, i);
     if (open === -1) return text;
-    const phonetic = xml.lastIndexOf(rPh, open);
-    if (phonetic !== -1 && phonetic >= i) {
+    if (phonetic !== -1 && phonetic < i) phonetic = xml.indexOf(rPh, i);
+    if (phonetic !== -1 && phonetic < open) {
       const phoneticEnd = xml.indexOf(closeRPh, phonetic);
       if (phoneticEnd === -1) return text;
-      if (phoneticEnd > open) {
-        i = phoneticEnd + closeRPh.length;
-        continue;
-      }
+      // Past this run; the `<t>` is either inside it or after it (then found again).
+      i = phoneticEnd + closeRPh.length;
+      continue;
     }
     const tagEnd = xml.indexOf('>', open);
     if (tagEnd === -1) return text;

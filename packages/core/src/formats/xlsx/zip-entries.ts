@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { Inflate, Unzip, type UnzipDecoder, type UnzipFile } from 'fflate';
 import { EngineError } from '../../errors/index.ts';
+import { limitExceeded } from '../read-limits.ts';
 
 /** One archive entry kept still compressed, so holding it costs its compressed size only. */
 export interface RawEntry {
@@ -110,10 +111,15 @@ export async function* inflateEntryStream(entry: RawEntry): AsyncGenerator<Uint8
   }
 }
 
-/** The whole text of a small entry (workbook, relationships). */
-export function entryText(entry: RawEntry): string {
+/** The whole text of a small entry (workbook, relationships), refused past `maxBytes`. */
+export function entryText(entry: RawEntry, maxBytes: number): string {
   const decoder = new TextDecoder('utf-8');
-  let text = '';
-  for (const chunk of inflateEntry(entry)) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
+  const texts: string[] = [];
+  let inflated = 0;
+  for (const chunk of inflateEntry(entry)) {
+    inflated += chunk.length;
+    if (inflated > maxBytes) throw limitExceeded(`the workbook part ${entry.name} expands to`, maxBytes, 'bytes');
+    texts.push(decoder.decode(chunk, { stream: true }));
+  }
+  return texts.join('') + decoder.decode();
 }

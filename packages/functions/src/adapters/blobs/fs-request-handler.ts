@@ -57,6 +57,11 @@ function contentDisposition(name: string): string {
 async function receive(ctx: BlobRequestContext, key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > MAX_BLOB_PUT_BYTES) return reply(res, 413, 'Object is too large');
+  // An upload URL writes once: a stored object (e.g. a confirmed upload) is never replaced through it.
+  if (await stat(blobPath(ctx.root, key)).then(() => true, () => false)) {
+    req.resume();
+    return reply(res, 409, 'This upload URL has already been used; request a new one');
+  }
   const temp = await ctx.tempDir();
   let received = 0;
   try {
@@ -69,7 +74,7 @@ async function receive(ctx: BlobRequestContext, key: string, req: IncomingMessag
           yield chunk;
         }
       },
-      createWriteStream(temp),
+      createWriteStream(temp, { mode: 0o600 }),
     );
     await ctx.moveIntoPlace(temp, key);
   } catch (e) {

@@ -38,13 +38,13 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
   const base = opts.publicUrl.replace(/\/+$/, '');
 
   async function newTempFile(): Promise<string> {
-    await mkdir(tempDir, { recursive: true });
+    await mkdir(tempDir, { recursive: true, mode: 0o700 });
     return join(tempDir, randomUUID());
   }
 
   async function moveIntoPlace(temp: string, key: string): Promise<void> {
     const target = blobPath(root, key);
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     await rename(temp, target);
   }
 
@@ -89,7 +89,7 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
       const open = async () => {
         if (!out) {
           temp = await newTempFile();
-          out = createWriteStream(temp);
+          out = createWriteStream(temp, { mode: 0o600 });
         }
         return out;
       };
@@ -124,7 +124,7 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
     async put(key, body) {
       blobPath(root, key);
       const temp = await newTempFile();
-      await writeFile(temp, body);
+      await writeFile(temp, body, { mode: 0o600 });
       await moveIntoPlace(temp, key);
     },
 
@@ -143,6 +143,10 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
     },
 
     async deletePrefix(prefix) {
+      // A folder prefix (`…/`) goes with its folders, so no empty tree is left behind.
+      if (prefix.endsWith('/') && prefix.length > 1 && !prefix.startsWith(`${TEMP_FOLDER}/`)) {
+        return void (await rm(blobPath(root, prefix.slice(0, -1)), { recursive: true, force: true }));
+      }
       const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
       const start = folder ? blobPath(root, folder) : root;
       const entries = await readdir(start, { recursive: true, withFileTypes: true }).catch((e) => {

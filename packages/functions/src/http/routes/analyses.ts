@@ -13,6 +13,7 @@ import {
   toListItem,
   toResult,
 } from '../../services/analyses/index.ts';
+import { parseAnalysisPathId } from '../../services/analyses/analysis-id.ts';
 import type { RouteRegistrar } from '../types.ts';
 
 export function registerAnalysisRoutes(r: RouteRegistrar): void {
@@ -27,13 +28,14 @@ export function registerAnalysisRoutes(r: RouteRegistrar): void {
   });
 
   r.route('GET', '/results/{id}', { access: 'user' }, async ({ caller, params, services }) => {
-    const item = await requireAnalysis(services, caller.sub, params.id!);
+    const item = await requireAnalysis(services, caller.sub, parseAnalysisPathId(params.id));
     return { status: 200, body: await toResult(services, item) };
   });
 
   r.route('DELETE', '/results/{id}', { access: 'user' }, async ({ caller, params, services }) => {
-    await deleteAnalysis(services, caller.sub, params.id!);
-    return { status: 200, body: { deleted: true, analysisId: params.id } };
+    const analysisId = parseAnalysisPathId(params.id);
+    await deleteAnalysis(services, caller.sub, analysisId);
+    return { status: 200, body: { deleted: true, analysisId } };
   });
 
   r.route('POST', '/flag-details', { access: 'user' }, async ({ caller, body, services }) => {

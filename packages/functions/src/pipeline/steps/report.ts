@@ -11,11 +11,11 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Writes results.xlsx, results.csv (streamed) and report.json; returns their keys. */
 export async function report(input: z.infer<typeof reportInput>, services: Services): Promise<ReturnType<typeof outputKeys>> {
-  const { ctx, snapshot } = await openEngineContext(services, input.userSub, input.analysisId);
+  const { ctx, snapshot, budget } = await openEngineContext(services, input.userSub, input.analysisId);
   const keys = outputKeys(input.userSub, input.analysisId);
   const outputs = {
-    xlsx: services.blobs.writer(keys.xlsx, XLSX_TYPE),
-    csv: services.blobs.writer(keys.csv, 'text/csv; charset=utf-8'),
+    xlsx: budget.sink(services.blobs.writer(keys.xlsx, XLSX_TYPE)),
+    csv: budget.sink(services.blobs.writer(keys.csv, 'text/csv; charset=utf-8')),
   };
   const ai = await mergeAnnotations(ctx);
   const result = await engine.writeReports(ctx, input.files as FileStepResult[], outputs, {

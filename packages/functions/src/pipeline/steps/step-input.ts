@@ -21,6 +21,7 @@ export const fileStepResult = z.object({
   fileType: z.enum(FILE_TYPES),
   records: z.number(),
   summary,
+  joinedLines: z.number().int().nonnegative().optional(),
 });
 
 export const parseAndFlagInput = z.object({ ...ids, index: z.number().int().nonnegative(), file: fileRef });

@@ -1,6 +1,7 @@
 /** Shapes the analysis item (and its report.json) into the API answers of spec section 3. */
 import type { AnalysisReport } from '@app/core';
 import { VisibleError } from '../../http/errors.ts';
+import { BlobNotFoundError } from '../../ports/index.ts';
 import type { Services } from '../types.ts';
 import { readText } from '../workspace.ts';
 import { getAnalysis, type AnalysisItem } from './analysis-item.ts';
@@ -20,8 +21,17 @@ export async function readReport(services: Services, item: AnalysisItem): Promis
   if (item.status !== 'completed' || !item.outputs) {
     throw new VisibleError('CONFLICT', `Analysis ${item.analysisId} is ${item.status}; its results are available once it has completed`);
   }
-  return JSON.parse(await readText(services.blobs, item.outputs.report)) as AnalysisReport;
+  try {
+    return JSON.parse(await readText(services.blobs, item.outputs.report)) as AnalysisReport;
+  } catch (e) {
+    if (!(e instanceof SyntaxError || e instanceof BlobNotFoundError)) throw e;
+    services.log.error('stored report unreadable', { analysisId: item.analysisId, error: String(e) });
+    throw new VisibleError('RESULT_DAMAGED', REPORT_DAMAGED_MESSAGE);
+  }
 }
+
+export const REPORT_DAMAGED_MESSAGE =
+  'The stored summary of this analysis is damaged and cannot be shown; the Excel and CSV results can still be downloaded, or run the analysis again';
 
 export function toListItem(item: AnalysisItem) {
   return {
@@ -58,20 +68,26 @@ export async function toResult(services: Services, item: AnalysisItem) {
     aiEnabled: item.aiEnabled,
   };
   if (item.status !== 'completed' || !item.outputs) return base;
-  const report = await readReport(services, item);
+  const outputs = item.outputs;
+  const report = await readReport(services, item).catch((e: unknown) => {
+    if (e instanceof VisibleError && e.code === 'RESULT_DAMAGED') return undefined;
+    throw e;
+  });
   const name = downloadBaseName(item);
   const [excelDownloadUrl, csvDownloadUrl] = await Promise.all([
-    services.blobs.presignGet(item.outputs.xlsx, {
+    services.blobs.presignGet(outputs.xlsx, {
       expiresIn: DOWNLOAD_URL_TTL_SECONDS,
       downloadName: `${name}.xlsx`,
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     }),
-    services.blobs.presignGet(item.outputs.csv, {
+    services.blobs.presignGet(outputs.csv, {
       expiresIn: DOWNLOAD_URL_TTL_SECONDS,
       downloadName: `${name}.csv`,
       contentType: 'text/csv; charset=utf-8',
     }),
   ]);
+  // The item's own summary still shows; the downloads are offered beside the message.
+  if (!report) return { ...base, reportError: REPORT_DAMAGED_MESSAGE, excelDownloadUrl, csvDownloadUrl, downloadUrl: excelDownloadUrl };
   return {
     ...base,
     analysis_type: report.analysis_type,
@@ -81,6 +97,7 @@ export async function toResult(services: Services, item: AnalysisItem) {
     risk: report.risk,
     correlation_results: report.correlation_results,
     record_count_summary: report.record_count_summary,
+    warnings: report.warnings ?? [],
     suspicious_patterns: report.suspicious_patterns,
     correlation_summary: report.correlation_summary,
     dashboard: report.dashboard,

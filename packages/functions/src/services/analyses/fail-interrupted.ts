@@ -6,12 +6,13 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
+import { analysisPrefix } from '../workspace.ts';
 import { updateAnalysis, type AnalysisItem } from './analysis-item.ts';
 
 export const INTERRUPTED_MESSAGE =
   'The analysis was interrupted because the server stopped. Your uploaded files are unchanged; please start the analysis again.';
 
-/** Marks every `processing` analysis failed; returns how many were. */
+/** Marks every `processing` analysis failed and removes what its run wrote; returns how many were. */
 export async function failInterruptedAnalyses(services: Services): Promise<number> {
   const stale: AnalysisItem[] = [];
   let start: Record<string, unknown> | undefined;
@@ -31,6 +32,8 @@ export async function failInterruptedAnalyses(services: Services): Promise<numbe
   const failedAt = new Date().toISOString();
   for (const item of stale) {
     await updateAnalysis(services, item.userSub, item.analysisId, { status: 'failed', failedAt, error: INTERRUPTED_MESSAGE });
+    // Its work folder (snapshot, facts, report parts) and any partial outputs: nothing reads them again.
+    await services.blobs.deletePrefix(analysisPrefix(item.userSub, item.analysisId));
   }
   return stale.length;
 }

@@ -3,11 +3,12 @@ import { FLAG_KEYS, type FlagKey } from '@app/core';
 import { z } from 'zod';
 import type { Services } from '../types.ts';
 import { readReport, requireAnalysis } from './analysis-views.ts';
+import { analysisIdSchema } from './analysis-id.ts';
 
 export const MAX_SAMPLE_RECORDS = 10;
 
 export const flagDetailsRequestSchema = z.object({
-  analysisId: z.string().min(1).max(64),
+  analysisId: analysisIdSchema,
   flagName: z.string().refine((f): f is FlagKey => (FLAG_KEYS as readonly string[]).includes(f), {
     message: `flagName must be one of ${FLAG_KEYS.join(', ')}`,
   }),

@@ -8,13 +8,13 @@ import { getPreference } from '../preferences/preference-store.ts';
 import { aiSettingsSchema } from '../preferences/schemas.ts';
 import type { Services } from '../types.ts';
 import { putAnalysis, updateAnalysis, type AnalysisItem } from './analysis-item.ts';
-import { assertWithinSizeLimit, loadReadyFiles } from './owned-files.ts';
+import { assertUnchangedSinceConfirmed, loadReadyFiles } from './owned-files.ts';
 
 export const MAX_FILES_PER_ANALYSIS = 10;
 
 export const analyzeRequestSchema = z.object({
   fileIds: z
-    .array(z.string().min(1).max(100))
+    .array(z.string().uuid('must be a fileId returned by POST /upload'))
     .min(1, 'Select at least one file to analyze')
     .max(MAX_FILES_PER_ANALYSIS, `At most ${MAX_FILES_PER_ANALYSIS} files can be analysed together`),
   analysisType: z.enum(['single', 'multi']).optional(),
@@ -26,7 +26,7 @@ export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
 export async function startAnalysis(services: Services, userSub: string, request: AnalyzeRequest): Promise<{ analysisId: string; status: 'processing' }> {
   const fileIds = [...new Set(request.fileIds)];
   const files = await loadReadyFiles(services, userSub, fileIds);
-  await assertWithinSizeLimit(services, files);
+  await assertUnchangedSinceConfirmed(services, files);
   // More than one file is always a correlated multi-file analysis (spec section 7).
   const multi = files.length > 1;
   const [resolved, holidays, savedAi] = await Promise.all([

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EngineError } from '../errors/index.ts';
+import type { ByteSink } from './contract.ts';
+import { OutputBudget } from './output-budget.ts';
+
+function memorySink(): ByteSink & { bytes: number } {
+  const sink = { bytes: 0, write: (c: Uint8Array) => void (sink.bytes += c.length), end: async () => {} };
+  return sink;
+}
+
+describe('OutputBudget', () => {
+  it('counts the bytes of every sink it wraps and fails the write that passes the limit', () => {
+    const budget = new OutputBudget(1000);
+    const a = memorySink();
+    const b = memorySink();
+    budget.sink(a).write(new Uint8Array(600));
+    budget.workspace({ write: () => b, read: () => [] as never }).write('part').write(new Uint8Array(400));
+    expect(budget.bytesWritten).toBe(1000);
+    let error: unknown;
+    try {
+      budget.sink(a).write(new Uint8Array(1));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).code).toBe('LIMIT_EXCEEDED');
+    expect((error as EngineError).message).toBe('the results of this analysis come to more than 1,000 bytes (the limit for one analysis); analyse fewer or smaller files at a time');
+    // The refused chunk never reached the store.
+    expect(a.bytes + b.bytes).toBe(1000);
+  });
+});
