@@ -23,7 +23,7 @@ export const userPool = new sst.aws.CognitoUserPool('UserPool', {
   },
 });
 
-export const webClient = userPool.addClient('Web', {
+export const webClient = userPool.addClient('WebClient', {
   transform: {
     client: (args: any) => {
       args.generateSecret = false;

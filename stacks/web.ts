@@ -41,7 +41,7 @@ export const web = new sst.aws.StaticSite('Web', {
   environment: { APP_BROWSER_CONFIG: browserConfig },
   transform: {
     cdn: (args: any) => {
-      args.defaultCacheBehavior = $resolve([args.defaultCacheBehavior, securityHeaders.id]).apply(([behavior, id]: [any, string]) => ({
+      args.defaultCacheBehavior = $resolve({ behavior: args.defaultCacheBehavior, id: securityHeaders.id }).apply(({ behavior, id }) => ({
         ...behavior,
         responseHeadersPolicyId: id,
       }));
