@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as pulumi from '@pulumi/pulumi';
-import { answerCall, answerResource, type RecordedResource } from './synth-mocks.ts';
+import { answerCall, answerResource, SYNTH_SECRETS, SYNTH_STAGE, type RecordedResource } from './synth-mocks.ts';
 import { bundleApp, SYNTH_DIR } from './synth-bundle.ts';
 import { startRpcServer } from './synth-rpc.ts';
 import { ensureSstPlatform, PLATFORM_DIR, REPO_ROOT } from './sst-platform.ts';
@@ -28,8 +28,6 @@ function revealSecrets(value: any): any {
   return value;
 }
 
-export const SYNTH_STAGE = 'prod';
-export const SYNTH_SECRETS = { AppSecret: 'synthesised-app-secret-0123456789' };
 
 async function main(outFile: string) {
   ensureSstPlatform();

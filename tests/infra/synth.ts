@@ -4,7 +4,7 @@
  * `npx tsx tests/infra/synth.ts` prints the figures docs/deployment.md quotes.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +17,14 @@ export interface Synthesis {
   outputs: Record<string, unknown>;
   builds: FunctionBuild[];
   milliseconds: number;
+}
+
+/** The default synthesis, written by global-setup.ts for the suites that only read it. */
+export const DEFAULT_SYNTHESIS_FILE = join(REPO_ROOT, '.sst/synth/default-synthesis.json');
+
+export function defaultSynthesis(): Synthesis {
+  if (!existsSync(DEFAULT_SYNTHESIS_FILE)) throw new Error('No synthesis yet: run the infra suites with npm run test:infra');
+  return JSON.parse(readFileSync(DEFAULT_SYNTHESIS_FILE, 'utf8')) as Synthesis;
 }
 
 /** Synthesises the app with the given deploy-time environment variables added to this process's. */

@@ -1,10 +1,10 @@
 /** The whole app synthesises offline, and the figures docs/deployment.md quotes hold. */
 import { beforeAll, expect, test } from 'vitest';
-import { ofType, synthesise, type Synthesis } from './synth.ts';
+import { defaultSynthesis, ofType, type Synthesis } from './synth.ts';
 
 let synthesis: Synthesis;
-beforeAll(async () => {
-  synthesis = await synthesise();
+beforeAll(() => {
+  synthesis = defaultSynthesis();
 });
 
 test('the app synthesises with both functions bundled for Node 22', () => {

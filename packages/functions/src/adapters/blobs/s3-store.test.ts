@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createS3BlobStore, createS3Client } from './s3-store.ts';
+import { createS3BlobStore, createS3Client, isWorkKey } from './s3-store.ts';
 
 // Presigning is computed locally: no network, only fixed credentials.
 const client = createS3Client({ region: 'eu-central-1' }, { credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
@@ -42,4 +42,11 @@ describe('S3 blob store streaming writer', () => {
     };
     await expect(writeAll()).rejects.toThrow();
   }, 20_000);
+
+  it('tags only the work files of an analysis for the lifecycle rule', () => {
+    expect(isWorkKey('users/abc/analyses/a1/work/parsed-0.jsonl')).toBe(true);
+    expect(isWorkKey('users/abc/analyses/a1/results.xlsx')).toBe(false);
+    expect(isWorkKey('users/abc/uploads/f1/work/x.csv')).toBe(false);
+    expect(isWorkKey('admin/exports/1/work/x.csv')).toBe(false);
+  });
 });

@@ -23,6 +23,16 @@ import { BlobNotFoundError, type BlobStore } from '../../ports/index.ts';
 
 export const DEFAULT_S3_URL_TTL_SECONDS = 900;
 
+/**
+ * An analysis's work files (`…/analyses/<id>/work/…`) carry this tag: a completed analysis deletes
+ * them, and the bucket's lifecycle rule (stacks/storage.ts) expires those a failed run left.
+ */
+export const WORK_TAG = { Key: 'lifecycle', Value: 'work' };
+
+export function isWorkKey(key: string): boolean {
+  return /^users\/[^/]+\/analyses\/[^/]+\/work\//.test(key);
+}
+
 function isMissing(e: unknown): boolean {
   const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
   return err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404;
@@ -73,7 +83,7 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
       const stream = new PassThrough();
       // Errors surface through write()/end(); this keeps destroy(err) from becoming an uncaught exception.
       stream.on('error', () => undefined);
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: stream, ContentType: contentType } });
+      const upload = new Upload({ client, params: { Bucket, Key: key, Body: stream, ContentType: contentType }, tags: isWorkKey(key) ? [WORK_TAG] : [] });
       let failure: unknown;
       const done = upload.done().catch((e) => {
         failure = e;
@@ -95,7 +105,8 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
     },
 
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      const Tagging = isWorkKey(key) ? `${WORK_TAG.Key}=${WORK_TAG.Value}` : undefined;
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, Tagging }));
     },
 
     async head(key) {
