@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { PLATFORM_DIR, REPO_ROOT } from './sst-platform.ts';
 
 /** Diagnostics in the project's files; the platform's own sources (and its uninstalled providers) are SST's concern. */
-export function stackDiagnostics(): string[] {
+function stackDiagnostics(): string[] {
   const configPath = join(REPO_ROOT, 'stacks/tsconfig.json');
   const parsed = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, join(REPO_ROOT, 'stacks'));
   const program = ts.createProgram(parsed.fileNames, parsed.options);
