@@ -58,13 +58,13 @@ export const web = new sst.aws.StaticSite('Web', {
   },
 });
 
-/** The browser PUTs uploads to presigned URLs and reads reports from them: only from the web's origin. */
+/** The browser POSTs uploads to presigned forms and reads reports from presigned URLs: only from the web's origin. */
 export const bucketCors = new aws.s3.BucketCorsConfigurationV2('StorageCors', {
   bucket: bucket.name,
   corsRules: [
     {
       allowedOrigins: [web.url],
-      allowedMethods: ['GET', 'PUT', 'HEAD'],
+      allowedMethods: ['GET', 'POST', 'HEAD'],
       allowedHeaders: ['content-type'],
       exposeHeaders: ['ETag'],
       maxAgeSeconds: 3000,

@@ -72,7 +72,7 @@ describe('origins', () => {
     const cors = ofType(synthesis, 'aws:s3/bucketCorsConfigurationV2:BucketCorsConfigurationV2').filter((c) => c.inputs.bucket === storage);
     const distribution = named(synthesis, 'aws:cloudfront/distribution:Distribution', 'WebCdnDistribution');
     expect(only(cors).inputs.corsRules).toEqual([
-      { allowedOrigins: [`https://${distribution.state.domainName}`], allowedMethods: ['GET', 'PUT', 'HEAD'], allowedHeaders: ['content-type'], exposeHeaders: ['ETag'], maxAgeSeconds: 3000 },
+      { allowedOrigins: [`https://${distribution.state.domainName}`], allowedMethods: ['GET', 'POST', 'HEAD'], allowedHeaders: ['content-type'], exposeHeaders: ['ETag'], maxAgeSeconds: 3000 },
     ]);
   });
 

@@ -16,6 +16,20 @@ describe('S3 blob store presigning', () => {
     expect(names.filter((k) => k.includes('checksum'))).toEqual([]);
   });
 
+  it('signs a form POST that S3 refuses above the size limit or with another key or type', async () => {
+    const { url, fields } = await store.presignPost!('users/abc/uploads/f1/sm20.csv', 'text/csv', 104_857_600, 900);
+    expect(url).toBe('https://uploads-bucket.s3.eu-central-1.amazonaws.com/');
+    expect(fields).toMatchObject({ key: 'users/abc/uploads/f1/sm20.csv', 'Content-Type': 'text/csv', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' });
+    expect(fields['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/);
+    const policy = JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8'));
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([['content-length-range', 1, 104_857_600], ['eq', '$Content-Type', 'text/csv'], { bucket: 'uploads-bucket' }, { key: 'users/abc/uploads/f1/sm20.csv' }]),
+    );
+    const expires = Date.parse(policy.expiration);
+    expect(expires - Date.now()).toBeGreaterThan(890_000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(900_000);
+  });
+
   it('signs a GET that answers with the download name and type', async () => {
     const url = new URL(await store.presignGet('users/abc/analyses/a1/results.xlsx', { downloadName: 'results.xlsx', contentType: 'application/octet-stream', expiresIn: 60 }));
     expect(url.searchParams.get('response-content-disposition')).toBe(`attachment; filename="results.xlsx"; filename*=UTF-8''results.xlsx`);

@@ -14,6 +14,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
@@ -54,6 +55,18 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
   return {
     presignPut(key, contentType, expiresIn = DEFAULT_S3_URL_TTL_SECONDS) {
       return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn });
+    },
+
+    // A POST policy, unlike a presigned PUT, can bound the size: S3 refuses a larger body itself.
+    async presignPost(key, contentType, maxBytes, expiresIn = DEFAULT_S3_URL_TTL_SECONDS) {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket,
+        Key: key,
+        Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
+        Fields: { 'Content-Type': contentType },
+        Expires: expiresIn,
+      });
+      return { url, fields };
     },
 
     presignGet(key, options = {}) {
