@@ -3,14 +3,33 @@
  * Sign-in on AWS: a Cognito user pool with the e-mail address as user name, a web client for
  * Amplify v6 (SRP sign-in and refresh, no secret), the `admins` group, and the app secret that
  * signs CSRF tokens. Signup is by invitation only (access requests approved by an admin).
+ *
+ * Invitation mails: Cognito's own sender allows about 50 a day. With `COGNITO_SES_IDENTITY_ARN`
+ * (a verified SES identity in the pool's region) and `COGNITO_FROM_ADDRESS` set at deploy time,
+ * Cognito sends through SES instead (docs/deployment.md).
  */
 import { bucket, table } from './storage';
+
+/** Cognito's sender, or SES when the deploy names a verified identity. */
+export function cognitoEmailConfiguration(env: Record<string, string | undefined> = process.env) {
+  const sourceArn = env.COGNITO_SES_IDENTITY_ARN;
+  if (!sourceArn) return { emailSendingAccount: 'COGNITO_DEFAULT' };
+  if (!env.COGNITO_FROM_ADDRESS) throw new Error('COGNITO_SES_IDENTITY_ARN is set: set COGNITO_FROM_ADDRESS (e.g. "SAP Security Analyzer <no-reply@example.com>") as well');
+  return { emailSendingAccount: 'DEVELOPER', sourceArn, fromEmailAddress: env.COGNITO_FROM_ADDRESS };
+}
 
 export const userPool = new sst.aws.CognitoUserPool('UserPool', {
   usernames: ['email'],
   transform: {
     userPool: (args: any) => {
       args.adminCreateUserConfig = { allowAdminCreateUserOnly: true };
+      args.emailConfiguration = cognitoEmailConfiguration();
+      // Users have no phone number: recovery is by e-mail only.
+      args.accountRecoverySetting = { recoveryMechanisms: [{ name: 'verified_email', priority: 1 }] };
+      // Users may add an authenticator app (TOTP); SMS is not offered.
+      args.mfaConfiguration = 'OPTIONAL';
+      args.softwareTokenMfaConfiguration = { enabled: true };
+      args.deletionProtection = $app.stage === 'prod' ? 'ACTIVE' : 'INACTIVE';
       args.passwordPolicy = {
         minimumLength: 12,
         requireLowercase: true,
@@ -23,7 +42,7 @@ export const userPool = new sst.aws.CognitoUserPool('UserPool', {
   },
 });
 
-export const webClient = userPool.addClient('Web', {
+export const webClient = userPool.addClient('WebClient', {
   transform: {
     client: (args: any) => {
       args.generateSecret = false;
@@ -48,12 +67,16 @@ export const adminsGroup = new aws.cognito.UserGroup('AdminsGroup', {
   description: 'May use Risk Management and review access requests',
 });
 
-/** Signs CSRF tokens. Set once per stage: `npx sst secret set AppSecret "$(openssl rand -base64 32)" --stage prod`. */
+/**
+ * Signs CSRF tokens. Set once per stage: `npx sst secret set AppSecret "$(openssl rand -base64 32)" --stage prod`.
+ * Linked to the API only: SST writes it encrypted into the bundle (resource.enc), never into an
+ * environment variable (packages/functions/src/config/linked-resources.ts reads it).
+ */
 export const appSecret = new sst.Secret('AppSecret');
 
 /**
  * The variables packages/functions/src/config/index.ts reads, for every function of the app.
- * The API adds API_URL and STATE_MACHINE_ARN.
+ * The API adds API_URL and STATE_MACHINE_ARN; both add the AI settings (stacks/ai.ts).
  */
 export const runtimeEnvironment = {
   APP_MODE: 'aws',
@@ -61,10 +84,6 @@ export const runtimeEnvironment = {
   BUCKET_NAME: bucket.name,
   USER_POOL_ID: userPool.id,
   USER_POOL_CLIENT_ID: webClient.id,
-  APP_SECRET: appSecret.value,
   APP_VERSION: process.env.APP_VERSION ?? '2.0.0',
   APP_BUILD_DATE: process.env.APP_BUILD_DATE ?? new Date().toISOString().slice(0, 10),
-  ...(process.env.AI_PROVIDER ? { AI_PROVIDER: process.env.AI_PROVIDER } : {}),
-  ...(process.env.AI_BASE_URL ? { AI_BASE_URL: process.env.AI_BASE_URL } : {}),
-  ...(process.env.AI_MODEL ? { AI_MODEL: process.env.AI_MODEL } : {}),
 };

@@ -5,39 +5,47 @@
  * runner executes. SST's own StepFunctions component emits JSONata, which the local runner
  * cannot run, hence aws.sfn.StateMachine.
  *
+ * An execution that fails, times out or is aborted before its MarkFailed task ran would leave the
+ * analysis "processing": an EventBridge rule hands those executions to the same Lambda, which
+ * marks the analysis failed (packages/functions/src/pipeline/execution-failed.ts).
+ *
  * The API function needs `pipelineApiEnvironment` in its environment and
  * `pipelineApiPermissions` in its permissions (stacks/api.ts), so import this file before it.
  */
 import { renderDefinition } from '../packages/functions/src/pipeline/definition.ts';
+import { aiApiKey, aiEnvironment, bedrockPermissions } from './ai';
 import { runtimeEnvironment } from './auth';
-import { bucket, table } from './storage';
+import { storagePermissions } from './storage';
 
 /** The reference lists (packages/core/data) ship beside the bundle; core finds them via APP_DATA_DIR. */
 export const referenceDataFiles = [{ from: 'packages/core/data', to: 'data' }];
 export const referenceDataEnvironment = { APP_DATA_DIR: '/var/task/data' };
 
-/** AI annotation runs here (AnnotateBatch), so it gets the deploy's AI settings as the API does. */
-const AI_SETTINGS = ['AI_PROVIDER', 'AI_BASE_URL', 'AI_MODEL', 'AI_MODELS', 'AI_BATCH_SIZE', 'AI_MAX_RECORDS', 'AI_PRICE_INPUT_PER_MTOK', 'AI_PRICE_OUTPUT_PER_MTOK'];
-const aiEnvironment: Record<string, string> = Object.fromEntries(
-  AI_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
-);
+/** Longest an analysis may run; a step's own TimeoutSeconds stays below it. */
+export const PIPELINE_TIMEOUT_SECONDS = 4 * 60 * 60;
 
 export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
   handler: 'packages/functions/src/handlers/pipeline.handler',
   runtime: 'nodejs22.x',
-  // Lambda CPU scales with memory; parsing a 100 MB export is CPU-bound.
-  memory: '3008 MB',
+  // The engine runs on one thread; 1769 MB is where Lambda gives one full vCPU (peak RSS of a
+  // 4-file run is under 1 GB, docs/benchmarks.md).
+  memory: '1769 MB',
   timeout: '15 minutes',
-  link: [bucket, table],
-  // The same settings as the API (config/index.ts reads them all), plus the AI ones.
+  link: [aiApiKey],
   environment: {
     ...runtimeEnvironment,
     ...referenceDataEnvironment,
     ...aiEnvironment,
   },
   copyFiles: referenceDataFiles,
-  // Bedrock's Converse API is authorised by bedrock:InvokeModel.
-  permissions: aiEnvironment.AI_PROVIDER === 'bedrock' ? [{ actions: ['bedrock:InvokeModel'], resources: ['*'] }] : [],
+  permissions: [
+    ...storagePermissions({
+      objects: ['GetObject', 'PutObject', 'PutObjectTagging', 'DeleteObject', 'AbortMultipartUpload'],
+      list: true,
+      items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchGetItem', 'BatchWriteItem'],
+    }),
+    ...bedrockPermissions,
+  ],
 });
 
 const stateMachineRole = new aws.iam.Role('PipelineStateMachineRole', {
@@ -45,6 +53,12 @@ const stateMachineRole = new aws.iam.Role('PipelineStateMachineRole', {
     Version: '2012-10-17',
     Statement: [{ Effect: 'Allow', Principal: { Service: 'states.amazonaws.com' }, Action: 'sts:AssumeRole' }],
   }),
+});
+
+/** Errors and aborted executions, without the execution data (users' records). */
+const stateMachineLogs = new aws.cloudwatch.LogGroup('PipelineStateMachineLogs', {
+  name: `/aws/vendedlogs/states/${$app.name}-${$app.stage}-pipeline`,
+  retentionInDays: 90,
 });
 
 new aws.iam.RolePolicy('PipelineStateMachineInvoke', {
@@ -57,14 +71,53 @@ new aws.iam.RolePolicy('PipelineStateMachineInvoke', {
         Action: ['lambda:InvokeFunction'],
         Resource: [pipelineFunction.arn, $interpolate`${pipelineFunction.arn}:*`],
       },
+      {
+        // Log delivery for Step Functions is configured through these, which take no resource (AWS's documented policy).
+        Effect: 'Allow',
+        Action: ['logs:CreateLogDelivery', 'logs:GetLogDelivery', 'logs:UpdateLogDelivery', 'logs:DeleteLogDelivery', 'logs:ListLogDeliveries', 'logs:PutResourcePolicy', 'logs:DescribeResourcePolicies', 'logs:DescribeLogGroups'],
+        Resource: ['*'],
+      },
     ],
   }),
 });
 
+/** The shared ASL document with the deployment's limits: an overall timeout. */
+export function deployedDefinition(functionArn: string): string {
+  return JSON.stringify({ ...JSON.parse(renderDefinition(functionArn)), TimeoutSeconds: PIPELINE_TIMEOUT_SECONDS });
+}
+
 export const stateMachine = new aws.sfn.StateMachine('AnalysisPipeline', {
   type: 'STANDARD',
   roleArn: stateMachineRole.arn,
-  definition: pipelineFunction.arn.apply((arn) => renderDefinition(arn)),
+  definition: pipelineFunction.arn.apply(deployedDefinition),
+  loggingConfiguration: {
+    level: 'ERROR',
+    includeExecutionData: false,
+    logDestination: $interpolate`${stateMachineLogs.arn}:*`,
+  },
+});
+
+/** Executions that ended without MarkFailed having run (timeout, abort, MarkFailed itself failing). */
+const failedExecutions = new aws.cloudwatch.EventRule('PipelineExecutionFailed', {
+  description: 'Marks an analysis failed when its execution fails, times out or is aborted',
+  eventPattern: $jsonStringify({
+    source: ['aws.states'],
+    'detail-type': ['Step Functions Execution Status Change'],
+    detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: [stateMachine.arn] },
+  }),
+});
+
+new aws.cloudwatch.EventTarget('PipelineExecutionFailedTarget', {
+  rule: failedExecutions.name,
+  arn: pipelineFunction.arn,
+  retryPolicy: { maximumEventAgeInSeconds: 24 * 60 * 60, maximumRetryAttempts: 20 },
+});
+
+new aws.lambda.Permission('PipelineExecutionFailedInvoke', {
+  action: 'lambda:InvokeFunction',
+  function: pipelineFunction.name,
+  principal: 'events.amazonaws.com',
+  sourceArn: failedExecutions.arn,
 });
 
 /** For the API function (stacks/api.ts): where and how to start executions. */

@@ -3,20 +3,27 @@
  * The web app on AWS: S3 + CloudFront. The browser reads its settings from /config.json (as it
  * does from the local server), written next to the build from the deployed resources.
  */
-import { apiUrl } from './api';
+import { api, apiUrl } from './api';
 import { userPool, webClient } from './auth';
+import { bucket } from './storage';
+
+const region = aws.getRegionOutput().name;
 
 const browserConfig = $jsonStringify({
   apiUrl,
-  region: aws.getRegionOutput().name,
+  region,
   userPoolId: userPool.id,
   userPoolClientId: webClient.id,
 });
 
-/**
- * Security headers on every page CloudFront serves (the local server sends the same ones). The
- * API and Cognito live on other origins under amazonaws.com, hence connect-src.
- */
+/** The only hosts the browser talks to besides the site: the API, Cognito's sign-in endpoint, and the bucket (presigned uploads). */
+export const connectSources = [
+  api.nodes.api.apiEndpoint,
+  $interpolate`https://cognito-idp.${region}.amazonaws.com`,
+  $interpolate`https://${bucket.nodes.bucket.bucketRegionalDomainName}`,
+];
+
+/** Security headers on every page CloudFront serves (the local server sends the same ones). */
 const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy('WebSecurityHeaders', {
   securityHeadersConfig: {
     contentTypeOptions: { override: true },
@@ -24,8 +31,10 @@ const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy('WebSecurityHea
     referrerPolicy: { referrerPolicy: 'no-referrer', override: true },
     strictTransportSecurity: { accessControlMaxAgeSec: 31_536_000, includeSubdomains: true, override: true },
     contentSecurityPolicy: {
-      contentSecurityPolicy:
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' https://*.amazonaws.com; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+      contentSecurityPolicy: $resolve(connectSources).apply(
+        (hosts) =>
+          `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ${hosts.join(' ')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+      ),
       override: true,
     },
   },
@@ -41,10 +50,24 @@ export const web = new sst.aws.StaticSite('Web', {
   environment: { APP_BROWSER_CONFIG: browserConfig },
   transform: {
     cdn: (args: any) => {
-      args.defaultCacheBehavior = $resolve([args.defaultCacheBehavior, securityHeaders.id]).apply(([behavior, id]: [any, string]) => ({
+      args.defaultCacheBehavior = $resolve({ behavior: args.defaultCacheBehavior, id: securityHeaders.id }).apply(({ behavior, id }) => ({
         ...behavior,
         responseHeadersPolicyId: id,
       }));
     },
   },
+});
+
+/** The browser POSTs uploads to presigned forms and reads reports from presigned URLs: only from the web's origin. */
+export const bucketCors = new aws.s3.BucketCorsConfigurationV2('StorageCors', {
+  bucket: bucket.name,
+  corsRules: [
+    {
+      allowedOrigins: [web.url],
+      allowedMethods: ['GET', 'POST', 'HEAD'],
+      allowedHeaders: ['content-type'],
+      exposeHeaders: ['ETag'],
+      maxAgeSeconds: 3000,
+    },
+  ],
 });

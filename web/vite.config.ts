@@ -11,6 +11,10 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1200,
   },
+  // `npm run dev` (scripts/dev.ts): what the browser asks of its own origin goes to the local stack.
+  server: process.env.LOCAL_STACK_URL
+    ? { proxy: Object.fromEntries(['/config.json', '/prod', '/blobs', '/cognito'].map((path) => [path, { target: process.env.LOCAL_STACK_URL }])) }
+    : undefined,
   define: {
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '2.0.0'),
     __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)),

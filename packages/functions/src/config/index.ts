@@ -2,6 +2,8 @@
  * The one place that reads deployment settings. On AWS the SST stacks set these variables from
  * linked resources; locally packages/local sets them before building the services.
  */
+import { linkedSecret, readLinkedResources } from './linked-resources.ts';
+
 export interface AiConfig {
   /** 'bedrock' | 'openai' | undefined (AI unavailable). */
   provider?: 'bedrock' | 'openai';
@@ -63,6 +65,9 @@ function required(env: Record<string, string | undefined>, name: string): string
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const mode = env.APP_MODE === 'local' ? 'local' : 'aws';
+  // On AWS the secrets are linked (stacks/auth.ts, stacks/ai.ts), not environment variables.
+  const linked = readLinkedResources(env);
+  env = { ...env, APP_SECRET: env.APP_SECRET ?? linkedSecret(linked, 'AppSecret'), AI_API_KEY: env.AI_API_KEY ?? linkedSecret(linked, 'AiApiKey') };
   const region = env.AWS_REGION ?? env.APP_REGION ?? 'us-east-1';
   const userPoolId = required(env, 'USER_POOL_ID');
   const issuer = env.TOKEN_ISSUER ?? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;

@@ -1,10 +1,12 @@
 /**
  * Lambda entry for every task of the state machine: the task's Parameters carry `step`, and
  * runStep dispatches. Errors keep their name (TransientError, EngineError, FileUnreadable), which
- * is what the definition's Retry/Catch match on.
+ * is what the definition's Retry/Catch match on. It also receives, from EventBridge, executions
+ * that ended failed without MarkFailed (pipeline/execution-failed.ts).
  */
 import { loadConfig } from '../config/index.ts';
 import type { Identity, Logger, Orchestrator } from '../ports/index.ts';
+import { isExecutionStatusChange, markExecutionFailed } from '../pipeline/execution-failed.ts';
 import { runStep } from '../pipeline/steps/index.ts';
 import { buildServices } from '../services/build.ts';
 import type { Services } from '../services/types.ts';
@@ -38,5 +40,7 @@ export function buildStepServices(config = loadConfig({ ...UNUSED_BY_STEPS, ...p
 
 export async function handler(event: unknown): Promise<unknown> {
   services ??= buildStepServices();
+  // EventBridge: an execution ended without MarkFailed (stacks/pipeline.ts).
+  if (isExecutionStatusChange(event)) return markExecutionFailed(event, services);
   return runStep(event, services);
 }

@@ -66,7 +66,8 @@ function parseBody(req: ApiRequest): unknown {
 }
 
 // Public routes have no caller to bind a token to, so only signed-in routes are checked.
-function needsCsrf(method: string, options: RouteOptions): boolean {
+/** Whether a call must carry X-CSRF-Token (also what the OpenAPI description states, http/openapi.ts). */
+export function needsCsrf(method: string, options: RouteOptions): boolean {
   return options.csrf ?? MUTATING.has(method);
 }
 

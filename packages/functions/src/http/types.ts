@@ -2,6 +2,7 @@
  * Transport-neutral HTTP shapes: the Lambda handler (API Gateway HTTP API v2) and the local
  * Node server both translate to and from these, so one router serves both.
  */
+import type { ZodType } from 'zod';
 import type { Services } from '../services/types.ts';
 
 export interface ApiRequest {
@@ -50,6 +51,10 @@ export interface RouteOptions {
   access: Access;
   /** Mutating calls require a valid X-CSRF-Token bound to the caller. Default: true for POST/PUT/DELETE/PATCH on non-public routes. */
   csrf?: boolean;
+  /** The JSON body's schema, as the handler parses it: published in the OpenAPI description (http/openapi.ts). */
+  body?: ZodType;
+  /** One line for the OpenAPI description. */
+  summary?: string;
 }
 
 export interface RouteRegistrar {

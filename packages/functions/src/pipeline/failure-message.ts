@@ -28,6 +28,9 @@ export function toUserMessage(caught: CaughtError | undefined): string {
   if (name === 'States.Timeout') {
     return 'The analysis took longer than allowed and was stopped. Your uploaded files are unchanged; try again with smaller files.';
   }
+  if (name === 'States.Aborted') {
+    return 'The analysis was stopped before it finished. Your uploaded files are unchanged; please start the analysis again.';
+  }
   if (name === 'TransientError' || name.startsWith('Lambda.')) {
     return 'The analysis failed after several retries because a service was unavailable. Your uploaded files are unchanged; please start the analysis again.';
   }

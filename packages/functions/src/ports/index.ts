@@ -10,6 +10,11 @@ import type { Caller } from '../http/types.ts';
 export interface BlobStore {
   /** URL the browser PUTs the raw file to; expires after `expiresIn` seconds. */
   presignPut(key: string, contentType: string, expiresIn?: number): Promise<string>;
+  /**
+   * Where the browser POSTs the file as a form (the fields first, then `file`), refused by the
+   * store itself above `maxBytes`. Stores without it (the local one caps its PUT URLs) use presignPut.
+   */
+  presignPost?(key: string, contentType: string, maxBytes: number, expiresIn?: number): Promise<{ url: string; fields: Record<string, string> }>;
   /** URL that downloads the object; `downloadName` sets Content-Disposition. */
   presignGet(key: string, options?: { expiresIn?: number; downloadName?: string; contentType?: string }): Promise<string>;
   /** Streams the object; throws BlobNotFoundError when absent. */

@@ -70,7 +70,7 @@ export async function createUpload(
   services: Services,
   sub: string,
   input: { fileName: string; fileType: UploadFileType },
-): Promise<{ uploadUrl: string; fileId: string; key: string; contentType: string; expiresIn: number }> {
+): Promise<{ uploadUrl: string; uploadFields?: Record<string, string>; fileId: string; key: string; contentType: string; expiresIn: number }> {
   if (!ALLOWED_EXTENSIONS.includes(fileExtension(input.fileName))) {
     throw new VisibleError('BAD_REQUEST', `${input.fileName}: Invalid file type. Please use CSV, Excel, or TXT files`);
   }
@@ -91,8 +91,10 @@ export async function createUpload(
     key,
   };
   await services.ddb.send(new PutCommand({ TableName: services.config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-  const uploadUrl = await services.blobs.presignPut(key, contentType, UPLOAD_URL_TTL_SECONDS);
-  return { uploadUrl, fileId, key, contentType, expiresIn: UPLOAD_URL_TTL_SECONDS };
+  // On S3 a size-bounded form POST (uploadFields present); locally a PUT URL capped by the server.
+  const post = await services.blobs.presignPost?.(key, contentType, MAX_FILE_BYTES, UPLOAD_URL_TTL_SECONDS);
+  const uploadUrl = post?.url ?? (await services.blobs.presignPut(key, contentType, UPLOAD_URL_TTL_SECONDS));
+  return { uploadUrl, ...(post ? { uploadFields: post.fields } : {}), fileId, key, contentType, expiresIn: UPLOAD_URL_TTL_SECONDS };
 }
 
 /** The caller's file, or undefined: ownership is the partition key itself. */

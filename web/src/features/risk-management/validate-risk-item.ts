@@ -12,7 +12,7 @@ export interface RiskItemForm {
 export type RiskItemErrors = Partial<Record<'id' | 'category', string>>;
 
 /** SAP object names: letters, digits, _ / - . up to 30 characters (the server checks the same). */
-const SAP_ID = /^[A-Z0-9_/][A-Z0-9_/.\-]{0,29}$/;
+const SAP_ID = /^[A-Z0-9_/][A-Z0-9_/.-]{0,29}$/;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** The category the form will save: the typed new one or the chosen one. */

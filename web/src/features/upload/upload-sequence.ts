@@ -1,6 +1,7 @@
 /**
  * The upload sequence shared by single and multi upload (spec 4, DECISIONS 4):
- * POST /upload → PUT uploadUrl (XMLHttpRequest for real progress) → PUT /files → POST /analyze.
+ * POST /upload → PUT uploadUrl (XMLHttpRequest for real progress; on AWS a form POST with the
+ * returned uploadFields, whose policy bounds the size) → PUT /files → POST /analyze.
  */
 import { api, ApiError } from '../../api/client.ts';
 import { extractErrorMessage } from '../../api/api-error.ts';
@@ -15,12 +16,15 @@ export interface UploadedFile {
 /** The `ai_settings` preference as POST /analyze accepts it. */
 export type AiSettingsPayload = AiSettings;
 
-/** PUTs the raw file to a presigned URL, reporting percent 0..100. */
-export function putFile(uploadUrl: string, file: Blob, contentType: string, onProgress: (percent: number) => void): Promise<void> {
+/**
+ * Sends the file to a presigned URL, reporting percent 0..100: the raw bytes as a PUT, or, with
+ * `fields`, a form POST (the fields first, the file last, as S3 requires).
+ */
+export function putFile(uploadUrl: string, file: Blob, contentType: string, onProgress: (percent: number) => void, fields?: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('PUT', new URL(uploadUrl, window.location.origin).toString());
-    xhr.setRequestHeader('Content-Type', contentType);
+    xhr.open(fields ? 'POST' : 'PUT', new URL(uploadUrl, window.location.origin).toString());
+    if (!fields) xhr.setRequestHeader('Content-Type', contentType);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.min(100, Math.max(0, Math.round((e.loaded / e.total) * 100))));
     };
@@ -39,18 +43,22 @@ export function putFile(uploadUrl: string, file: Blob, contentType: string, onPr
       reject(new ApiError(xhr.status, extractErrorMessage(body, 'Failed to upload file')));
     };
     xhr.onerror = () => reject(new ApiError(0, 'Failed to upload file'));
-    xhr.send(file);
+    if (!fields) return void xhr.send(file);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', file);
+    xhr.send(form);
   });
 }
 
 /** Creates the file record, sends the bytes and marks the file ready. */
 export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<UploadedFile> {
-  const created = await api.post<{ uploadUrl: string; fileId: string; key?: string }>(
+  const created = await api.post<{ uploadUrl: string; uploadFields?: Record<string, string>; fileId: string; key?: string }>(
     '/upload',
     { fileName: file.name, fileType: uploadFileType(file.name) },
     { fallback: 'Failed to upload file' },
   );
-  await putFile(created.uploadUrl, file, contentTypeFor(file.name), onProgress);
+  await putFile(created.uploadUrl, file, contentTypeFor(file.name), onProgress, created.uploadFields);
   try {
     await api.put('/files', { fileId: created.fileId, status: 'ready', size: file.size }, { fallback: 'Failed to upload file' });
   } catch (err) {

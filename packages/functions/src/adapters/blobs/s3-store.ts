@@ -14,6 +14,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
@@ -22,6 +23,16 @@ import type { AppConfig } from '../../config/index.ts';
 import { BlobNotFoundError, type BlobStore } from '../../ports/index.ts';
 
 export const DEFAULT_S3_URL_TTL_SECONDS = 900;
+
+/**
+ * An analysis's work files (`…/analyses/<id>/work/…`) carry this tag: a completed analysis deletes
+ * them, and the bucket's lifecycle rule (stacks/storage.ts) expires those a failed run left.
+ */
+export const WORK_TAG = { Key: 'lifecycle', Value: 'work' };
+
+export function isWorkKey(key: string): boolean {
+  return /^users\/[^/]+\/analyses\/[^/]+\/work\//.test(key);
+}
 
 function isMissing(e: unknown): boolean {
   const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -44,6 +55,18 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
   return {
     presignPut(key, contentType, expiresIn = DEFAULT_S3_URL_TTL_SECONDS) {
       return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn });
+    },
+
+    // A POST policy, unlike a presigned PUT, can bound the size: S3 refuses a larger body itself.
+    async presignPost(key, contentType, maxBytes, expiresIn = DEFAULT_S3_URL_TTL_SECONDS) {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket,
+        Key: key,
+        Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
+        Fields: { 'Content-Type': contentType },
+        Expires: expiresIn,
+      });
+      return { url, fields };
     },
 
     presignGet(key, options = {}) {
@@ -73,7 +96,7 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
       const stream = new PassThrough();
       // Errors surface through write()/end(); this keeps destroy(err) from becoming an uncaught exception.
       stream.on('error', () => undefined);
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: stream, ContentType: contentType } });
+      const upload = new Upload({ client, params: { Bucket, Key: key, Body: stream, ContentType: contentType }, tags: isWorkKey(key) ? [WORK_TAG] : [] });
       let failure: unknown;
       const done = upload.done().catch((e) => {
         failure = e;
@@ -95,7 +118,8 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
     },
 
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      const Tagging = isWorkKey(key) ? `${WORK_TAG.Key}=${WORK_TAG.Value}` : undefined;
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, Tagging }));
     },
 
     async head(key) {

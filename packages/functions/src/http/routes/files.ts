@@ -18,12 +18,12 @@ const readyBody = z.object({ fileId, status: z.literal('ready'), size: z.number(
 const deleteBody = z.object({ fileId, userId: z.string().optional() });
 
 export function registerFileRoutes(r: RouteRegistrar): void {
-  r.route('POST', '/upload', { access: 'user' }, async ({ caller, body, services }) => {
+  r.route('POST', '/upload', { access: 'user', body: uploadBody, summary: 'A presigned URL to upload one file to' }, async ({ caller, body, services }) => {
     const input = uploadBody.parse(body ?? {});
     return { status: 200, body: await createUpload(services, caller.sub, input) };
   });
 
-  r.route('PUT', '/files', { access: 'user' }, async ({ caller, body, services }) => {
+  r.route('PUT', '/files', { access: 'user', body: readyBody, summary: 'Marks an uploaded file ready' }, async ({ caller, body, services }) => {
     const input = readyBody.parse(body ?? {});
     return { status: 200, body: { file: await markFileReady(services, caller.sub, input.fileId) } };
   });

@@ -12,6 +12,7 @@ import { registerRiskRoutes } from './risk.ts';
 import { registerMasterRoutes } from './master.ts';
 import { registerSystemRoutes } from './system.ts';
 import { registerAiRoutes } from './ai.ts';
+import { registerOpenApiRoutes } from './openapi.ts';
 
 export function registerAllRoutes(r: RouteRegistrar): void {
   registerCsrfRoutes(r);
@@ -23,4 +24,5 @@ export function registerAllRoutes(r: RouteRegistrar): void {
   registerMasterRoutes(r);
   registerSystemRoutes(r);
   registerAiRoutes(r);
+  registerOpenApiRoutes(r);
 }

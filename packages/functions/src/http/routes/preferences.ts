@@ -17,7 +17,7 @@ export function registerPreferenceRoutes(r: RouteRegistrar): void {
     return { status: 200, body: { preferenceType: type, preferences: await getPreference(services, caller.sub, type) } };
   });
 
-  r.route('PUT', '/preferences/{type}', { access: 'user' }, async ({ caller, params, body, services }) => {
+  r.route('PUT', '/preferences/{type}', { access: 'user', body: putBody, summary: "Replaces one of the caller's settings" }, async ({ caller, params, body, services }) => {
     const type = assertPreferenceType(params.type!);
     const input = putBody.parse(body ?? {});
     if (input.preferenceType !== undefined && input.preferenceType !== type) {

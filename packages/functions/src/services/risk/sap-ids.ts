@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const SAP_ID_PATTERN = /^[A-Z0-9_/][A-Z0-9_/.\-]{0,29}$/;
+export const SAP_ID_PATTERN = /^[A-Z0-9_/][A-Z0-9_/.-]{0,29}$/;
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const ID_RULE = 'an SAP name of 1-30 characters: letters, digits, _ / - . (not starting with - or .)';

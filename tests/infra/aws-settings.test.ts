@@ -1,0 +1,106 @@
+/** What an AWS reviewer checks beyond IAM: throttling, the pipeline's failure handling, bucket rules, origins, sign-in. */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { named, ofType, only } from './review.ts';
+import { REGION } from './synth-mocks.ts';
+import { defaultSynthesis, type Synthesis } from './synth.ts';
+
+let synthesis: Synthesis;
+beforeAll(() => {
+  synthesis = defaultSynthesis();
+});
+
+test('the HTTP API is throttled, and its CORS never sends credentials', () => {
+  const stage = named(synthesis, 'aws:apigatewayv2/stage:Stage', 'ApiStage');
+  expect(stage.inputs.defaultRouteSettings).toMatchObject({ throttlingRateLimit: 50, throttlingBurstLimit: 100 });
+  const cors = named(synthesis, 'aws:apigatewayv2/api:Api', 'ApiApi').inputs.corsConfiguration;
+  expect(cors.allowCredentials).toBe(false);
+  expect(cors.allowHeaders).toEqual(['authorization', 'content-type', 'x-csrf-token']);
+});
+
+describe('the analysis pipeline', () => {
+  test('the state machine logs errors without execution data and stops an analysis after 4 hours', () => {
+    const machine = named(synthesis, 'aws:sfn/stateMachine:StateMachine', 'AnalysisPipeline');
+    const logs = named(synthesis, 'aws:cloudwatch/logGroup:LogGroup', 'PipelineStateMachineLogs');
+    expect(machine.inputs.loggingConfiguration).toEqual({ level: 'ERROR', includeExecutionData: false, logDestination: `${logs.state.arn}:*` });
+    expect(logs.inputs.retentionInDays).toBe(90);
+    const definition = JSON.parse(machine.inputs.definition);
+    expect(definition.TimeoutSeconds).toBe(14_400);
+    expect(definition.States.MarkFailed.Type).toBe('Task');
+  });
+
+  test('an execution that fails, times out or is aborted reaches the pipeline function, which marks the analysis failed', () => {
+    const rule = named(synthesis, 'aws:cloudwatch/eventRule:EventRule', 'PipelineExecutionFailed');
+    const machine = named(synthesis, 'aws:sfn/stateMachine:StateMachine', 'AnalysisPipeline');
+    expect(JSON.parse(rule.inputs.eventPattern)).toEqual({
+      source: ['aws.states'],
+      'detail-type': ['Step Functions Execution Status Change'],
+      detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: [machine.state.arn] },
+    });
+    const pipeline = named(synthesis, 'aws:lambda/function:Function', 'PipelineFunctionFunction');
+    const target = named(synthesis, 'aws:cloudwatch/eventTarget:EventTarget', 'PipelineExecutionFailedTarget');
+    expect(target.inputs.arn).toBe(pipeline.state.arn);
+    expect(target.inputs.retryPolicy.maximumRetryAttempts).toBeGreaterThan(0);
+    const permission = named(synthesis, 'aws:lambda/permission:Permission', 'PipelineExecutionFailedInvoke');
+    expect(permission.inputs).toMatchObject({ principal: 'events.amazonaws.com', sourceArn: rule.state.arn, action: 'lambda:InvokeFunction' });
+  });
+
+  test('the pipeline function is sized to the one vCPU its engine thread uses', () => {
+    const pipeline = named(synthesis, 'aws:lambda/function:Function', 'PipelineFunctionFunction');
+    expect(pipeline.inputs.memorySize).toBe(1769);
+    expect(pipeline.inputs.timeout).toBe(900);
+  });
+
+  test('API and pipeline see the same AI settings', () => {
+    const env = (fn: string) => named(synthesis, 'aws:lambda/function:Function', `${fn}Function`).inputs.environment.variables as Record<string, string>;
+    const ai = (vars: Record<string, string>) => Object.fromEntries(Object.entries(vars).filter(([k]) => k.startsWith('AI_')));
+    expect(ai(env('ApiFunction'))).toEqual(ai(env('PipelineFunction')));
+  });
+});
+
+test('the bucket aborts stale multipart uploads and expires work leftovers and risk exports', () => {
+  const lifecycle = only(ofType(synthesis, 'aws:s3/bucketLifecycleConfigurationV2:BucketLifecycleConfigurationV2'));
+  const rules = Object.fromEntries(lifecycle.inputs.rules.map((r: { id: string }) => [r.id, r]));
+  expect(rules['abort-incomplete-uploads']).toMatchObject({ status: 'Enabled', abortIncompleteMultipartUpload: { daysAfterInitiation: 1 } });
+  expect(rules['expire-work-leftovers']).toMatchObject({ status: 'Enabled', filter: { tag: { key: 'lifecycle', value: 'work' } }, expiration: { days: 7 } });
+  expect(rules['expire-risk-exports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/exports/' }, expiration: { days: 1 } });
+  expect(lifecycle.inputs.bucket).toBe(named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket);
+});
+
+describe('origins', () => {
+  test('the storage bucket accepts browser requests from the web origin only', () => {
+    const storage = named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket;
+    const cors = ofType(synthesis, 'aws:s3/bucketCorsConfigurationV2:BucketCorsConfigurationV2').filter((c) => c.inputs.bucket === storage);
+    const distribution = named(synthesis, 'aws:cloudfront/distribution:Distribution', 'WebCdnDistribution');
+    expect(only(cors).inputs.corsRules).toEqual([
+      { allowedOrigins: [`https://${distribution.state.domainName}`], allowedMethods: ['GET', 'POST', 'HEAD'], allowedHeaders: ['content-type'], exposeHeaders: ['ETag'], maxAgeSeconds: 3000 },
+    ]);
+  });
+
+  test('the CSP lets the browser connect to the API, Cognito and the bucket, and no other AWS host', () => {
+    const policy = named(synthesis, 'aws:cloudfront/responseHeadersPolicy:ResponseHeadersPolicy', 'WebSecurityHeaders');
+    const csp: string = policy.inputs.securityHeadersConfig.contentSecurityPolicy.contentSecurityPolicy;
+    const connect = /connect-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    const apiEndpoint = named(synthesis, 'aws:apigatewayv2/api:Api', 'ApiApi').state.apiEndpoint;
+    const bucket = named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state;
+    expect(connect).toEqual(["'self'", apiEndpoint, `https://cognito-idp.${REGION}.amazonaws.com`, `https://${bucket.bucketRegionalDomainName}`]);
+    expect(csp).not.toContain('*');
+    expect(csp).toContain("frame-ancestors 'none'");
+    const distribution = named(synthesis, 'aws:cloudfront/distribution:Distribution', 'WebCdnDistribution');
+    expect(distribution.inputs.defaultCacheBehavior.responseHeadersPolicyId).toBe(policy.state.id ?? 'websecurityheaders-id');
+  });
+});
+
+test('Cognito: invitation only, e-mail recovery, optional TOTP, protected in prod, strong passwords', () => {
+  const pool = named(synthesis, 'aws:cognito/userPool:UserPool', 'UserPoolUserPool').inputs;
+  expect(pool.adminCreateUserConfig).toEqual({ allowAdminCreateUserOnly: true });
+  expect(pool.accountRecoverySetting).toEqual({ recoveryMechanisms: [{ name: 'verified_email', priority: 1 }] });
+  expect(pool.mfaConfiguration).toBe('OPTIONAL');
+  expect(pool.softwareTokenMfaConfiguration).toEqual({ enabled: true });
+  expect(pool.deletionProtection).toBe('ACTIVE');
+  expect(pool.passwordPolicy).toMatchObject({ minimumLength: 12, requireSymbols: true });
+  // Without a configured SES identity Cognito's own sender is used (about 50 mails a day, docs/deployment.md).
+  expect(pool.emailConfiguration).toEqual({ emailSendingAccount: 'COGNITO_DEFAULT' });
+  const client = named(synthesis, 'aws:cognito/userPoolClient:UserPoolClient', 'WebClient').inputs;
+  expect(client.generateSecret).toBe(false);
+  expect(client.explicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+});
