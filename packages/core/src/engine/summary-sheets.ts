@@ -1,5 +1,5 @@
 import type { AnalysisReport } from '../model/index.ts';
-import { FLAG_KEYS } from '../model/index.ts';
+import { FLAG_KEYS, RISK_DESCRIPTIONS } from '../model/index.ts';
 import type { XlsxWriter } from '../report/xlsx-writer.ts';
 
 /** Summary (first tab), Suspicious Patterns and Correlation sheets. */
@@ -12,7 +12,7 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
     ['Total records', s.total_records],
     ['Flagged records', s.flagged_records],
     ['Detection rate (%)', report.correlation_results.risk_correlation.risk_percentage],
-    ['Risk', report.risk],
+    ['Risk', RISK_DESCRIPTIONS[report.risk]],
     ...FLAG_KEYS.map((k): [string, number] => [k, s.flag_counts[k]]),
     ...Object.entries(otherCategories).map(([c, n]): [string, number] => [`OTHER: ${c}`, n]),
     ['Critical alerts', report.dashboard.criticalAlerts],

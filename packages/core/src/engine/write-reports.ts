@@ -10,8 +10,10 @@ import { runTask } from './tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
 
+/** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
-  if (flagged === 0 || total === 0) return 'Clean';
+  if (total === 0) return 'No data';
+  if (flagged === 0) return 'Clean';
   const share = flagged / total;
   return share > 0.1 ? 'High' : share > 0.05 ? 'Medium' : 'Low';
 }
