@@ -28,6 +28,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const aiColumn = annotations.size > 0 ? (options.aiOutputColumn ?? 'AI_Analysis') : undefined;
   const csvColumns = unionColumns(state.facts);
   const csv = new CsvWriter(outputs.csv);
+  csv.writeBom();
   await csv.writeRow(['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...FLAG_KEYS, ...(aiColumn ? [aiColumn] : [])]);
   const xlsx = new XlsxWriter(outputs.xlsx);
   const stats = new ReportStats();
