@@ -211,7 +211,6 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     state,
     facts,
     (rowIndex, row, rec, out) => {
-      stats?.add(facts.fileName, facts.columns, row, rec, out);
       const note = aiColumn && out.mask !== 0 ? (annotations.get(`${facts.index}:${rowIndex}`) ?? '') : '';
       const rowNumber = written++;
       if (written % 65536 === 0) onProgress(written);
@@ -230,6 +229,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         if (timeCell !== '') row[temporal.time] = timeCell;
         for (const j of temporal.dateTimes) if (j < m) row[j] = isoDateTime(row[j]!, source.dateOrder, true);
       }
+      stats?.add(facts.fileName, facts.columns, row, rec, out);
       const flagged = out.mask !== 0;
       const rewriteFlags = flagged || lastFlagged;
       lastFlagged = flagged;
