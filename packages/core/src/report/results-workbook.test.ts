@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsvText } from '../lists/index.ts';
@@ -49,7 +50,7 @@ function row(sheets: ProbeSheets, sheet: string, index: number): Record<string, 
 describe('results.xlsx read by openpyxl', () => {
   it('gives an Excel input its dates and times back as dates and times, in the original and canonical columns', () => {
     const first = row(excel, 'SM20', 0);
-    expect(first.Date).toEqual({ type: 'datetime', value: '2025-03-05 00:00:00', format: 'yyyy\\-mm\\-dd' });
+    expect(first.Date).toEqual({ type: 'datetime', value: '2025-03-05 00:00:00', format: 'yyyy-mm-dd' });
     expect(first.Time).toEqual({ type: 'time', value: '10:00:00', format: 'hh:mm:ss' });
     expect(first['DATE (canonical)']).toMatchObject({ type: 'datetime', value: '2025-03-05 00:00:00' });
     expect(row(excel, 'SM20', 1)['TIME (canonical)']).toMatchObject({ type: 'time', value: '22:05:30' });
@@ -72,7 +73,7 @@ describe('results.xlsx read by openpyxl', () => {
 
   it('types CSV dates (day-first SM20, ticket date-times) while the CSV keeps the text of a CSV source', async () => {
     expect(row(csvSheets, 'SM20', 0).Date).toMatchObject({ type: 'datetime', value: '2026-11-18 00:00:00' });
-    expect(row(csvSheets, 'TICKETS', 0)['Request time']).toMatchObject({ type: 'datetime', value: '2026-11-18 08:00:00', format: 'yyyy\\-mm\\-dd hh:mm:ss' });
+    expect(row(csvSheets, 'TICKETS', 0)['Request time']).toMatchObject({ type: 'datetime', value: '2026-11-18 08:00:00', format: 'yyyy-mm-dd hh:mm:ss' });
     const csv = parseCsvText(await readFile(join(dir, 'csv', 'results.csv'), 'utf8'));
     expect(csv[1]!.slice(2, 4)).toEqual(['18.11.2026', '10:00:00']);
   });
@@ -117,5 +118,21 @@ describe('results.xlsx read by openpyxl', () => {
       rows.forEach((m, i) => expect(m[1], name).toBe(` r="${i + 1}"`));
       for (const c of xml.matchAll(/<c( [^>]*)?\/?>/g)) expect(c[1], name).toMatch(/^ r="[A-Z]+\d+"/);
     }
+  });
+
+  it('opens in exceljs too (which needs the references): dates as Date values with their format, keys as text, widths', async () => {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(join(dir, 'csv', 'results.xlsx'));
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Suspicious Patterns', 'Correlation', 'SM20', 'CDHDR', 'CDPOS', 'TICKETS']);
+    const cdhdr = wb.getWorksheet('CDHDR')!;
+    const head = (cdhdr.getRow(1).values as unknown[]).slice(1);
+    const cell = (label: string) => cdhdr.getRow(2).getCell(head.indexOf(label) + 1);
+    expect(cell('UDATE').value).toEqual(new Date(Date.UTC(2026, 10, 18)));
+    expect(cell('UDATE').numFmt).toBe('yyyy-mm-dd');
+    expect(cell('UTIME').value).toEqual(new Date(Date.UTC(1899, 11, 30, 22, 15)));
+    expect(cell('OBJECTID').value).toBe('0000100001');
+    expect(cdhdr.getColumn(head.indexOf('OBJECTID') + 1).width).toBe(20); // '000000000000000042' and a margin
+    const summary = wb.getWorksheet('Summary')!;
+    expect(summary.getRow(2).values).toEqual([undefined, 'Risk', expect.stringMatching(/ Risk - /)]);
   });
 });
