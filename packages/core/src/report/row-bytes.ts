@@ -5,7 +5,7 @@
  * path built ~1 KB of garbage per row and copied it three times).
  */
 import { isFormulaStart } from './neutralise-cell.ts';
-import { isPlainNumber, NUMERIC, TEMPORAL, temporalStyle, temporalValue } from './typed-cells.ts';
+import { isPlainNumber, NUMERIC, putTemporalValue, TEMPORAL, temporalStyle } from './typed-cells.ts';
 import { columnLetter, dataCellStyle, escapeXml } from './xlsx-writer.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
@@ -57,11 +57,8 @@ function openInline(buf: Buffer, p: number, style: number): number {
   return p + 8;
 }
 
-/** Column letters of a cell reference ("A", "AB"), as bytes, by column index. */
-const columnRefs: Uint8Array[] = [];
-function columnRef(i: number): Uint8Array {
-  return (columnRefs[i] ??= ascii(columnLetter(i)));
-}
+/** `<c r="` and the column letters, as bytes, for the first 1024 columns (wider rows make theirs per cell). */
+const REF_PREFIXES: Uint8Array[] = Array.from({ length: 1024 }, (_, i) => ascii(`<c r="${columnLetter(i)}`));
 
 /** UTF-8 of one code unit at or above 0x80 that is not a surrogate (the callers send those elsewhere). */
 function putUtf8(buf: Buffer, p: number, c: number): number {
@@ -179,8 +176,8 @@ export class ByteRows {
     // The row number's digits, once per row (every cell's reference ends with them).
     const digits = this.rowDigits;
     let nd = 0;
-    for (let r = row; r > 0; r = Math.floor(r / 10)) digits[nd++] = 48 + (r % 10);
-    digits.subarray(0, nd).reverse();
+    for (let r = row; r > 0; r = Math.floor(r / 10)) nd++;
+    for (let r = row, d = nd - 1; d >= 0; r = Math.floor(r / 10), d--) digits[d] = 48 + (r % 10);
     this.rowDigitCount = nd;
     this.put(ROW_OPEN);
     this.putRowDigits();
@@ -214,21 +211,15 @@ export class ByteRows {
     this.pos = p;
   }
 
-  /** `<c r="B7"` of column `index` in the current row (byte stores: cheaper than set calls for a few bytes). */
+  /** `<c r="B7"` of column `index` in the current row: the column's prefix bytes, then the row's digits. */
   private cellRef(index: number): number {
     const buf = this.buf;
     let p = this.pos;
-    buf[p] = 60; // <c r="
-    buf[p + 1] = 99;
-    buf[p + 2] = 32;
-    buf[p + 3] = 114;
-    buf[p + 4] = 61;
-    buf[p + 5] = 34;
-    p += 6;
-    const letters = columnRef(index);
-    for (let i = 0; i < letters.length; i++) buf[p++] = letters[i]!;
+    const prefix = index < REF_PREFIXES.length ? REF_PREFIXES[index]! : ascii(`<c r="${columnLetter(index)}`);
+    for (let i = 0; i < prefix.length; i++) buf[p++] = prefix[i]!;
     const digits = this.rowDigits;
-    for (let d = 0; d < this.rowDigitCount; d++) buf[p++] = digits[d]!;
+    const nd = this.rowDigitCount;
+    for (let d = 0; d < nd; d++) buf[p++] = digits[d]!;
     buf[p] = 34;
     this.pos = p + 1;
     return this.pos;
@@ -255,9 +246,7 @@ export class ByteRows {
       buf[p + 8] = 118;
       buf[p + 9] = 62;
       p += 10;
-      const t = temporalValue(v, style);
-      for (let i = 0; i < t.length; i++) buf[p++] = t.charCodeAt(i);
-      this.pos = p;
+      this.pos = putTemporalValue(buf, p, v, style);
       this.put(NUMBER_CLOSE);
       return true;
     }

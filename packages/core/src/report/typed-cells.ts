@@ -97,6 +97,32 @@ export function temporalValue(v: string, style: number): string {
   return s === 0 ? day : day + fractionText(s);
 }
 
+/** Writes the ASCII digits of a non-negative integer at `p`; returns the end. */
+function putInteger(buf: Uint8Array, p: number, n: number): number {
+  let digits = 1;
+  for (let r = n; r >= 10; r = Math.floor(r / 10)) digits++;
+  for (let d = p + digits - 1, r = n; d >= p; d--, r = Math.floor(r / 10)) buf[d] = 48 + (r % 10);
+  return p + digits;
+}
+
+function putText(buf: Uint8Array, p: number, t: string): number {
+  for (let i = 0; i < t.length; i++) buf[p++] = t.charCodeAt(i);
+  return p;
+}
+
+/** temporalValue(v, style) written as ASCII at `p` without making the string (the byte writer's path); returns the end. */
+export function putTemporalValue(buf: Uint8Array, p: number, v: string, style: number): number {
+  if (style === STYLE_TIME) {
+    const s = daySeconds(v, 0);
+    buf[p++] = 48;
+    return s === 0 ? p : putText(buf, p, fractionText(s));
+  }
+  p = putInteger(buf, p, serialDay(v, 0));
+  if (style === STYLE_DATE) return p;
+  const s = daySeconds(v, 11);
+  return s === 0 ? p : putText(buf, p, fractionText(s));
+}
+
 /**
  * True for a plain decimal Excel keeps exactly: optional minus, no leading zeros, at most 15
  * digits, an optional fraction. "0042" (a key with its zeros) or "1e5" stay text.
