@@ -38,6 +38,8 @@ interface Cell {
   text: string;
   style: number;
   formula: boolean;
+  /** A number cell (a typed date, time or number): no text a spreadsheet could evaluate. */
+  number: boolean;
 }
 
 interface Workbook {
@@ -79,13 +81,21 @@ function openWorkbook(bytes: Uint8Array): Workbook {
   const sheets = (xml('xl/workbook.xml').workbook.sheets.sheet as Record<string, string>[]).map((sh) => {
     const target = rels.find((r) => r.Id === sh['r:id'])!.Target;
     const data = xml(`xl/${target}`).worksheet.sheetData;
-    const rows = ((data.row ?? []) as { c?: Record<string, unknown>[] }[]).map((row) =>
-      (row.c ?? []).map((c) => ({
-        text: c.t === 's' ? shared[Number(c.v)]! : c.t === 'inlineStr' ? textOf((c.is as { t: unknown }).t) : textOf(c.v),
-        style: Number(c.s ?? 0),
-        formula: c.f !== undefined,
-      })),
-    );
+    // Cells placed by their reference (empty cells are not written).
+    const rows = ((data.row ?? []) as { c?: Record<string, unknown>[] }[]).map((row) => {
+      const cells: Cell[] = [];
+      for (const c of row.c ?? []) {
+        const at = [...String(/^[A-Z]+/.exec(String(c.r))![0])].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+        while (cells.length < at) cells.push({ text: '', style: 0, formula: false, number: false });
+        cells.push({
+          text: c.t === 's' ? shared[Number(c.v)]! : c.t === 'inlineStr' ? textOf((c.is as { t: unknown }).t) : textOf(c.v),
+          style: Number(c.s ?? 0),
+          formula: c.f !== undefined,
+          number: c.t === undefined,
+        });
+      }
+      return cells;
+    });
     return { name: String(sh.name), rows };
   });
   return { sheets, styles };
@@ -100,7 +110,8 @@ function expectFormulaTextQuoted(wb: Workbook): number {
     for (const row of sheet.rows)
       for (const c of row) {
         expect(c.formula, `${sheet.name}: ${JSON.stringify(c.text)}`).toBe(false);
-        if (FORMULA_START.test(c.text)) {
+        if (c.number) expect(c.text, `${sheet.name}: a number cell`).toMatch(/^-?\d+(\.\d+)?$/);
+        else if (FORMULA_START.test(c.text)) {
           expect(wb.styles[c.style]?.quotePrefix, `${sheet.name}: ${JSON.stringify(c.text)}`).toBe(true);
           checked++;
         }

@@ -84,6 +84,16 @@ describe('sap-analyzer analyze', () => {
     expect(usage.stderr).toBe('sap-analyzer: missing --out DIR (see --help)\n');
   });
 
+  it("prints No data, never Clean, for files with a header and no records", async () => {
+    const empty = join(dir, 'empty-cdhdr.csv');
+    await writeFile(empty, 'OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE,CHANGE_IND\r\n');
+    const r = await run(['analyze', empty, '--out', join(dir, 'empty')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`0 records, 0 flagged (risk No data); wrote ${join(dir, 'empty')}/results.xlsx and ${join(dir, 'empty')}/results.csv\nNo data: no records were found in empty-cdhdr.csv, so nothing was checked\n`);
+    const json = JSON.parse((await run(['analyze', empty, '--out', join(dir, 'empty'), '--json'])).stdout);
+    expect(json.risk).toBe('No data');
+  });
+
   it('prints help', async () => {
     const r = await run(['--help']);
     expect(r.code).toBe(0);

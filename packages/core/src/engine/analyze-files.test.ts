@@ -80,8 +80,10 @@ describe('correlation and counts', () => {
 });
 
 describe('outputs round trip', () => {
-  it('writes the combined CSV: one row per record, flags as reasons, formula-safe', async () => {
-    const rows = parseCsvText(await readFile(join(outDir, 'results.csv'), 'utf8'));
+  it('writes the combined CSV: a UTF-8 BOM, one row per record, flags as reasons, formula-safe', async () => {
+    const bytes = await readFile(join(outDir, 'results.csv'));
+    expect([...bytes.subarray(0, 12)]).toEqual([0xef, 0xbb, 0xbf, ...Buffer.from('FILE_TYPE')]);
+    const rows = parseCsvText(bytes.toString('utf8'));
     const [header, ...body] = rows;
     expect(header!.slice(0, 2)).toEqual(['FILE_TYPE', 'SOURCE_FILE']);
     expect(header!.slice(-10)).toEqual([...FLAG_KEYS]);

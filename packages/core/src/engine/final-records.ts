@@ -6,6 +6,7 @@ import type { FlagContext } from '../flags/flag-context.ts';
 import { createRecordFlagger } from '../flags/flag-record.ts';
 import { createFlagResult, setFlag, type FlagResult } from '../flags/flag-result.ts';
 import { openFile } from '../formats/open-file.ts';
+import type { DateOrder, OpenedFile } from '../formats/types.ts';
 import type { PatternName, SuspiciousPattern, CorrelationSummary } from '../model/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { readFacts } from './facts-codec.ts';
@@ -105,13 +106,28 @@ export async function loadReportShapes(ctx: EngineContext, flagContext: FlagCont
 /** Called per record of the final pass; may return a promise (then the pass waits for it). */
 export type FinalRecordVisitor = (rowIndex: number, row: string[], rec: CanonicalRecord, out: FlagResult) => void | Promise<void>;
 
+/** What the final pass learnt when it opened the file: its day/month order, and whether it is a workbook (dates as Excel serials). */
+export interface FinalSourceInfo {
+  dateOrder: DateOrder;
+  fromExcel: boolean;
+}
+
 /**
  * Re-reads one original file and gives each record with its final flags: CDPOS items inherit
  * their header (user, date, time, tcode), CHANGE_VOLUME comes from the whole analysis.
  */
-export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagContext, state: FinalState, facts: FileFacts, visit: FinalRecordVisitor, part?: { parts: SourceParts; k: number }): Promise<void> {
+export async function forEachFinalRecord(
+  ctx: EngineContext,
+  flagContext: FlagContext,
+  state: FinalState,
+  facts: FileFacts,
+  visit: FinalRecordVisitor,
+  part?: { parts: SourceParts; k: number },
+  onOpen?: (info: FinalSourceInfo) => void,
+): Promise<void> {
   // The whole file, or one of the byte ranges step 1 read it in (rows numbered from the range's first).
   const opened: FinalSource = part ? openSourcePart(ctx, facts, part.parts, part.k) : await openFile(ctx.openSource(facts.index), facts.fileName);
+  onOpen?.({ dateOrder: opened.dateOrder, fromExcel: 'format' in opened && (opened as OpenedFile).format.container === 'xlsx' });
   const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder);
   const flag = createRecordFlagger(flagContext);
   const rec = createCanonicalRecord(opened.fileType);

@@ -2,6 +2,8 @@ import type { FileFacts } from '../correlate/facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { CANONICAL_COLUMNS, EXTRA_CANONICAL_COLUMNS } from '../formats/canonical-columns.ts';
 import { FLAG_KEYS, type FileType } from '../model/index.ts';
+import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../report/typed-cells.ts';
+import { isTemporalName, temporalColumnsOf } from './temporal-cells.ts';
 
 /** Union of original column labels over files, in first-seen order. */
 export function unionColumns(facts: FileFacts[]): string[] {
@@ -23,6 +25,28 @@ export interface SheetLayout {
   canonicalNames: string[];
   /** Index in header of the first flag column. */
   flagStart: number;
+  /** Per column from the first: TEXT, TEMPORAL or NUMERIC (report/typed-cells.ts); columns past its end are text. */
+  kinds: ColumnKind[];
+}
+
+/** Keys keep their leading zeros as text whatever a cell looks like (client, object id, table key, change number). */
+const KEY_LABELS: ReadonlySet<string> = new Set(['OBJECTID', 'TABKEY', 'CHANGENR', 'CLIENT', 'MANDT', 'CL.', 'CLNT']);
+
+/**
+ * How each original and canonical column is written: a date or time column (canonical, or the cell
+ * a file's date or time is read from) as Excel dates; a column no canonical field is read from, and
+ * no key, as numbers where its cells are plain numbers; everything else as text.
+ */
+export function columnKinds(originals: readonly string[], canonicalNames: readonly string[], facts: Pick<FileFacts, 'fileType' | 'canonical' | 'joined' | 'columns'>[]): ColumnKind[] {
+  const temporal = new Set<string>();
+  const mapped = new Set<string>();
+  for (const f of facts) {
+    for (const col of Object.values(f.canonical)) if (col !== undefined) mapped.add(f.columns[col]!);
+    const t = temporalColumnsOf(f);
+    for (const col of [t.date, t.time, ...t.dateTimes]) if (col >= 0) temporal.add(f.columns[col]!);
+  }
+  const kindOf = (label: string): ColumnKind => (temporal.has(label) ? TEMPORAL : mapped.has(label) || KEY_LABELS.has(label.toUpperCase()) ? TEXT : NUMERIC);
+  return [...originals.map(kindOf), ...canonicalNames.map((name) => (isTemporalName(name) ? TEMPORAL : TEXT))];
 }
 
 /**
@@ -37,7 +61,7 @@ export function sheetLayout(fileType: FileType, facts: FileFacts[], inheritsHead
   const taken = new Set(originals.map((c) => c.toUpperCase()));
   const canonicalLabels = canonicalNames.map((c) => (taken.has(c) ? `${c} (canonical)` : c));
   const header = [...originals, ...canonicalLabels, ...FLAG_KEYS, 'SEVERITY', ...(aiColumn ? [aiColumn] : [])];
-  return { fileType, header, originals, canonicalNames, flagStart: originals.length + canonicalLabels.length };
+  return { fileType, header, originals, canonicalNames, flagStart: originals.length + canonicalLabels.length, kinds: columnKinds(originals, canonicalNames, facts) };
 }
 
 /** Where a canonical cell comes from (canonicalSources): a field of the record, nothing, or (>= 0) a raw cell. */

@@ -9,7 +9,8 @@ import { FLAG_KEYS } from '../model/index.ts';
 import { ByteRows, type SheetCells } from '../report/row-bytes.ts';
 import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './contract.ts';
-import { forEachFinalRecord, prepareFinalState, type FinalState } from './final-records.ts';
+import { forEachFinalRecord, prepareFinalState, type FinalSourceInfo, type FinalState } from './final-records.ts';
+import { isoDateTime, isTemporalName, recordDateCell, recordTimeCell, temporalColumnsOf } from './temporal-cells.ts';
 import { readText } from './folder-workspace.ts';
 import type { SourceParts } from './source-parts.ts';
 import { canonicalSources, canonicalValue, positionsIn, type SheetLayout } from './report-layout.ts';
@@ -49,7 +50,12 @@ export interface ReportPartResult {
   segments: SheetSegment[];
   csv?: { name: string; bytes: number };
   stats?: ReportStatsJSON;
+  /** Sheet parts: the longest value per column over the first rows written (column widths come from it). */
+  longest?: number[];
 }
+
+/** Rows per part whose values size the columns. */
+const WIDTH_SAMPLE_ROWS = 200;
 
 /** AI notes by "fileIndex:rowIndex" (annotations.ndjson, written by the AI step). */
 export async function readAnnotations(ctx: EngineContext): Promise<Map<string, string>> {
@@ -150,13 +156,16 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const writeToNewSegment = async (row: number) => {
     await segmentFor(row);
     segment!.result.rows++;
-    xml.xmlRow(cells, layout.flagStart, flagEnd, sameAs);
+    xml.xmlRow(cells, sheetRowOf(row), layout.flagStart, flagEnd, sameAs, kinds);
     await xml.wait();
   };
+  // Row number in its sheet: the header is row 1, a continuation sheet starts over.
+  const sheetRowOf = (row: number) => ((input.sheetRowOffset + row) % perSheet) + 2;
 
   const sheetPos = positionsIn(layout.originals, facts.columns, 0);
   const csvPos = positionsIn(input.csvColumns, facts.columns, 2);
   const sources = canonicalSources(layout, facts.canonical);
+  const temporalSource = layout.canonicalNames.map((name, j) => isTemporalName(name) && sources[j]! >= 0);
   const canonicalStart = layout.originals.length;
   const sheetWidth = layout.header.length;
   const flagEnd = layout.flagStart + FLAG_KEYS.length;
@@ -165,6 +174,12 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   line[0] = facts.fileType;
   line[1] = facts.fileName;
   const columnCount = facts.columns.length;
+  const kinds = layout.kinds;
+  // Date and time cells in ISO (typed in the sheet; a workbook's serials in the CSV and statistics too).
+  const temporal = temporalColumnsOf(facts);
+  const timestamp = temporal.date >= 0 && temporal.date === temporal.time;
+  let source: FinalSourceInfo = { dateOrder: 'DMY', fromExcel: false };
+  const longest = input.xlsx ? new Array<number>(sheetWidth).fill(0) : undefined;
   // A canonical column mostly repeats its original column: the sheet row copies that cell's bytes.
   const sameAs = new Int32Array(sheetWidth).fill(-1);
   layout.canonicalNames.forEach((name, j) => {
@@ -196,7 +211,6 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     state,
     facts,
     (rowIndex, row, rec, out) => {
-      stats?.add(facts.fileName, facts.columns, row, rec, out);
       const note = aiColumn && out.mask !== 0 ? (annotations.get(`${facts.index}:${rowIndex}`) ?? '') : '';
       const rowNumber = written++;
       if (written % 65536 === 0) onProgress(written);
@@ -205,6 +219,17 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       // Cells of columns beyond a short row are emptied first (then a repeated label keeps the value
       // of its last present column, as the fill-then-copy did); cells beyond the file's columns are never set.
       const m = row.length < columnCount ? row.length : columnCount;
+      let dateCell = '';
+      let timeCell = '';
+      if (temporal.date >= 0 && temporal.date < m) dateCell = recordDateCell(row[temporal.date]!, rec, timestamp);
+      if (temporal.time >= 0 && temporal.time < m && !timestamp) timeCell = recordTimeCell(row[temporal.time]!, rec);
+      if (source.fromExcel) {
+        // Serials mean dates: the CSV and the flag samples show them in ISO as well.
+        if (dateCell !== '') row[temporal.date] = dateCell;
+        if (timeCell !== '') row[temporal.time] = timeCell;
+        for (const j of temporal.dateTimes) if (j < m) row[j] = isoDateTime(row[j]!, source.dateOrder, true);
+      }
+      stats?.add(facts.fileName, facts.columns, row, rec, out);
       const flagged = out.mask !== 0;
       const rewriteFlags = flagged || lastFlagged;
       lastFlagged = flagged;
@@ -212,15 +237,23 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         // Reused per row: the writer turns the row into bytes before returning.
         for (let j = m; j < columnCount; j++) cells[sheetPos[j]!] = '';
         for (let j = 0; j < m; j++) cells[sheetPos[j]!] = row[j]!;
-        for (let j = 0; j < sources.length; j++) cells[canonicalStart + j] = canonicalValue(sources[j]!, row, rec);
+        if (dateCell !== '') cells[sheetPos[temporal.date]!] = dateCell;
+        if (timeCell !== '') cells[sheetPos[temporal.time]!] = timeCell;
+        if (!source.fromExcel) for (const j of temporal.dateTimes) if (j < m) cells[sheetPos[j]!] = isoDateTime(row[j]!, source.dateOrder, false);
+        for (let j = 0; j < sources.length; j++) {
+          const from = sources[j]!;
+          // A ticket's date-time canonical column repeats its original cell as the sheet has it.
+          cells[canonicalStart + j] = from >= 0 && from < m && temporalSource[j] ? cells[sheetPos[from]!]! : canonicalValue(from, row, rec);
+        }
         if (rewriteFlags) {
           for (let k = 0; k < FLAG_KEYS.length; k++) cells[layout.flagStart + k] = out.reasons[k] ?? '';
           cells[flagEnd] = flagged ? severityFor(out.mask, out.otherCategory === 'security') : '';
         }
         if (aiColumn) cells[sheetWidth - 1] = note;
+        if (longest && rowNumber < WIDTH_SAMPLE_ROWS) for (let i = 0; i < sheetWidth; i++) if (cells[i]!.length > longest[i]!) longest[i] = cells[i]!.length;
         if (segment && (input.sheetRowOffset + rowNumber) % perSheet !== 0) {
           segment.result.rows++;
-          xml.xmlRow(cells, layout.flagStart, flagEnd, sameAs);
+          xml.xmlRow(cells, sheetRowOf(rowNumber), layout.flagStart, flagEnd, sameAs, kinds);
           a = xml.wait();
         } else a = writeToNewSegment(rowNumber);
       }
@@ -235,6 +268,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       if (a || b) return Promise.all([a, b]).then(() => undefined);
     },
     input.range,
+    (info) => (source = info),
   );
   await closeSegment();
   if (csv) {
@@ -244,6 +278,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   }
   onProgress(written);
   result.written = written;
+  if (longest) result.longest = longest;
   if (stats) result.stats = stats.toJSON();
   return result;
 }

@@ -1,6 +1,6 @@
 import type { FlagContext } from '../flags/flag-context.ts';
 import { CsvWriter } from '../report/csv-writer.ts';
-import { XLSX_MAX_ROWS, XlsxWriter } from '../report/xlsx-writer.ts';
+import { widthsOf, XLSX_MAX_ROWS, XlsxWriter } from '../report/xlsx-writer.ts';
 import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../model/index.ts';
 import type { EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
 import { loadReportShapes } from './final-records.ts';
@@ -10,8 +10,10 @@ import { runTask } from './tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
 
+/** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
-  if (flagged === 0 || total === 0) return 'Clean';
+  if (total === 0) return 'No data';
+  if (flagged === 0) return 'Clean';
   const share = flagged / total;
   return share > 0.1 ? 'High' : share > 0.05 ? 'Medium' : 'Low';
 }
@@ -26,6 +28,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const aiColumn = annotations.size > 0 ? (options.aiOutputColumn ?? 'AI_Analysis') : undefined;
   const csvColumns = unionColumns(state.facts);
   const csv = new CsvWriter(outputs.csv);
+  csv.writeBom();
   await csv.writeRow(['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...FLAG_KEYS, ...(aiColumn ? [aiColumn] : [])]);
   const xlsx = new XlsxWriter(outputs.xlsx);
   const stats = new ReportStats();
@@ -48,12 +51,16 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     for (const { type, facts } of byType) {
       const rows = facts.reduce((n, f) => n + f.records, 0);
       const ofType = inputs.map((input, i) => ({ input, i })).filter(({ input }) => facts.some((f) => f.index === input.fileIndex));
+      // Column widths from the rows the type's first sheet part sampled (its sheet segments come first anyway).
+      const header = layouts.get(type)!.header;
+      const first = ofType.find(({ input }) => input.xlsx);
+      const widths = first ? pending[first.i]!.then((r) => (r.longest ? widthsOf(header, r.longest) : undefined)) : undefined;
       for (let part = 1; part <= Math.max(1, Math.ceil(rows / perSheet)); part++) {
         async function* segments() {
           for (const { i } of ofType) for (const s of (await pending[i]!).segments) if (s.part === part) yield { ...s, chunks: () => ctx.workspace.read(s.name) };
         }
         const partRows = Math.min(perSheet, rows - (part - 1) * perSheet);
-        await xlsx.addSegmentedSheet(type, layouts.get(type)!.header, 10 + FILE_TYPES.indexOf(type) + (part - 1) / 1000, part, segments(), partRows);
+        await xlsx.addSegmentedSheet(type, header, 10 + FILE_TYPES.indexOf(type) + (part - 1) / 1000, part, segments(), partRows, widths);
       }
     }
   };

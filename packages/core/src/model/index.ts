@@ -65,7 +65,17 @@ export interface AnalysisSummary {
   flag_counts: FlagCounts;
 }
 
-export type RiskLevel = 'High' | 'Medium' | 'Low' | 'Clean';
+/** 'No data': the files held no records, so nothing was checked (never reported as Clean). */
+export type RiskLevel = 'High' | 'Medium' | 'Low' | 'Clean' | 'No data';
+
+/** The risk in words, as the product's risk badge and the workbook's Summary sheet say it. */
+export const RISK_DESCRIPTIONS: Record<RiskLevel, string> = {
+  High: 'High Risk - Immediate Review Required',
+  Medium: 'Medium Risk - Review Recommended',
+  Low: 'Low Risk - Minor Issues Found',
+  Clean: 'Clean - No Security Issues Detected',
+  'No data': 'No data - no records were found in the files, so nothing was checked',
+};
 
 export type PatternName =
   | 'DEBUGGER_DATA_CHANGE'

@@ -11,6 +11,11 @@ export class CsvWriter {
 
   constructor(private readonly sink: ByteSink) {}
 
+  /** The UTF-8 byte order mark, first thing in the file: Excel on Windows then reads the text as UTF-8 (umlauts intact). */
+  writeBom(): void {
+    this.text.append('\ufeff');
+  }
+
   writeRow(cells: readonly string[]): Promise<void> | void {
     // One regex test per row: quoting is rare. Pieces joined once (flat strings, no ropes).
     const mayQuote = NEEDS_QUOTES.test(cells.join(''));

@@ -1,4 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { STYLE_DATE, STYLE_DATETIME, STYLE_TIME } from './typed-cells.ts';
 
 export interface SheetCells {
   name: string;
@@ -14,9 +15,25 @@ function unescapeXml(s: string): string {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#13;/g, '\r').replace(/&amp;/g, '&');
 }
 
+/** Column index of letters "A", "AB". */
+function columnIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters) n = n * 26 + ch.charCodeAt(0) - 64;
+  return n - 1;
+}
+
+/** A number cell's value as text; dates and times (styles 6-8) back in ISO, as the engine gave them. */
+function numberText(v: string, style: number): string {
+  if (style < STYLE_DATE || style > STYLE_DATETIME) return v;
+  const ms = Math.round(Number(v) * 86_400) * 1000 + Date.UTC(1899, 11, 30);
+  const iso = new Date(ms).toISOString();
+  return style === STYLE_DATE ? iso.slice(0, 10) : style === STYLE_TIME ? iso.slice(11, 19) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
 /**
  * Reads back a workbook written by XlsxWriter (for tests and checks; small files only): sheets in
- * tab order with their cell texts.
+ * tab order with their cell texts (placed by their references; numbers as written, dates and
+ * times in ISO). Throws when a row or cell reference is missing or out of order.
  */
 export function readXlsxSheets(bytes: Uint8Array): SheetCells[] {
   const files = unzipSync(bytes);
@@ -28,15 +45,21 @@ export function readXlsxSheets(bytes: Uint8Array): SheetCells[] {
     const xml = text(`xl/${target}`);
     const rows: string[][] = [];
     const highlighted: number[][] = [];
-    for (const row of xml.matchAll(/<row>([\s\S]*?)<\/row>/g)) {
+    for (const row of xml.matchAll(/<row r="(\d+)">([\s\S]*?)<\/row>/g)) {
+      if (Number(row[1]) !== rows.length + 1) throw new Error(`${m[1]}: row r="${row[1]}" where ${rows.length + 1} was due`);
       const cells: string[] = [];
       const marks: number[] = [];
-      for (const c of row[1]!.matchAll(/<c((?: [a-z]+="[^"]*")*)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-        const attrs = c[1] ?? '';
-        const body = c[2] ?? '';
-        if (/ s="[24]"/.test(attrs)) marks.push(cells.length);
+      for (const c of row[2]!.matchAll(/<c r="([A-Z]+)(\d+)"((?: [a-z]+="[^"]*")*)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+        if (c[2] !== row[1]) throw new Error(`${m[1]}: cell ${c[1]}${c[2]} in row ${row[1]}`);
+        const at = columnIndex(c[1]!);
+        while (cells.length < at) cells.push('');
+        const attrs = c[3] ?? '';
+        const body = c[4] ?? '';
+        const style = Number(/ s="(\d+)"/.exec(attrs)?.[1] ?? 0);
+        if (style === 2 || style === 4) marks.push(at);
         if (/ t="s"/.test(attrs)) cells.push(shared[Number(/<v>(\d+)<\/v>/.exec(body)![1])]!);
-        else cells.push(unescapeXml(/<t[^>]*>([\s\S]*?)<\/t>/.exec(body)?.[1] ?? ''));
+        else if (/ t="inlineStr"/.test(attrs)) cells.push(unescapeXml(/<t[^>]*>([\s\S]*?)<\/t>/.exec(body)?.[1] ?? ''));
+        else cells.push(numberText(/<v>([^<]*)<\/v>/.exec(body)![1]!, style));
       }
       rows.push(cells);
       highlighted.push(marks);

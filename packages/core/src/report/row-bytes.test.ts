@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { ByteSink } from '../engine/contract.ts';
 import { CsvWriter } from './csv-writer.ts';
 import { ByteRows } from './row-bytes.ts';
+import { NUMERIC, TEMPORAL, TEXT } from './typed-cells.ts';
 import { rowXml } from './xlsx-writer.ts';
 
 // Every class of character the encoders treat apart: XML and CSV specials, formula starts, control
 // characters XML drops, 2- and 3-byte UTF-8, surrogate pairs and lone halves, U+FFFE/U+FFFF.
 const UNITS = ['a', 'Z', '0', ' ', ',', '"', '&', '<', '>', '\n', '\r', '\t', '=', '+', '-', '@', '\u0001', '\u001f', '\u000b', 'ü', 'ß', '€', '中', '😀', '\ud800', '\udfff', '\ufffe', '\uffff', '\u07ff', '\u0800'];
-const cell = fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom(...UNITS), maxLength: 14 }));
+// Values the typed columns take or reject: ISO dates, times and date-times (valid or not), plain numbers and look-alikes.
+const TYPED = ['2025-03-05', '1900-03-01', '1900-02-28', '2024-02-29', '2025-02-29', '9999-12-31', '00:00:00', '23:59:59', '10:00:00', '24:00:00', '2025-03-05 10:30:15', '2025-03-05 00:00:00', '2025-03-05T10:30:15', '0', '-0', '42', '-1.5', '0.25', '0042', '1e5', '1.', '1234567890123456', '-', '.5'];
+const cell = fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom(...UNITS), maxLength: 14 }), fc.constantFrom(...TYPED));
 const rows = fc.array(fc.array(cell, { minLength: 1, maxLength: 9 }), { minLength: 1, maxLength: 25 });
 
 function collect(size: number) {
@@ -18,18 +21,19 @@ function collect(size: number) {
 }
 
 describe('ByteRows (property)', () => {
-  it('writes the bytes of rowXml for any cells, at any buffer size, copying cells that repeat an earlier one', () => {
+  it('writes the bytes of rowXml for any cells and column kinds, at any buffer size, copying cells that repeat an earlier one', () => {
     // sameAs: for each cell, an earlier (or any) cell it may repeat; repeats are made likely below.
     const sameAs = fc.array(fc.integer({ min: -1, max: 8 }), { maxLength: 10 }).map((a) => Int32Array.from(a));
+    const kinds = fc.array(fc.constantFrom(TEXT, TEMPORAL, NUMERIC), { maxLength: 10 });
     fc.assert(
-      fc.property(rows, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(16, 64, 1 << 16), sameAs, fc.boolean(), (table, from, width, size, same, repeat) => {
+      fc.property(rows, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(16, 64, 1 << 16), sameAs, fc.boolean(), kinds, fc.integer({ min: 2, max: 1_048_576 }), (table, from, width, size, same, repeat, kind, first) => {
         const { rowsOut, bytes } = collect(size);
         let expected = '';
-        for (const row of table) {
+        table.forEach((row, n) => {
           const r = repeat ? row.map((v, i) => (same[i]! >= 0 && same[i]! < i ? row[same[i]!]! : v)) : row;
-          rowsOut.xmlRow(r, from, from + width, same);
-          expected += rowXml(r, (i) => i >= from && i < from + width);
-        }
+          rowsOut.xmlRow(r, first + n, from, from + width, same, kind);
+          expected += rowXml(r, first + n, { highlight: (i) => i >= from && i < from + width, kinds: kind });
+        });
         expect(bytes().equals(Buffer.from(expected, 'utf8'))).toBe(true);
       }),
       { numRuns: 2000 },
@@ -66,6 +70,7 @@ describe('ByteRows (property)', () => {
         mapped: fc.array(fc.boolean(), { minLength: r.length, maxLength: r.length }),
         sheetFirst: fc.boolean(),
         flushFirst: fc.boolean(),
+        sheetKinds: fc.array(fc.constantFrom(TEXT, TEMPORAL, NUMERIC), { maxLength: 12 }),
       }),
     );
     await fc.assert(
@@ -74,17 +79,17 @@ describe('ByteRows (property)', () => {
         const sheet = collect(sheetSize).rowsOut;
         const chunks: Buffer[] = [];
         const writer = new CsvWriter({ write: (c) => void chunks.push(Buffer.from(c)), end: async () => undefined });
-        for (const { csv, order, extra, mapped, sheetFirst, flushFirst } of records) {
+        for (const { csv, order, extra, mapped, sheetFirst, flushFirst, sheetKinds } of records) {
           const sheetRow = [...extra, ...order.map((i) => csv[i]!)];
           const columnOf = new Int32Array(csv.length).fill(-1);
           order.forEach((i, k) => {
             if (mapped[i]) columnOf[i] = extra.length + k;
           });
-          if (sheetFirst) sheet.xmlRow(sheetRow, 0, 0);
+          if (sheetFirst) sheet.xmlRow(sheetRow, 2, 0, 0, undefined, sheetKinds);
           // Sheet bytes handed on (a segment closed): whatever the sheet wrote is gone from its buffer.
           if (flushFirst) void sheet.flush();
           rowsOut.csvRow(csv, { rows: sheet, columnOf });
-          if (!sheetFirst) sheet.xmlRow(sheetRow, 0, 0);
+          if (!sheetFirst) sheet.xmlRow(sheetRow, 2, 0, 0, undefined, sheetKinds);
           await writer.writeRow(csv);
         }
         await writer.end();

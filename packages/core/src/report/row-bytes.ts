@@ -5,11 +5,13 @@
  * path built ~1 KB of garbage per row and copied it three times).
  */
 import { isFormulaStart } from './neutralise-cell.ts';
-import { dataCellStyle, escapeXml } from './xlsx-writer.ts';
+import { isPlainNumber, NUMERIC, putTemporalValue, TEMPORAL, temporalStyle } from './typed-cells.ts';
+import { columnLetter, dataCellStyle, escapeXml } from './xlsx-writer.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const INLINE_CLOSE = ascii('</t></is></c>');
-const ROW_OPEN = ascii('<row>');
+const ROW_OPEN = ascii('<row r="');
+const NUMBER_CLOSE = ascii('</v></c>');
 const ROW_CLOSE = ascii('</row>');
 const AMP = ascii('&amp;');
 const LT = ascii('&lt;');
@@ -18,25 +20,23 @@ const QUOT = ascii('&quot;');
 const CR = ascii('&#13;');
 
 // Tags written byte by byte: a few stores each beat a TypedArray.set call per cell (measured).
-/** `<c t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4). */
-function openCell(buf: Buffer, p: number, style: number): number {
-  buf[p] = 60; // <c t="inlineStr"
-  buf[p + 1] = 99;
-  buf[p + 2] = 32;
-  buf[p + 3] = 116;
-  buf[p + 4] = 61;
-  buf[p + 5] = 34;
-  buf[p + 6] = 105;
-  buf[p + 7] = 110;
-  buf[p + 8] = 108;
-  buf[p + 9] = 105;
-  buf[p + 10] = 110;
-  buf[p + 11] = 101;
-  buf[p + 12] = 83;
-  buf[p + 13] = 116;
-  buf[p + 14] = 114;
-  buf[p + 15] = 34;
-  p += 16;
+/** ` t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4), after a cell's reference. */
+function openInline(buf: Buffer, p: number, style: number): number {
+  buf[p] = 32; //  t="inlineStr"
+  buf[p + 1] = 116;
+  buf[p + 2] = 61;
+  buf[p + 3] = 34;
+  buf[p + 4] = 105;
+  buf[p + 5] = 110;
+  buf[p + 6] = 108;
+  buf[p + 7] = 105;
+  buf[p + 8] = 110;
+  buf[p + 9] = 101;
+  buf[p + 10] = 83;
+  buf[p + 11] = 116;
+  buf[p + 12] = 114;
+  buf[p + 13] = 34;
+  p += 14;
   if (style !== 0) {
     buf[p] = 32; //  s="N"
     buf[p + 1] = 115;
@@ -56,6 +56,9 @@ function openCell(buf: Buffer, p: number, style: number): number {
   buf[p + 7] = 62;
   return p + 8;
 }
+
+/** `<c r="` and the column letters, as bytes, for the first 1024 columns (wider rows make theirs per cell). */
+const REF_PREFIXES: Uint8Array[] = Array.from({ length: 1024 }, (_, i) => ascii(`<c r="${columnLetter(i)}`));
 
 /** UTF-8 of one code unit at or above 0x80 that is not a surrogate (the callers send those elsewhere). */
 function putUtf8(buf: Buffer, p: number, c: number): number {
@@ -155,43 +158,112 @@ export class ByteRows {
   }
 
   /**
-   * One sheet row: the bytes of `rowXml(cells, i => i >= flagFrom && i < flagTo)`. Trailing empty
-   * cells left out, empty cells as <c/>, text that starts like a formula with the quotePrefix style.
+   * One sheet row, sheet row number `row`: the bytes of `rowXml(cells, row, { highlight: i => i >=
+   * flagFrom && i < flagTo, kinds })`. Each cell with its reference, empty cells left out, ISO dates
+   * and times of TEMPORAL columns and plain numbers of NUMERIC columns typed, text that starts like
+   * a formula with the quotePrefix style.
    */
-  xmlRow(cells: readonly (string | undefined)[], flagFrom: number, flagTo: number, sameAs?: Int32Array): void {
-    let end = cells.length;
-    while (end > 0 && !cells[end - 1]) end--;
-    // Room for the whole row at once: at most 6 bytes per UTF-16 unit (&quot;) plus the tags per cell.
-    let bound = 16;
-    for (let i = 0; i < end; i++) bound += 6 * (cells[i]?.length ?? 0) + 48;
+  xmlRow(cells: readonly (string | undefined)[], row: number, flagFrom: number, flagTo: number, sameAs?: Int32Array, kinds?: ArrayLike<number>): void {
+    const end = cells.length;
+    // Room for the whole row at once: at most 6 bytes per UTF-16 unit (&quot;) plus the tags and reference per cell.
+    let bound = 32;
+    for (let i = 0; i < end; i++) bound += 6 * (cells[i]?.length ?? 0) + 72;
     this.room(bound);
     if (end > this.textAt.length) {
       this.textAt = new Int32Array(end * 2);
       this.textEnd = new Int32Array(end * 2);
     }
+    // The row number's digits, once per row (every cell's reference ends with them).
+    const digits = this.rowDigits;
+    let nd = 0;
+    for (let r = row; r > 0; r = Math.floor(r / 10)) nd++;
+    for (let r = row, d = nd - 1; d >= 0; r = Math.floor(r / 10), d--) digits[d] = 48 + (r % 10);
+    this.rowDigitCount = nd;
     this.put(ROW_OPEN);
+    this.putRowDigits();
+    this.buf[this.pos++] = 34; // ">
+    this.buf[this.pos++] = 62;
+    const kindCount = kinds === undefined ? 0 : kinds.length;
     for (let i = 0; i < end; i++) {
       const v = cells[i];
       this.written[i] = v;
       this.textAt[i] = -1;
-      if (v === '' || v === undefined) {
-        const buf = this.buf;
-        const p = this.pos;
-        buf[p] = 60; // <c/>
-        buf[p + 1] = 99;
-        buf[p + 2] = 47;
-        buf[p + 3] = 62;
-        this.pos = p + 4;
-      } else {
-        // A cell that repeats an earlier one of the row written as plain ASCII (a canonical column
-        // beside its original): its bytes again.
-        const k = sameAs !== undefined && i < sameAs.length ? sameAs[i]! : -1;
-        if (k >= 0 && k < i && this.textAt[k]! >= 0 && cells[k] === v) this.xmlCopy(k, i >= flagFrom && i < flagTo, i);
-        else this.xmlCell(v, i >= flagFrom && i < flagTo, i);
-      }
+      if (v === '' || v === undefined) continue;
+      const kind = i < kindCount ? kinds![i]! : 0;
+      if (kind !== 0 && this.xmlTyped(v, kind, i)) continue;
+      // A text cell that repeats an earlier one of the row written as plain ASCII (a canonical column
+      // beside its original): its bytes again.
+      const k = kind === 0 && sameAs !== undefined && i < sameAs.length ? sameAs[i]! : -1;
+      if (k >= 0 && k < i && this.textAt[k]! >= 0 && cells[k] === v) this.xmlCopy(k, i >= flagFrom && i < flagTo, i);
+      else this.xmlCell(v, i >= flagFrom && i < flagTo, i);
     }
     this.writtenCount = end;
     this.put(ROW_CLOSE);
+  }
+
+  private readonly rowDigits = new Uint8Array(16);
+  private rowDigitCount = 0;
+
+  private putRowDigits(): void {
+    const buf = this.buf;
+    let p = this.pos;
+    for (let d = 0; d < this.rowDigitCount; d++) buf[p++] = this.rowDigits[d]!;
+    this.pos = p;
+  }
+
+  /** `<c r="B7"` of column `index` in the current row: the column's prefix bytes, then the row's digits. */
+  private cellRef(index: number): number {
+    const buf = this.buf;
+    let p = this.pos;
+    const prefix = index < REF_PREFIXES.length ? REF_PREFIXES[index]! : ascii(`<c r="${columnLetter(index)}`);
+    for (let i = 0; i < prefix.length; i++) buf[p++] = prefix[i]!;
+    const digits = this.rowDigits;
+    const nd = this.rowDigitCount;
+    for (let d = 0; d < nd; d++) buf[p++] = digits[d]!;
+    buf[p] = 34;
+    this.pos = p + 1;
+    return this.pos;
+  }
+
+  /**
+   * A TEMPORAL cell holding an ISO date/time as a serial number with its date style, a NUMERIC cell
+   * holding a plain number as a number (its ASCII kept for csvRow); false, writing nothing, for other text.
+   */
+  private xmlTyped(v: string, kind: number, index: number): boolean {
+    if (kind === TEMPORAL) {
+      const style = temporalStyle(v);
+      if (style === 0) return false;
+      let p = this.cellRef(index);
+      const buf = this.buf;
+      buf[p] = 32; //  s="N"><v>
+      buf[p + 1] = 115;
+      buf[p + 2] = 61;
+      buf[p + 3] = 34;
+      buf[p + 4] = 48 + style;
+      buf[p + 5] = 34;
+      buf[p + 6] = 62;
+      buf[p + 7] = 60;
+      buf[p + 8] = 118;
+      buf[p + 9] = 62;
+      p += 10;
+      this.pos = putTemporalValue(buf, p, v, style);
+      this.put(NUMBER_CLOSE);
+      return true;
+    }
+    if (kind !== NUMERIC || !isPlainNumber(v)) return false;
+    let p = this.cellRef(index);
+    const buf = this.buf;
+    buf[p] = 62; // ><v>
+    buf[p + 1] = 60;
+    buf[p + 2] = 118;
+    buf[p + 3] = 62;
+    p += 4;
+    this.textAt[index] = p;
+    for (let i = 0; i < v.length; i++) buf[p++] = v.charCodeAt(i);
+    this.textEnd[index] = p;
+    this.pos = p;
+    this.put(NUMBER_CLOSE);
+    return true;
   }
 
   private xmlCell(v: string, flagged: boolean, index: number): void {
@@ -199,7 +271,7 @@ export class ByteRows {
     const start = this.pos;
     const buf = this.buf;
     const c0 = v.charCodeAt(0);
-    let p = openCell(buf, start, dataCellStyle(c0, flagged));
+    let p = openInline(buf, this.cellRef(index), dataCellStyle(c0, flagged));
     // Printable ASCII without XML specials (most cells, all of their length): one tight loop.
     let i = 0;
     for (; i < n; i++) {
@@ -207,7 +279,7 @@ export class ByteRows {
       if (c < 32 || c > 126 || c === 38 || c === 60 || c === 62 || c === 34) break;
       buf[p++] = c;
     }
-    if (i < n) return this.xmlCellRest(v, i, p, start, flagged);
+    if (i < n) return this.xmlCellRest(v, i, p, start, flagged, index);
     this.textAt[index] = p - n;
     this.textEnd[index] = p;
     this.pos = closeCell(buf, p);
@@ -215,10 +287,10 @@ export class ByteRows {
 
   /** Cell `index` with the text of cell `k` of this row (plain ASCII, earlier in the buffer). */
   private xmlCopy(k: number, flagged: boolean, index: number): void {
-    const buf = this.buf;
     const s = this.textAt[k]!;
     const e = this.textEnd[k]!;
-    let p = openCell(buf, this.pos, dataCellStyle(buf[s]!, flagged));
+    const buf = this.buf;
+    let p = openInline(buf, this.cellRef(index), dataCellStyle(buf[s]!, flagged));
     this.textAt[index] = p;
     for (let q = s; q < e; q++) buf[p++] = buf[q]!;
     this.textEnd[index] = p;
@@ -226,7 +298,7 @@ export class ByteRows {
   }
 
   /** The rest of a cell from `i` (written up to `p`): escapes, line breaks, UTF-8. */
-  private xmlCellRest(v: string, i: number, p: number, start: number, flagged: boolean): void {
+  private xmlCellRest(v: string, i: number, p: number, start: number, flagged: boolean, index: number): void {
     const n = v.length;
     const buf = this.buf;
     for (; i < n; i++) {
@@ -243,19 +315,19 @@ export class ByteRows {
           this.pos = p;
           this.put(CR);
           p = this.pos;
-        } else return this.xmlCellExactly(v, start, flagged);
+        } else return this.xmlCellExactly(v, start, flagged, index);
       } else if (c >= 0xd800 && (c <= 0xdfff || c >= 0xfffe)) {
         // Surrogates and characters XML drops: the string path decides.
-        return this.xmlCellExactly(v, start, flagged);
+        return this.xmlCellExactly(v, start, flagged, index);
       } else p = putUtf8(buf, p, c);
     }
     this.pos = closeCell(buf, p);
   }
 
   /** The string path for rare cells (control characters, surrogates): escapeXml, then Buffer.write's UTF-8. */
-  private xmlCellExactly(v: string, start: number, flagged: boolean): void {
+  private xmlCellExactly(v: string, start: number, flagged: boolean, index: number): void {
     this.pos = start;
-    this.pos = openCell(this.buf, this.pos, dataCellStyle(v.charCodeAt(0), flagged));
+    this.pos = openInline(this.buf, this.cellRef(index), dataCellStyle(v.charCodeAt(0), flagged));
     this.pos += this.buf.write(escapeXml(v), this.pos, 'utf8');
     this.put(INLINE_CLOSE);
   }

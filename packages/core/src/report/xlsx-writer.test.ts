@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ByteSink } from '../engine/contract.ts';
 import { CsvWriter } from './csv-writer.ts';
 import { readXlsxSheets } from './read-xlsx-sheets.ts';
-import { columnLetter, escapeXml, XlsxWriter } from './xlsx-writer.ts';
+import { NUMERIC, TEMPORAL, TEXT } from './typed-cells.ts';
+import { columnLetter, escapeXml, widthsOf, XlsxWriter } from './xlsx-writer.ts';
 
 function memorySink(): ByteSink & { bytes(): Uint8Array } {
   const chunks: Uint8Array[] = [];
@@ -40,6 +41,9 @@ describe('XlsxWriter', () => {
       ['BOB'], // trailing empty cells are left out
     ]);
     expect(read!.highlighted).toEqual([[], [2], []]);
+    // Every row and cell carries its reference; empty cells are left out.
+    expect(sheet).toContain('<row r="1"><c r="A1" t="inlineStr" s="1"><is><t>USER</t></is></c><c r="B1" ');
+    expect(sheet).toContain('<row r="3"><c r="A3" t="inlineStr"><is><t>BOB</t></is></c></row>');
     expect(strFromU8(files['xl/workbook.xml']!)).toContain('<sheet name="SM20" sheetId="1" r:id="rId1"/>');
   });
 
@@ -66,8 +70,24 @@ describe('XlsxWriter', () => {
     await x.addRow([long]);
     await x.finish();
     const [sheet] = readXlsxSheets(sink.bytes());
-    expect(sheet!.xml).toContain(`<c t="inlineStr"><is><t>&lt;${'x'.repeat(120)}&gt;</t></is></c>`);
+    expect(sheet!.xml).toContain(`<row r="2"><c r="A2" t="inlineStr"><is><t>&lt;${'x'.repeat(120)}&gt;</t></is></c></row>`);
     expect(sheet!.rows[1]).toEqual([long]);
+  });
+
+  it('types dates, times and numbers by column kind, sizes columns, and keeps other cells text', async () => {
+    const sink = memorySink();
+    const x = new XlsxWriter(sink);
+    const header = ['DATE', 'TIME', 'AT', 'AMOUNT', 'KEY'];
+    await x.startSheet('T', header, 1, 1, { kinds: [TEMPORAL, TEMPORAL, TEMPORAL, NUMERIC, TEXT], widths: widthsOf(header, [10, 8, 19, 80, 4]) });
+    await x.addRow(['2025-03-05', '10:30:00', '2025-03-05 18:00:00', '-12.5', '0042']);
+    await x.addRow(['05.03.2025', '25:00:00', '1899-12-31', '0042', '12']);
+    await x.finish();
+    const [sheet] = readXlsxSheets(sink.bytes());
+    expect(sheet!.xml).toContain('<row r="2"><c r="A2" s="6"><v>45721</v></c><c r="B2" s="7"><v>0.4375</v></c><c r="C2" s="8"><v>45721.75</v></c><c r="D2"><v>-12.5</v></c><c r="E2" t="inlineStr"><is><t>0042</t></is></c></row>');
+    // Not a date, not a time, before Excel's calendar, a key with zeros: text.
+    expect(sheet!.xml).toContain('<row r="3"><c r="A3" t="inlineStr"><is><t>05.03.2025</t></is></c><c r="B3" t="inlineStr"><is><t>25:00:00</t></is></c><c r="C3" t="inlineStr"><is><t>1899-12-31</t></is></c><c r="D3" t="inlineStr"><is><t>0042</t></is></c>');
+    expect(sheet!.xml).toContain('<cols><col min="1" max="1" width="12" customWidth="1"/><col min="2" max="2" width="10" customWidth="1"/><col min="3" max="3" width="21" customWidth="1"/><col min="4" max="4" width="60" customWidth="1"/><col min="5" max="5" width="8" customWidth="1"/></cols>');
+    expect(sheet!.rows[1]).toEqual(['2025-03-05', '10:30:00', '2025-03-05 18:00:00', '-12.5', '0042']);
   });
 
   it('names columns like Excel', () => {

@@ -1,5 +1,7 @@
 import type { ByteSink } from '../engine/contract.ts';
 import { isFormulaStart, startsLikeFormula } from './neutralise-cell.ts';
+import { STYLES_XML } from './xlsx-styles.ts';
+import { NUMERIC, TEMPORAL, TEXT, isPlainNumber, temporalStyle, temporalValue } from './typed-cells.ts';
 import { deflateSegmentOf, ZipWriter, type SegmentSource, type ZipEntryWriter } from './zip-writer.ts';
 
 /** Excel's row limit per sheet (header included). */
@@ -32,12 +34,7 @@ export function columnLetter(index: number): string {
 const SHARED_MAX_LENGTH = 100;
 const SHARED_MAX_ENTRIES = 250_000;
 
-/**
- * Cell styles in styles.xml: 0 plain, 1 header (bold, grey), 2 flagged (bold on amber fill), and
- * the same three with quotePrefix (3 plain, 4 flagged, 5 header) for text that starts like a
- * formula (= + - @ tab CR). Cells are strings already, never formulas; quotePrefix keeps them
- * text even when a user edits the cell in Excel, without changing the value as an apostrophe would.
- */
+/** Cell style ids of xlsx-styles.ts: header, flagged, and the quotePrefix twins of plain, header, flagged. */
 const STYLE_HEADER = 1;
 const STYLE_FLAGGED = 2;
 const QUOTED = [3, 5, 4] as const;
@@ -60,11 +57,18 @@ interface SheetState {
   base: string;
   part: number;
   order: number;
+  format: SheetFormat;
+}
+
+/** Column widths (in characters, from widthsOf) and kinds (typed-cells.ts; default text) of a sheet. */
+export interface SheetFormat {
+  widths?: readonly number[];
+  kinds?: readonly number[];
 }
 
 /**
- * Streaming XLSX writer: sheet XML (inline strings, so every value stays text) goes straight into
- * a deflate stream. Header row frozen and filtered; a sheet past Excel's row limit continues on
+ * Streaming XLSX writer: sheet XML (text as inline strings, dates and numbers typed where the
+ * column's kind says so) goes straight into a deflate stream; rows and cells carry `r=`. Header row frozen and filtered; a sheet past Excel's row limit continues on
  * "<name> (2)", … with the same header.
  */
 export class XlsxWriter {
@@ -78,13 +82,13 @@ export class XlsxWriter {
   }
 
   /** `order` places the tab (lower first; default: creation order), so a Summary written last can come first. */
-  async startSheet(name: string, header: readonly string[], order = this.sheets.length + 1, part = 1): Promise<void> {
+  async startSheet(name: string, header: readonly string[], order = this.sheets.length + 1, part = 1, format: SheetFormat = {}): Promise<void> {
     if (this.current) await this.endSheet();
     const sheetName = this.uniqueName(part === 1 ? name : `${name.slice(0, 25)} (${part})`);
     const entry = await this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length + 1}.xml`);
-    this.current = { name: sheetName, header, entry, rows: 0, base: name, part, order };
+    this.current = { name: sheetName, header, entry, rows: 0, base: name, part, order, format };
     this.current.rows++;
-    await entry.write(sheetHeadXml(header));
+    await entry.write(sheetHeadXml(header, format.widths));
   }
 
   // Values of columns the caller marks as repetitive (flag reasons, severity) go to the
@@ -109,10 +113,10 @@ export class XlsxWriter {
   addRow(cells: readonly string[], highlight?: (column: number) => boolean, shareFrom = Number.POSITIVE_INFINITY): Promise<void> | void {
     const cur = this.current!;
     if (cur.rows >= this.maxRows) {
-      return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1).then(() => this.addRow(cells, highlight, shareFrom));
+      return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1, cur.format).then(() => this.addRow(cells, highlight, shareFrom));
     }
-    const xml = rowXml(cells, highlight, shareFrom, this.share);
     cur.rows++;
+    const xml = rowXml(cells, cur.rows, { highlight, shareFrom, sharedIndex: this.share, kinds: cur.format.kinds });
     return cur.entry.write(xml);
   }
 
@@ -127,15 +131,24 @@ export class XlsxWriter {
 
   /**
    * A whole sheet whose data rows were compressed elsewhere (report parts in worker threads):
-   * `rows` data rows in `bodies`, in order, each a deflate segment of `rowXml` output.
+   * `rows` data rows in `bodies`, in order, each a deflate segment of `rowXml` output. The column
+   * widths may still be in the making too (the first report part samples them).
    */
-  async addSegmentedSheet(name: string, header: readonly string[], order: number, part: number, bodies: Iterable<SegmentSource> | AsyncIterable<SegmentSource>, rows: number): Promise<void> {
+  async addSegmentedSheet(
+    name: string,
+    header: readonly string[],
+    order: number,
+    part: number,
+    bodies: Iterable<SegmentSource> | AsyncIterable<SegmentSource>,
+    rows: number,
+    widths?: readonly number[] | Promise<readonly number[] | undefined>,
+  ): Promise<void> {
     if (this.current) await this.endSheet();
     const sheetName = this.uniqueName(part === 1 ? name : `${name.slice(0, 25)} (${part})`);
     const total = rows + 1;
     // Bodies may still be in the making (an async iterable that waits for them).
     async function* all() {
-      yield deflateSegmentOf(sheetHeadXml(header));
+      yield deflateSegmentOf(sheetHeadXml(header, await widths));
       let written = 0;
       for await (const body of bodies) {
         written++;
@@ -198,23 +211,7 @@ export class XlsxWriter {
         `<Relationship Id="rId${files.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
         `<Relationship Id="rId${files.length + 2}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     );
-    await z.addEntry(
-      'xl/styles.xml',
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-        '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-        '<fills count="4"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>' +
-        '<fill><patternFill patternType="solid"><fgColor rgb="FFD9D9D9"/><bgColor indexed="64"/></patternFill></fill>' +
-        '<fill><patternFill patternType="solid"><fgColor rgb="FFFFC000"/><bgColor indexed="64"/></patternFill></fill></fills>' +
-        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-        '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1"/>' +
-        '<xf numFmtId="0" fontId="1" fillId="3" borderId="0" xfId="0" applyFont="1" applyFill="1"/>' +
-        '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>' +
-        '<xf numFmtId="0" fontId="1" fillId="3" borderId="0" xfId="0" applyFont="1" applyFill="1" quotePrefix="1"/>' +
-        '<xf numFmtId="0" fontId="1" fillId="2" borderId="0" xfId="0" applyFont="1" applyFill="1" quotePrefix="1"/></cellXfs>' +
-        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
-    );
+    await z.addEntry('xl/styles.xml', STYLES_XML);
     await z.finish();
   }
 
@@ -228,13 +225,29 @@ export class XlsxWriter {
   }
 }
 
-/** Start of a sheet's XML: frozen header row, column widths, the header row itself. */
-export function sheetHeadXml(header: readonly string[]): string {
+/** Widest column: longer text wraps in the cell's view anyway, and a sheet stays scannable. */
+export const MAX_COLUMN_WIDTH = 60;
+
+/**
+ * Column widths in Excel's character units from the header and the longest value per column seen
+ * in a sample of rows (`longest[i]` characters): room for the filter button beside the header,
+ * two characters of margin, at most MAX_COLUMN_WIDTH.
+ */
+export function widthsOf(header: readonly string[], longest: readonly number[]): number[] {
+  return header.map((h, i) => Math.min(MAX_COLUMN_WIDTH, Math.max(8, h.length + 4, (longest[i] ?? 0) + 2)));
+}
+
+/** Start of a sheet's XML: frozen header row, column widths (18 each when none are given), the header row itself. */
+export function sheetHeadXml(header: readonly string[], widths?: readonly number[]): string {
+  const cols =
+    widths && widths.length > 0
+      ? widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')
+      : `<col min="1" max="${Math.max(1, header.length)}" width="18" customWidth="1"/>`;
   let xml =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-    `<sheetFormatPr defaultRowHeight="15"/><cols><col min="1" max="${Math.max(1, header.length)}" width="18" customWidth="1"/></cols><sheetData><row>`;
-  for (const v of header) xml += `<c t="inlineStr" s="${cellStyle(v, STYLE_HEADER)}"><is><t>${escapeXml(v)}</t></is></c>`;
+    `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">`;
+  header.forEach((v, i) => (xml += `<c r="${columnLetter(i)}1" t="inlineStr" s="${cellStyle(v, STYLE_HEADER)}"><is><t>${escapeXml(v)}</t></is></c>`));
   return `${xml}</row>`;
 }
 
@@ -243,23 +256,42 @@ export function sheetTailXml(columns: number, rows: number): string {
   return `</sheetData><autoFilter ref="A1:${columnLetter(Math.max(0, columns - 1))}${rows}"/></worksheet>`;
 }
 
+export interface RowOptions {
+  /** Marks flagged cells. */
+  highlight?: (column: number) => boolean;
+  /** Text cells from this column on go to the shared-string table when `sharedIndex` gives them an index (else inline). */
+  shareFrom?: number;
+  sharedIndex?: (v: string) => number;
+  /** Per column: TEXT, TEMPORAL (ISO dates and times as Excel dates) or NUMERIC (plain numbers as numbers); text when absent. */
+  kinds?: readonly number[];
+}
+
 /**
- * One data row's XML. `highlight(i)` marks flagged cells; cells from column `shareFrom` on go to
- * the shared-string table when `sharedIndex` gives them an index (else inline).
+ * One data row's XML, sheet row number `row` (the header is row 1). Every cell carries its
+ * reference; empty cells are left out. A TEMPORAL column's ISO value is a serial number with a
+ * date style, a NUMERIC column's plain number a number; anything else is an inline (or shared) string.
  */
-export function rowXml(cells: readonly string[], highlight?: (column: number) => boolean, shareFrom = Number.POSITIVE_INFINITY, sharedIndex?: (v: string) => number): string {
-  // Trailing empty cells are left out (cells carry no r attribute, so inner empties stay as <c/>).
-  let end = cells.length;
-  while (end > 0 && !cells[end - 1]) end--;
+export function rowXml(cells: readonly string[], row: number, options: RowOptions = {}): string {
+  const { highlight, shareFrom = Number.POSITIVE_INFINITY, sharedIndex, kinds } = options;
   // Pieces joined once: one flat string instead of a rope of a few nodes per cell (less garbage,
   // nothing to flatten when the row is encoded).
   const parts = rowParts;
+  const r = String(row);
   let n = 0;
-  parts[n++] = '<row>';
-  for (let i = 0; i < end; i++) {
+  parts[n++] = `<row r="${r}">`;
+  for (let i = 0; i < cells.length; i++) {
     const v = cells[i];
-    if (v === '' || v === undefined) {
-      parts[n++] = '<c/>';
+    if (v === '' || v === undefined) continue;
+    parts[n++] = `<c r="${columnLetter(i)}${r}"`;
+    const kind = kinds !== undefined && i < kinds.length ? kinds[i]! : TEXT;
+    if (kind === TEMPORAL) {
+      const style = temporalStyle(v);
+      if (style !== 0) {
+        parts[n++] = ` s="${style}"><v>${temporalValue(v, style)}</v></c>`;
+        continue;
+      }
+    } else if (kind === NUMERIC && isPlainNumber(v)) {
+      parts[n++] = `><v>${v}</v></c>`;
       continue;
     }
     const s = dataCellStyle(v.charCodeAt(0), highlight !== undefined && highlight(i));
@@ -280,6 +312,5 @@ export function rowXml(cells: readonly string[], highlight?: (column: number) =>
 }
 
 const rowParts: string[] = [];
-const INLINE_OPEN = [0, 1, 2, 3, 4, 5].map((s) => `<c t="inlineStr"${s ? ` s="${s}"` : ''}><is><t>`);
-const SHARED_OPEN = [0, 1, 2, 3, 4, 5].map((s) => `<c t="s"${s ? ` s="${s}"` : ''}><v>`);
-
+const INLINE_OPEN = [0, 1, 2, 3, 4, 5].map((s) => ` t="inlineStr"${s ? ` s="${s}"` : ''}><is><t>`);
+const SHARED_OPEN = [0, 1, 2, 3, 4, 5].map((s) => ` t="s"${s ? ` s="${s}"` : ''}><v>`);
