@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EngineError } from '../errors/index.ts';
-import type { DetectionLists, RiskListEntry, SalEvent } from '../model/index.ts';
+import type { DetectionLists, RiskListEntry, SalEvent, SensitiveProfile, SensitiveProgram, WatchlistUser } from '../model/index.ts';
 import { parseCsvText } from './parse-csv-text.ts';
 
 // Resolved from this module, so tsx runs work from any working directory. A bundled Lambda has no
@@ -29,6 +29,24 @@ function toRiskEntries(rows: string[][], idColumn: 'TCODE' | 'TABNAME'): RiskLis
     .map((r) => ({ id: r[idColumn]!.toUpperCase(), category: r.CATEGORY ?? '', description: r.DESCRIPTION ?? '' }));
 }
 
+function toWatchlistUsers(rows: string[][]): WatchlistUser[] {
+  return rowsAsRecords(rows)
+    .filter((r) => r.USER)
+    .map((r) => ({ user: r.USER!.toUpperCase(), kind: r.KIND?.toLowerCase() === 'emergency' ? 'emergency' : 'standard', description: r.DESCRIPTION ?? '' }));
+}
+
+function toProfiles(rows: string[][]): SensitiveProfile[] {
+  return rowsAsRecords(rows)
+    .filter((r) => r.PROFILE)
+    .map((r) => ({ profile: r.PROFILE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
+}
+
+function toPrograms(rows: string[][]): SensitiveProgram[] {
+  return rowsAsRecords(rows)
+    .filter((r) => r.NAME)
+    .map((r) => ({ name: r.NAME!.toUpperCase(), kind: (r.KIND ?? '').toLowerCase(), description: r.DESCRIPTION ?? '' }));
+}
+
 let cachedDefaults: DetectionLists | undefined;
 
 /**
@@ -46,6 +64,9 @@ export function loadDefaultLists(): DetectionLists {
     events: rowsAsRecords(readDataCsv('defaults/sal_events.csv')).map(
       (r): SalEvent => ({ event: r.EVENT!, category: r.CATEGORY!, severity: r.SEVERITY as SalEvent['severity'], text: r.TEXT! }),
     ),
+    privilegedUsers: toWatchlistUsers(readDataCsv('defaults/privileged_users.csv')),
+    sensitiveProfiles: toProfiles(readDataCsv('defaults/sensitive_profiles.csv')),
+    sensitivePrograms: toPrograms(readDataCsv('defaults/sensitive_programs.csv')),
   };
   return structuredClone(cachedDefaults);
 }
@@ -74,6 +95,34 @@ export function parseListCsv(text: string, kind: 'tcodes' | 'tables'): RiskListE
     throw new EngineError('BAD_LIST', `the ${kind} list needs a header row with columns ${idColumn},CATEGORY,DESCRIPTION (found: ${header.join(',') || 'nothing'})`);
   }
   const entries = toRiskEntries(rows, idColumn);
+  if (entries.length === 0) throw new EngineError('BAD_LIST', `the ${kind} list has no ${idColumn} entries`);
+  return entries;
+}
+
+const WATCHLIST_COLUMNS = { privileged: 'USER', profiles: 'PROFILE', programs: 'NAME' } as const;
+export type WatchlistKind = keyof typeof WATCHLIST_COLUMNS;
+
+/**
+ * Parses a `--privileged` / `--profiles` / `--programs` override (columns as the default files:
+ * USER,KIND,DESCRIPTION / PROFILE,DESCRIPTION / NAME,KIND,DESCRIPTION; all but the first optional).
+ * Throws EngineError BAD_LIST naming what is missing.
+ */
+export function parseWatchlistCsv(text: string, kind: 'privileged'): WatchlistUser[];
+export function parseWatchlistCsv(text: string, kind: 'profiles'): SensitiveProfile[];
+export function parseWatchlistCsv(text: string, kind: 'programs'): SensitiveProgram[];
+export function parseWatchlistCsv(text: string, kind: WatchlistKind): WatchlistUser[] | SensitiveProfile[] | SensitiveProgram[] {
+  const idColumn = WATCHLIST_COLUMNS[kind];
+  const rows = parseCsvText(text);
+  const header = rows[0]?.map((h) => h.trim().toUpperCase()) ?? [];
+  if (!header.includes(idColumn)) {
+    const expected = kind === 'privileged' ? 'USER,KIND,DESCRIPTION' : kind === 'profiles' ? 'PROFILE,DESCRIPTION' : 'NAME,KIND,DESCRIPTION';
+    throw new EngineError('BAD_LIST', `the ${kind} list needs a header row with columns ${expected} (found: ${header.join(',') || 'nothing'})`);
+  }
+  if (kind === 'privileged') {
+    const bad = rowsAsRecords(rows).find((r) => r.KIND && !['standard', 'emergency'].includes(r.KIND.toLowerCase()));
+    if (bad) throw new EngineError('BAD_LIST', `the privileged list's KIND must be standard or emergency (found "${bad.KIND}" for ${bad.USER})`);
+  }
+  const entries = kind === 'privileged' ? toWatchlistUsers(rows) : kind === 'profiles' ? toProfiles(rows) : toPrograms(rows);
   if (entries.length === 0) throw new EngineError('BAD_LIST', `the ${kind} list has no ${idColumn} entries`);
   return entries;
 }
