@@ -8,7 +8,16 @@ import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
 
 export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'IMPORT' | 'APPROVE' | 'REJECT';
-export type AuditItemType = 'table' | 'tcode' | 'access_request' | 'master_table' | 'master_tcode';
+export type AuditItemType =
+  | 'table'
+  | 'tcode'
+  | 'access_request'
+  | 'master_table'
+  | 'master_tcode'
+  | 'privileged_user'
+  | 'sensitive_profile'
+  | 'sensitive_program'
+  | 'detection_thresholds';
 
 export interface AuditEntry {
   auditId: string;
