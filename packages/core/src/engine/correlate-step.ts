@@ -67,7 +67,7 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
-  const run = correlationSteps(facts, createTimingCheck(fc.holidayOf));
+  const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours));
   let step = run.next();
   while (!step.done) {
     await loadLateKeys(ctx, files, facts, step.value);

@@ -63,7 +63,7 @@ function emptyBulkyFacts(skip: ReadonlySet<string>): Partial<FileFacts> {
 export async function loadOrCorrelate(ctx: EngineContext, flagContext: FlagContext, facts: FileFacts[]): Promise<StoredCorrelation> {
   const stored = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
   if (stored) return stored;
-  const result = correlateFacts(facts, createTimingCheck(flagContext.holidayOf));
+  const result = correlateFacts(facts, createTimingCheck(flagContext.holidayOf, true, flagContext.thresholds.businessHours));
   const value: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries() };
   await writeJson(ctx.workspace, CORRELATION_NAME, value);
   return value;
@@ -112,9 +112,9 @@ export type FinalRecordVisitor = (rowIndex: number, row: string[], rec: Canonica
 export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagContext, state: FinalState, facts: FileFacts, visit: FinalRecordVisitor, part?: { parts: SourceParts; k: number }): Promise<void> {
   // The whole file, or one of the byte ranges step 1 read it in (rows numbered from the range's first).
   const opened: FinalSource = part ? openSourcePart(ctx, facts, part.parts, part.k) : await openFile(ctx.openSource(facts.index), facts.fileName);
-  const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder);
+  const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder, flagContext.timeZone);
   const flag = createRecordFlagger(flagContext);
-  const rec = createCanonicalRecord(opened.fileType);
+  const rec = createCanonicalRecord(opened.fileType, opened.joined);
   const out = createFlagResult();
   const headers = opened.fileType === 'CDPOS' && !opened.joined && state.headers && state.headers.size > 0 ? state.headers : undefined;
   let lastClass = '';

@@ -4,7 +4,7 @@
  * Pieces of an analysis run in worker threads (tasks.ts); writeReports joins them in order.
  */
 import type { FlagContext } from '../flags/flag-context.ts';
-import { severityOf } from '../flags/flag-result.ts';
+import { otherIsHigh, severityOf } from '../flags/flag-result.ts';
 import { FLAG_KEYS } from '../model/index.ts';
 import { ByteRows, type SheetCells } from '../report/row-bytes.ts';
 import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
@@ -215,7 +215,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         for (let j = 0; j < sources.length; j++) cells[canonicalStart + j] = canonicalValue(sources[j]!, row, rec);
         if (rewriteFlags) {
           for (let k = 0; k < FLAG_KEYS.length; k++) cells[layout.flagStart + k] = out.reasons[k] ?? '';
-          cells[flagEnd] = flagged ? severityFor(out.mask, out.otherCategory === 'security') : '';
+          cells[flagEnd] = flagged ? severityFor(out.mask, otherIsHigh(out)) : '';
         }
         if (aiColumn) cells[sheetWidth - 1] = note;
         if (segment && (input.sheetRowOffset + rowNumber) % perSheet !== 0) {

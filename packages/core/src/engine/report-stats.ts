@@ -1,6 +1,6 @@
 import { moduleOfTcode, MODULES } from '../correlate/tcode-module.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
-import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
+import { FLAG_INDEX, OTHER_CATEGORIES, type FlagResult } from '../flags/flag-result.ts';
 import { FLAG_KEYS, type AnalysisSummary, type AnalyticsData, type DashboardTotals, type FlagKey, type FlagSample } from '../model/index.ts';
 import { countMask, emptySummary } from './flag-counts.ts';
 
@@ -95,7 +95,11 @@ export class ReportStats {
         if (mask & HIGH_MASK) this.highRiskUsers.add(user);
       }
     }
-    if (out.otherCategory) this.otherCategories[out.otherCategory] = (this.otherCategories[out.otherCategory] ?? 0) + 1;
+    if (out.otherMask !== 0) {
+      for (let i = 0; i < OTHER_CATEGORIES.length; i++) {
+        if (out.otherMask & (1 << i)) this.otherCategories[OTHER_CATEGORIES[i]!] = (this.otherCategories[OTHER_CATEGORIES[i]!] ?? 0) + 1;
+      }
+    }
     // Flags whose samples are complete need nothing more (most records, soon).
     const wanted = mask & ~this.samplesFull;
     if (wanted === 0) return;
