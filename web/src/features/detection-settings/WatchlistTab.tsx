@@ -107,7 +107,7 @@ export function WatchlistTab({ info, download = triggerDownload }: { info: Watch
           {info.emptyText}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
+        <Table.ScrollContainer minWidth={700} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': `${info.tabLabel}, scrollable` } }}>
           <Table striped highlightOnHover aria-label={info.tabLabel}>
             <Table.Thead>
               <Table.Tr>

@@ -17,16 +17,15 @@ function RuleTable({ label, rules, target }: { label: string; rules: RuleDefinit
       <Title order={3} size="h4" mb="xs">
         {label} ({rules.length})
       </Title>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped withTableBorder verticalSpacing="xs" aria-label={label}>
+      <Table.ScrollContainer minWidth={960} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': `${label}, scrollable` } }}>
+        <Table striped withTableBorder layout="fixed" verticalSpacing="xs" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Rule</Table.Th>
-              <Table.Th>Severity</Table.Th>
-              <Table.Th>{label === 'Pattern rules' ? 'Pattern' : 'Flag'}</Table.Th>
+              <Table.Th style={{ width: '24%' }}>Rule</Table.Th>
+              <Table.Th style={{ width: 100 }}>Severity</Table.Th>
               <Table.Th>What it reads</Table.Th>
               <Table.Th>What to check next</Table.Th>
-              <Table.Th>Microsoft Sentinel rule</Table.Th>
+              <Table.Th style={{ width: '16%' }}>Microsoft Sentinel rule</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -39,25 +38,18 @@ function RuleTable({ label, rules, target }: { label: string; rules: RuleDefinit
                 style={{ scrollMarginTop: 80, ...(rule.id === target ? { outline: '2px solid var(--mantine-color-blue-6)' } : {}) }}
               >
                 <Table.Td>
-                  <Text ff="monospace" size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  <Text ff="monospace" size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {rule.id}
                   </Text>
                   <Text size="sm">{rule.title}</Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {rule.pattern ? `Pattern ${rule.pattern}` : `${rule.flag}${rule.category ? ` · ${rule.category}` : ''}`}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Badge color={SEVERITY_COLOR[rule.severity] ?? 'gray.7'} autoContrast>
                     {rule.severity}
                   </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {rule.pattern ?? rule.flag}
-                  </Text>
-                  {rule.category && (
-                    <Text size="xs" c="dimmed">
-                      {rule.category}
-                    </Text>
-                  )}
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{rule.reads}</Text>
