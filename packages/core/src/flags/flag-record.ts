@@ -1,6 +1,6 @@
 import type { CanonicalRecord } from './canonical-record.ts';
 import { createTimingCheck } from './change-timing.ts';
-import { bankKeyChange, namedProfile, PROFILE_CLASSES, PROFILE_TABLES, profileOwner, readableKey } from './change-doc-rules.ts';
+import { bankKeyChange, namedProfile, PROFILE_CLASSES, PROFILE_TABLES, profileOwner, readableKey, USER_PROFILE_TABLES } from './change-doc-rules.ts';
 import type { FlagContext } from './flag-context.ts';
 import { memoOf } from './memo.ts';
 import { FLAG_INDEX, resetFlagResult, setFlag, setOther, type FlagResult } from './flag-result.ts';
@@ -204,7 +204,9 @@ export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = 
       if (profile !== undefined) {
         const ind = rec.chngind.toUpperCase();
         const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : 'changed for';
-        setOther(out, 'authorization', full ? `authorization: Sensitive profile ${profile} ${how} ${profileOwner(c.cls, rec.objectid, rec.tabkey) || 'unknown user'} (${table})` : '', 'CD-SENSITIVE-PROFILE');
+        const owner = profileOwner(c.cls, rec.objectid, rec.tabkey) || 'unknown user';
+        setOther(out, 'authorization', full ? `authorization: Sensitive profile ${profile} ${how} ${owner} (${table})` : '', 'CD-SENSITIVE-PROFILE');
+        if (ind === 'I' && USER_PROFILE_TABLES.has(table)) out.profileAssigned = `${profile} to ${owner}`;
       }
     }
     // The header TCODE of a joined row is its own; an item joined to a separate CDHDR row does not repeat the header's flag.

@@ -2,7 +2,7 @@ import { FLAG_KEYS, type FlagKey, type OtherCategory } from '../model/index.ts';
 
 /** OTHER categories in bit order of FlagResult.otherMask. */
 export const OTHER_CATEGORIES: readonly OtherCategory[] = ['security', 'config', 'audit_trail', 'transport', 'job_schedule', 'privileged_user', 'emergency_access', 'authorization'];
-const OTHER_BIT = Object.fromEntries(OTHER_CATEGORIES.map((c, i) => [c, 1 << i])) as Record<OtherCategory, number>;
+export const OTHER_BIT = Object.fromEntries(OTHER_CATEGORIES.map((c, i) => [c, 1 << i])) as Record<OtherCategory, number>;
 /** Categories that make OTHER count as high in the severity column. */
 const HIGH_OTHER = OTHER_BIT.security | OTHER_BIT.audit_trail | OTHER_BIT.privileged_user | OTHER_BIT.emergency_access | OTHER_BIT.authorization;
 
@@ -35,6 +35,8 @@ export interface FlagResult {
   otherMask: number;
   /** Rule ids (catalogue) that fired, in the order they fired; kept only with reasons. */
   rules: string[];
+  /** A sensitive profile inserted for a user (UST04, SUSR_UST04): "PROFILE to USER", else ''. */
+  profileAssigned: string;
   /** A change record in the sense of CHANGE_TIMING / CHANGE_VOLUME. */
   isChange: boolean;
   /** Counts toward CHANGE_VOLUME (SM20 change events; change documents count by CHANGENR). */
@@ -44,7 +46,7 @@ export interface FlagResult {
 }
 
 export function createFlagResult(keepReasons = true): FlagResult {
-  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, otherMask: 0, rules: [], isChange: false, countsAsChangeEvent: false, keepReasons };
+  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, otherMask: 0, rules: [], profileAssigned: '', isChange: false, countsAsChangeEvent: false, keepReasons };
 }
 
 export function resetFlagResult(r: FlagResult): void {
@@ -52,6 +54,7 @@ export function resetFlagResult(r: FlagResult): void {
   r.mask = 0;
   r.otherCategory = undefined;
   r.otherMask = 0;
+  if (r.profileAssigned !== '') r.profileAssigned = '';
   if (r.rules.length !== 0) r.rules.length = 0;
   r.isChange = false;
   r.countsAsChangeEvent = false;
