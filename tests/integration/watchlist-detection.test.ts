@@ -3,14 +3,18 @@ import { startTestStack, type TestClient, type TestStack } from '../support/stac
 import { text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
-/** A privileged user an administrator adds is flagged by the next analysis, and no longer once removed. */
-describe('the privileged-users watchlist drives detection', () => {
+/**
+ * What an administrator keeps drives the next analysis: a privileged user added is flagged and its
+ * logon raised, a lower burst threshold turns two failed logons into a burst; removal undoes it.
+ */
+describe('the watchlists and thresholds drive detection', () => {
   let stack: TestStack;
   let admin: TestClient;
   let user: TestClient;
   let fileId: string;
 
-  // Three weekday records by ZBASIS (a logon and two transaction starts) and two by an ordinary user.
+  // Three weekday records by ZBASIS (a logon and two transaction starts), two by an ordinary user
+  // and two failed logons of hers (a burst only when the threshold is 2).
   const SM20 = [
     'Date,Time,Client,User,Terminal Name,Transaction Code,Program,Event,Audit Log Msg. Text',
     '04.11.2026,10:00:00,100,ZBASIS,PC01,,SAPMSYST,AU1,Logon successful (type=A)',
@@ -18,7 +22,11 @@ describe('the privileged-users watchlist drives detection', () => {
     '04.11.2026,10:02:00,100,ZBASIS,PC01,ME23N,SAPLMEGUI,AU3,Transaction ME23N started',
     '04.11.2026,10:03:00,100,ALICE,PC02,VA03,SAPMV45A,AU3,Transaction VA03 started',
     '04.11.2026,10:04:00,100,ALICE,PC02,ME23N,SAPLMEGUI,AU3,Transaction ME23N started',
+    '04.11.2026,10:05:00,100,ALICE,PC02,,SAPMSYST,AU2,Logon failed (reason = 1, type = A)',
+    '04.11.2026,10:06:00,100,ALICE,PC02,,SAPMSYST,AU2,Logon failed (reason = 1, type = A)',
   ].join('\r\n');
+  const patternsOf = (result: { suspicious_patterns: { pattern: string; user: string; rule: string }[] }, name: string) =>
+    result.suspicious_patterns.filter((p) => p.pattern === name).map((p) => ({ user: p.user, rule: p.rule }));
 
   async function analyse() {
     const id = await startAnalysis(user, [fileId]);
@@ -38,17 +46,26 @@ describe('the privileged-users watchlist drives detection', () => {
     await stack?.stop();
   });
 
-  it('flags the records of an added privileged user and names the user, then stops after removal', async () => {
+  it('flags an added privileged user and a burst under a lower threshold, and stops after removal', async () => {
     const before = await analyse();
     expect(before.details.aggregatedFlags?.privileged_user ?? 0).toBe(0);
+    expect(patternsOf(before.result, 'PRIVILEGED_USER_LOGON')).toEqual([]);
+    expect(patternsOf(before.result, 'FAILED_LOGON_BURST')).toEqual([]);
 
     expect((await admin.call('POST', '/watchlists/privileged-users', { id: 'ZBASIS', kind: 'standard', description: 'Basis admin' })).status).toBe(201);
+    const thresholds = (await admin.call('GET', '/detection-thresholds')).json.thresholds;
+    expect((await admin.call('PUT', '/detection-thresholds', { ...thresholds, burst: { count: 2, minutes: 10 } })).status).toBe(200);
     const flagged = await analyse();
     expect(flagged.details.aggregatedFlags.privileged_user).toBe(3);
-    const users = flagged.details.records.map((r: Record<string, string>) => r.USER ?? r.User);
-    expect(new Set(users)).toEqual(new Set(['ZBASIS']));
-    expect(flagged.details.records.map((r: Record<string, string>) => r.OTHER)).toContain('privileged_user: Record of privileged standard user ZBASIS');
+    const privileged = flagged.details.records.filter((r: Record<string, string>) => r.OTHER?.includes('privileged_user'));
+    expect(new Set(privileged.map((r: Record<string, string>) => r.User))).toEqual(new Set(['ZBASIS']));
+    expect(privileged.map((r: Record<string, string>) => r.OTHER)).toContain('privileged_user: Record of privileged standard user ZBASIS');
+    expect(patternsOf(flagged.result, 'PRIVILEGED_USER_LOGON')).toEqual([{ user: 'ZBASIS', rule: 'PAT-PRIVILEGED-USER-LOGON' }]);
+    expect(patternsOf(flagged.result, 'FAILED_LOGON_BURST')).toEqual([{ user: 'ALICE', rule: 'PAT-FAILED-LOGON-BURST' }]);
+
     expect((await admin.call('DELETE', '/watchlists/privileged-users/ZBASIS')).status).toBe(200);
-    expect((await analyse()).details.aggregatedFlags?.privileged_user ?? 0).toBe(0);
+    const after = await analyse();
+    expect(after.details.aggregatedFlags?.privileged_user ?? 0).toBe(0);
+    expect(patternsOf(after.result, 'PRIVILEGED_USER_LOGON')).toEqual([]);
   });
 });
