@@ -68,4 +68,22 @@ describe('the watchlists and thresholds drive detection', () => {
     expect(after.details.aggregatedFlags?.privileged_user ?? 0).toBe(0);
     expect(patternsOf(after.result, 'PRIVILEGED_USER_LOGON')).toEqual([]);
   });
+
+  it("reads timestamps with Z in the user's time zone before business hours apply", async () => {
+    // A SIEM export: 18:30 UTC is inside business hours in UTC, 19:30 (after hours) in Berlin.
+    const siem = [
+      'TimeGenerated,UserName,ClientID,TransactionCode,ABAPProgramName,MessageID,MessageText',
+      '2026-11-04T18:30:00Z,ALICE,100,SU01,SAPMSUU0,AU3,Transaction SU01 started',
+      '2026-11-04T12:00:00Z,BOB,100,SU01,SAPMSUU0,AU3,Transaction SU01 started',
+    ].join('\r\n');
+    const [siemFile] = (await uploadAll(user, [{ name: 'sentinel_abap_audit.csv', bytes: text(siem + '\r\n') }])) as [string];
+    const timing = async () => {
+      const result = await waitForAnalysis(user, await startAnalysis(user, [siemFile]));
+      expect(result.status, result.error).toBe('completed');
+      return { count: result.summary.flag_counts.CHANGE_TIMING_FLAG as number, timeZone: result.timeZone as string };
+    };
+    expect(await timing()).toEqual({ count: 0, timeZone: 'UTC' });
+    expect((await user.call('PUT', '/preferences/holiday_calendar', { preferences: { country: 'DE', timeZone: 'Europe/Berlin' } })).status).toBe(200);
+    expect(await timing()).toEqual({ count: 1, timeZone: 'Europe/Berlin' });
+  });
 });
