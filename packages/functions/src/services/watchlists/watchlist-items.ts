@@ -3,10 +3,9 @@
  * lists: every change is a conditional write, bumps the list version and writes one audit entry
  * with the previous and new value.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { VisibleError } from '../../http/errors.ts';
-import { queryAll } from '../db.ts';
 import type { Services } from '../types.ts';
+import { getListItem, matchesListSearch, putConditionally, queryListPartition } from '../risk/admin-items.ts';
 import { writeAudit } from '../risk/audit-log.ts';
 import { bumpVersionCounter } from '../risk/list-version.ts';
 import { WATCHLISTS, toApiEntry, type StoredWatchlistEntry, type WatchlistEntry, type WatchlistName } from './watchlist-kinds.ts';
@@ -20,12 +19,7 @@ export interface WatchlistInput {
 
 /** Every stored entry of a list, active or not, in ID order (strongly consistent, like the risk lists). */
 export function queryAllWatchlistEntries(services: Services, name: WatchlistName): Promise<StoredWatchlistEntry[]> {
-  return queryAll<StoredWatchlistEntry>(services.ddb, {
-    TableName: services.config.tableName,
-    ConsistentRead: true,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': WATCHLISTS[name].pk },
-  });
+  return queryListPartition<StoredWatchlistEntry>(services, WATCHLISTS[name].pk);
 }
 
 /** Active entries; `search` matches the ID (upper-cased) or the description (case ignored); `kind` by equality. */
@@ -34,22 +28,16 @@ export async function listWatchlistEntries(
   name: WatchlistName,
   filter: { search?: string; kind?: string } = {},
 ): Promise<WatchlistEntry[]> {
-  const search = filter.search?.trim() ?? '';
-  const idQuery = search.toUpperCase();
-  const textQuery = search.toLowerCase();
   const entries = await queryAllWatchlistEntries(services, name);
   return entries
     .filter((e) => e.active)
     .filter((e) => !filter.kind || e.kind === filter.kind)
-    .filter((e) => !search || e.sk.includes(idQuery) || e.description.toLowerCase().includes(textQuery))
+    .filter((e) => matchesListSearch(e.sk, e.description, filter.search))
     .map(toApiEntry);
 }
 
-async function getEntry(services: Services, name: WatchlistName, id: string): Promise<StoredWatchlistEntry | undefined> {
-  const res = await services.ddb.send(
-    new GetCommand({ TableName: services.config.tableName, Key: { pk: WATCHLISTS[name].pk, sk: id }, ConsistentRead: true }),
-  );
-  return res.Item as StoredWatchlistEntry | undefined;
+function getEntry(services: Services, name: WatchlistName, id: string): Promise<StoredWatchlistEntry | undefined> {
+  return getListItem<StoredWatchlistEntry>(services, WATCHLISTS[name].pk, id);
 }
 
 export function buildStoredEntry(
@@ -146,21 +134,4 @@ async function requireActive(services: Services, name: WatchlistName, id: string
   const existing = await getEntry(services, name, id);
   if (!existing?.active) throw new VisibleError('NOT_FOUND', `${WATCHLISTS[name].noun} ${id} is not in ${WATCHLISTS[name].listName}`);
   return existing;
-}
-
-async function putConditionally(
-  services: Services,
-  item: StoredWatchlistEntry,
-  condition: string,
-  values: Record<string, unknown> | undefined,
-  conflictMessage: string,
-): Promise<void> {
-  try {
-    await services.ddb.send(
-      new PutCommand({ TableName: services.config.tableName, Item: item, ConditionExpression: condition, ExpressionAttributeValues: values }),
-    );
-  } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') throw new VisibleError('CONFLICT', conflictMessage);
-    throw e;
-  }
 }

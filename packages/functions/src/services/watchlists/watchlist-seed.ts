@@ -9,6 +9,7 @@ import { loadDefaultLists } from '@app/core/lists/index.ts';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
 import { bumpVersionCounter } from '../risk/list-version.ts';
+import { oncePerServices } from '../risk/once-per-services.ts';
 import { SYSTEM_USER } from '../risk/seed.ts';
 import { buildStoredEntry } from './watchlist-items.ts';
 import { WATCHLISTS, type StoredWatchlistEntry, type WatchlistName } from './watchlist-kinds.ts';
@@ -43,20 +44,8 @@ export async function seedWatchlists(services: Services): Promise<void> {
   services.log.info('Seeded detection watchlists', counts);
 }
 
-const seeding = new WeakMap<Services, Promise<void>>();
-
 /** Seeds once per services container; a failed attempt is forgotten so the next call retries. */
-export function ensureWatchlistsSeeded(services: Services): Promise<void> {
-  let pending = seeding.get(services);
-  if (!pending) {
-    pending = seedWatchlists(services).catch((e: unknown) => {
-      seeding.delete(services);
-      throw e;
-    });
-    seeding.set(services, pending);
-  }
-  return pending;
-}
+export const ensureWatchlistsSeeded = oncePerServices(seedWatchlists);
 
 async function isMarked(services: Services): Promise<boolean> {
   const res = await services.ddb.send(
