@@ -103,8 +103,11 @@ export function findLogonBursts(failedLogons: readonly FailedLogon[], burst = { 
   }
   scan(byUser, 'user');
   scan(byTerminal, 'terminal');
+  const terminalBursts = new Set(found.filter((b) => b.by === 'terminal').map((b) => `${b.start}\u0001${b.count}\u0001${b.users.join()}`));
+  const before = found.length;
   scan(byAddress, 'address');
-  return found;
+  // An address burst that is exactly a terminal's burst (one terminal behind the address) is that burst.
+  return found.filter((b, i) => i < before || !terminalBursts.has(`${b.start}\u0001${b.count}\u0001${b.users.join()}`));
 }
 
 /** FAILED_LOGON_BURST per burst: the user, or the terminal or address with the users in the activity. */

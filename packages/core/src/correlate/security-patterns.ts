@@ -85,11 +85,15 @@ export function findSecurityPatterns(input: SecurityPatternInput): SecurityPatte
   const index = new LogonIndex(logons);
   const complete = (e: SecurityEvent, name: PatternName) => completions.push([sm20CompletionKey(e[K.user], e[K.epoch]), name]);
 
-  // BRUTE_FORCE_SUCCESS: a burst, then a logon of the same user or from the same terminal or address.
+  // BRUTE_FORCE_SUCCESS: a burst, then a logon of the same user or from the same terminal or address;
+  // one pattern per logon, naming the largest burst before it.
+  const bruteForce = new Map<SecurityEvent, ReturnType<typeof findLogonBursts>[number]>();
   for (const b of findLogonBursts(input.failedLogons, th.burst)) {
     const to = b.end + th.bruteForceMinutes * MINUTE;
     const hit = b.by === 'user' ? index.first(`U${b.key}`, b.end, to) : index.first(`${b.by === 'terminal' ? 'T' : 'A'}${b.key}`, b.end, to);
-    if (!hit) continue;
+    if (hit && (bruteForce.get(hit)?.count ?? 0) < b.count) bruteForce.set(hit, b);
+  }
+  for (const [hit, b] of bruteForce) {
     const source = b.by === 'user' ? '' : ` from ${b.by} ${b.key}`;
     patterns.push(pattern('BRUTE_FORCE_SUCCESS', 'critical', hit[K.user], hit[K.epoch], `Logon of ${hit[K.user]} at ${formatEpoch(hit[K.epoch]).slice(11)} after ${b.count} failed logons${source} (${b.users.join(', ')}) from ${formatEpoch(b.start).slice(11)}`));
     complete(hit, 'BRUTE_FORCE_SUCCESS');

@@ -82,7 +82,7 @@ describe('outputs round trip', () => {
     const rows = parseCsvText(await readFile(join(outDir, 'results.csv'), 'utf8'));
     const [header, ...body] = rows;
     expect(header!.slice(0, 2)).toEqual(['FILE_TYPE', 'SOURCE_FILE']);
-    expect(header!.slice(-10)).toEqual([...FLAG_KEYS]);
+    expect(header!.slice(-11)).toEqual([...FLAG_KEYS, 'RULES']);
     expect(body).toHaveLength(40);
     const at = (name: string) => header!.indexOf(name);
     const kred = body.find((r) => r[at('FNAME')] === 'BANKN')!;
@@ -90,6 +90,7 @@ describe('outputs round trip', () => {
     expect(kred[at('VALUE_NEW')]).toBe("'=cmd|' /C calc'!A0");
     expect(kred[at('VALUE_OLD')]).toBe("'-123");
     expect(kred[at('SENSITIVE_FIELD_FLAG')]).toBe('Sensitive field BANKN in LFBK changed');
+    expect(kred[at('RULES')]).toBe('CD-SENSITIVE-OBJECT, TABLE-HIGH-RISK, CD-SENSITIVE-FIELD, TIME-OUTSIDE-HOURS');
     const multiline = body.find((r) => r[at('CHANGENR')] === '0000099999')!;
     expect(multiline[at('VALUE_NEW')]).toBe('multi\nline');
     const eve = body.find((r) => r[at('User')] === 'EVE')!;
@@ -105,7 +106,7 @@ describe('outputs round trip', () => {
     expect(head).toEqual([
       'OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'TABKEY', 'FNAME', 'CHNGIND', 'VALUE_NEW', 'VALUE_OLD',
       'OBJECTCLAS (canonical)', 'OBJECTID (canonical)', 'CHANGENR (canonical)', 'TABNAME (canonical)', 'TABKEY (canonical)', 'FNAME (canonical)', 'CHNGIND (canonical)', 'VALUE_NEW (canonical)', 'VALUE_OLD (canonical)',
-      'USERNAME', 'UDATE', 'UTIME', 'TCODE', ...FLAG_KEYS, 'SEVERITY',
+      'USERNAME', 'UDATE', 'UTIME', 'TCODE', ...FLAG_KEYS, 'RULES', 'SEVERITY',
     ]);
     expect(items).toHaveLength(3);
     // Inherited header fields in the canonical columns.
