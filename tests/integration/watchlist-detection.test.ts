@@ -60,6 +60,8 @@ describe('the watchlists and thresholds drive detection', () => {
     const privileged = flagged.details.records.filter((r: Record<string, string>) => r.OTHER?.includes('privileged_user'));
     expect(new Set(privileged.map((r: Record<string, string>) => r.User))).toEqual(new Set(['ZBASIS']));
     expect(privileged.map((r: Record<string, string>) => r.OTHER)).toContain('privileged_user: Record of privileged standard user ZBASIS');
+    // Each sample names the rules that fired on it, which the flag-detail modal looks up.
+    for (const r of privileged) expect(r.RULES.split(', ')).toContain('USER-PRIVILEGED');
     expect(patternsOf(flagged.result, 'PRIVILEGED_USER_LOGON')).toEqual([{ user: 'ZBASIS', rule: 'PAT-PRIVILEGED-USER-LOGON' }]);
     expect(patternsOf(flagged.result, 'FAILED_LOGON_BURST')).toEqual([{ user: 'ALICE', rule: 'PAT-FAILED-LOGON-BURST' }]);
 

@@ -44,14 +44,15 @@ export function recordRuleIds(record: Record<string, unknown>): string[] {
 
 /**
  * The rules behind a flag's sample records, in catalogue order: those the records name (only
- * the ones of this flag, since a record may carry several flags), else all rules of the flag.
+ * the ones of this flag, since a record may carry several flags; for OTHER also the patterns a
+ * record completes), else all rules of the flag.
  *
- * @example rulesForFlag(catalogue, 'OTHER', [{ RULES: 'SAL-AUDIT-OFF TCODE-HIGH-RISK' }]).map((r) => r.id) // ['SAL-AUDIT-OFF']
+ * @example rulesForFlag(catalogue, 'OTHER', [{ RULES: 'SAL-AUDIT-OFF, TCODE-HIGH-RISK' }]).map((r) => r.id) // ['SAL-AUDIT-OFF']
  */
 export function rulesForFlag(catalogue: RuleDefinition[], flag: string, records: Record<string, unknown>[]): RuleDefinition[] {
   const ofFlag = catalogue.filter((r) => r.kind === 'flag' && r.flag === flag);
   const named = new Set(records.flatMap(recordRuleIds));
-  const fired = ofFlag.filter((r) => named.has(r.id));
+  const fired = catalogue.filter((r) => named.has(r.id) && (r.kind === 'flag' ? r.flag === flag : flag === 'OTHER'));
   return fired.length > 0 ? fired : ofFlag;
 }
 

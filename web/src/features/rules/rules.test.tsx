@@ -78,7 +78,7 @@ describe('the flag explanation reads the catalogue', () => {
     await serve({
       'POST /flag-details': () => ({
         status: 200,
-        body: { columns: ['USER', 'RULES'], records: [{ USER: 'BASIS1', RULES: 'SAL-AUDIT-OFF TCODE-HIGH-RISK' }], total: 1 },
+        body: { columns: ['USER', 'RULES'], records: [{ USER: 'BASIS1', RULES: 'SAL-AUDIT-OFF, TCODE-HIGH-RISK' }], total: 1 },
       }),
     });
     renderWithQuery(<FlagDetailModal analysisId="a-1" flag="OTHER" count={1} onClose={() => {}} />);
@@ -104,6 +104,12 @@ describe('the flag explanation reads the catalogue', () => {
     expect(recordRuleIds({ RULES: 'A-1, B-2;C-3' })).toEqual(['A-1', 'B-2', 'C-3']);
     expect(rulesForFlag(CATALOGUE, 'OTHER', [{ RULES: 'SAL-FAILED-LOGON' }]).map((r) => r.id)).toEqual(['SAL-FAILED-LOGON']);
     expect(rulesForFlag(CATALOGUE, 'OTHER', [{ USER: 'X' }]).map((r) => r.id)).toEqual(['SAL-AUDIT-OFF', 'SAL-FAILED-LOGON']);
+    // A record completing a pattern names the pattern's rule among its OTHER reasons.
+    expect(rulesForFlag(CATALOGUE, 'OTHER', [{ RULES: 'SAL-FAILED-LOGON, PAT-BRUTE-FORCE-SUCCESS' }]).map((r) => r.id)).toEqual([
+      'SAL-FAILED-LOGON',
+      'PAT-BRUTE-FORCE-SUCCESS',
+    ]);
+    expect(rulesForFlag(CATALOGUE, 'HIGH_RISK_TCODE_FLAG', [{ RULES: 'PAT-BRUTE-FORCE-SUCCESS' }]).map((r) => r.id)).toEqual(['TCODE-HIGH-RISK']);
     expect(patternRuleHref({ pattern: 'MASS_DOWNLOAD', rule: 'PAT-MASS-DOWNLOAD' })).toBe('/rules#PAT-MASS-DOWNLOAD');
     expect(patternRuleHref({ pattern: 'SELF_AUTHORIZATION' })).toBe('/rules#PAT-SELF-AUTHORIZATION');
   });
