@@ -55,6 +55,12 @@ test('an administrator keeps the privileged-users watchlist; the rules page list
 
   await page.getByRole('tab', { name: 'Thresholds' }).click();
   await expect(page.getByRole('textbox', { name: 'Changes per user and day' })).toHaveValue('50');
+  await page.screenshot({ path: 'test-results/screenshots/risk-thresholds.png' });
+
+  await page.goto('/upload');
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
+  await page.getByRole('heading', { name: /Holiday calendar and time zone/ }).or(page.getByText('Holiday calendar and time zone')).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screenshots/upload-time-zone.png' });
 
   await page.goto('/about');
   await page.getByRole('link', { name: 'see the detection rules' }).click();

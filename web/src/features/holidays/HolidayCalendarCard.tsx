@@ -58,8 +58,8 @@ export function HolidayCalendarCard() {
         Holiday calendar and time zone
       </Text>
       <Text size="sm" c="dimmed" mb="sm">
-        Changes on these public holidays count as after-hours changes (CHANGE_TIMING_FLAG), like weekends. Timestamps
-        that carry a time zone (2025-03-14T20:03:11Z) are read in the time zone below before business hours apply.
+        Changes on these public holidays count as after-hours changes (CHANGE_TIMING_FLAG), like weekends. Times with a
+        zone (…T20:03:11Z) are read in your time zone first.
       </Text>
       <Group align="flex-end" gap="sm">
         <Select
