@@ -36,7 +36,7 @@ afterEach(async () => {
 async function renderTab(download = vi.fn()) {
   const user = userEvent.setup({ delay: null });
   renderWithApi(<ThresholdsTab download={download} />, fake);
-  await screen.findByText(/The shipped defaults are in use/);
+  await screen.findByText(/The shipped defaults are in use/, {}, { timeout: 5000 });
   return user;
 }
 

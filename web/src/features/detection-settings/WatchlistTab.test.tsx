@@ -36,7 +36,7 @@ afterEach(async () => {
 async function openTab(name: string) {
   const user = userEvent.setup({ delay: null });
   renderWithApi(<RiskManagementPage groups={['admins']} />, fake);
-  await screen.findByText('No high-risk tables found');
+  await screen.findByText('No high-risk tables found', {}, { timeout: 5000 });
   await user.click(screen.getByRole('tab', { name }));
   return user;
 }
@@ -46,7 +46,7 @@ const idsShown = () => [...document.querySelectorAll('tr[data-item-id]')].map((t
 describe('watchlist tabs', () => {
   it('lists the privileged users with their kind, marks prefixes, filters by kind and by search', async () => {
     const user = await openTab('Privileged Users');
-    const table = await screen.findByRole('table', { name: 'Privileged Users' });
+    const table = await screen.findByRole('table', { name: 'Privileged Users' }, { timeout: 5000 });
     expect(idsShown()).toEqual(['DDIC', 'FF_*', 'SAP*']);
     const ff = within(table).getByText('FF_*').closest('tr')!;
     expect(within(ff).getByText('Emergency (firefighter) ID')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('watchlist tabs', () => {
     });
     fake.on('PUT', '/watchlists/privileged-users/:id', (req) => ({ body: { ...users[0], ...(req.body as object) } }));
     const user = await openTab('Privileged Users');
-    await screen.findByRole('table', { name: 'Privileged Users' });
+    await screen.findByRole('table', { name: 'Privileged Users' }, { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Add User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User' });
@@ -109,7 +109,7 @@ describe('watchlist tabs', () => {
     });
     fake.on('POST', '/watchlists/privileged-users', () => ({ status: 409, body: { error: { code: 'CONFLICT', message: 'User DDIC is already in the privileged-users watchlist' } } }));
     const user = await openTab('Privileged Users');
-    await screen.findByRole('table', { name: 'Privileged Users' });
+    await screen.findByRole('table', { name: 'Privileged Users' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Delete SAP*' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm removal' });
     expect(confirm).toHaveTextContent('Are you sure you want to remove SAP* from the privileged-users watchlist?');
@@ -128,7 +128,7 @@ describe('watchlist tabs', () => {
     fake.on('POST', '/watchlists/sensitive-profiles/import', () => ({ body: { imported: 1, errors: ['Row 3: PROFILE is empty'] } }));
     fake.on('GET', '/watchlists/sensitive-profiles/export', () => ({ body: { url: 'http://blob/p.csv', fileName: 'sensitive_profiles.csv', count: 1 } }));
     const user = await openTab('Sensitive Profiles');
-    const table = await screen.findByRole('table', { name: 'Sensitive Profiles' });
+    const table = await screen.findByRole('table', { name: 'Sensitive Profiles' }, { timeout: 5000 });
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['ID', 'Description', 'Added By', 'Last Modified', 'Actions']);
     expect(within(table).getByText('All authorizations <b>really</b>')).toBeInTheDocument();
     expect(table.querySelector('b')).toBeNull();

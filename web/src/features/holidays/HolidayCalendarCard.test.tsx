@@ -23,7 +23,7 @@ describe('HolidayCalendarCard', () => {
     });
     close = api.close;
     renderWithQuery(<HolidayCalendarCard />);
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Germany'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Germany'), { timeout: 5000 });
     const save = screen.getByRole('button', { name: 'Save calendar' });
     expect(save).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: /Region/ }), 'by');
@@ -39,7 +39,7 @@ describe('HolidayCalendarCard', () => {
     });
     close = api.close;
     renderWithQuery(<HolidayCalendarCard />);
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('United States'), { timeout: 5000 });
     await userEvent.type(screen.getByRole('textbox', { name: /Region/ }), 'xx');
     await userEvent.click(screen.getByRole('button', { name: 'Save calendar' }));
     expect(await screen.findByText('Unknown region XX for DE')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('HolidayCalendarCard', () => {
     close = api.close;
     renderWithQuery(<HolidayCalendarCard />);
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
-    await waitFor(() => expect(zone).toHaveValue('Europe/Berlin'));
+    await waitFor(() => expect(zone).toHaveValue('Europe/Berlin'), { timeout: 5000 });
     const user = userEvent.setup({ delay: null });
     await user.clear(zone);
     await user.type(zone, 'America/New_Y');

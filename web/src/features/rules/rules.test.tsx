@@ -31,7 +31,7 @@ describe('rules page', () => {
   it('lists pattern and flag rules with severity, reads, next steps and the Sentinel rule, text escaped', async () => {
     await serve();
     renderWithQuery(<RulesPage />);
-    const patterns = await screen.findByRole('table', { name: 'Pattern rules' });
+    const patterns = await screen.findByRole('table', { name: 'Pattern rules' }, { timeout: 5000 });
     const row = within(patterns).getByText('PAT-BRUTE-FORCE-SUCCESS').closest('tr')!;
     expect(row.id).toBe('PAT-BRUTE-FORCE-SUCCESS');
     expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
@@ -82,7 +82,7 @@ describe('the flag explanation reads the catalogue', () => {
       }),
     });
     renderWithQuery(<FlagDetailModal analysisId="a-1" flag="OTHER" count={1} onClose={() => {}} />);
-    const meaning = await screen.findByTestId('flag-meaning');
+    const meaning = await screen.findByTestId('flag-meaning', {}, { timeout: 5000 });
     await waitFor(() => expect(meaning.querySelectorAll('[data-rule-id]')).toHaveLength(1));
     expect(within(meaning).getByRole('link', { name: 'SAL-AUDIT-OFF' })).toHaveAttribute('href', '/rules#SAL-AUDIT-OFF');
     expect(meaning).toHaveTextContent('Security audit log switched off');
@@ -96,7 +96,7 @@ describe('the flag explanation reads the catalogue', () => {
       'POST /flag-details': () => ({ status: 200, body: { columns: ['USER'], records: [{ USER: 'X' }], total: 1 } }),
     });
     renderWithQuery(<FlagDetailModal analysisId="a-1" flag="DEBUG_FLAG" count={1} onClose={() => {}} />);
-    const meaning = await screen.findByTestId('flag-meaning');
+    const meaning = await screen.findByTestId('flag-meaning', {}, { timeout: 5000 });
     await waitFor(() => expect(meaning).toHaveTextContent('Risk: High'));
   });
 
