@@ -105,7 +105,7 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
   let emergencyCovers: ((user: string, epoch: number) => boolean) | undefined;
   const users = new UserIds();
   const noUser = users.of('');
-  const volume = ChangeVolumeCounter.fromOverLimit(mergeChangeVolume(facts.map((f) => f.volume)));
+  const volume = ChangeVolumeCounter.fromOverLimit(mergeChangeVolume(facts.map((f) => f.volume), thresholds.changeVolume));
   for (const f of facts) f.volume = EMPTY.volume;
   const epochs = facts.map((f) => docEpochs(f.docs));
   const docUsers = facts.map((f) => users.column(f.docs.users));

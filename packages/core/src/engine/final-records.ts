@@ -170,9 +170,9 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
             volumeUser = rec.user;
             volumeDate = rec.date;
             const n = state.volume.excess(rec.user, rec.date);
-            volumeText = n === undefined ? undefined : volumeReason(rec.user, rec.date, n);
+            volumeText = n === undefined ? undefined : volumeReason(rec.user, rec.date, n, flagContext.thresholds.changeVolume);
           }
-          if (volumeText !== undefined) setFlag(out, 'CHANGE_VOLUME_FLAG', volumeText);
+          if (volumeText !== undefined) setFlag(out, 'CHANGE_VOLUME_FLAG', volumeText, 'VOLUME-USER-DAY');
         }
       }
       const pending = visit(rowIndex++, row, rec, out);

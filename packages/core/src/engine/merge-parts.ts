@@ -151,10 +151,10 @@ export class FlaggedRowsMerger {
 }
 
 /** The file's own counts: CHANGE_VOLUME added for every change record of a user-day over the limit. */
-export function summaryWithVolume(rows: FlaggedRows): AnalysisSummary {
+export function summaryWithVolume(rows: FlaggedRows, limit = CHANGE_VOLUME_LIMIT): AnalysisSummary {
   const counts = new Map<string, number>();
   const note = (key: string, n: number) => {
-    if (n > CHANGE_VOLUME_LIMIT) counts.set(key, n);
+    if (n > limit) counts.set(key, n);
   };
   const documents = rows.facts.volume.documents;
   for (let i = 0; i < documents.keys.length; i++) note(documents.keys[i]!, documents.lens[i]!);
