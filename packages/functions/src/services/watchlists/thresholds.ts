@@ -1,7 +1,8 @@
 /**
  * The organisation's detection thresholds: one item, the defaults until an administrator saves
- * them. A save is a conditional write on the version seen (so two admins cannot overwrite each
- * other unnoticed), bumps the thresholds' version and writes an audit entry with both values.
+ * them. A save is a conditional write on the item it read (two saves landing at once give one
+ * 409 instead of a lost audit value), bumps the thresholds' version and writes an audit entry
+ * with both values.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '@app/core';
