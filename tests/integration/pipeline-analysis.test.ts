@@ -46,7 +46,15 @@ describe('single-file analysis through the API', () => {
     expect(result.correlation_results.risk_correlation).toEqual(direct.correlation_results.risk_correlation);
     expect(result.dashboard).toEqual(direct.dashboard);
     expect(result.fileTypes).toEqual(['SM20']);
-    expect(result.listVersions).toEqual({ tcodes: expect.any(String), tables: expect.any(String) });
+    expect(result.listVersions).toEqual({
+      tcodes: expect.any(String),
+      tables: expect.any(String),
+      privilegedUsers: expect.any(String),
+      sensitiveProfiles: expect.any(String),
+      sensitivePrograms: expect.any(String),
+      thresholds: expect.any(String),
+    });
+    expect(result.timeZone).toBe('UTC');
     expect(result.completedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 

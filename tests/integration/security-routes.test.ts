@@ -82,6 +82,30 @@ const ACCESS: Record<string, Expectation> = {
   'GET /system-info': { access: 'user', isolation: 'shared', call: () => ({ path: '/system-info' }) },
   'GET /ai/models': { access: 'user', isolation: 'shared', call: () => ({ path: '/ai/models' }) },
   'GET /openapi.json': { access: 'public', isolation: 'shared', call: () => ({ path: '/openapi.json' }) },
+  'GET /watchlists/{list}': { access: 'admin', isolation: 'shared', call: () => ({ path: '/watchlists/privileged-users' }) },
+  'POST /watchlists/{list}': {
+    access: 'admin',
+    isolation: 'shared',
+    call: () => ({ path: '/watchlists/privileged-users', body: { id: RISK_ROW, kind: 'standard' } }),
+  },
+  'PUT /watchlists/{list}/{id}': { access: 'admin', isolation: 'shared', call: () => ({ path: '/watchlists/privileged-users/DDIC', body: { kind: 'emergency' } }) },
+  'DELETE /watchlists/{list}/{id}': { access: 'admin', isolation: 'shared', call: () => ({ path: '/watchlists/sensitive-profiles/SAP_ALL' }) },
+  'POST /watchlists/{list}/import': {
+    access: 'admin',
+    isolation: 'shared',
+    call: () => ({ path: '/watchlists/sensitive-programs/import', body: { csvContent: `NAME,KIND\n${RISK_ROW},report\n` } }),
+  },
+  'GET /watchlists/{list}/export': { access: 'admin', isolation: 'shared', call: () => ({ path: '/watchlists/sensitive-programs/export' }) },
+  'GET /detection-thresholds': { access: 'admin', isolation: 'shared', call: () => ({ path: '/detection-thresholds' }) },
+  'PUT /detection-thresholds': {
+    access: 'admin',
+    isolation: 'shared',
+    call: () => ({
+      path: '/detection-thresholds',
+      body: { businessHours: { start: '08:00', end: '18:00', days: [1, 2, 3, 4, 5] }, changeVolume: 10, burst: { count: 5, minutes: 10 }, bruteForceMinutes: 30, massDownload: { count: 10, minutes: 60 }, openingHours: 8 },
+    }),
+  },
+  'GET /rules': { access: 'user', isolation: 'shared', call: () => ({ path: '/rules' }) },
 };
 
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
@@ -140,6 +164,10 @@ async function snapshot() {
     [admin, '/risk-audit-log?limit=1000'],
     [admin, '/access-requests'],
     [admin, '/master-tcodes/search?q=ZZSEC'],
+    [admin, '/watchlists/privileged-users'],
+    [admin, '/watchlists/sensitive-profiles'],
+    [admin, '/watchlists/sensitive-programs'],
+    [admin, '/detection-thresholds'],
   ];
   const out: Record<string, unknown> = {};
   for (const [client, path] of reads) {

@@ -22,6 +22,7 @@ import { Route as AppHistoryRouteImport } from './routes/_app/history'
 import { Route as AppMultiUploadRouteImport } from './routes/_app/multi-upload'
 import { Route as AppResultsRouteImport } from './routes/_app/results'
 import { Route as AppRiskManagementRouteImport } from './routes/_app/risk-management'
+import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppUploadRouteImport } from './routes/_app/upload'
 import { Route as AppAnalysisAnalysisIdRouteImport } from './routes/_app/analysis.$analysisId'
 
@@ -89,6 +90,11 @@ const AppRiskManagementRoute = AppRiskManagementRouteImport.update({
   path: '/risk-management',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRulesRoute = AppRulesRouteImport.update({
+  id: '/rules',
+  path: '/rules',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUploadRoute = AppUploadRouteImport.update({
   id: '/upload',
   path: '/upload',
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/multi-upload': typeof AppMultiUploadRoute
   '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
+  '/rules': typeof AppRulesRoute
   '/upload': typeof AppUploadRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
 }
@@ -128,6 +135,7 @@ export interface FileRoutesByTo {
   '/multi-upload': typeof AppMultiUploadRoute
   '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
+  '/rules': typeof AppRulesRoute
   '/upload': typeof AppUploadRoute
   '/': typeof AppIndexRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
@@ -146,6 +154,7 @@ export interface FileRoutesById {
   '/_app/multi-upload': typeof AppMultiUploadRoute
   '/_app/results': typeof AppResultsRoute
   '/_app/risk-management': typeof AppRiskManagementRoute
+  '/_app/rules': typeof AppRulesRoute
   '/_app/upload': typeof AppUploadRoute
   '/_app/': typeof AppIndexRoute
   '/_app/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | '/multi-upload'
     | '/results'
     | '/risk-management'
+    | '/rules'
     | '/upload'
     | '/analysis/$analysisId'
   fileRoutesByTo: FileRoutesByTo
@@ -180,6 +190,7 @@ export interface FileRouteTypes {
     | '/multi-upload'
     | '/results'
     | '/risk-management'
+    | '/rules'
     | '/upload'
     | '/'
     | '/analysis/$analysisId'
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/_app/multi-upload'
     | '/_app/results'
     | '/_app/risk-management'
+    | '/_app/rules'
     | '/_app/upload'
     | '/_app/'
     | '/_app/analysis/$analysisId'
@@ -300,6 +312,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRiskManagementRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/rules': {
+      id: '/_app/rules'
+      path: '/rules'
+      fullPath: '/rules'
+      preLoaderRoute: typeof AppRulesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upload': {
       id: '/_app/upload'
       path: '/upload'
@@ -328,6 +347,7 @@ interface AppRouteChildren {
   AppMultiUploadRoute: typeof AppMultiUploadRoute
   AppResultsRoute: typeof AppResultsRoute
   AppRiskManagementRoute: typeof AppRiskManagementRoute
+  AppRulesRoute: typeof AppRulesRoute
   AppUploadRoute: typeof AppUploadRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAnalysisAnalysisIdRoute: typeof AppAnalysisAnalysisIdRoute
@@ -344,6 +364,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMultiUploadRoute: AppMultiUploadRoute,
   AppResultsRoute: AppResultsRoute,
   AppRiskManagementRoute: AppRiskManagementRoute,
+  AppRulesRoute: AppRulesRoute,
   AppUploadRoute: AppUploadRoute,
   AppIndexRoute: AppIndexRoute,
   AppAnalysisAnalysisIdRoute: AppAnalysisAnalysisIdRoute,

@@ -43,6 +43,8 @@ export interface SuspiciousPattern {
   user: string;
   sm20_time: string;
   sm20_activity: string;
+  /** Rule id of the catalogue, e.g. PAT-BRUTE-FORCE-SUCCESS (absent on analyses from before the catalogue). */
+  rule?: string;
 }
 
 export interface AnalysisResult {

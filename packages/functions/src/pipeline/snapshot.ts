@@ -1,11 +1,12 @@
 /**
  * What an analysis was started with, written to its workspace before the execution starts:
- * the files, the detection lists and settings. Every step reads it, so a retried or late step
+ * the files, the detection lists and watchlists, the thresholds and the user's calendar and time zone. Every step reads it, so a retried or late step
  * uses the same lists even if an administrator edits them meanwhile.
  */
 import type { DetectionLists, EngineContext, EngineSettings } from '@app/core';
 import type { AiSettings } from '@app/core/ai/index.ts';
 import { OutputBudget } from '@app/core/engine/output-budget.ts';
+import type { ListVersions } from '../services/risk/active-lists.ts';
 import type { Services } from '../services/types.ts';
 import { createBlobWorkspace, readText, workPrefix } from '../services/workspace.ts';
 import { readCapped } from './capped-read.ts';
@@ -15,7 +16,9 @@ export const SNAPSHOT_NAME = 'snapshot.json';
 export interface AnalysisSnapshot {
   files: { fileId: string; fileName: string; key: string }[];
   lists: DetectionLists;
-  listVersions: { tcodes: string; tables: string };
+  /** Versions of the admin lists and thresholds taken (the watchlists and thresholds since v2 of detection). */
+  listVersions: ListVersions | { tcodes: string; tables: string };
+  /** Holiday calendar, time zone and the thresholds of the organisation at the start. */
   settings: EngineSettings;
   aiOutputColumn?: string;
   /** The AI settings the analysis was started with (present when AI was requested). */

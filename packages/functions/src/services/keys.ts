@@ -15,6 +15,10 @@ export const keys = {
   masterTable: 'MASTER#TABLE',
   masterTcode: 'MASTER#TCODE',
   accessRequest: 'ACCESS_REQUEST',
+  watchPrivilegedUser: 'WATCH#PRIVILEGED_USER',
+  watchSensitiveProfile: 'WATCH#SENSITIVE_PROFILE',
+  watchSensitiveProgram: 'WATCH#SENSITIVE_PROGRAM',
+  detectionThresholds: 'SETTINGS#DETECTION',
 } as const;
 
 export const blobKeys = {

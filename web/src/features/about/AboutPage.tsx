@@ -1,4 +1,5 @@
-import { Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { systemInfoQuery } from '../../api/queries.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -64,6 +65,13 @@ export function AboutPage() {
             </List>
           </Card>
         </SimpleGrid>
+        <Text size="sm" mt="sm">
+          Every flag reason and pattern comes from a rule with a stable id:{' '}
+          <Anchor component={Link} to="/rules">
+            see the detection rules
+          </Anchor>{' '}
+          for what each one reads, what to check next and the corresponding Microsoft Sentinel rule.
+        </Text>
       </section>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder component="section" aria-labelledby="specs-title">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { FlagDetails } from '../../api/types.ts';
 import { formatNumber, prettifyFlag } from '../../lib/format.ts';
-import { flagMeaning } from './flag-meanings.ts';
+import { RuleExplanation } from '../rules/RuleExplanation.tsx';
 
 export const MAX_SAMPLE_RECORDS = 10;
 
@@ -24,7 +24,6 @@ export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysis
   const columns = data?.columns?.length ? data.columns : Object.keys(records[0] ?? {});
   const aggregated = Object.entries(data?.aggregatedFlags ?? {}).sort((a, b) => b[1] - a[1]);
   const total = data?.total ?? count;
-  const meaning = flag ? flagMeaning(flag) : null;
 
   return (
     <Modal opened={flag !== null} onClose={onClose} title={flag ? prettifyFlag(flag) : ''} size="xl" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
@@ -105,15 +104,7 @@ export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysis
               )}
             </>
           )}
-          {meaning && (
-            <div>
-              <Text fw={600}>What does this flag mean?</Text>
-              <Text size="sm">{meaning.meaning}</Text>
-              <Text size="sm" c="dimmed">
-                Risk: {meaning.severity}
-              </Text>
-            </div>
-          )}
+          <RuleExplanation flag={flag} records={records} />
           <Group justify="flex-end">
             <Button onClick={onClose}>Close</Button>
           </Group>

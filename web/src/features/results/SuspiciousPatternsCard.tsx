@@ -1,6 +1,7 @@
-import { Badge, Card, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Table, Text } from '@mantine/core';
 import type { SuspiciousPattern } from '../../api/types.ts';
 import { prettifyFlag } from '../../lib/format.ts';
+import { patternRuleHref } from '../rules/rules-api.ts';
 
 // Shades chosen for AA contrast; autoContrast picks dark text on the light ones.
 const LEVEL_COLOR: Record<string, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
@@ -26,7 +27,11 @@ export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPatte
           <Table.Tbody>
             {patterns.map((p, i) => (
               <Table.Tr key={i}>
-                <Table.Td>{prettifyFlag(p.pattern)}</Table.Td>
+                <Table.Td>
+                  <Anchor href={patternRuleHref(p)} target="_blank" rel="noopener" title="What this pattern means and what to check next">
+                    {prettifyFlag(p.pattern)}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>
                   <Badge color={LEVEL_COLOR[p.risk_level?.toLowerCase()] ?? 'gray.7'} autoContrast>{p.risk_level}</Badge>
                 </Table.Td>

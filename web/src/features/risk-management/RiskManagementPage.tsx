@@ -13,6 +13,9 @@ import { ImportModal } from './ImportModal.tsx';
 import { MasterImportModal } from './MasterImportModal.tsx';
 import { RISK_KINDS, RISK_TOAST } from './risk-kinds.ts';
 import { RiskListTab } from './RiskListTab.tsx';
+import { ThresholdsTab } from '../detection-settings/ThresholdsTab.tsx';
+import { WATCHLISTS, WATCHLIST_NAMES } from '../detection-settings/watchlist-kinds.ts';
+import { WatchlistTab } from '../detection-settings/WatchlistTab.tsx';
 
 export const ADMIN_REQUIRED_TEXT = 'You need administrator privileges to access this feature';
 
@@ -50,7 +53,7 @@ function RiskManagementScreen() {
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={2}>Risk Management</Title>
-          <Text c="dimmed">High-risk tables and transaction codes that drive detection, their audit trail, and access requests.</Text>
+          <Text c="dimmed">High-risk tables and transaction codes, watchlists and thresholds that drive detection, their audit trail, and access requests.</Text>
         </div>
         <Group>
           <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void runExport()}>
@@ -68,6 +71,12 @@ function RiskManagementScreen() {
         <Tabs.List>
           <Tabs.Tab value="tables">{RISK_KINDS.tables.tabLabel}</Tabs.Tab>
           <Tabs.Tab value="tcodes">{RISK_KINDS.tcodes.tabLabel}</Tabs.Tab>
+          {WATCHLIST_NAMES.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {WATCHLISTS[name].tabLabel}
+            </Tabs.Tab>
+          ))}
+          <Tabs.Tab value="thresholds">Thresholds</Tabs.Tab>
           <Tabs.Tab value="audit">Audit Log</Tabs.Tab>
           <Tabs.Tab value="access">Access Requests</Tabs.Tab>
         </Tabs.List>
@@ -76,6 +85,14 @@ function RiskManagementScreen() {
         </Tabs.Panel>
         <Tabs.Panel value="tcodes" pt="md">
           <RiskListTab info={RISK_KINDS.tcodes} />
+        </Tabs.Panel>
+        {WATCHLIST_NAMES.map((name) => (
+          <Tabs.Panel key={name} value={name} pt="md">
+            <WatchlistTab info={WATCHLISTS[name]} />
+          </Tabs.Panel>
+        ))}
+        <Tabs.Panel value="thresholds" pt="md">
+          <ThresholdsTab />
         </Tabs.Panel>
         <Tabs.Panel value="audit" pt="md">
           <AuditLogTab />

@@ -13,6 +13,8 @@ import { registerMasterRoutes } from './master.ts';
 import { registerSystemRoutes } from './system.ts';
 import { registerAiRoutes } from './ai.ts';
 import { registerOpenApiRoutes } from './openapi.ts';
+import { registerWatchlistRoutes } from './watchlists.ts';
+import { registerRuleRoutes } from './rules.ts';
 
 export function registerAllRoutes(r: RouteRegistrar): void {
   registerCsrfRoutes(r);
@@ -25,4 +27,6 @@ export function registerAllRoutes(r: RouteRegistrar): void {
   registerSystemRoutes(r);
   registerAiRoutes(r);
   registerOpenApiRoutes(r);
+  registerWatchlistRoutes(r);
+  registerRuleRoutes(r);
 }

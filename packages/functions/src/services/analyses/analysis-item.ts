@@ -4,6 +4,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnalysisSummary, DashboardTotals, FileType, HolidayCalendar, RiskLevel } from '@app/core';
+import type { ListVersions } from '../risk/active-lists.ts';
 import type { Services } from '../types.ts';
 import { queryAll } from '../db.ts';
 import { keys } from '../keys.ts';
@@ -26,8 +27,10 @@ export interface AnalysisItem {
   /** Known once parsed (empty while processing). */
   fileTypes: FileType[];
   /** Versions of the admin lists the analysis used (reproducibility after list edits). */
-  listVersions: { tcodes: string; tables: string };
+  listVersions: ListVersions | { tcodes: string; tables: string };
   holidayCalendar: HolidayCalendar;
+  /** IANA time zone the analysis ran in (absent on analyses from before the setting). */
+  timeZone?: string;
   aiEnabled: boolean;
   aiSettings?: Record<string, unknown>;
   completedAt?: string;

@@ -65,6 +65,7 @@ export async function toResult(services: Services, item: AnalysisItem) {
     analysis_type: item.analysisType,
     listVersions: item.listVersions,
     holidayCalendar: item.holidayCalendar,
+    timeZone: item.timeZone ?? 'UTC',
     aiEnabled: item.aiEnabled,
   };
   if (item.status !== 'completed' || !item.outputs) return base;

@@ -34,13 +34,14 @@ export async function startAnalysis(services: Services, userSub: string, request
     getPreference(services, userSub, 'holiday_calendar'),
     getPreference(services, userSub, 'ai_settings'),
   ]);
+  const { timeZone, ...calendar } = holidays;
   const aiSettings = aiSettingsSchema.parse({ ...savedAi, ...request.aiSettings });
   const analysisId = randomUUID();
   await writeSnapshot(services, userSub, analysisId, {
     files,
     lists: resolved.lists,
     listVersions: resolved.versions,
-    settings: { holidays },
+    settings: { holidays: calendar, timeZone, thresholds: resolved.thresholds },
     aiOutputColumn: aiSettings.outputColumn,
     ...(aiSettings.enabled ? { ai: aiSettings } : {}),
   });
@@ -56,7 +57,8 @@ export async function startAnalysis(services: Services, userSub: string, request
     fileName: files.map((f) => f.fileName).join(', '),
     fileTypes: [],
     listVersions: resolved.versions,
-    holidayCalendar: holidays,
+    holidayCalendar: calendar,
+    timeZone,
     aiEnabled: aiSettings.enabled,
     aiSettings,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiSettingsSchema, holidayCalendarSchema, PREFERENCE_DEFAULTS } from './schemas.ts';
+import { aiSettingsSchema, canonicalTimeZone, holidayCalendarSchema, PREFERENCE_DEFAULTS } from './schemas.ts';
 
 describe('preference schemas', () => {
   it('fills AI defaults: off, cheapest Haiku, file-type prompts on, AI_Analysis column', () => {
@@ -11,7 +11,7 @@ describe('preference schemas', () => {
       fileTypePrompts: {},
       globalPrompt: '',
     });
-    expect(PREFERENCE_DEFAULTS.holiday_calendar).toEqual({ country: 'US' });
+    expect(PREFERENCE_DEFAULTS.holiday_calendar).toEqual({ country: 'US', timeZone: 'UTC' });
   });
 
   it('limits prompts to 2000 characters and rejects unknown keys', () => {
@@ -24,11 +24,22 @@ describe('preference schemas', () => {
   });
 
   it('accepts real holiday calendars only, normalising case', () => {
-    expect(holidayCalendarSchema.parse({ country: 'de', region: 'by' })).toEqual({ country: 'DE', region: 'BY' });
+    expect(holidayCalendarSchema.parse({ country: 'de', region: 'by' })).toEqual({ country: 'DE', region: 'BY', timeZone: 'UTC' });
     const unknownCountry = holidayCalendarSchema.safeParse({ country: 'XX' });
     expect(unknownCountry.success).toBe(false);
     expect(unknownCountry.error?.issues[0]?.message).toContain('XX');
     expect(holidayCalendarSchema.safeParse({ country: 'US', region: 'ZZ9' }).success).toBe(false);
     expect(holidayCalendarSchema.safeParse({ country: 'USA' }).success).toBe(false);
+  });
+
+  it('takes an IANA time zone, canonical in case, and refuses offsets and unknown names', () => {
+    expect(holidayCalendarSchema.parse({ country: 'DE', timeZone: 'europe/berlin' }).timeZone).toBe('Europe/Berlin');
+    expect(holidayCalendarSchema.parse({ country: 'US', timeZone: 'America/New_York' }).timeZone).toBe('America/New_York');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    for (const bad of ['+01:00', 'Mars/Olympus', '', 'Europe/Berlin; DROP', 'x'.repeat(70)]) {
+      const parsed = holidayCalendarSchema.safeParse({ country: 'DE', timeZone: bad });
+      expect(parsed.success, bad).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toContain('is not an IANA time zone');
+    }
   });
 });

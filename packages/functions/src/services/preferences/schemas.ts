@@ -34,10 +34,34 @@ export const aiSettingsSchema = z
   .strict();
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
+export const DEFAULT_TIME_ZONE = 'UTC';
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/;
+
+/** The canonical name of an IANA time zone (`europe/berlin` → `Europe/Berlin`), or undefined. */
+export function canonicalTimeZone(name: string): string | undefined {
+  if (name.length > 64 || !TIME_ZONE_NAME.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An IANA time zone name such as Europe/Berlin or UTC; offsets like +01:00 are refused (no daylight saving). */
+export const timeZoneSchema = z.string().transform((name, ctx) => {
+  const canonical = canonicalTimeZone(name.trim());
+  if (!canonical) {
+    ctx.addIssue({ code: 'custom', message: `timeZone "${name.slice(0, 64)}" is not an IANA time zone such as Europe/Berlin or UTC` });
+    return z.NEVER;
+  }
+  return canonical;
+});
+
 export const holidayCalendarSchema = z
   .object({
     country: z.string().regex(/^[A-Za-z]{2}$/, 'country must be a two-letter ISO code such as US or DE').transform((c) => c.toUpperCase()),
     region: z.string().regex(/^[A-Za-z0-9]{1,10}$/, 'region must be a code such as BY or CA').transform((r) => r.toUpperCase()).optional(),
+    timeZone: timeZoneSchema.default(DEFAULT_TIME_ZONE),
   })
   .strict()
   .superRefine((cal, ctx) => {
@@ -56,7 +80,7 @@ export const PREFERENCE_SCHEMAS = {
 
 export const PREFERENCE_DEFAULTS: { ai_settings: AiSettings; holiday_calendar: HolidayCalendarPreference } = {
   ai_settings: aiSettingsSchema.parse({}),
-  holiday_calendar: { country: 'US' },
+  holiday_calendar: { country: 'US', timeZone: DEFAULT_TIME_ZONE },
 };
 
 export function isPreferenceType(value: string): value is PreferenceType {

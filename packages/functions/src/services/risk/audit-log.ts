@@ -9,7 +9,17 @@ import type { Services } from '../types.ts';
 
 /** SECURITY: a sign-in event of an administrator's account (local stack, `packages/local/src/security-log.ts`). */
 export type AuditAction = 'CREATE' | 'UPDATE' | 'DELETE' | 'IMPORT' | 'APPROVE' | 'REJECT' | 'SECURITY';
-export type AuditItemType = 'table' | 'tcode' | 'access_request' | 'master_table' | 'master_tcode' | 'account';
+export type AuditItemType =
+  | 'table'
+  | 'tcode'
+  | 'access_request'
+  | 'master_table'
+  | 'master_tcode'
+  | 'account'
+  | 'privileged_user'
+  | 'sensitive_profile'
+  | 'sensitive_program'
+  | 'detection_thresholds';
 
 export interface AuditEntry {
   auditId: string;

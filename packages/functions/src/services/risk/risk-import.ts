@@ -13,7 +13,7 @@ import { parseCsv, restoreNeutralised } from './csv-text.ts';
 import { bumpListVersion } from './list-version.ts';
 import { buildStoredItem, queryAllRiskItems } from './risk-items.ts';
 import { RISK_KINDS, toApiItem, type RiskKind, type StoredRiskItem } from './risk-kinds.ts';
-import { CATEGORY_RULE, ID_RULE, hasControlChars, isValidCategory, normaliseSapId } from './sap-ids.ts';
+import { CATEGORY_RULE, ID_RULE, hasControlChars, isValidCategory, normaliseSapId, printable } from './sap-ids.ts';
 
 export interface ImportResult {
   imported: number;
@@ -111,11 +111,4 @@ export function readRows(kind: RiskKind, csvContent: string): { rows: ValidRow[]
     }
   }
   return { rows, errors };
-}
-
-/** Shows an offending value safely and briefly in an error message. */
-function printable(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
 }

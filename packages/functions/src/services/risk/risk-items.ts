@@ -3,11 +3,10 @@
  * change is a conditional write (dynalite has no transactions), bumps the list version and
  * writes one audit entry with the previous and new value.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { VisibleError } from '../../http/errors.ts';
-import { queryAll } from '../db.ts';
 import type { Services } from '../types.ts';
 import { lookupMasterDescription } from '../master/master-lookup.ts';
+import { getListItem, matchesListSearch, putConditionally, queryListPartition } from './admin-items.ts';
 import { writeAudit } from './audit-log.ts';
 import { bumpListVersion } from './list-version.ts';
 import { RISK_KINDS, toApiItem, type RiskItem, type RiskKind, type StoredRiskItem } from './risk-kinds.ts';
@@ -24,12 +23,7 @@ export interface RiskItemInput {
  * edit both see it.
  */
 export function queryAllRiskItems(services: Services, kind: RiskKind): Promise<StoredRiskItem[]> {
-  return queryAll<StoredRiskItem>(services.ddb, {
-    TableName: services.config.tableName,
-    ConsistentRead: true,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': RISK_KINDS[kind].pk },
-  });
+  return queryListPartition<StoredRiskItem>(services, RISK_KINDS[kind].pk);
 }
 
 /**
@@ -41,29 +35,16 @@ export async function listRiskItems(
   kind: RiskKind,
   filter: { search?: string; category?: string } = {},
 ): Promise<RiskItem[]> {
-  const search = filter.search?.trim() ?? '';
-  const idQuery = search.toUpperCase();
-  const textQuery = search.toLowerCase();
   const items = await queryAllRiskItems(services, kind);
   return items
     .filter((item) => item.active)
     .filter((item) => !filter.category || item.category === filter.category)
-    .filter(
-      (item) =>
-        !search || item.sk.includes(idQuery) || item.description.toLowerCase().includes(textQuery),
-    )
+    .filter((item) => matchesListSearch(item.sk, item.description, filter.search))
     .map(toApiItem);
 }
 
-export async function getRiskItem(services: Services, kind: RiskKind, id: string): Promise<StoredRiskItem | undefined> {
-  const res = await services.ddb.send(
-    new GetCommand({
-      TableName: services.config.tableName,
-      Key: { pk: RISK_KINDS[kind].pk, sk: id },
-      ConsistentRead: true,
-    }),
-  );
-  return res.Item as StoredRiskItem | undefined;
+export function getRiskItem(services: Services, kind: RiskKind, id: string): Promise<StoredRiskItem | undefined> {
+  return getListItem<StoredRiskItem>(services, RISK_KINDS[kind].pk, id);
 }
 
 export function buildStoredItem(kind: RiskKind, input: Required<RiskItemInput>, addedBy: string, modifiedBy: string): StoredRiskItem {
@@ -169,28 +150,6 @@ async function requireActive(services: Services, kind: RiskKind, id: string): Pr
   const existing = await getRiskItem(services, kind, id);
   if (!existing?.active) throw new VisibleError('NOT_FOUND', `${RISK_KINDS[kind].noun} ${id} is not in the high-risk list`);
   return existing;
-}
-
-async function putConditionally(
-  services: Services,
-  item: StoredRiskItem,
-  condition: string,
-  values: Record<string, unknown> | undefined,
-  conflictMessage: string,
-): Promise<void> {
-  try {
-    await services.ddb.send(
-      new PutCommand({
-        TableName: services.config.tableName,
-        Item: item,
-        ConditionExpression: condition,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') throw new VisibleError('CONFLICT', conflictMessage);
-    throw e;
-  }
 }
 
 /** Distinct categories of both lists' active items, sorted. */

@@ -25,6 +25,12 @@ export function hasControlChars(text: string): boolean {
   return CONTROL_CHARS.test(text);
 }
 
+/** Shows an offending value safely and briefly in an error message. */
+export function printable(value: string): string {
+  const clean = value.replace(new RegExp(CONTROL_CHARS.source, 'g'), '?');
+  return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}
+
 export const sapIdSchema = z
   .string()
   .transform((s) => s.trim().toUpperCase())

@@ -14,6 +14,7 @@ import { MASTER_KINDS, type MasterKind } from '../master/master-kinds.ts';
 import { bumpListVersion } from './list-version.ts';
 import { buildStoredItem } from './risk-items.ts';
 import type { RiskKind } from './risk-kinds.ts';
+import { oncePerServices } from './once-per-services.ts';
 import { normaliseSapId } from './sap-ids.ts';
 
 export const SEED_MARKER_SK = 'SEEDED';
@@ -55,23 +56,11 @@ export async function seedReferenceData(services: Services): Promise<void> {
   });
 }
 
-const seeding = new WeakMap<Services, Promise<void>>();
-
 /**
  * Seeds once per services container; later calls cost nothing. On AWS this runs lazily on the
  * first list call or analysis; a failed attempt is forgotten so the next call retries.
  */
-export function ensureSeeded(services: Services): Promise<void> {
-  let pending = seeding.get(services);
-  if (!pending) {
-    pending = seedReferenceData(services).catch((e: unknown) => {
-      seeding.delete(services);
-      throw e;
-    });
-    seeding.set(services, pending);
-  }
-  return pending;
-}
+export const ensureSeeded = oncePerServices(seedReferenceData);
 
 export async function isSeeded(services: Services): Promise<boolean> {
   const res = await services.ddb.send(

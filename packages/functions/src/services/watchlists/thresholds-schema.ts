@@ -1,0 +1,43 @@
+/**
+ * The detection thresholds as the API accepts them (DETECTION.md section 4): the same keys as the
+ * CLI's `--settings` file, every bound named in the message when a value is out of range.
+ */
+import { z } from 'zod';
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+const clock = z.string({ message: 'must be a time HH:MM' }).regex(HHMM, 'must be a time HH:MM between 00:00 and 23:59');
+
+const window = (maxCount: number) =>
+  z.object({ count: wholeNumber(2, maxCount), minutes: wholeNumber(1, 1440) }).strict();
+
+export const thresholdsSchema = z
+  .object({
+    businessHours: z
+      .object({
+        start: clock,
+        end: clock,
+        days: z
+          .array(wholeNumber(1, 7), { message: 'must be a list of weekdays (Monday = 1 … Sunday = 7)' })
+          .max(7)
+          .refine((days) => new Set(days).size === days.length, 'must not repeat a weekday')
+          .transform((days) => [...days].sort((a, b) => a - b)),
+      })
+      .strict()
+      .refine((h) => h.start < h.end, { message: 'start must be before end', path: ['end'] }),
+    changeVolume: wholeNumber(1, 100_000),
+    burst: window(1_000),
+    bruteForceMinutes: wholeNumber(1, 1440),
+    massDownload: window(100_000),
+    openingHours: wholeNumber(1, 168),
+  })
+  .strict();
+
+export type ThresholdsInput = z.infer<typeof thresholdsSchema>;

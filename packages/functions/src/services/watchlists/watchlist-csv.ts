@@ -1,0 +1,126 @@
+/**
+ * CSV import and export of a watchlist, in the columns of the shipped default files
+ * (USER,KIND,DESCRIPTION; PROFILE,DESCRIPTION; NAME,KIND,DESCRIPTION), so an export re-imports
+ * unchanged and the default files import as they are. Bad rows are reported as `Row N: problem`
+ * (the header is row 1) and skipped; each good row is one whole entry and one IMPORT audit entry.
+ */
+import { VisibleError } from '../../http/errors.ts';
+import { blobKeys } from '../keys.ts';
+import type { Services } from '../types.ts';
+import { batchPutItems } from '../master/batch-write.ts';
+import { auditItem } from '../risk/audit-log.ts';
+import { formatCsv, parseCsv, restoreNeutralised } from '../risk/csv-text.ts';
+import { bumpVersionCounter } from '../risk/list-version.ts';
+import { hasControlChars, printable } from '../risk/sap-ids.ts';
+import { buildStoredEntry, listWatchlistEntries, queryAllWatchlistEntries } from './watchlist-items.ts';
+import { WATCHLISTS, normaliseKind, normaliseWatchlistId, toApiEntry, type WatchlistName } from './watchlist-kinds.ts';
+
+export interface WatchlistImportResult {
+  imported: number;
+  errors: string[];
+}
+
+export interface WatchlistExport {
+  url: string;
+  fileName: string;
+  count: number;
+}
+
+/** Watchlists hold tens of entries; the cap keeps one import well inside API Gateway's time limit. */
+export const WATCHLIST_IMPORT_MAX_ROWS = 5_000;
+const URL_TTL_SECONDS = 15 * 60;
+
+interface ValidRow {
+  id: string;
+  kind?: string;
+  description: string;
+}
+
+export async function importWatchlistCsv(services: Services, name: WatchlistName, userId: string, csvContent: string): Promise<WatchlistImportResult> {
+  const info = WATCHLISTS[name];
+  const { rows, errors } = readWatchlistRows(name, csvContent);
+  if (rows.length === 0) return { imported: 0, errors };
+  const existing = new Map((await queryAllWatchlistEntries(services, name)).map((e) => [e.sk, e]));
+  const entries = rows.map((row) => {
+    const previous = existing.get(row.id);
+    const description = row.description || previous?.description || '';
+    return buildStoredEntry(name, { ...row, description }, previous?.active ? previous.addedBy : userId, userId);
+  });
+  const audits = entries.map((entry) => {
+    const previous = existing.get(entry.id);
+    return auditItem({
+      action: 'IMPORT',
+      itemId: entry.id,
+      itemType: info.auditType,
+      userId,
+      previousValue: previous ? toApiEntry(previous) : null,
+      newValue: toApiEntry(entry),
+    });
+  });
+  await batchPutItems(services, entries);
+  await batchPutItems(services, audits);
+  await bumpVersionCounter(services, info.versionSk);
+  return { imported: entries.length, errors };
+}
+
+/** Validates the header and every row; returns the good rows and one message per bad row. */
+export function readWatchlistRows(name: WatchlistName, csvContent: string): { rows: ValidRow[]; errors: string[] } {
+  const info = WATCHLISTS[name];
+  const table = parseCsv(csvContent);
+  if (table.length - 1 > WATCHLIST_IMPORT_MAX_ROWS) {
+    throw new VisibleError('TOO_LARGE', `The CSV has ${table.length - 1} rows; at most ${WATCHLIST_IMPORT_MAX_ROWS} rows are accepted per import`);
+  }
+  const header = (table[0] ?? []).map((h) => h.trim().toUpperCase());
+  const idCol = header.indexOf(info.csvIdColumn);
+  const kindCol = header.indexOf('KIND');
+  const descCol = header.indexOf('DESCRIPTION');
+  const hasKinds = info.kinds.length > 0;
+  if (idCol < 0 || (hasKinds && kindCol < 0)) {
+    const needed = hasKinds ? `${info.csvIdColumn} and KIND` : info.csvIdColumn;
+    throw new VisibleError('BAD_REQUEST', `The CSV header must name the columns ${needed} (DESCRIPTION optional); found: ${header.join(', ') || 'nothing'}`);
+  }
+  const rows: ValidRow[] = [];
+  const errors: string[] = [];
+  const seen = new Map<string, number>();
+  for (let i = 1; i < table.length; i++) {
+    const cells = table[i]!;
+    const rowNo = i + 1;
+    if (cells.every((c) => c.trim() === '')) continue;
+    const rawId = restoreNeutralised(cells[idCol] ?? '').trim();
+    const rawKind = hasKinds ? (cells[kindCol] ?? '').trim() : '';
+    const description = descCol >= 0 ? restoreNeutralised(cells[descCol] ?? '').trim() : '';
+    const id = normaliseWatchlistId(info, rawId);
+    const kind = hasKinds ? normaliseKind(info, rawKind) : undefined;
+    if (!rawId) errors.push(`Row ${rowNo}: ${info.csvIdColumn} is empty`);
+    else if (!id) errors.push(`Row ${rowNo}: ${info.csvIdColumn} "${printable(rawId)}" is not ${info.idRule}`);
+    else if (hasKinds && !kind) errors.push(`Row ${rowNo}: KIND "${printable(rawKind)}" must be one of ${info.kinds.join(', ')}`);
+    else if (description.length > 255 || hasControlChars(description))
+      errors.push(`Row ${rowNo}: DESCRIPTION must be at most 255 characters without control characters`);
+    else if (seen.has(id)) errors.push(`Row ${rowNo}: ${id} repeats row ${seen.get(id)}; only the first is imported`);
+    else {
+      seen.set(id, rowNo);
+      rows.push({ id, ...(kind ? { kind } : {}), description });
+    }
+  }
+  return { rows, errors };
+}
+
+/** The CSV text of a list's active entries, in the import columns. */
+export async function renderWatchlistCsv(services: Services, name: WatchlistName): Promise<{ csv: string; count: number }> {
+  const info = WATCHLISTS[name];
+  const entries = await listWatchlistEntries(services, name);
+  const hasKinds = info.kinds.length > 0;
+  const header = hasKinds ? [info.csvIdColumn, 'KIND', 'DESCRIPTION'] : [info.csvIdColumn, 'DESCRIPTION'];
+  const rows = entries.map((e) => (hasKinds ? [e.id, e.kind ?? '', e.description] : [e.id, e.description]));
+  return { csv: formatCsv(header, rows), count: entries.length };
+}
+
+/** Writes the export file to the blob store and hands out an expiring download URL. */
+export async function exportWatchlist(services: Services, name: WatchlistName): Promise<WatchlistExport> {
+  const { fileName } = WATCHLISTS[name];
+  const { csv, count } = await renderWatchlistCsv(services, name);
+  const key = blobKeys.riskExport(fileName);
+  await services.blobs.put(key, csv, 'text/csv; charset=utf-8');
+  const url = await services.blobs.presignGet(key, { expiresIn: URL_TTL_SECONDS, downloadName: fileName, contentType: 'text/csv; charset=utf-8' });
+  return { url, fileName, count };
+}
