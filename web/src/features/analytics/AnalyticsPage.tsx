@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Card, Center, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Card, Center, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatNumber } from '../../lib/format.ts';
 import { ModuleHeatmap } from './ModuleHeatmap.tsx';
@@ -64,12 +64,17 @@ export function AnalyticsPage() {
         <Title order={2}>Security Analytics</Title>
         <Text c="dimmed">Comprehensive analysis of your SAP security audit data</Text>
       </div>
+      {t.totalAnalyses > 0 && t.recordsProcessed === 0 && (
+        <Alert color="gray" title="No data" data-testid="analytics-no-records">
+          No records were found in the file(s) of your completed analyses, so there is nothing to measure yet. Analyze an export that has data rows.
+        </Alert>
+      )}
       <Section title="Analysis Overview">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <MetricCard label="Total Analyses" value={formatNumber(t.totalAnalyses)} />
           <MetricCard label="Records Processed" value={formatNumber(t.recordsProcessed)} />
           <MetricCard label="Total Flags" value={formatNumber(t.totalFlags)} />
-          <MetricCard label="Detection Rate" value={`${t.detectionRate}%`} />
+          <MetricCard label="Detection Rate" value={t.recordsProcessed > 0 ? `${t.detectionRate}%` : 'No data'} />
         </SimpleGrid>
       </Section>
       <Section title="Security Metrics">
