@@ -19,4 +19,10 @@ describe('RecentAnalyses', () => {
     expect(rows[0]!.querySelector('[data-risk]')).toHaveTextContent('No data');
     expect(rows[1]!.querySelector('[data-risk]')).toHaveTextContent('Clean');
   });
+
+  it('says a load error instead of "No analyses found"', async () => {
+    renderRoute(() => <RecentAnalyses loading={false} analyses={[]} error="Database unavailable" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your analyses could not be loaded: Database unavailable');
+    expect(screen.queryByText(/No analyses found/)).toBeNull();
+  });
 });

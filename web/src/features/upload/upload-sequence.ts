@@ -36,9 +36,9 @@ export function putFile(uploadUrl: string, file: Blob, contentType: string, onPr
       } catch {
         /* not JSON: keep the text */
       }
-      reject(new ApiError(xhr.status, extractErrorMessage(body, 'Failed to upload file')));
+      reject(new ApiError(xhr.status, extractErrorMessage(body, `Failed to upload file: the storage answered HTTP ${xhr.status}`)));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Failed to upload file'));
+    xhr.onerror = () => reject(new ApiError(0, 'Failed to upload file: the connection to the storage failed (network error, or the link expired)'));
     xhr.send(file);
   });
 }
