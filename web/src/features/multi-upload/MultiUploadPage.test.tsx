@@ -117,4 +117,29 @@ describe('MultiUploadPage', () => {
     expect(analyze?.body).toEqual({ fileIds: ['f1', 'f2'], analysisType: 'multi', correlateFiles: true });
     expect(screen.queryByLabelText('enabled')).not.toBeInTheDocument();
   });
+
+  it('places files by their content, says so, and lets the user move a file to another slot', async () => {
+    const api = await startApiServer({
+      'GET /ai/models': () => ({ status: 200, body: MODELS }),
+      'GET /preferences/ai_settings': () => ({ status: 200, body: { preferenceType: 'ai_settings', preferences: { enabled: false } } }),
+    });
+    close = api.close;
+    renderRoute(MultiUploadPage);
+    await screen.findByRole('button', { name: 'Start Correlated Analysis' });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    const helpdesk = new File(['Number,Short description,Description,Caller,Opened,Closed,State\nINC1,x,y,ALICE,2024-03-01,,Open\n'], 'helpdesk6.csv');
+    const misnamed = new File(['OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE\nKRED,1,2,BOB,20240301,100000,XK02\n'], 'sm20_export.csv');
+    await userEvent.upload(input, [helpdesk, misnamed]);
+    expect(await screen.findByText('Files Ready for Analysis (2/4)')).toBeInTheDocument();
+    const slot = (s: string) => document.querySelector(`[data-slot="${s}"]`)!;
+    expect(slot('TICKETS')).toHaveTextContent('helpdesk6.csv');
+    expect(slot('TICKETS')).toHaveTextContent('Type read from the content');
+    expect(slot('CDHDR')).toHaveTextContent('sm20_export.csv');
+    expect(slot('SM20')).toHaveTextContent('No file');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Move sm20_export.csv to another slot' }), 'SM20');
+    expect(slot('SM20')).toHaveTextContent('sm20_export.csv');
+    expect(slot('SM20')).toHaveTextContent('Placed by you');
+    expect(slot('CDHDR')).toHaveTextContent('No file');
+  });
 });
