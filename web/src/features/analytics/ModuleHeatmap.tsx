@@ -1,7 +1,7 @@
 import { Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { formatNumber } from '../../lib/format.ts';
 import { HEATMAP_MODULES, type HeatLevel } from './aggregate.ts';
-import { heatScale } from './heat-scale.ts';
+import { heatLegend, heatScale } from './heat-scale.ts';
 
 const CELL_BG: Record<HeatLevel, string> = {
   none: 'var(--mantine-color-default-border)',
@@ -16,15 +16,9 @@ const hh = (h: number) => String(h).padStart(2, '0');
 /** Module × hour grid as a real table (screen readers get the numbers); colours by the data's own quartiles. */
 export function ModuleHeatmap({ data }: { data: Record<string, number[]> }) {
   const hours = Array.from({ length: 24 }, (_, h) => h);
-  const scale = heatScale(HEATMAP_MODULES.flatMap((m) => data[m] ?? []));
-  const [q1, q2, q3] = scale.bounds;
-  const legend: [string, HeatLevel][] = [
-    ['None', 'none'],
-    [`Low (1–${formatNumber(q1)})`, 'low'],
-    [`Medium-low (to ${formatNumber(q2)})`, 'medium-low'],
-    [`Medium (to ${formatNumber(q3)})`, 'medium'],
-    [`High (over ${formatNumber(q3)})`, 'high'],
-  ];
+  const counts = HEATMAP_MODULES.flatMap((m) => data[m] ?? []);
+  const scale = heatScale(counts);
+  const legend = heatLegend(scale, counts);
   return (
     <div>
       <Table.ScrollContainer minWidth={720}>

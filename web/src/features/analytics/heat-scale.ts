@@ -7,6 +7,27 @@ export interface HeatScale {
   bounds: [number, number, number];
 }
 
+const ORDER: HeatLevel[] = ['none', 'low', 'medium-low', 'medium', 'high'];
+const NAMES: Record<HeatLevel, string> = { none: 'None', low: 'Low', 'medium-low': 'Medium-low', medium: 'Medium', high: 'High' };
+
+/**
+ * Legend entries for the levels the counts actually take, each with the range of counts it holds.
+ * @example heatLegend(heatScale([1, 9]), [0, 1, 9]) // [['None', 'none'], ['Low (1)', 'low'], ['High (9)', 'high']]
+ */
+export function heatLegend(scale: HeatScale, counts: Iterable<number>): [string, HeatLevel][] {
+  const ranges = new Map<HeatLevel, [number, number]>([['none', [0, 0]]]);
+  for (const n of counts) {
+    const level = scale.levelOf(n);
+    const r = ranges.get(level);
+    ranges.set(level, r ? [Math.min(r[0], n), Math.max(r[1], n)] : [n, n]);
+  }
+  return ORDER.filter((l) => ranges.has(l)).map((l) => {
+    const [lo, hi] = ranges.get(l)!;
+    const span = l === 'none' ? '' : lo === hi ? ` (${lo.toLocaleString('en-US')})` : ` (${lo.toLocaleString('en-US')}–${hi.toLocaleString('en-US')})`;
+    return [`${NAMES[l]}${span}`, l];
+  });
+}
+
 function quantile(sorted: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 }

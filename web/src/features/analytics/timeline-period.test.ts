@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heatScale } from './heat-scale.ts';
+import { heatLegend, heatScale } from './heat-scale.ts';
 import { choosePeriod, dataPeriod, describePeriod, formatDay, pointsIn } from './timeline-period.ts';
 
 const point = (day: string, n = 1) => ({ day, failedLogins: n, highRisk: 0, dataModifications: 0 });
@@ -37,5 +37,13 @@ describe('heatScale', () => {
     expect(counts.map(scale.levelOf)).toEqual(['none', 'low', 'low', 'medium-low', 'medium-low', 'medium', 'medium', 'high', 'high']);
     expect(heatScale([5, 5, 5]).levelOf(5)).toBe('medium');
     expect(heatScale([0, 0]).levelOf(0)).toBe('none');
+    expect(heatLegend(scale, counts)).toEqual([
+      ['None', 'none'],
+      ['Low (1,000–2,000)', 'low'],
+      ['Medium-low (3,000–4,000)', 'medium-low'],
+      ['Medium (5,000–6,000)', 'medium'],
+      ['High (7,000–8,000)', 'high'],
+    ]);
+    expect(heatLegend(heatScale([1, 1, 0]), [1, 1, 0])).toEqual([['None', 'none'], ['Medium (1)', 'medium']]);
   });
 });

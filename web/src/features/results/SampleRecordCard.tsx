@@ -47,7 +47,7 @@ export function SampleRecordCard({ record, flag, columns, index }: { record: Sam
       </SimpleGrid>
       {rest.length > 0 && (
         <>
-          <Button variant="subtle" size="compact-sm" mt={6} px={0} aria-expanded={allShown} aria-controls={restId} onClick={() => setAllShown((v) => !v)}>
+          <Button variant="subtle" size="compact-sm" mt={6} px={4} style={{ alignSelf: 'flex-start' }} aria-expanded={allShown} aria-controls={restId} onClick={() => setAllShown((v) => !v)}>
             {allShown ? 'Hide fields' : `All fields (${rest.length})`}
           </Button>
           {allShown && (
