@@ -150,3 +150,29 @@ test('several files on the upload page end on a linked list of the analyses star
   await expect(page.getByTestId('history-files').filter({ hasText: 'first_sm20.csv' })).toBeVisible();
   await screenshot(page, 'history-file-names');
 });
+
+test('risk management names people by e-mail, pages the lists and merges near-duplicate categories', async ({ page }) => {
+  await signIn(page, E2E_ADMIN);
+  await page.goto('/risk-management');
+  await page.getByRole('tab', { name: 'High-Risk Tcodes' }).click();
+  const table = page.getByRole('table', { name: 'High-Risk Tcodes' });
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('risk-list-range')).toContainText('Showing 1–50 of');
+  await page.getByRole('textbox', { name: 'Category filter for High-Risk Tcodes' }).or(page.getByRole('combobox', { name: 'Category filter for High-Risk Tcodes' })).click();
+  const options = await page.getByRole('option').allTextContents();
+  for (const alias of ['Financial Posting', 'Payment', 'Jobs']) expect(options).not.toContain(alias);
+  expect(options).toEqual(expect.arrayContaining(['Finance', 'Payment & Banking', 'Job Scheduling']));
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'risk-management-tcodes');
+
+  // A change by the administrator names them by e-mail in the audit log.
+  await table.getByRole('button', { name: /^Edit / }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Category' }).or(dialog.getByRole('textbox', { name: 'Category' })).click();
+  await page.getByRole('option', { name: 'Finance', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Audit Log' }).click();
+  await expect(page.getByRole('table', { name: 'Audit Log' }).getByText(E2E_ADMIN.email).first()).toBeVisible();
+  await screenshot(page, 'risk-management-audit-log');
+});
