@@ -48,9 +48,10 @@ async function uploadTwoAndStart() {
   await screen.findByRole('button', { name: 'Start Correlated Analysis' });
   const input = document.querySelector('input[type=file]') as HTMLInputElement;
   await userEvent.upload(input, [csv('sm20.csv'), csv('cdhdr.csv')]);
-  await screen.findByText('Files Ready for Analysis (2/4)');
+  // Headers are read before the files are placed; uploads run over loopback: allow a loaded machine time.
+  await screen.findByText('Files Ready for Analysis (2/4)', {}, { timeout: 10_000 });
   await userEvent.click(screen.getByRole('button', { name: 'Start Correlated Analysis' }));
-  expect(await screen.findByText('Analysis ready')).toBeInTheDocument();
+  expect(await screen.findByText('Analysis ready', {}, { timeout: 15_000 })).toBeInTheDocument();
 }
 
 describe('MultiUploadPage', () => {
@@ -90,7 +91,7 @@ describe('MultiUploadPage', () => {
     const api = await startUploadApi(() => ({ status: 200, body: MODELS }));
     close = api.close;
     renderRoute(MultiUploadPage);
-    await waitFor(() => expect(screen.getByLabelText('enabled')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('enabled')).toBeInTheDocument(), { timeout: 10_000 });
     await uploadTwoAndStart();
     const analyze = api.calls.find((c) => c.method === 'POST' && c.path === '/analyze');
     expect(analyze?.body).toMatchObject({
