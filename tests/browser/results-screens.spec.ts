@@ -114,6 +114,15 @@ test('analytics cover the period of the records, March to July, with a range pic
   await screenshot(page, 'analytics-last-30');
 });
 
+test('the app has a favicon', async ({ request }) => {
+  for (const [path, type] of [['/favicon.ico', 'image/x-icon'], ['/favicon.svg', 'image/svg+xml']] as const) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe(type);
+  }
+  expect((await (await request.get('/favicon.ico')).body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
+
 test('multi-file upload places files by their content and lets the user move one', async ({ page }) => {
   await signIn(page, E2E_ADMIN);
   await page.goto('/multi-upload');
