@@ -4,7 +4,7 @@ import { startApiServer } from '../../test-utils/api-server.ts';
 import { renderRoute } from '../../test-utils/render-route.tsx';
 import { HeldResultProvider } from '../../state/held-result.tsx';
 import { HistoryPage } from './HistoryPage.tsx';
-import { failureReason } from './failure-reason.ts';
+import { failureReason } from '../../lib/failure-reason.ts';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

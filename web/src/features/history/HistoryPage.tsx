@@ -13,7 +13,7 @@ import { useBulkAction } from '../../lib/use-bulk-action.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { ListCard, SelectionToolbar } from '../../lib/SelectableList.tsx';
 import { useHeldResult } from '../../state/held-result.tsx';
-import { failureReason } from './failure-reason.ts';
+import { failureReason } from '../../lib/failure-reason.ts';
 
 const STATUS_COLOR: Record<string, string> = { completed: 'green', failed: 'red', processing: 'blue' };
 
