@@ -2,9 +2,9 @@
  * `npm start`: the whole product on one port. Configuration comes from the environment:
  * PORT (3000), HOST (127.0.0.1), PUBLIC_URL, DATA_DIR (.data/ in the repo), ADMIN_EMAIL/ADMIN_PASSWORD,
  * USER_EMAIL/USER_PASSWORD and the AI_* variables. `--build-web` (as `npm start` passes it) builds
- * web/dist first, with a one-line summary (`npm start -- --no-build-web` serves web/dist as it is). It is one process (the root script execs it with
- * `node --import tsx`), so SIGTERM and SIGINT reach it directly; it stops the web build, the server
- * and the analysis workers before it exits.
+ * web/dist first, with a one-line summary; `npm start -- --no-build-web` serves web/dist as it is.
+ * It is one process (the root script execs it with `node --import tsx`), so SIGTERM and SIGINT
+ * reach it directly; it stops the web build, the server and the analysis workers before it exits.
  */
 import './polyfills.ts';
 import { join, resolve } from 'node:path';

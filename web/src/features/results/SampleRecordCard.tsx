@@ -26,7 +26,7 @@ export function SampleRecordCard({ record, flag, columns, index }: { record: Sam
         )}
       </Group>
       <Box bg="var(--mantine-color-red-light)" p="xs" mb="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }} data-testid="sample-reason">
-        <Text size="xs" fw={700} c="red.9" tt="uppercase">
+        <Text size="xs" fw={700} c="var(--mantine-color-red-light-color)" tt="uppercase">
           Why flagged
         </Text>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

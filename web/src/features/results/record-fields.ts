@@ -12,7 +12,7 @@ export interface KeyField {
 /** Columns the engine adds to every sample besides the source columns. */
 export const ENGINE_COLUMNS = new Set(['FILE_TYPE', 'SOURCE_FILE']);
 
-/** Which canonical columns make up each key field, per file type (first found wins, the rest join). */
+/** Which canonical columns make up each key field, per file type; the values found are joined. */
 const KEY_FIELDS: { label: string; canonical: Record<string, string[]> }[] = [
   { label: 'User', canonical: { SM20: ['USER'], CDHDR: ['USERNAME'], CDPOS: ['USERNAME'], TICKETS: ['USER'] } },
   { label: 'Time', canonical: { SM20: ['DATE', 'TIME'], CDHDR: ['UDATE', 'UTIME'], CDPOS: ['UDATE', 'UTIME'], TICKETS: ['REQUEST_TIME'] } },
