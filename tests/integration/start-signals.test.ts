@@ -18,10 +18,14 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `npm start` (with `--no-build-web` when `build` is false) and stops npm with `signal`. */
-async function startAndStop(signal: NodeJS.Signals, build: boolean): Promise<{ code: number | null; output: string; url: string }> {
+/**
+ * Runs `npm start` (with `--no-build-web` when `build` is false) in its own process group and
+ * sends `signal` to npm alone, or to the whole group as a terminal's Ctrl+C does.
+ */
+async function startAndStop(signal: NodeJS.Signals, build: boolean, toGroup = false): Promise<{ code: number | null; output: string; url: string }> {
   const npm = spawn('npm', ['start', ...(build ? [] : ['--', '--no-build-web'])], {
     cwd: REPO,
+    detached: true,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,7 +46,8 @@ async function startAndStop(signal: NodeJS.Signals, build: boolean): Promise<{ c
   expect((await fetch(`${url}/config.json`)).status).toBe(200);
   const code = await new Promise<number | null>((res) => {
     npm.once('exit', (c) => res(c));
-    npm.kill(signal);
+    if (toGroup) process.kill(-npm.pid!, signal);
+    else npm.kill(signal);
   });
   return { code, output: out, url };
 }
@@ -56,10 +61,10 @@ describe('npm start and signals', () => {
     await expect(fetch(`${url}/config.json`)).rejects.toThrow();
   }, 240_000);
 
-  it('stops the server when npm gets SIGINT', async () => {
-    const { output, url } = await startAndStop('SIGINT', false);
+  it('stops the server on Ctrl+C (SIGINT to the whole process group), once', async () => {
+    const { output, url } = await startAndStop('SIGINT', false, true);
     expect(output).not.toContain('Building the web app');
-    expect(output).toContain('SIGINT: stopping…');
+    expect(output.match(/SIGINT: stopping…/g)).toHaveLength(1);
     await expect(fetch(`${url}/config.json`)).rejects.toThrow();
   }, 240_000);
 });

@@ -30,14 +30,14 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
-/** Stops whatever runs (build, then the stack) on SIGINT/SIGTERM; a second signal exits at once. */
+/**
+ * Stops whatever runs (build, then the stack) on SIGINT/SIGTERM. Later signals are ignored: Ctrl+C
+ * reaches this process twice (from the terminal and forwarded by npm), and the stop must finish.
+ */
 function onStopSignal(stop: (signal: string) => Promise<void>): void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      process.stdout.write(`\n${signal} again: exiting now.\n`);
-      process.exit(130);
-    }
+    if (stopping) return;
     stopping = true;
     process.stdout.write(`\n${signal}: stopping…\n`);
     stop(signal).then(
