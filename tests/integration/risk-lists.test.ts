@@ -69,6 +69,13 @@ describe('high-risk lists: CRUD, soft delete, audit', () => {
       previousValue: null,
       newValue: { tableId: 'MARA', category: 'Custom Finance', active: true },
     });
+    // People by e-mail: the audit entry and Added By name the administrator, 'system' stays as it is.
+    expect(audit.json.auditLog[0].userEmail).toBe(stack.admin.email);
+    const listed = (await admin.call('GET', '/risk-tables?search=MARA')).json.tables[0];
+    expect(listed).toMatchObject({ addedBy: admin.sub, addedByEmail: stack.admin.email, lastModifiedByEmail: stack.admin.email });
+    const usr02 = (await admin.call('GET', '/risk-tables?search=USR02')).json.tables.find((t: { tableId: string }) => t.tableId === 'USR02');
+    expect(usr02.addedBy).toBe('system');
+    expect(usr02.addedByEmail).toBeUndefined();
     expect(audit.json.auditLog[0].auditId).toMatch(/^[0-9a-f-]{36}$/);
     expect(Date.parse(audit.json.auditLog[0].timestamp)).not.toBeNaN();
 

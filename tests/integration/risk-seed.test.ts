@@ -4,6 +4,7 @@ import { loadDefaultLists, loadMasterLists } from '@app/core/lists/index.ts';
 import { keys } from '@app/functions/services/keys.ts';
 import { loadActiveLists } from '@app/functions/services/risk/active-lists.ts';
 import { ensureSeeded, isSeeded, SEED_MARKER_SK, seedReferenceData } from '@app/functions/services/risk/seed.ts';
+import { CATEGORY_ALIASES, MERGE_MARKER_SK } from '@app/functions/services/risk/merge-categories.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 
 describe('seeding of the reference data', () => {
@@ -24,6 +25,10 @@ describe('seeding of the reference data', () => {
     const defaults = loadDefaultLists();
     expect(lists.highRiskTcodes).toEqual(defaults.highRiskTcodes);
     expect(lists.highRiskTables).toEqual(defaults.highRiskTables);
+    // One category list: no near-duplicate names across tables and tcodes.
+    const categories = (await admin.call('GET', '/risk-categories')).json.categories as string[];
+    for (const alias of Object.keys(CATEGORY_ALIASES)) expect(categories).not.toContain(alias);
+    expect(categories).toEqual(expect.arrayContaining(['Finance', 'Payment & Banking', 'Job Scheduling']));
     expect(lists.events).toEqual(defaults.events);
     const master = loadMasterLists();
     const oneTable = master.tables[master.tables.length - 1]!;
@@ -51,6 +56,21 @@ describe('seeding of the reference data', () => {
     expect(lists.highRiskTables.find((t) => t.id === 'USR02')?.category).toBe('Changed by admin');
     const audit = await admin.call('GET', '/risk-audit-log?itemId=SU01');
     expect(audit.json.auditLog.map((e: { action: string }) => e.action)).toEqual(['DELETE']);
+  });
+
+  it('merges near-duplicate categories of an existing database once, each change in the audit log', async () => {
+    // A database seeded before the merge: an item still under the old name, no merge marker.
+    expect((await admin.call('PUT', '/risk-tcodes/FB01', { category: 'Financial Posting' })).status).toBe(200);
+    await stack.services.ddb.send(new DeleteCommand({ TableName: stack.services.config.tableName, Key: { pk: keys.riskMeta, sk: MERGE_MARKER_SK } }));
+    await seedReferenceData(stack.services);
+    const { lists } = await loadActiveLists(stack.services);
+    expect(lists.highRiskTcodes.find((t) => t.id === 'FB01')?.category).toBe('Finance');
+    const audit = (await admin.call('GET', '/risk-audit-log?itemId=FB01')).json.auditLog as { action: string; userId: string; previousValue: { category: string }; newValue: { category: string } }[];
+    expect(audit[0]).toMatchObject({ action: 'UPDATE', userId: 'system', previousValue: { category: 'Financial Posting' }, newValue: { category: 'Finance' } });
+    // Once merged, a category an administrator chooses later is left alone.
+    expect((await admin.call('PUT', '/risk-tcodes/FB01', { category: 'Financial Posting' })).status).toBe(200);
+    await seedReferenceData(stack.services);
+    expect((await loadActiveLists(stack.services)).lists.highRiskTcodes.find((t) => t.id === 'FB01')?.category).toBe('Financial Posting');
   });
 
   it('ensureSeeded is one shared promise per services container', async () => {

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -6,6 +6,15 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+  components: {
+    // A badge never shrinks into "CRI…": it keeps its width, and a long label wraps instead of being cut.
+    Badge: Badge.extend({
+      styles: {
+        root: { flexShrink: 0, maxWidth: 'none', height: 'auto', minHeight: 'var(--badge-height)' },
+        label: { overflow: 'visible', textOverflow: 'clip', whiteSpace: 'normal' },
+      },
+    }),
+  },
 });
 
 /** Dimmed text darker than Mantine's default so secondary text meets WCAG AA contrast. */

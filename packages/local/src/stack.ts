@@ -25,6 +25,7 @@ import { readOrCreateSecret } from './secret.ts';
 import { resolveAdminCredentials, type Credentials } from './seed-users.ts';
 import { listenLocalServer } from './server.ts';
 import { createLocalOrchestrator } from './stepfunctions/index.ts';
+import { debugLogger, reportServerError } from './server-errors.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 export const TABLE_NAME = 'sap-analyzer';
@@ -88,6 +89,7 @@ async function stopAll(stoppers: (() => Promise<void>)[], log: Logger): Promise<
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(opts.dataDir);
   const log = opts.log ?? createJsonLogger({ service: 'local' });
+  const debug = debugLogger(process.env.LOG_LEVEL === 'debug', { service: 'local' });
   const stoppers: (() => Promise<void>)[] = [];
   try {
     // Only the owner may enter: it holds uploads, the HMAC secret and cognito-local's users
@@ -171,7 +173,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       handleBlob: (req, res) => blobs.handleBlobRequest(req, res),
       handleCognito: (req, res) => cognito.handle(req, res),
       webDir: opts.webDir ?? join(REPO_ROOT, 'web', 'dist'),
-      onError: (e) => log.error('local server error', { error: e instanceof Error ? e.stack : String(e) }),
+      onError: (e) => reportServerError(log, e, debug),
     });
 
     const admin = await resolveAdminCredentials(dataDir, { email: opts.adminEmail, password: opts.adminPassword });

@@ -1,10 +1,14 @@
 /**
  * `npm start`: the whole product on one port. Configuration comes from the environment:
  * PORT (3000), HOST (127.0.0.1), PUBLIC_URL, DATA_DIR (.data/ in the repo), ADMIN_EMAIL/ADMIN_PASSWORD,
- * USER_EMAIL/USER_PASSWORD and the AI_* variables.
+ * USER_EMAIL/USER_PASSWORD and the AI_* variables. `--build-web` (as `npm start` passes it) builds
+ * web/dist first, with a one-line summary; `npm start -- --no-build-web` serves web/dist as it is.
+ * It is one process (the root script execs it with `node --import tsx`), so SIGTERM and SIGINT
+ * reach it directly; it stops the web build, the server and the analysis workers before it exits.
  */
 import './polyfills.ts';
 import { join, resolve } from 'node:path';
+import { buildWeb, formatBuildSummary } from './build-web.ts';
 import { adminCredentialsFile } from './seed-users.ts';
 import { REPO_ROOT, startLocalStack } from './stack.ts';
 
@@ -26,8 +30,42 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
+/**
+ * Stops whatever runs (build, then the stack) on SIGINT/SIGTERM. Later signals are ignored: Ctrl+C
+ * reaches this process twice (from the terminal and forwarded by npm), and the stop must finish.
+ */
+function onStopSignal(stop: (signal: string) => Promise<void>): void {
+  let stopping = false;
+  const handle = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping…\n`);
+    stop(signal).then(
+      () => process.exit(0),
+      (e) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', handle);
+  process.on('SIGTERM', handle);
+}
+
 async function main(): Promise<void> {
   const env = process.env;
+  const aborter = new AbortController();
+  let stopStack: (() => Promise<void>) | undefined;
+  onStopSignal(async () => {
+    aborter.abort();
+    await stopStack?.();
+  });
+  if (process.argv.includes('--build-web') && !process.argv.includes('--no-build-web')) {
+    process.stdout.write('Building the web app…\n');
+    const built = await buildWeb(REPO_ROOT, aborter.signal);
+    process.stdout.write(formatBuildSummary(built, 'web/dist') + '\n');
+  }
+  if (aborter.signal.aborted) return;
   const port = portFrom(env.PORT);
   const host = env.HOST || '127.0.0.1';
   const dataDir = resolve(env.DATA_DIR || join(REPO_ROOT, '.data'));
@@ -46,6 +84,8 @@ async function main(): Promise<void> {
     userPassword: env.USER_PASSWORD || undefined,
     env: passed,
   });
+  stopStack = () => stack.stop();
+  if (aborter.signal.aborted) return void (await stack.stop());
 
   const lines = [
     '',
@@ -66,24 +106,10 @@ async function main(): Promise<void> {
   lines.push('', 'Press Ctrl+C to stop.', '');
   process.stdout.write(lines.join('\n'));
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`\n${signal}: stopping…\n`);
-    stack.stop().then(
-      () => process.exit(0),
-      (e) => {
-        console.error(e);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((e) => {
+  if (e instanceof Error && e.message === 'Web build stopped') return;
   console.error(`Could not start the local stack: ${e instanceof Error ? e.message : String(e)}`);
   if (e instanceof Error && e.stack) console.error(e.stack);
   process.exit(1);

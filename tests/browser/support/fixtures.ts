@@ -24,10 +24,10 @@ export async function signIn(page: Page, account: { email: string; password: str
 
 const SHOTS = join(import.meta.dirname, '..', '..', '..', 'test-results', 'screenshots');
 
-/** Saves a full-page screenshot as a test artefact under test-results/screenshots/. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot (full page unless `fullPage` is false, e.g. for dialogs) under test-results/screenshots/. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
 /** A link of the side navigation (the page body may hold links with the same name). */

@@ -23,6 +23,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type TokenProvider = () => Promise<string | undefined>;
 
 const CSRF_MARGIN_MS = 60_000;
+export const UNREACHABLE = 'the server could not be reached (network down, or the server stopped)';
 const DEFAULT_FALLBACK = 'Request failed';
 
 let tokenProvider: TokenProvider = async () => {
@@ -111,7 +112,8 @@ async function send<T>(method: Method, path: string, body: unknown, options: Req
     });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
-    throw new ApiError(0, options.fallback ?? ((err as Error)?.message || DEFAULT_FALLBACK));
+    // The browser's own text ("Failed to fetch") says nothing; the cause is that the server was not reached.
+    throw new ApiError(0, `${options.fallback ?? DEFAULT_FALLBACK}: ${UNREACHABLE}`);
   }
   const parsed = await readBody(res);
   if (res.ok) return parsed as T;

@@ -33,7 +33,7 @@ export interface AnalysisListItem {
   status: string;
   timestamp?: string;
   completedAt?: string;
-  error?: string;
+  error?: string | null;
   summary?: AnalysisSummary;
 }
 

@@ -34,8 +34,12 @@ export function SelectionToolbar(props: {
   );
 }
 
-/** The list's card: skeleton rows while loading, the empty text, or the table. */
-export function ListCard({ pending, empty, emptyText, children }: { pending: boolean; empty: boolean; emptyText: string; children: ReactNode }) {
+/**
+ * The list's card: skeleton rows while loading, the empty text, or the table. Nothing when the
+ * list failed to load: the error says so, and an empty state beside it would claim there is no data.
+ */
+export function ListCard({ pending, empty, emptyText, failed = false, children }: { pending: boolean; empty: boolean; emptyText: string; failed?: boolean; children: ReactNode }) {
+  if (failed) return null;
   return (
     <Card withBorder padding={0}>
       {pending ? (

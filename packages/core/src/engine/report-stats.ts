@@ -7,7 +7,6 @@ import { FLAG_KEYS, type AnalysisSummary, type AnalyticsData, type DashboardTota
 import { countMask, emptySummary } from './flag-counts.ts';
 
 export const SAMPLE_LIMIT = 10;
-const TIMELINE_DAYS = 30;
 const HIGH_MASK = ['DEBUG_FLAG', 'HIGH_RISK_TCODE_FLAG', 'HIGH_RISK_TABLE_FLAG', 'SENSITIVE_FIELD_FLAG', 'SENSITIVE_OBJECT_FLAG'].reduce((m, k) => m | (1 << FLAG_INDEX[k as FlagKey]), 0);
 const ANOMALY_MASK = (1 << FLAG_INDEX.CHANGE_VOLUME_FLAG) | (1 << FLAG_INDEX.CHANGE_TIMING_FLAG);
 const HIGH_RISK_ACTIVITY_MASK = (1 << FLAG_INDEX.HIGH_RISK_TCODE_FLAG) | (1 << FLAG_INDEX.HIGH_RISK_TABLE_FLAG) | (1 << FLAG_INDEX.DEBUG_FLAG);
@@ -187,15 +186,13 @@ export class ReportStats {
     };
   }
 
-  /** Timeline over the last 30 days of record time; heatmap rows for every module. */
+  /**
+   * Timeline over every record day (the screen picks the period: a window ending at the latest
+   * record hid the rest of a file whose one row was months later); heatmap rows for every module.
+   */
   analytics(): AnalyticsData {
-    const days = [...this.timeline.keys()].sort();
-    const last = days[days.length - 1];
     const timeline: AnalyticsData['timeline'] = {};
-    if (last) {
-      const from = new Date(Date.parse(`${last}T00:00:00Z`) - (TIMELINE_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
-      for (const d of days) if (d >= from) timeline[d] = this.timeline.get(d)!;
-    }
+    for (const d of [...this.timeline.keys()].sort()) timeline[d] = this.timeline.get(d)!;
     const heatmap: AnalyticsData['heatmap'] = {};
     if (this.heatmap.size > 0) for (const m of MODULES) heatmap[m] = this.heatmap.get(m) ?? new Array(24).fill(0);
     return { timeline, heatmap };

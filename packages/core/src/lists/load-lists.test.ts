@@ -56,3 +56,14 @@ describe('parseListCsv', () => {
     }
   });
 });
+
+describe('default list categories', () => {
+  it('use one name per category across tables and tcodes (no near-duplicates)', async () => {
+    const { loadDefaultLists, CATEGORY_ALIASES } = await import('./index.ts');
+    const lists = loadDefaultLists();
+    const categories = new Set([...lists.highRiskTables, ...lists.highRiskTcodes].map((e) => e.category));
+    for (const alias of Object.keys(CATEGORY_ALIASES)) expect(categories.has(alias)).toBe(false);
+    expect(lists.highRiskTcodes.find((t) => t.id === 'FB01')?.category).toBe('Finance');
+    expect([...categories].filter((c) => ['Finance', 'Payment & Banking', 'Job Scheduling'].includes(c)).sort()).toEqual(['Finance', 'Job Scheduling', 'Payment & Banking']);
+  });
+});

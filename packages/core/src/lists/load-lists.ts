@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { EngineError } from '../errors/index.ts';
 import type { DetectionLists, RiskListEntry, SalEvent, SensitiveProfile, SensitiveProgram, WatchlistUser } from '../model/index.ts';
 import { parseCsvText } from './parse-csv-text.ts';
+import { canonicalCategory } from './category-aliases.ts';
 
 // Resolved from this module, so tsx runs work from any working directory. A bundled Lambda has no
 // module tree, so the stacks copy the folder beside the bundle and name it in APP_DATA_DIR.
@@ -45,6 +46,8 @@ function toPrograms(rows: string[][]): SensitiveProgram[] {
   return rowsAsRecords(rows)
     .filter((r) => r.NAME)
     .map((r) => ({ name: r.NAME!.toUpperCase(), kind: (r.KIND ?? '').toLowerCase(), description: r.DESCRIPTION ?? '' }));
+function withCanonicalCategory(e: RiskListEntry): RiskListEntry {
+  return { ...e, category: canonicalCategory(e.category) };
 }
 
 let cachedDefaults: DetectionLists | undefined;
@@ -55,8 +58,8 @@ let cachedDefaults: DetectionLists | undefined;
  */
 export function loadDefaultLists(): DetectionLists {
   cachedDefaults ??= {
-    highRiskTcodes: toRiskEntries(readDataCsv('defaults/high_risk_tcodes.csv'), 'TCODE'),
-    highRiskTables: toRiskEntries(readDataCsv('defaults/high_risk_tables.csv'), 'TABNAME'),
+    highRiskTcodes: toRiskEntries(readDataCsv('defaults/high_risk_tcodes.csv'), 'TCODE').map(withCanonicalCategory),
+    highRiskTables: toRiskEntries(readDataCsv('defaults/high_risk_tables.csv'), 'TABNAME').map(withCanonicalCategory),
     sensitiveFields: rowsAsRecords(readDataCsv('defaults/sensitive_fields.csv')).map((r) => r.FNAME!.toUpperCase()).filter(Boolean),
     sensitiveObjectClasses: rowsAsRecords(readDataCsv('defaults/sensitive_object_classes.csv'))
       .map((r) => r.OBJECTCLAS!.toUpperCase())

@@ -126,6 +126,15 @@ describe('analysis status poll (spec section 4)', () => {
     expect(polledAt).toHaveLength(1);
   });
 
+  it('reads a raw step error as a sentence', async () => {
+    fakeTimers();
+    await startPollServer([{ status: 200, body: { analysisId: 'an-1', status: 'failed', error: '{"errorMessage":"EngineError: sm20.csv: the file is empty"}' } }]);
+    renderPage();
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('sm20.csv: the file is empty');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('errorMessage');
+  });
+
   it('says "Analysis failed" for a failed analysis without an error', async () => {
     fakeTimers();
     await startPollServer([{ status: 200, body: { analysisId: 'an-1', status: 'failed' } }]);

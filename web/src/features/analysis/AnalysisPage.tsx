@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { analysisQuery, queryKeys } from '../../api/queries.ts';
+import { failureReason } from '../../lib/failure-reason.ts';
 import { shortId } from '../../lib/format.ts';
 import { useAnalyzing } from '../../state/analyzing.tsx';
 import { useHeldResult } from '../../state/held-result.tsx';
@@ -58,7 +59,7 @@ export function AnalysisPage({ analysisId, start }: { analysisId: string; start?
     return (
       <Stack>
         <Alert color="red" title="Analysis Failed" role="alert">
-          {query.data?.error || 'Analysis failed'}
+          {query.data?.error ? failureReason(query.data.error) : 'Analysis failed'}
         </Alert>
         <Group>
           <Button onClick={() => void navigate({ to: '/upload' })}>Start New Analysis</Button>

@@ -1,11 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Card, Center, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Card, Center, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatNumber } from '../../lib/format.ts';
 import { ModuleHeatmap } from './ModuleHeatmap.tsx';
+import { TimelinePanel } from './TimelinePanel.tsx';
 import { useAnalytics } from './use-analytics.ts';
 
-const TimelineChart = lazy(() => import('./TimelineChart.tsx'));
 
 function MetricCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -64,12 +64,22 @@ export function AnalyticsPage() {
         <Title order={2}>Security Analytics</Title>
         <Text c="dimmed">Comprehensive analysis of your SAP security audit data</Text>
       </div>
+      {a.error && (
+        <Alert color="red" title="Analytics could not be loaded" role="alert">
+          {a.error}
+        </Alert>
+      )}
+      {!a.error && t.totalAnalyses > 0 && t.recordsProcessed === 0 && (
+        <Alert color="gray" title="No data" data-testid="analytics-no-records">
+          No records were found in the file(s) of your completed analyses, so there is nothing to measure yet. Analyze an export that has data rows.
+        </Alert>
+      )}
       <Section title="Analysis Overview">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <MetricCard label="Total Analyses" value={formatNumber(t.totalAnalyses)} />
           <MetricCard label="Records Processed" value={formatNumber(t.recordsProcessed)} />
           <MetricCard label="Total Flags" value={formatNumber(t.totalFlags)} />
-          <MetricCard label="Detection Rate" value={`${t.detectionRate}%`} />
+          <MetricCard label="Detection Rate" value={t.recordsProcessed > 0 ? `${t.detectionRate}%` : 'No data'} />
         </SimpleGrid>
       </Section>
       <Section title="Security Metrics">
@@ -87,11 +97,9 @@ export function AnalyticsPage() {
               Security Events Timeline
             </Text>
             {a.timeline.length === 0 ? (
-              <EmptyChart text={a.detailsLoading ? 'Loading timeline...' : 'No security events to show yet. Analyze files to see their timeline.'} />
+              <EmptyChart text={a.error ? 'Not available: the analyses could not be loaded.' : a.detailsLoading ? 'Loading timeline...' : 'No security events to show yet. Analyze files to see their timeline.'} />
             ) : (
-              <Suspense fallback={<Center h={300}><Loader /></Center>}>
-                <TimelineChart points={a.timeline} />
-              </Suspense>
+              <TimelinePanel points={a.timeline} />
             )}
           </Card>
           <Card withBorder>
@@ -101,7 +109,7 @@ export function AnalyticsPage() {
             {a.heatmap ? (
               <ModuleHeatmap data={a.heatmap} />
             ) : (
-              <EmptyChart text={a.detailsLoading ? 'Loading activity...' : 'No module activity to show yet.'} />
+              <EmptyChart text={a.error ? 'Not available: the analyses could not be loaded.' : a.detailsLoading ? 'Loading activity...' : 'No module activity to show yet.'} />
             )}
           </Card>
         </Stack>

@@ -1,5 +1,7 @@
 import { Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { HEATMAP_MODULES, heatLevel, type HeatLevel } from './aggregate.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { HEATMAP_MODULES, type HeatLevel } from './aggregate.ts';
+import { heatLegend, heatScale } from './heat-scale.ts';
 
 const CELL_BG: Record<HeatLevel, string> = {
   none: 'var(--mantine-color-default-border)',
@@ -8,16 +10,15 @@ const CELL_BG: Record<HeatLevel, string> = {
   medium: 'var(--mantine-color-orange-5)',
   high: 'var(--mantine-color-red-7)',
 };
-const LEGEND: [string, HeatLevel][] = [
-  ['None', 'none'],
-  ['Low', 'low'],
-  ['Medium', 'medium'],
-  ['High', 'high'],
-];
 
-/** Module × hour grid as a real table, so screen readers get the numbers too. */
+const hh = (h: number) => String(h).padStart(2, '0');
+
+/** Module × hour grid as a real table (screen readers get the numbers); colours by the data's own quartiles. */
 export function ModuleHeatmap({ data }: { data: Record<string, number[]> }) {
   const hours = Array.from({ length: 24 }, (_, h) => h);
+  const counts = HEATMAP_MODULES.flatMap((m) => data[m] ?? []);
+  const scale = heatScale(counts);
+  const legend = heatLegend(scale, counts);
   return (
     <div>
       <Table.ScrollContainer minWidth={720}>
@@ -29,7 +30,7 @@ export function ModuleHeatmap({ data }: { data: Record<string, number[]> }) {
               </Table.Th>
               {hours.map((h) => (
                 <Table.Th key={h} style={{ fontSize: 10, textAlign: 'center' }}>
-                  {String(h).padStart(2, '0')}
+                  {hh(h)}
                 </Table.Th>
               ))}
             </Table.Tr>
@@ -42,13 +43,10 @@ export function ModuleHeatmap({ data }: { data: Record<string, number[]> }) {
                 </Table.Th>
                 {hours.map((h) => {
                   const n = data[m]?.[h] ?? 0;
+                  const label = `${m} ${hh(h)}:00–${hh(h)}:59: ${formatNumber(n)} records`;
                   return (
-                    <Tooltip key={h} label={`${m} ${String(h).padStart(2, '0')}:00 – ${n} records`}>
-                      <Table.Td
-                        style={{ background: CELL_BG[heatLevel(n)], height: 22, borderRadius: 3 }}
-                        data-level={heatLevel(n)}
-                        aria-label={`${n} records`}
-                      />
+                    <Tooltip key={h} label={label}>
+                      <Table.Td style={{ background: CELL_BG[scale.levelOf(n)], height: 22, borderRadius: 3 }} data-level={scale.levelOf(n)} data-count={n} aria-label={label} title={label} />
                     </Tooltip>
                   );
                 })}
@@ -58,13 +56,16 @@ export function ModuleHeatmap({ data }: { data: Record<string, number[]> }) {
         </Table>
       </Table.ScrollContainer>
       <Group gap="md" mt="xs" aria-label="Legend">
-        {LEGEND.map(([label, level]) => (
-          <Group key={label} gap={4}>
+        {legend.map(([label, level]) => (
+          <Group key={level} gap={4}>
             <span style={{ display: 'inline-block', width: 14, height: 14, borderRadius: 3, background: CELL_BG[level] }} aria-hidden />
             <Text size="xs">{label}</Text>
           </Group>
         ))}
       </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        Colours follow the quartiles of these counts; hover a cell for its number.
+      </Text>
     </div>
   );
 }

@@ -2,16 +2,17 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useComputedColorScheme } from '@mantine/core';
 import { echarts } from './echarts-core.ts';
 import type { TimelinePoint } from './aggregate.ts';
+import { formatDay } from './timeline-period.ts';
 
-/** Security Events Timeline: three series over the last 30 days (lazy chunk). */
+/** Security Events Timeline: three series over the chosen days, labelled with the year (lazy chunk). */
 export default function TimelineChart({ points }: { points: TimelinePoint[] }) {
   const dark = useComputedColorScheme('light') === 'dark';
   const option = {
     backgroundColor: 'transparent',
     tooltip: { trigger: 'axis' },
     legend: { top: 0, data: ['Failed Login Attempts', 'High-Risk Activities', 'Data Modifications'], textStyle: { color: dark ? '#ddd' : '#333' } },
-    grid: { left: 40, right: 16, top: 40, bottom: 30 },
-    xAxis: { type: 'category', data: points.map((p) => p.day.slice(5)), axisLabel: { color: dark ? '#bbb' : '#555' } },
+    grid: { left: 40, right: 24, top: 40, bottom: 30, containLabel: true },
+    xAxis: { type: 'category', data: points.map((p) => formatDay(p.day)), axisLabel: { color: dark ? '#bbb' : '#555' } },
     yAxis: { type: 'value', minInterval: 1, axisLabel: { color: dark ? '#bbb' : '#555' } },
     series: [
       { name: 'Failed Login Attempts', type: 'line', smooth: false, data: points.map((p) => p.failedLogins), color: '#fa5252' },

@@ -3,7 +3,6 @@ import type { AnalysisListItem, AnalyticsData } from '../../api/types.ts';
 import { flaggedRecordsOf, timeOf, totalRecordsOf } from '../../lib/analysis-fields.ts';
 
 export const HEATMAP_MODULES = ['FI', 'CO', 'MM', 'SD', 'HR', 'BASIS', 'ABAP', 'BC'] as const;
-export const TIMELINE_DAYS = 30;
 
 export interface AnalyticsTotals {
   totalAnalyses: number;
@@ -58,13 +57,7 @@ export interface TimelinePoint {
   dataModifications: number;
 }
 
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Sums the analyses' timelines and returns the 30 days ending at the latest record day ([] when no data). */
+/** Sums the analyses' timelines: one point per record day, in day order ([] when no data). */
 export function mergeTimeline(sources: (AnalyticsData | undefined)[]): TimelinePoint[] {
   const merged = new Map<string, TimelinePoint>();
   for (const src of sources) {
@@ -77,12 +70,7 @@ export function mergeTimeline(sources: (AnalyticsData | undefined)[]): TimelineP
       merged.set(day, p);
     }
   }
-  if (merged.size === 0) return [];
-  const last = [...merged.keys()].sort().at(-1)!;
-  return Array.from({ length: TIMELINE_DAYS }, (_, i) => {
-    const day = addDays(last, i - (TIMELINE_DAYS - 1));
-    return merged.get(day) ?? { day, failedLogins: 0, highRisk: 0, dataModifications: 0 };
-  });
+  return [...merged.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
 /** Module -> 24 hourly counts summed over the analyses; null when every count is zero. */
@@ -103,12 +91,3 @@ export function mergeHeatmap(sources: (AnalyticsData | undefined)[]): Record<str
 }
 
 export type HeatLevel = 'none' | 'low' | 'medium-low' | 'medium' | 'high';
-
-/** Cell colour by count: 0 none, under 10 low, under 30 medium-low, under 60 medium, else high. */
-export function heatLevel(count: number): HeatLevel {
-  if (count <= 0) return 'none';
-  if (count < 10) return 'low';
-  if (count < 30) return 'medium-low';
-  if (count < 60) return 'medium';
-  return 'high';
-}

@@ -14,6 +14,7 @@ export function useAnalytics() {
   const sources = details.map((d) => d.data?.analytics);
   return {
     loading: list.isPending,
+    error: list.isError ? list.error.message || 'Failed to list analyses' : null,
     detailsLoading: details.some((d) => d.isPending),
     totals: aggregateTotals(analyses),
     timeline: mergeTimeline(sources),

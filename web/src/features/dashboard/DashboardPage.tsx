@@ -8,7 +8,7 @@ import { OverviewCards } from './OverviewCards.tsx';
 import { RecentAnalyses } from './RecentAnalyses.tsx';
 
 export function DashboardPage() {
-  const { data, isPending, isError } = useQuery(analysesQuery());
+  const { data, isPending, isError, error } = useQuery(analysesQuery());
   // A load error falls back to empty data (spec: dashboard).
   const analyses = isError ? [] : (data ?? []);
   const totals = computeQuickTotals(analyses);
@@ -44,7 +44,7 @@ export function DashboardPage() {
           </Card>
         </SimpleGrid>
       </section>
-      <RecentAnalyses analyses={analyses} loading={isPending} />
+      <RecentAnalyses analyses={analyses} loading={isPending} error={isError ? error.message || 'Failed to load analyses' : undefined} />
       <Card withBorder component="section" aria-labelledby="getting-started-title">
         <Text id="getting-started-title" fw={600} size="lg" mb="sm">
           Getting Started

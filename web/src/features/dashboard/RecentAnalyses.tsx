@@ -11,7 +11,8 @@ function titleOf(a: AnalysisListItem): string {
   return a.fileName || 'Multiple Files';
 }
 
-export function RecentAnalyses({ analyses, loading }: { analyses: AnalysisListItem[]; loading: boolean }) {
+/** The latest analyses; a load error is said as such, never shown as "No analyses found". */
+export function RecentAnalyses({ analyses, loading, error }: { analyses: AnalysisListItem[]; loading: boolean; error?: string }) {
   const recent = sortNewestFirst(analyses).slice(0, RECENT_LIMIT);
   return (
     <Card withBorder component="section" aria-labelledby="recent-title">
@@ -29,6 +30,10 @@ export function RecentAnalyses({ analyses, loading }: { analyses: AnalysisListIt
             <Skeleton key={i} h={48} />
           ))}
         </Stack>
+      ) : error ? (
+        <Text c="red.9" role="alert">
+          Your analyses could not be loaded: {error}
+        </Text>
       ) : recent.length === 0 ? (
         <Text c="dimmed">No analyses found. Upload your first SAP audit file to get started.</Text>
       ) : (

@@ -78,7 +78,7 @@ export function FileManagerPage() {
           {analyzeLabel(n)}
         </Button>
       </SelectionToolbar>
-      <ListCard pending={files.isPending} empty={list.length === 0} emptyText="No files uploaded yet. Upload SAP audit files to see them here.">
+      <ListCard failed={files.isError && !files.data} pending={files.isPending} empty={list.length === 0} emptyText="No files uploaded yet. Upload SAP audit files to see them here.">
         <Table.ScrollContainer minWidth={700}>
           <Table striped highlightOnHover>
             <Table.Thead>

@@ -13,11 +13,17 @@ import { useBulkAction } from '../../lib/use-bulk-action.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { ListCard, SelectionToolbar } from '../../lib/SelectableList.tsx';
 import { useHeldResult } from '../../state/held-result.tsx';
+import { failureReason } from '../../lib/failure-reason.ts';
 
 const STATUS_COLOR: Record<string, string> = { completed: 'green', failed: 'red', processing: 'blue' };
 
 function fileTypesOf(a: AnalysisListItem): string {
   return a.fileTypes?.length ? a.fileTypes.join(', ') : 'Unknown';
+}
+
+function fileNamesOf(a: AnalysisListItem): string {
+  const names = a.fileNames?.length ? a.fileNames : a.fileName ? [a.fileName] : [];
+  return names.length ? names.join(', ') : 'Unknown files';
 }
 
 export function HistoryPage() {
@@ -76,8 +82,8 @@ export function HistoryPage() {
         deleteLabel="Delete Selected"
         busy={busy}
       />
-      <ListCard pending={analyses.isPending} empty={list.length === 0} emptyText="No previous analyses found. Upload files to run your first analysis.">
-        <Table.ScrollContainer minWidth={700}>
+      <ListCard failed={analyses.isError && !analyses.data} pending={analyses.isPending} empty={list.length === 0} emptyText="No previous analyses found. Upload files to run your first analysis.">
+        <Table.ScrollContainer minWidth={820}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -85,8 +91,8 @@ export function HistoryPage() {
                   <VisuallyHidden>Select</VisuallyHidden>
                 </Table.Th>
                 <Table.Th>Date</Table.Th>
+                <Table.Th>Files</Table.Th>
                 <Table.Th>Analysis ID</Table.Th>
-                <Table.Th>File types</Table.Th>
                 <Table.Th>Records</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Actions</Table.Th>
@@ -103,13 +109,25 @@ export function HistoryPage() {
                     />
                   </Table.Td>
                   <Table.Td>{formatDateTime(createdOf(a))}</Table.Td>
+                  <Table.Td style={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+                    <Text size="sm" fw={500} data-testid="history-files">
+                      {fileNamesOf(a)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {fileTypesOf(a)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td title={a.analysisId}>{shortId(a.analysisId)}</Table.Td>
-                  <Table.Td>{fileTypesOf(a)}</Table.Td>
                   <Table.Td>{formatNumber(totalRecordsOf(a))}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[a.status] ?? 'gray'} variant="light">
                       {a.status}
                     </Badge>
+                    {a.status === 'failed' && (
+                      <Text size="xs" c="red.9" mt={4} maw={280} data-testid="failure-reason">
+                        {failureReason(a.error)}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">

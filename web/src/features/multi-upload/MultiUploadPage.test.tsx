@@ -48,9 +48,10 @@ async function uploadTwoAndStart() {
   await screen.findByRole('button', { name: 'Start Correlated Analysis' });
   const input = document.querySelector('input[type=file]') as HTMLInputElement;
   await userEvent.upload(input, [csv('sm20.csv'), csv('cdhdr.csv')]);
-  await screen.findByText('Files Ready for Analysis (2/4)');
+  // Headers are read before the files are placed; uploads run over loopback: allow a loaded machine time.
+  await screen.findByText('Files Ready for Analysis (2/4)', {}, { timeout: 10_000 });
   await userEvent.click(screen.getByRole('button', { name: 'Start Correlated Analysis' }));
-  expect(await screen.findByText('Analysis ready')).toBeInTheDocument();
+  expect(await screen.findByText('Analysis ready', {}, { timeout: 15_000 })).toBeInTheDocument();
 }
 
 describe('MultiUploadPage', () => {
@@ -90,7 +91,7 @@ describe('MultiUploadPage', () => {
     const api = await startUploadApi(() => ({ status: 200, body: MODELS }));
     close = api.close;
     renderRoute(MultiUploadPage);
-    await waitFor(() => expect(screen.getByLabelText('enabled')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('enabled')).toBeInTheDocument(), { timeout: 10_000 });
     await uploadTwoAndStart();
     const analyze = api.calls.find((c) => c.method === 'POST' && c.path === '/analyze');
     expect(analyze?.body).toMatchObject({
@@ -116,5 +117,30 @@ describe('MultiUploadPage', () => {
     const analyze = api.calls.find((c) => c.method === 'POST' && c.path === '/analyze');
     expect(analyze?.body).toEqual({ fileIds: ['f1', 'f2'], analysisType: 'multi', correlateFiles: true });
     expect(screen.queryByLabelText('enabled')).not.toBeInTheDocument();
+  });
+
+  it('places files by their content, says so, and lets the user move a file to another slot', async () => {
+    const api = await startApiServer({
+      'GET /ai/models': () => ({ status: 200, body: MODELS }),
+      'GET /preferences/ai_settings': () => ({ status: 200, body: { preferenceType: 'ai_settings', preferences: { enabled: false } } }),
+    });
+    close = api.close;
+    renderRoute(MultiUploadPage);
+    await screen.findByRole('button', { name: 'Start Correlated Analysis' });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    const helpdesk = new File(['Number,Short description,Description,Caller,Opened,Closed,State\nINC1,x,y,ALICE,2024-03-01,,Open\n'], 'helpdesk6.csv');
+    const misnamed = new File(['OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE\nKRED,1,2,BOB,20240301,100000,XK02\n'], 'sm20_export.csv');
+    await userEvent.upload(input, [helpdesk, misnamed]);
+    expect(await screen.findByText('Files Ready for Analysis (2/4)')).toBeInTheDocument();
+    const slot = (s: string) => document.querySelector(`[data-slot="${s}"]`)!;
+    expect(slot('TICKETS')).toHaveTextContent('helpdesk6.csv');
+    expect(slot('TICKETS')).toHaveTextContent('Type read from the content');
+    expect(slot('CDHDR')).toHaveTextContent('sm20_export.csv');
+    expect(slot('SM20')).toHaveTextContent('No file');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Move sm20_export.csv to another slot' }), 'SM20');
+    expect(slot('SM20')).toHaveTextContent('sm20_export.csv');
+    expect(slot('SM20')).toHaveTextContent('Placed by you');
+    expect(slot('CDHDR')).toHaveTextContent('No file');
   });
 });

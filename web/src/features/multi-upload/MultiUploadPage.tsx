@@ -18,12 +18,13 @@ import { useRejectionToasts } from '../upload/use-rejection-toasts.ts';
 import type { AnalysisStart } from '../analysis/poll-timing.ts';
 import { SlotList } from './SlotList.tsx';
 import { HolidayCalendarCard } from '../holidays/HolidayCalendarCard.tsx';
-import { assignSlots, emptySlots, filledCount, isHintMessage, MIN_FILES, SLOTS, type Slot, type Slots } from './slot-assignment.ts';
+import { assignSlots, emptySlots, filledCount, isHintMessage, MIN_FILES, moveSlot, SLOTS, type Placed, type Slot, type Slots } from './slot-assignment.ts';
+import { detectTypeFromContent } from './sniff-file-type.ts';
 
 const MIN_FILES_MESSAGE = 'Please upload at least 2 files for correlated analysis';
 
 export function MultiUploadPage() {
-  const [slots, setSlots] = useState<Slots<File>>(emptySlots);
+  const [slots, setSlots] = useState<Slots<Placed<File>>>(emptySlots);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,26 +35,37 @@ export function MultiUploadPage() {
   // Enabled means: the user turned AI on AND the server has a provider to run it.
   const { enabled: aiEnabled, settings: aiSettings } = useAiSettings();
   const count = filledCount(slots);
+  // Reading headers is async: drops in quick succession must build on the latest slots.
+  const slotsRef = useRef(slots);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const addFiles = (files: File[]) => {
+  const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
-    const { slots: next, unplaced } = assignSlots(slots, files);
+    // The header decides the slot, as it decides the type in the engine; the name only when it shows none.
+    const candidates = await Promise.all(files.map(async (file) => ({ file, detected: await detectTypeFromContent(file).catch(() => null) })));
+    const { slots: next, unplaced, replaced } = assignSlots(slotsRef.current, candidates);
+    slotsRef.current = next;
     setSlots(next);
     const placed = files.length - unplaced.length;
     if (placed > 0) notify.success(`${placed} file(s) added successfully`);
+    for (const f of replaced) notify.info(`${f.name} was replaced by a newer file of the same type.`);
     for (const f of unplaced) notify.warning(`${f.name}: all four slots are taken. Remove a file first.`);
   };
 
-  const removeSlot = (slot: Slot) => setSlots((s) => ({ ...s, [slot]: null }));
+  const update = (change: (s: Slots<Placed<File>>) => Slots<Placed<File>>) => {
+    slotsRef.current = change(slotsRef.current);
+    setSlots(slotsRef.current);
+  };
+  const removeSlot = (slot: Slot) => update((s) => ({ ...s, [slot]: null }));
+  const move = (from: Slot, to: Slot) => update((s) => moveSlot(s, from, to));
 
   const run = async () => {
     if (count < MIN_FILES) {
       setError(MIN_FILES_MESSAGE);
       return;
     }
-    const files = SLOTS.map((s) => slots[s]).filter((f): f is File => f !== null);
+    const files = SLOTS.map((s) => slots[s]?.file).filter((f): f is File => f !== undefined);
     setBusy(true);
     setError(null);
     setProgress({ stage: 'Initializing', percent: 0 });
@@ -91,11 +103,11 @@ export function MultiUploadPage() {
         <Title order={2}>Multi-File Correlated Analysis</Title>
         <Text c="dimmed">Upload SM20, CDHDR, CDPOS and ticket exports together to correlate activity across them</Text>
       </div>
-      <FileDropArea accept={MULTI_ACCEPT} disabled={busy} onDrop={addFiles} onReject={onReject} hint="CSV or Excel, up to 100MB each; files are placed by name" />
+      <FileDropArea accept={MULTI_ACCEPT} disabled={busy} onDrop={(files) => void addFiles(files)} onReject={onReject} hint="CSV or Excel, up to 100MB each; files are placed by their content" />
       <Text fw={600}>
         Files Ready for Analysis ({count}/4)
       </Text>
-      <SlotList slots={slots} disabled={busy} onRemove={removeSlot} />
+      <SlotList slots={slots} disabled={busy} onRemove={removeSlot} onMove={move} />
       {error && (
         <Alert
           color={hint ? 'blue' : 'red'}
@@ -157,7 +169,7 @@ export function MultiUploadPage() {
           Tips
         </Text>
         <List size="sm" spacing={4}>
-          <List.Item>Name files with SM20, CDHDR or CDPOS (or ticket, sysaid, servicenow) so they land in the right slot.</List.Item>
+          <List.Item>Each file goes to the slot its header shows; Excel workbooks and unrecognised files go by their name (SM20, CDHDR, CDPOS, ticket), else to a free slot. Use Move to… to correct a slot.</List.Item>
           <List.Item>Export every file for the same date range.</List.Item>
           <List.Item>Use at least 2 file types.</List.Item>
           <List.Item>Larger files take longer to analyze.</List.Item>

@@ -19,25 +19,55 @@ export function slotFromName(fileName: string): Slot | null {
   return null;
 }
 
+/** How a file came to its slot, shown beside it so the auditor knows what the label rests on. */
+export type PlacedBy = 'content' | 'name' | 'free slot' | 'moved';
+
+export interface Placed<F> {
+  file: F;
+  by: PlacedBy;
+}
+
+/** A dropped file with the type its content shows (null when the content shows none). */
+export interface Candidate<F> {
+  file: F;
+  detected: Slot | null;
+}
+
 /**
- * Places files into slots: a named file takes (or replaces) its slot, any other file the first
- * free slot in the order SM20, CDHDR, CDPOS, TICKETS. Files with no free slot come back unplaced.
+ * Places files into slots: the type read from the content decides, the name only when the
+ * content shows none; such a file takes (or replaces) its slot. Any other file goes to the first
+ * free slot in the order SM20, CDHDR, CDPOS, TICKETS. Files with no free slot come back unplaced,
+ * files pushed out of their slot come back replaced.
  */
-export function assignSlots<F extends { name: string }>(current: Slots<F>, files: F[]): { slots: Slots<F>; unplaced: F[] } {
+export function assignSlots<F extends { name: string }>(current: Slots<Placed<F>>, files: Candidate<F>[]): { slots: Slots<Placed<F>>; unplaced: F[]; replaced: F[] } {
   const slots = { ...current };
   const unplaced: F[] = [];
-  const unnamed: F[] = [];
-  for (const file of files) {
-    const slot = slotFromName(file.name);
-    if (slot) slots[slot] = file;
-    else unnamed.push(file);
+  const replaced: F[] = [];
+  const untyped: F[] = [];
+  for (const { file, detected } of files) {
+    const slot = detected ?? slotFromName(file.name);
+    if (!slot) {
+      untyped.push(file);
+      continue;
+    }
+    const previous = slots[slot];
+    if (previous) replaced.push(previous.file);
+    slots[slot] = { file, by: detected ? 'content' : 'name' };
   }
-  for (const file of unnamed) {
+  for (const file of untyped) {
     const free = SLOTS.find((s) => slots[s] === null);
-    if (free) slots[free] = file;
+    if (free) slots[free] = { file, by: 'free slot' };
     else unplaced.push(file);
   }
-  return { slots, unplaced };
+  return { slots, unplaced, replaced };
+}
+
+/** Moves the file of `from` to `to`; a file already in `to` takes the place of the moved one. */
+export function moveSlot<F>(current: Slots<Placed<F>>, from: Slot, to: Slot): Slots<Placed<F>> {
+  const moving = current[from];
+  if (!moving || from === to) return current;
+  const other = current[to];
+  return { ...current, [to]: { file: moving.file, by: 'moved' }, [from]: other ? { file: other.file, by: 'moved' } : null };
 }
 
 export function filledCount<F>(slots: Slots<F>): number {

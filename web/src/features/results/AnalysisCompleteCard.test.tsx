@@ -54,3 +54,23 @@ describe('AnalysisCompleteCard', () => {
     expect(screen.getByRole('link', { name: 'Download Results' })).toHaveAttribute('href', 'http://x/all.zip');
   });
 });
+
+describe('AnalysisCompleteCard with no records', () => {
+  it('says No data with the reason instead of Clean', () => {
+    render(
+      <AnalysisCompleteCard
+        result={{
+          ...base,
+          summary: { total_records: 0, flagged_records: 0, flag_counts: {} },
+          record_count_summary: { input_files: { 'sm20.csv': 0 }, output_files: { 'sm20.csv': 0 }, total_input_records: 0, total_output_records: 0 },
+        }}
+        onViewResults={() => {}}
+        onStartNew={() => {}}
+      />,
+    );
+    expect(screen.getByText('No data - No records were found')).toBeInTheDocument();
+    expect(screen.getByTestId('no-records-notice')).toHaveTextContent('No records were found in the file(s)');
+    expect(screen.getByText('Detection Rate').nextSibling).toHaveTextContent('No data');
+    expect(screen.queryByText(/Clean/)).toBeNull();
+  });
+});

@@ -1,21 +1,28 @@
 import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconDatabaseOff } from '@tabler/icons-react';
 import type { AnalysisResult } from '../../api/types.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { DownloadButtons } from './DownloadButtons.tsx';
 import { RecordSummary } from './RecordSummary.tsx';
+import { NoRecordsNotice } from './NoRecordsNotice.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
+import { hasNoRecords } from './risk.ts';
 import { Stat } from './Stat.tsx';
 import { completedAtOf, detectionRate, fileTypeLabel, isMulti, totalsOf } from './result-figures.ts';
 
 /** 'Analysis Complete!' shown when an analysis finished. */
 export function AnalysisCompleteCard({ result, onViewResults, onStartNew }: { result: AnalysisResult; onViewResults: () => void; onStartNew: () => void }) {
   const { total, flagged } = totalsOf(result);
+  const empty = hasNoRecords(total, flagged);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="complete-title">
       <Stack gap="md">
         <Group gap="sm">
-          <IconCircleCheck size={32} color="var(--mantine-color-green-6)" aria-hidden />
+          {empty ? (
+            <IconDatabaseOff size={32} color="var(--mantine-color-gray-6)" aria-hidden />
+          ) : (
+            <IconCircleCheck size={32} color="var(--mantine-color-green-6)" aria-hidden />
+          )}
           <Title order={2} id="complete-title">
             Analysis Complete!
           </Title>
@@ -23,12 +30,13 @@ export function AnalysisCompleteCard({ result, onViewResults, onStartNew }: { re
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Stat label="Total Records" value={formatNumber(total)} />
           <Stat label="Flagged Records" value={formatNumber(flagged)} />
-          <Stat label="Detection Rate" value={`${detectionRate(flagged, total)}%`} />
+          <Stat label="Detection Rate" value={empty ? 'No data' : `${detectionRate(flagged, total)}%`} />
           <Stat label={isMulti(result) ? 'Analyzed' : 'File Type'} value={fileTypeLabel(result)} />
         </SimpleGrid>
         <div>
           <RiskBadge flagged={flagged} total={total} size="lg" />
         </div>
+        {empty && <NoRecordsNotice />}
         {result.record_count_summary && <RecordSummary summary={result.record_count_summary} />}
         <DownloadButtons result={result} genericLabel="Download Results" />
         <Group>

@@ -1,16 +1,13 @@
-import { Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { FlagDetails } from '../../api/types.ts';
 import { formatNumber, prettifyFlag } from '../../lib/format.ts';
 import { RuleExplanation } from '../rules/RuleExplanation.tsx';
+import { SampleRecordCard } from './SampleRecordCard.tsx';
 
 export const MAX_SAMPLE_RECORDS = 10;
-
-function cellText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '-';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysisId: string; flag: string | null; count: number; onClose: () => void }) {
   const details = useQuery({
@@ -24,15 +21,18 @@ export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysis
   const columns = data?.columns?.length ? data.columns : Object.keys(records[0] ?? {});
   const aggregated = Object.entries(data?.aggregatedFlags ?? {}).sort((a, b) => b[1] - a[1]);
   const total = data?.total ?? count;
+  // On a phone the dialog takes the whole screen, so the records read without side scrolling.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   return (
-    <Modal opened={flag !== null} onClose={onClose} title={flag ? prettifyFlag(flag) : ''} size="xl" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal opened={flag !== null} onClose={onClose} title={flag ? prettifyFlag(flag) : ''} size="xl" fullScreen={phone} centered={!phone} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       {flag && (
         <Stack gap="md">
           <Group gap="xs">
             <Text>Records with this flag:</Text>
             <Badge size="lg">{formatNumber(count)}</Badge>
           </Group>
+          <RuleExplanation flag={flag} records={records} />
           {details.isPending ? (
             <Group gap="sm" role="status">
               <Loader size="sm" />
@@ -75,26 +75,11 @@ export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysis
                   <Text fw={600} mb={4}>
                     Sample records
                   </Text>
-                  <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Sample records, scrollable' }}>
-                    <Table withTableBorder striped data-testid="flag-sample-table">
-                      <Table.Thead>
-                        <Table.Tr>
-                          {columns.map((c) => (
-                            <Table.Th key={c}>{c}</Table.Th>
-                          ))}
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {records.map((r, i) => (
-                          <Table.Tr key={i}>
-                            {columns.map((c) => (
-                              <Table.Td key={c}>{cellText(r[c])}</Table.Td>
-                            ))}
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </ScrollArea>
+                  <Stack gap="xs" data-testid="flag-sample-list">
+                    {records.map((r, i) => (
+                      <SampleRecordCard key={i} record={r} flag={flag} columns={columns} index={i} />
+                    ))}
+                  </Stack>
                   <Text size="sm" c="dimmed" mt={4}>
                     {total > records.length
                       ? `Showing ${records.length} of ${formatNumber(total)} records. Download the results to see all of them.`
@@ -104,7 +89,6 @@ export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysis
               )}
             </>
           )}
-          <RuleExplanation flag={flag} records={records} />
           <Group justify="flex-end">
             <Button onClick={onClose}>Close</Button>
           </Group>

@@ -48,8 +48,8 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
         </Alert>
       )}
       <SummaryCard result={result} />
-      <DetectionFlagsCard analysisId={result.analysisId} flagCounts={result.summary?.flag_counts ?? {}} />
       <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} />
+      <DetectionFlagsCard analysisId={result.analysisId} flagCounts={result.summary?.flag_counts ?? {}} />
       <CorrelationCard summary={result.correlation_summary ?? {}} />
       <Card withBorder component="section" aria-labelledby="downloads-title">
         <Text id="downloads-title" fw={600} size="lg" mb="sm">

@@ -1,11 +1,11 @@
 import { Badge } from '@mantine/core';
-import { RISK_COLOR, RISK_LABEL, RISK_SHORT, riskLevel } from './risk.ts';
+import { NO_RECORDS_MESSAGE, RISK_COLOR, RISK_LABEL, RISK_SHORT, riskLevel } from './risk.ts';
 
-/** Risk badge; `short` gives the dashboard wording. */
+/** Risk badge; `short` gives the dashboard wording. Badges wrap instead of truncating (theme.ts). */
 export function RiskBadge({ flagged, total, short = false, size = 'md' }: { flagged: number; total: number; short?: boolean; size?: string }) {
   const level = riskLevel(flagged, total);
   return (
-    <Badge color={RISK_COLOR[level]} variant="light" size={size} data-risk={level}>
+    <Badge color={RISK_COLOR[level]} variant="light" size={size} data-risk={level} title={level === 'No data' ? NO_RECORDS_MESSAGE : undefined}>
       {short ? RISK_SHORT[level] : RISK_LABEL[level]}
     </Badge>
   );

@@ -1,7 +1,9 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { AnalysisResult } from '../../api/types.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { NoRecordsNotice } from './NoRecordsNotice.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
+import { hasNoRecords } from './risk.ts';
 import { Stat } from './Stat.tsx';
 import { detectionRate, fileTypeLabel, filesAnalyzed, isMulti, totalsOf } from './result-figures.ts';
 
@@ -9,6 +11,7 @@ export function SummaryCard({ result }: { result: AnalysisResult }) {
   const { total, flagged } = totalsOf(result);
   const multi = isMulti(result);
   const riskPct = result.correlation_results?.risk_correlation?.risk_percentage;
+  const empty = hasNoRecords(total, flagged);
   return (
     <Card withBorder component="section" aria-labelledby="summary-title">
       <Text id="summary-title" fw={600} size="lg" mb="sm">
@@ -19,19 +22,24 @@ export function SummaryCard({ result }: { result: AnalysisResult }) {
           <Stat label="Files Analyzed" value={String(filesAnalyzed(result).length)} />
           <Stat label="Total Records" value={formatNumber(total)} />
           <Stat label="Total Flagged" value={formatNumber(flagged)} />
-          <Stat label="Overall Risk" value={`${(riskPct ?? Number(detectionRate(flagged, total))).toFixed(2)}%`} />
+          <Stat label="Overall Risk" value={empty ? 'No data' : `${(riskPct ?? Number(detectionRate(flagged, total))).toFixed(2)}%`} />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Stat label="File Type" value={fileTypeLabel(result)} />
           <Stat label="Total Records" value={formatNumber(total)} />
           <Stat label="Flagged Records" value={formatNumber(flagged)} />
-          <Stat label="Detection Rate" value={`${detectionRate(flagged, total)}%`} />
+          <Stat label="Detection Rate" value={empty ? 'No data' : `${detectionRate(flagged, total)}%`} />
         </SimpleGrid>
       )}
       <div style={{ marginTop: 12 }}>
         <RiskBadge flagged={flagged} total={total} />
       </div>
+      {empty && (
+        <div style={{ marginTop: 12 }}>
+          <NoRecordsNotice />
+        </div>
+      )}
     </Card>
   );
 }

@@ -1,45 +1,59 @@
 import { Anchor, Badge, Card, Table, Text } from '@mantine/core';
 import type { SuspiciousPattern } from '../../api/types.ts';
-import { prettifyFlag } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { patternRuleHref } from '../rules/rules-api.ts';
+import { patternMeaning, sortBySeverity } from './pattern-meanings.ts';
 
 // Shades chosen for AA contrast; autoContrast picks dark text on the light ones.
 const LEVEL_COLOR: Record<string, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
 
+/** Findings first: the patterns ordered critical → low, each with a title and what it means. */
 export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPattern[] }) {
   if (patterns.length === 0) return null;
+  const sorted = sortBySeverity(patterns);
   return (
     <Card withBorder component="section" aria-labelledby="patterns-title">
-      <Text id="patterns-title" fw={600} size="lg" mb="sm">
+      <Text id="patterns-title" fw={600} size="lg">
         Suspicious Patterns Detected
       </Text>
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped withTableBorder>
+      <Text size="sm" c="dimmed" mb="sm">
+        {formatNumber(patterns.length)} found, most severe first.
+      </Text>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped withTableBorder verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Pattern</Table.Th>
               <Table.Th>Risk</Table.Th>
+              <Table.Th>Finding</Table.Th>
               <Table.Th>User</Table.Th>
               <Table.Th>Time</Table.Th>
               <Table.Th>Activity</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {patterns.map((p, i) => (
-              <Table.Tr key={i}>
-                <Table.Td>
-                  <Anchor href={patternRuleHref(p)} target="_blank" rel="noopener" title="What this pattern means and what to check next">
-                    {prettifyFlag(p.pattern)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={LEVEL_COLOR[p.risk_level?.toLowerCase()] ?? 'gray.7'} autoContrast>{p.risk_level}</Badge>
-                </Table.Td>
-                <Table.Td>{p.user}</Table.Td>
-                <Table.Td>{p.sm20_time}</Table.Td>
-                <Table.Td>{p.sm20_activity}</Table.Td>
-              </Table.Tr>
-            ))}
+            {sorted.map((p, i) => {
+              const meaning = patternMeaning(p.pattern);
+              return (
+                <Table.Tr key={i} data-testid="pattern-row" data-level={p.risk_level}>
+                  <Table.Td>
+                    <Badge color={LEVEL_COLOR[p.risk_level?.toLowerCase()] ?? 'gray.7'} autoContrast>
+                      {p.risk_level}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ minWidth: 220 }}>
+                    <Anchor href={patternRuleHref(p)} target="_blank" rel="noopener" size="sm" fw={600} title="What this pattern means and what to check next">
+                      {meaning.title}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {meaning.explanation}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{p.user}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.sm20_time}</Table.Td>
+                  <Table.Td>{p.sm20_activity}</Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

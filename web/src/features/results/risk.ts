@@ -1,7 +1,9 @@
-/** Risk level by the share of flagged records (spec section 4 and 9). */
-export type RiskLevel = 'High' | 'Medium' | 'Low' | 'Clean';
+/** Risk level by the share of flagged records (spec section 4 and 9, DECISIONS 11). */
+export type RiskLevel = 'High' | 'Medium' | 'Low' | 'Clean' | 'No data';
 
+/** 'No data' when nothing was read: an empty export is no evidence of a clean system. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
+  if (total <= 0 && !(flagged > 0)) return 'No data';
   if (!flagged || flagged <= 0) return 'Clean';
   const share = total > 0 ? flagged / total : 1;
   if (share > 0.1) return 'High';
@@ -9,11 +11,16 @@ export function riskLevel(flagged: number, total: number): RiskLevel {
   return 'Low';
 }
 
+export function hasNoRecords(total: number, flagged = 0): boolean {
+  return riskLevel(flagged, total) === 'No data';
+}
+
 export const RISK_LABEL: Record<RiskLevel, string> = {
   High: 'High Risk - Immediate Review Required',
   Medium: 'Medium Risk - Review Recommended',
   Low: 'Low Risk - Minor Issues Found',
   Clean: 'Clean - No Security Issues Detected',
+  'No data': 'No data - No records were found',
 };
 
 /** The dashboard's short texts. */
@@ -22,6 +29,12 @@ export const RISK_SHORT: Record<RiskLevel, string> = {
   Medium: 'Medium Risk',
   Low: 'Low Risk',
   Clean: 'Clean',
+  'No data': 'No data',
 };
 
-export const RISK_COLOR: Record<RiskLevel, string> = { High: 'red', Medium: 'orange', Low: 'yellow', Clean: 'green' };
+export const RISK_COLOR: Record<RiskLevel, string> = { High: 'red', Medium: 'orange', Low: 'yellow', Clean: 'green', 'No data': 'gray' };
+
+/** What the screens say when an analysis read no records. */
+export const NO_RECORDS_TITLE = 'No data';
+export const NO_RECORDS_MESSAGE =
+  'No records were found in the file(s): the export has a header but no data rows, so nothing was checked. This is not a clean result; export the log again for a period with activity.';

@@ -1,8 +1,9 @@
 /** The last 100 administrators' changes with the fields each one changed (spec section 2). */
-import { Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { diffAuditValues } from './audit-diff.ts';
-import { formatDateTime, truncateId } from './format.ts';
+import { formatDateTime, personLabel } from './format.ts';
+import { usePaging } from '../../lib/use-paging.ts';
 import { auditLogQuery, type AuditEntry } from './risk-api.ts';
 
 const ACTION_COLOR: Record<string, string> = {
@@ -30,6 +31,8 @@ function Differences({ entry }: { entry: AuditEntry }) {
 
 export function AuditLogTab() {
   const log = useQuery(auditLogQuery);
+  const entries = log.data ?? [];
+  const paging = usePaging(entries, '');
   if (log.isLoading) {
     return (
       <Group justify="center" p="lg">
@@ -38,7 +41,13 @@ export function AuditLogTab() {
       </Group>
     );
   }
-  const entries = log.data ?? [];
+  if (log.isError) {
+    return (
+      <Text c="red.9" ta="center" p="lg" role="alert">
+        The audit log could not be loaded: {log.error.message}
+      </Text>
+    );
+  }
   if (entries.length === 0) {
     return (
       <Text c="dimmed" ta="center" p="lg">
@@ -64,7 +73,7 @@ export function AuditLogTab() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {entries.map((entry) => (
+            {paging.pageItems.map((entry) => (
               <Table.Tr key={entry.auditId} data-audit-id={entry.auditId}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</Table.Td>
                 <Table.Td>
@@ -74,7 +83,9 @@ export function AuditLogTab() {
                 </Table.Td>
                 <Table.Td ff="monospace">{entry.itemId}</Table.Td>
                 <Table.Td>{entry.itemType}</Table.Td>
-                <Table.Td title={entry.userId}>{truncateId(entry.userId)}</Table.Td>
+                <Table.Td title={entry.userId} style={{ overflowWrap: 'anywhere' }}>
+                  {personLabel(entry.userEmail, entry.userId)}
+                </Table.Td>
                 <Table.Td>
                   <Differences entry={entry} />
                 </Table.Td>
@@ -83,6 +94,14 @@ export function AuditLogTab() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {paging.pages > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Showing {paging.range}
+          </Text>
+          <Pagination total={paging.pages} value={paging.page} onChange={paging.setPage} size="sm" aria-label="Audit log pages" />
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -34,7 +34,7 @@ function csv(name: string, text: string) {
 describe('Import modal', () => {
   it('needs a CSV file, then shows the count and the first 5 errors with the rest summarised', async () => {
     fake.on('POST', '/risk-import', () => ({
-      body: { imported: 2, errors: Array.from({ length: 7 }, (_, i) => `Row ${i + 3}: TCODE is empty`) },
+      body: { imported: 2, errors: Array.from({ length: 7 }, (_, i) => `Row ${i + 3}: TCODE is empty`), warnings: ['ZZ_NEW: not in the SAP master list of transaction codes; imported, but check the name'] },
     }));
     const user = await renderAdmin();
     await user.click(screen.getByRole('button', { name: 'Import' }));
@@ -54,7 +54,9 @@ describe('Import modal', () => {
 
     const result = await within(dialog).findByTestId('import-result');
     expect(result).toHaveTextContent('Imported 2 transaction codes');
-    const items = within(result).getAllByRole('listitem').map((li) => li.textContent);
+    expect(within(result).getByRole('list', { name: 'Import warnings' })).toHaveTextContent('ZZ_NEW: not in the SAP master list');
+    expect(result).toHaveTextContent('Not in the SAP master list (1): imported, but check these IDs');
+    const items = within(within(result).getByRole('list', { name: 'Import errors' })).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['Row 3: TCODE is empty', 'Row 4: TCODE is empty', 'Row 5: TCODE is empty', 'Row 6: TCODE is empty', 'Row 7: TCODE is empty', '... and 2 more errors']);
     expect(await screen.findByText('Successfully imported 2 transaction codes')).toBeInTheDocument();
     expect(fake.calls('POST', '/risk-import')[0].body).toEqual({ type: 'tcodes', csvContent: 'TCODE,CATEGORY\nSU01,Users\nPFCG,Users\n' });
@@ -117,11 +119,30 @@ describe('Audit Log tab', () => {
     expect(changes).toEqual(['category: Users → Security']);
   });
 
-  it('shows the empty state when the log cannot be loaded', async () => {
+  it('says the log could not be loaded instead of showing the empty state', async () => {
     fake.on('GET', '/risk-audit-log', () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'down' } } }));
     const user = await renderAdmin();
     await user.click(screen.getByRole('tab', { name: 'Audit Log' }));
-    expect(await screen.findByText('No audit logs found')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The audit log could not be loaded: down');
+    expect(screen.queryByText('No audit logs found')).not.toBeInTheDocument();
+  });
+
+  it('names people by e-mail and pages a long log', async () => {
+    const auditLog = Array.from({ length: 120 }, (_, i) => ({
+      auditId: `a${i}`, timestamp: '2026-03-03T10:00:00Z', action: 'APPROVE', itemId: `ITEM${i}`, itemType: 'access_request',
+      userId: '12345678-abcd-ef00-1111-222233334444', userEmail: 'dana@example.com', previousValue: null, newValue: null,
+    }));
+    fake.on('GET', '/risk-audit-log', () => ({ body: { auditLog } }));
+    const user = await renderAdmin();
+    await user.click(screen.getByRole('tab', { name: 'Audit Log' }));
+    const row = (await screen.findByText('ITEM0')).closest('tr')!;
+    expect(within(row).getByText('dana@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('APPROVE')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–50 of 120')).toBeInTheDocument();
+    expect(screen.queryByText('ITEM50')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(screen.getByText('ITEM100')).toBeInTheDocument();
+    expect(screen.getByText('Showing 101–120 of 120')).toBeInTheDocument();
   });
 });
 

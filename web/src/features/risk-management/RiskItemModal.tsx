@@ -56,6 +56,18 @@ export function RiskItemModal({ info, opened, item, categories, onClose }: RiskI
 
   const update = (patch: Partial<RiskItemForm>) => setForm((f) => ({ ...f, ...patch }));
 
+  // A shown error follows the form: it goes as soon as the field is fixed (and never appears before a submit).
+  useEffect(() => {
+    setErrors((shown) => {
+      if (!shown.id && !shown.category) return shown;
+      const now = validateRiskItem(info, form);
+      const next: RiskItemErrors = {};
+      if (shown.id && now.id) next.id = now.id;
+      if (shown.category && now.category) next.category = now.category;
+      return next.id === shown.id && next.category === shown.category ? shown : next;
+    });
+  }, [form, info]);
+
   const submit = async () => {
     const found = validateRiskItem(info, form);
     setErrors(found);

@@ -1,11 +1,12 @@
 /** One administrators' list (tables or transaction codes): search, filter, table, add/edit/delete. */
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconFilter, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../lib/notify.ts';
+import { usePaging } from '../../lib/use-paging.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { formatDate, truncateId } from './format.ts';
+import { formatDate, personLabel } from './format.ts';
 import { categoriesQuery, riskListQuery, useDeleteRiskItem } from './risk-api.ts';
 import { RISK_TOAST, removeConfirmText, riskItemId, type RiskItem, type RiskKindInfo } from './risk-kinds.ts';
 import { RiskItemModal } from './RiskItemModal.tsx';
@@ -26,6 +27,7 @@ export function RiskListTab({ info }: { info: RiskKindInfo }) {
 
   // The server filters by the applied search; typing narrows the shown rows at once by the same rule.
   const rows = filterRiskItems(info, list.data ?? [], typed, applied.category);
+  const paging = usePaging(rows, `${typed}|${applied.search}|${applied.category}`);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -93,14 +95,16 @@ export function RiskListTab({ info }: { info: RiskKindInfo }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((item) => {
+              {paging.pageItems.map((item) => {
                 const id = riskItemId(info, item);
                 return (
                   <Table.Tr key={id} data-item-id={id}>
                     <Table.Td ff="monospace">{id}</Table.Td>
                     <Table.Td>{item.category}</Table.Td>
                     <Table.Td>{item.description || '-'}</Table.Td>
-                    <Table.Td title={item.addedBy}>{truncateId(item.addedBy)}</Table.Td>
+                    <Table.Td title={item.addedBy} style={{ overflowWrap: 'anywhere' }}>
+                      {personLabel(item.addedByEmail, item.addedBy)}
+                    </Table.Td>
                     <Table.Td>{formatDate(item.lastModified)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
@@ -117,6 +121,14 @@ export function RiskListTab({ info }: { info: RiskKindInfo }) {
               })}
             </Table.Tbody>
           </Table>
+          {paging.pages > 1 && (
+            <Group justify="space-between" mt="sm">
+              <Text size="sm" c="dimmed" data-testid="risk-list-range">
+                Showing {paging.range}
+              </Text>
+              <Pagination total={paging.pages} value={paging.page} onChange={paging.setPage} size="sm" aria-label={`${info.tabLabel} pages`} />
+            </Group>
+          )}
         </Table.ScrollContainer>
       )}
 

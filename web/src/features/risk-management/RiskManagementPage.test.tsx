@@ -60,6 +60,23 @@ describe('RiskManagementPage', () => {
     await waitFor(() => expect(fake.calls('GET', '/risk-tables').at(-1)?.query).toEqual({ search: 'logon', category: '' }));
   });
 
+  it('names Added By by e-mail when the server knows it, and pages 100+ rows', async () => {
+    tables = Array.from({ length: 130 }, (_, i) => ({
+      tableId: `ZT${String(i).padStart(3, '0')}`, category: 'Custom', description: `Table ${i}`, addedBy: ADMIN_SUB, addedByEmail: 'dana@example.com', lastModified: '2026-03-01T10:00:00Z',
+    }));
+    const user = await renderAdmin();
+    const table = screen.getByRole('table', { name: 'High-Risk Tables' });
+    expect(within(table).getAllByRole('row')).toHaveLength(51); // header + 50
+    expect(within(table).getByText('ZT000').closest('tr')).toHaveTextContent('dana@example.com');
+    expect(screen.getByTestId('risk-list-range')).toHaveTextContent('Showing 1–50 of 130');
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(within(table).getByText('ZT129')).toBeInTheDocument();
+    expect(screen.getByTestId('risk-list-range')).toHaveTextContent('Showing 101–130 of 130');
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'ZT12');
+    expect(screen.queryByTestId('risk-list-range')).not.toBeInTheDocument(); // one page again, from the start
+    expect(within(table).getByText('ZT120')).toBeInTheDocument();
+  });
+
   it('shows the empty state when nothing matches', async () => {
     const user = await renderAdmin();
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'zzz');
@@ -84,6 +101,9 @@ describe('RiskManagementPage', () => {
     await user.click(await screen.findByRole('option', { name: /AGX/ }));
     expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveValue('Suggested table');
     expect(fake.calls('GET', '/master-tables/search').map((r) => r.query)).toEqual([{ q: 'AG', limit: '20' }]);
+    // The fixed field's error goes at once; the unfixed one stays.
+    expect(within(dialog).queryByText('Table is required')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Category is required')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Category' }));
     await user.click(await screen.findByRole('option', { name: '+ Add new category' }));

@@ -6,6 +6,11 @@ export function truncateId(id: string | null | undefined, length = 8): string {
   return id.length > length ? `${id.slice(0, length)}…` : id;
 }
 
+/** A person by e-mail when known, else the shortened ID ('system' stays as it is). */
+export function personLabel(email: string | undefined, id: string | null | undefined): string {
+  return email || truncateId(id);
+}
+
 /** A date without time, or '-' when missing or unreadable. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '-';

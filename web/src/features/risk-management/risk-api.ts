@@ -13,6 +13,8 @@ export interface AuditEntry {
   itemId: string;
   itemType: string;
   userId: string;
+  /** The e-mail behind `userId`, when the server knows it. */
+  userEmail?: string;
   previousValue: Record<string, unknown> | null;
   newValue: Record<string, unknown> | null;
 }
@@ -33,6 +35,8 @@ export interface AccessRequest {
 export interface ImportResult {
   imported: number;
   errors: string[];
+  /** Imported IDs the SAP master list lacks (high-risk list imports). */
+  warnings?: string[];
 }
 
 export interface RiskExport {
@@ -80,10 +84,10 @@ export const auditLogQuery = queryOptions({
   queryFn: async () => {
     // A failed load shows an empty log (spec section 8); the reason goes to the console.
     try {
-      return (await api.get<{ auditLog?: AuditEntry[] }>(`/risk-audit-log?limit=${AUDIT_LOG_LIMIT}`)).auditLog ?? [];
+      return (await api.get<{ auditLog?: AuditEntry[] }>(`/risk-audit-log?limit=${AUDIT_LOG_LIMIT}`, { fallback: 'Failed to load the audit log' })).auditLog ?? [];
     } catch (err) {
       console.error('Failed to load the audit log', err);
-      return [];
+      throw err; // shown as an error, never as "No audit logs found"
     }
   },
 });

@@ -10,8 +10,11 @@ export interface RiskItem {
   category: string;
   description: string;
   addedBy: string;
+  /** The e-mail behind `addedBy`, when the server knows it. */
+  addedByEmail?: string;
   lastModified: string;
   lastModifiedBy?: string;
+  lastModifiedByEmail?: string;
 }
 
 export interface RiskKindInfo {

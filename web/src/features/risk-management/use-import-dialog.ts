@@ -34,7 +34,7 @@ export function useImportDialog(opened: boolean, checkFile: (file: File | null) 
     },
     /** Records what the server answered, tolerating missing fields. */
     showResult(answer: Partial<ImportResult> | undefined): ImportResult {
-      const outcome = { imported: answer?.imported ?? 0, errors: answer?.errors ?? [] };
+      const outcome = { imported: answer?.imported ?? 0, errors: answer?.errors ?? [], warnings: answer?.warnings ?? [] };
       setResult(outcome);
       return outcome;
     },

@@ -21,11 +21,6 @@ export function SelectedFileList({ items, uploading, onRemove }: { items: Upload
                 {item.status === 'uploading' && (
                   <Progress value={item.progress} size="sm" aria-label={`${item.file.name} upload ${item.progress}%`} />
                 )}
-                {item.status === 'error' && item.error && (
-                  <Text size="xs" c="red.9">
-                    {item.error}
-                  </Text>
-                )}
               </Stack>
               <Group gap="xs" wrap="nowrap">
                 {item.status === 'uploading' && <Text size="xs">{item.progress}%</Text>}

@@ -17,13 +17,15 @@ import { newUploadItem, type UploadItem } from './upload-item.ts';
 import { startAnalysis, uploadFile } from './upload-sequence.ts';
 import type { AnalysisStart } from '../analysis/poll-timing.ts';
 import { useRejectionToasts } from './use-rejection-toasts.ts';
-
+import { StartedAnalysesCard, type StartedItem } from './StartedAnalysesCard.tsx';
 
 export function UploadPage() {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
+  // One entry per failed file, keyed by item: the cause is said here once; Retry and Remove clear it.
+  const [errors, setErrors] = useState<{ id: string; message: string }[]>([]);
+  const [started, setStarted] = useState<StartedItem[]>([]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const onReject = useRejectionToasts('single');
@@ -31,7 +33,16 @@ export function UploadPage() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const patch = (id: string, change: Partial<UploadItem>) => setItems((all) => all.map((i) => (i.id === id ? { ...i, ...change } : i)));
-  const remove = (id: string) => setItems((all) => all.filter((i) => i.id !== id));
+  const forgetError = (id: string) => setErrors((all) => all.filter((e) => e.id !== id));
+  const remove = (id: string) => {
+    setItems((all) => all.filter((i) => i.id !== id));
+    forgetError(id);
+  };
+  const retry = (id: string) => {
+    patch(id, { status: 'pending', progress: 0, error: undefined });
+    forgetError(id);
+    setProgress(null);
+  };
   const pending = items.filter((i) => i.status === 'pending');
 
   const addFiles = (files: File[]) => {
@@ -45,7 +56,9 @@ export function UploadPage() {
     if (queue.length === 0) return;
     setUploading(true);
     setErrors([]);
+    setStarted([]);
     setProgress({ stage: 'Initializing', percent: 0 });
+    const startedNow: StartedItem[] = [];
     let lastStart: (AnalysisStart & { analysisId: string }) | undefined;
     let lastFailed = false;
     for (const [index, item] of queue.entries()) {
@@ -61,17 +74,19 @@ export function UploadPage() {
         const started = await startAnalysis([fileId]);
         patch(item.id, { status: 'success', progress: 100, analysisId: started.analysisId });
         lastStart = { analysisId: started.analysisId, status: started.status, at: Date.now() };
+        startedNow.push({ fileName: name, analysisId: started.analysisId });
         lastFailed = false;
       } catch (err) {
         const message = `${name}: ${errorMessage(err, 'Failed to upload file')}`;
         lastFailed = true;
         patch(item.id, { status: 'error', error: message });
-        setErrors((e) => [...e, message]);
-        setProgress({ stage: 'Error', percent: overallPercent(index, queue.length, 0), substage: message });
-        notify.error(message, {
+        setErrors((e) => [...e, { id: item.id, message }]);
+        setProgress({ stage: 'Error', percent: overallPercent(index, queue.length, 0), substage: 'See Upload Error above' });
+        // The cause stands in the Upload Error alert; the toast only offers what to do about it.
+        notify.error(`Upload of ${name} failed`, {
           persistent: true,
           actions: [
-            { label: 'Retry', onClick: () => patch(item.id, { status: 'pending', progress: 0, error: undefined }) },
+            { label: 'Retry', onClick: () => retry(item.id) },
             { label: 'Remove', onClick: () => remove(item.id) },
           ],
         });
@@ -80,7 +95,11 @@ export function UploadPage() {
     setUploading(false);
     void queryClient.invalidateQueries({ queryKey: queryKeys.files });
     void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
-    if (!lastFailed && lastStart) {
+    if (queue.length > 1 && startedNow.length > 0) {
+      // Several files make one analysis each: list them all rather than open only the last.
+      setStarted(startedNow);
+      setProgress(lastFailed ? null : { stage: 'Complete', percent: 100, substage: `${startedNow.length} analyses started` });
+    } else if (!lastFailed && lastStart) {
       const { analysisId, ...analysisStart } = lastStart;
       setProgress({ stage: 'Complete', percent: 100, substage: 'Analysis ready' });
       timer.current = setTimeout(
@@ -102,12 +121,13 @@ export function UploadPage() {
           {errors.length > 0 && (
             <Alert color="red" title="Upload Error" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
               <List size="sm">
-                {errors.map((e, i) => (
-                  <List.Item key={i}>{e}</List.Item>
+                {errors.map((e) => (
+                  <List.Item key={e.id}>{e.message}</List.Item>
                 ))}
               </List>
             </Alert>
           )}
+          {started.length > 0 && <StartedAnalysesCard started={started} />}
           <SelectedFileList items={items} uploading={uploading} onRemove={remove} />
           {progress && <OverallProgress progress={progress} />}
           {pending.length > 0 && (

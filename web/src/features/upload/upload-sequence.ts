@@ -40,9 +40,9 @@ export function putFile(uploadUrl: string, file: Blob, contentType: string, onPr
       } catch {
         /* not JSON: keep the text */
       }
-      reject(new ApiError(xhr.status, extractErrorMessage(body, 'Failed to upload file')));
+      reject(new ApiError(xhr.status, extractErrorMessage(body, `Failed to upload file: the storage answered HTTP ${xhr.status}`)));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Failed to upload file'));
+    xhr.onerror = () => reject(new ApiError(0, 'Failed to upload file: the connection to the storage failed (network error, or the link expired)'));
     if (!fields) return void xhr.send(file);
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -1,5 +1,5 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_app/')({
-  component: lazyRouteComponent(() => import('../../features/dashboard/HomePage.tsx'), 'HomePage'),
+  component: lazyRouteComponent(() => import('../../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
 });

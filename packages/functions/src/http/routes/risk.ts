@@ -18,6 +18,7 @@ import {
 import type { RiskKind } from '../../services/risk/risk-kinds.ts';
 import { categorySchema, descriptionSchema, sapIdSchema } from '../../services/risk/sap-ids.ts';
 import { ensureSeeded } from '../../services/risk/seed.ts';
+import { rememberPerson, withAuditEmails, withItemEmails } from '../../services/risk/people.ts';
 
 /** Largest CSV accepted by POST /risk-import (characters of csvContent). */
 export const RISK_IMPORT_MAX_CHARS = 5 * 1024 * 1024;
@@ -61,10 +62,11 @@ export function registerRiskRoutes(r: RouteRegistrar): void {
     return { status: 200, body: { categories: await listRiskCategories(services) } };
   });
 
-  r.route('GET', '/risk-audit-log', admin, async ({ services, req }) => {
+  r.route('GET', '/risk-audit-log', admin, async ({ services, caller, req }) => {
     const q = auditQuerySchema.parse(nonEmpty(req.query));
+    await rememberPerson(services, caller);
     const auditLog = await listAudit(services, { userId: q.userId, itemId: q.itemId, limit: q.limit ?? AUDIT_LIMIT_DEFAULT });
-    return { status: 200, body: { auditLog } };
+    return { status: 200, body: { auditLog: await withAuditEmails(services, auditLog) } };
   });
 
   r.route('POST', '/risk-import', admin, async ({ services, caller, body }: RouteContext) => {
@@ -73,6 +75,7 @@ export function registerRiskRoutes(r: RouteRegistrar): void {
     if (input.csvContent.length > RISK_IMPORT_MAX_CHARS) {
       throw new VisibleError('TOO_LARGE', `csvContent is too large: at most ${RISK_IMPORT_MAX_CHARS / 1024 / 1024} MB of CSV text is accepted; split the file`);
     }
+    await rememberPerson(services, caller);
     const result = await importRiskCsv(services, input.type === 'tables' ? 'table' : 'tcode', caller.sub, input.csvContent);
     return { status: 200, body: result };
   });
@@ -90,15 +93,17 @@ function registerListRoutes(r: RouteRegistrar, list: (typeof LISTS)[number]): vo
     description: descriptionSchema.optional(),
   });
 
-  r.route('GET', list.path, admin, async ({ services, req }) => {
+  r.route('GET', list.path, admin, async ({ services, caller, req }) => {
     await ensureSeeded(services);
     const q = listQuerySchema.parse(nonEmpty(req.query));
-    return { status: 200, body: { [list.answerField]: await listRiskItems(services, list.kind, q) } };
+    await rememberPerson(services, caller);
+    return { status: 200, body: { [list.answerField]: await withItemEmails(services, await listRiskItems(services, list.kind, q)) } };
   });
 
   r.route('POST', list.path, admin, async ({ services, caller, body }: RouteContext) => {
     await ensureSeeded(services);
     const input = createSchema.parse(body ?? {}) as Record<string, string | undefined>;
+    await rememberPerson(services, caller);
     const item = await createRiskItem(services, list.kind, caller.sub, {
       id: input[list.idField]!,
       category: input.category!,
@@ -111,12 +116,14 @@ function registerListRoutes(r: RouteRegistrar, list: (typeof LISTS)[number]): vo
     await ensureSeeded(services);
     const id = pathId(params.id);
     const input = updateSchema.parse(body ?? {});
+    await rememberPerson(services, caller);
     const item = await updateRiskItem(services, list.kind, caller.sub, { id, ...input });
     return { status: 200, body: item };
   });
 
   r.route('DELETE', `${list.path}/{id}`, admin, async ({ services, caller, params }: RouteContext) => {
     await ensureSeeded(services);
+    await rememberPerson(services, caller);
     const item = await deleteRiskItem(services, list.kind, caller.sub, pathId(params.id));
     return { status: 200, body: item };
   });

@@ -18,6 +18,8 @@ import { CATEGORY_RULE, ID_RULE, hasControlChars, isValidCategory, normaliseSapI
 export interface ImportResult {
   imported: number;
   errors: string[];
+  /** Imported rows whose ID is not in the SAP master list (a typo, or a custom object). */
+  warnings: string[];
 }
 
 interface ValidRow {
@@ -39,11 +41,14 @@ const DESCRIPTION_ALIASES: Record<RiskKind, string[]> = {
 
 export async function importRiskCsv(services: Services, kind: RiskKind, userId: string, csvContent: string): Promise<ImportResult> {
   const { rows, errors } = readRows(kind, csvContent);
-  if (rows.length === 0) return { imported: 0, errors };
+  if (rows.length === 0) return { imported: 0, errors, warnings: [] };
 
   const existing = new Map((await queryAllRiskItems(services, kind)).map((item) => [item.sk, item]));
-  const needMaster = rows.filter((r) => !r.description && !existing.get(r.id)?.description).map((r) => r.id);
-  const master = await lookupMasterDescriptions(services, kind, needMaster);
+  // Every ID is looked up: the description fills gaps, and an ID the master list lacks is worth a warning.
+  const master = await lookupMasterDescriptions(services, kind, rows.map((r) => r.id));
+  const warnings = rows
+    .filter((r) => !master.has(r.id))
+    .map((r) => `${r.id}: not in the SAP master list of ${kind === 'table' ? 'tables' : 'transaction codes'}; imported, but check the name`);
 
   const items: StoredRiskItem[] = [];
   const audits: object[] = [];
@@ -67,7 +72,7 @@ export async function importRiskCsv(services: Services, kind: RiskKind, userId: 
   await batchPutItems(services, items);
   await batchPutItems(services, audits);
   await bumpListVersion(services, kind);
-  return { imported: items.length, errors };
+  return { imported: items.length, errors, warnings };
 }
 
 /** Validates the header and every row; returns the good rows and one message per bad row. */

@@ -12,6 +12,7 @@ import type { Services } from '../types.ts';
 import { batchPutItems } from '../master/batch-write.ts';
 import { MASTER_KINDS, type MasterKind } from '../master/master-kinds.ts';
 import { bumpListVersion } from './list-version.ts';
+import { mergeNearDuplicateCategories } from './merge-categories.ts';
 import { buildStoredItem } from './risk-items.ts';
 import type { RiskKind } from './risk-kinds.ts';
 import { oncePerServices } from './once-per-services.ts';
@@ -21,7 +22,11 @@ export const SEED_MARKER_SK = 'SEEDED';
 export const SYSTEM_USER = 'system';
 
 export async function seedReferenceData(services: Services): Promise<void> {
-  if (await isSeeded(services)) return;
+  if (!(await isSeeded(services))) await seedOnce(services);
+  await mergeNearDuplicateCategories(services, SYSTEM_USER);
+}
+
+async function seedOnce(services: Services): Promise<void> {
   const defaults = loadDefaultLists();
   const master = loadMasterLists();
   await Promise.all([

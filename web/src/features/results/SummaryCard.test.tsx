@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { render } from '../../test-utils/render.tsx';
+import { SummaryCard } from './SummaryCard.tsx';
+
+describe('SummaryCard', () => {
+  it('shows No data and the reason for an analysis without records, never Clean', () => {
+    render(<SummaryCard result={{ analysisId: 'a', status: 'completed', fileType: 'CDHDR', summary: { total_records: 0, flagged_records: 0, flag_counts: {} } }} />);
+    expect(screen.getByText('No data - No records were found')).toBeInTheDocument();
+    expect(screen.getByTestId('no-records-notice')).toHaveTextContent('No records were found in the file(s)');
+    expect(screen.getByText('Detection Rate').nextSibling).toHaveTextContent('No data');
+    expect(screen.queryByText(/Clean/)).toBeNull();
+  });
+
+  it('keeps Clean for records without flags', () => {
+    render(<SummaryCard result={{ analysisId: 'a', status: 'completed', fileType: 'CDHDR', summary: { total_records: 40, flagged_records: 0, flag_counts: {} } }} />);
+    expect(screen.getByText('Clean - No Security Issues Detected')).toBeInTheDocument();
+    expect(screen.queryByTestId('no-records-notice')).toBeNull();
+  });
+});
