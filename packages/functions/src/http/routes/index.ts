@@ -12,6 +12,8 @@ import { registerRiskRoutes } from './risk.ts';
 import { registerMasterRoutes } from './master.ts';
 import { registerSystemRoutes } from './system.ts';
 import { registerAiRoutes } from './ai.ts';
+import { registerFindingRoutes } from './findings.ts';
+import { registerSuppressionRoutes } from './suppressions.ts';
 
 export function registerAllRoutes(r: RouteRegistrar): void {
   registerCsrfRoutes(r);
@@ -23,4 +25,6 @@ export function registerAllRoutes(r: RouteRegistrar): void {
   registerMasterRoutes(r);
   registerSystemRoutes(r);
   registerAiRoutes(r);
+  registerFindingRoutes(r);
+  registerSuppressionRoutes(r);
 }
