@@ -1,4 +1,5 @@
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
+import { patternRuleId } from '../rules/pattern-rules.ts';
 import { formatEpoch, type Activity } from './facts.ts';
 
 const MINUTE = 60;
@@ -32,7 +33,7 @@ export class UserTimeline {
 }
 
 function pattern(name: PatternName, risk: SuspiciousPattern['risk_level'], user: string, epoch: number, activity: string): SuspiciousPattern {
-  return { pattern: name, risk_level: risk, user, sm20_time: formatEpoch(epoch), sm20_activity: activity };
+  return { pattern: name, risk_level: risk, rule: patternRuleId(name), user, sm20_time: formatEpoch(epoch), sm20_activity: activity };
 }
 
 /** Answers "a time of this user (case-insensitive) in [from, to]?" (UserTimeline, UserTimes). */

@@ -21,7 +21,7 @@ describe('PatternHits', () => {
         const expected = [];
         for (const h of [...hits].sort((a, b) => a.t - b.t)) {
           const n = (counts[h.kind] = (counts[h.kind] ?? 0) + 1);
-          if (n <= limit) expected.push({ pattern: h.kind, risk_level: 'high', user: h.user, sm20_time: formatEpoch(h.t), sm20_activity: h.activity });
+          if (n <= limit) expected.push({ pattern: h.kind, risk_level: 'high', rule: `PAT-${h.kind.replace(/_/g, '-')}`, user: h.user, sm20_time: formatEpoch(h.t), sm20_activity: h.activity });
         }
         // Sealing a kind early (its sources let go) lists the same.
         if (hits.length > 0) p.seal(hits[0]!.kind);

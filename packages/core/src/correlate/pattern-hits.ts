@@ -1,4 +1,5 @@
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
+import { patternRuleId } from '../rules/pattern-rules.ts';
 import { formatEpoch } from './facts.ts';
 import { F64List } from './user-ids.ts';
 
@@ -87,7 +88,7 @@ export class PatternHits {
     const patterns: SuspiciousPattern[] = [];
     for (const c of chosen) {
       if (patternCounts[c.k.name] === undefined) patternCounts[c.k.name] = c.k.count;
-      patterns.push({ pattern: c.k.name, risk_level: c.k.risk, user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
+      patterns.push({ pattern: c.k.name, risk_level: c.k.risk, rule: patternRuleId(c.k.name), user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
     }
     return { patterns, patternCounts };
   }

@@ -112,7 +112,7 @@ export type FinalRecordVisitor = (rowIndex: number, row: string[], rec: Canonica
 export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagContext, state: FinalState, facts: FileFacts, visit: FinalRecordVisitor, part?: { parts: SourceParts; k: number }): Promise<void> {
   // The whole file, or one of the byte ranges step 1 read it in (rows numbered from the range's first).
   const opened: FinalSource = part ? openSourcePart(ctx, facts, part.parts, part.k) : await openFile(ctx.openSource(facts.index), facts.fileName);
-  const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder);
+  const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder, flagContext.timeZone);
   const flag = createRecordFlagger(flagContext);
   const rec = createCanonicalRecord(opened.fileType);
   const out = createFlagResult();

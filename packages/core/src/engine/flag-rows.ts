@@ -93,7 +93,7 @@ export class RowFlagger {
 /** Step 1 over row batches (any container): extract each row's canonical fields, then flag. */
 export async function flagRows(rows: AsyncIterable<string[][]>, meta: FileMeta, index: number, fc: FlagContext, onProgress?: (records: number) => void): Promise<FlaggedRows> {
   const flagger = new RowFlagger(meta, index, fc);
-  const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder);
+  const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder, fc.timeZone);
   const rec = createCanonicalRecord(meta.fileType);
   const tickets = meta.fileType === 'TICKETS';
   let records = 0;
@@ -126,7 +126,7 @@ export async function flagTextPart(
   const { meta, layout } = input;
   const flagger = new RowFlagger(meta, input.index, fc);
   const tickets = meta.fileType === 'TICKETS';
-  const rec = new ViewRecord(meta.fileType, meta.canonical, meta.dateOrder, layout.delimiter);
+  const rec = new ViewRecord(meta.fileType, meta.canonical, meta.dateOrder, layout.delimiter, fc.timeZone);
   let records = 0;
   const onRow = (row: RowScanner) => {
     records++;

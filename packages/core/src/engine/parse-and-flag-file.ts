@@ -113,7 +113,7 @@ async function seedHolidayYears(opened: OpenedFile, meta: FileMeta, fc: FlagCont
   }
   if (first.done) return;
   // The date as flagging reads it (an SM20 "Date" cell may hold the time too).
-  const dates = new DateTimeReader(meta.dateOrder);
+  const dates = new DateTimeReader(meta.dateOrder, fc.timeZone);
   const years = new Set<string>();
   for (const row of first.value.slice(0, SEED_ROWS)) {
     dates.read(row[col.date] ?? '', col.time < 0 ? '' : (row[col.time] ?? ''));

@@ -2,6 +2,7 @@ import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { memoOf } from '../flags/memo.ts';
 import { splitVariables } from '../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
+import { createZoneOffset, zoneSuffixSeconds } from '../formats/time-zone.ts';
 import type { DateOrder } from '../formats/types.ts';
 import type { FileType } from '../model/index.ts';
 
@@ -48,22 +49,52 @@ export function timeReader(): (v: string) => string {
 }
 
 /**
- * A record's date and time from its date and time cells (ISO date, 'HH:MM:SS'); SM20 "Date" cells
- * sometimes hold date and time together. `read` sets `date` and `time`.
+ * A record's date and time from its date and time cells (ISO date, 'HH:MM:SS'); a date-time in one
+ * cell (the date column, or a time column such as Splunk's `_time`) gives both. A value with `Z` or
+ * an offset is converted to the analysis time zone. `read` sets `date` and `time`.
  */
 export class DateTimeReader {
   date = '';
   time = '';
   private readonly toIsoDate: (v: string) => string;
   private readonly fastTime = timeReader();
+  private readonly zoneOffset: (utcSeconds: number) => number;
+  private lastZoned = '';
+  private lastZonedDate = '';
+  private lastZonedTime = '';
 
-  constructor(order: DateOrder) {
+  constructor(order: DateOrder, timeZone = 'UTC') {
     this.toIsoDate = cachedDate(order);
+    this.zoneOffset = createZoneOffset(timeZone);
   }
 
   read(d: string, t: string): void {
+    if (t === '' && d.length > 10) return this.readStamp(d);
+    if (d === '' && t.length > 10) return this.readStamp(t);
     this.date = d === '' ? '' : this.toIsoDate(d);
-    this.time = t !== '' ? this.fastTime(t) : d.length > 10 ? (normaliseTime(d) ?? '') : '';
+    this.time = t !== '' ? this.fastTime(t) : '';
+  }
+
+  /** A date and time in one cell, converted when it names its zone. */
+  private readStamp(v: string): void {
+    if (v === this.lastZoned) {
+      this.date = this.lastZonedDate;
+      this.time = this.lastZonedTime;
+      return;
+    }
+    this.date = this.toIsoDate(v);
+    this.time = normaliseTime(v) ?? '';
+    const own = this.date !== '' && this.time !== '' ? zoneSuffixSeconds(v) : undefined;
+    if (own !== undefined) {
+      const [y, mo, day] = [+this.date.slice(0, 4), +this.date.slice(5, 7), +this.date.slice(8, 10)];
+      const utc = Date.UTC(y, mo - 1, day, +this.time.slice(0, 2), +this.time.slice(3, 5), +this.time.slice(6, 8)) / 1000 - own;
+      const local = new Date((utc + this.zoneOffset(utc)) * 1000).toISOString();
+      this.date = local.slice(0, 10);
+      this.time = local.slice(11, 19);
+    }
+    this.lastZoned = v;
+    this.lastZonedDate = this.date;
+    this.lastZonedTime = this.time;
   }
 }
 
@@ -115,9 +146,9 @@ export function recordColumns(fileType: FileType, canonical: Canonical): RecordC
  * Builds the row -> CanonicalRecord filler for one opened file. Column positions are looked up
  * once; per row only the cells flagging reads are copied and dates/times normalised.
  */
-export function createRecordExtractor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder): (row: string[], rec: CanonicalRecord) => void {
+export function createRecordExtractor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder, timeZone = 'UTC'): (row: string[], rec: CanonicalRecord) => void {
   const get = (row: string[], i: number) => (i >= 0 ? (row[i] ?? '') : '');
-  const dateTime = new DateTimeReader(dateOrder);
+  const dateTime = new DateTimeReader(dateOrder, timeZone);
   const upper = memoOf((s: string) => s.toUpperCase());
   const {
     user: iUser, date: iDate, time: iTime, tcode: iTcode, terminal: iTerminal, event: iEvent, message: iMessage, program: iProgram,

@@ -54,10 +54,10 @@ export class ViewRecord implements CanonicalRecord {
   /** Pattern indexes for maybeDebugText, or none when the delimiter is part of a pattern (no shortcut then). */
   private readonly debugPatterns: number[];
 
-  constructor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder, delimiter: string) {
+  constructor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder, delimiter: string, timeZone = 'UTC') {
     this.fileType = fileType;
     this.col = recordColumns(fileType, canonical);
-    this.dateTime = new DateTimeReader(dateOrder);
+    this.dateTime = new DateTimeReader(dateOrder, timeZone);
     this.debugPatterns = DEBUG_TEXT_PATTERNS.some((p) => p.includes(delimiter)) ? [] : DEBUG_TEXT_PATTERNS.map((_, k) => k);
   }
 

@@ -1,5 +1,7 @@
 import { createHolidayChecker, type HolidayChecker } from '../holidays/index.ts';
-import type { DetectionLists, EngineSettings, SalEvent } from '../model/index.ts';
+import { loadDefaultLists } from '../lists/load-lists.ts';
+import { DEFAULT_THRESHOLDS, type DetectionLists, type DetectionThresholds, type EngineSettings, type SalEvent } from '../model/index.ts';
+import { createWatchlist, type Watchlist } from './watchlist.ts';
 
 /** The lists compiled for lookups on the hot path. */
 export interface FlagContext {
@@ -9,12 +11,26 @@ export interface FlagContext {
   sensitiveObjectClasses: Set<string>;
   events: Map<string, SalEvent>;
   holidayOf: HolidayChecker;
+  /** Standard (SAP*, DDIC …) and emergency (FF_* …) users of the privileged-users watchlist. */
+  watchlist: Watchlist;
+  /** Upper-cased profile names of the sensitive-profiles watchlist. */
+  sensitiveProfiles: Set<string>;
+  /** Upper-cased program and function-module names of the sensitive-programs watchlist. */
+  sensitivePrograms: Set<string>;
+  thresholds: DetectionThresholds;
+  /** IANA time zone of the analysis. */
+  timeZone: string;
 }
 
 /** Object class names from product-spec.md that still match next to the real ones (DECISIONS.md 3). */
 const SPEC_OBJECT_CLASSES = ['BKPF', 'BSEG', 'DEBO', 'BENUTZER', 'PROFIL'];
 
 export function createFlagContext(lists: DetectionLists, settings?: EngineSettings, options: { validateHolidays?: boolean } = {}): FlagContext {
+  // A snapshot taken before the watchlists existed carries none: the defaults apply then.
+  const defaults = lists.privilegedUsers && lists.sensitiveProfiles && lists.sensitivePrograms ? undefined : loadDefaultLists();
+  const privileged = lists.privilegedUsers ?? defaults!.privilegedUsers;
+  const profiles = lists.sensitiveProfiles ?? defaults!.sensitiveProfiles;
+  const programs = lists.sensitivePrograms ?? defaults!.sensitivePrograms;
   return {
     highRiskTcodes: new Map(lists.highRiskTcodes.map((e) => [e.id.trim().toUpperCase(), e.category])),
     highRiskTables: new Map(lists.highRiskTables.map((e) => [e.id.trim().toUpperCase(), e.category])),
@@ -22,5 +38,10 @@ export function createFlagContext(lists: DetectionLists, settings?: EngineSettin
     sensitiveObjectClasses: new Set([...lists.sensitiveObjectClasses.map((c) => c.trim().toUpperCase()), ...SPEC_OBJECT_CLASSES]),
     events: new Map(lists.events.map((e) => [e.event.toUpperCase(), e])),
     holidayOf: createHolidayChecker(settings?.holidays, { validate: options.validateHolidays }),
+    watchlist: createWatchlist(privileged),
+    sensitiveProfiles: new Set(profiles.map((p) => p.profile.trim().toUpperCase())),
+    sensitivePrograms: new Set(programs.map((p) => p.name.trim().toUpperCase())),
+    thresholds: settings?.thresholds ?? DEFAULT_THRESHOLDS,
+    timeZone: settings?.timeZone || 'UTC',
   };
 }

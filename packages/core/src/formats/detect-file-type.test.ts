@@ -38,6 +38,25 @@ describe('detectHeader', () => {
   });
 });
 
+describe('detectHeader: German exports', () => {
+  it('reads a German SM20N export', () => {
+    const m = detectHeader(['Datum', 'Uhrzeit', 'Mandant', 'Benutzer', 'Terminalname', 'Transaktionscode', 'Programm', 'Ereignis', 'Audit-Log-Meldungstext', 'Erster Variablenwert', 'Variable 2', 'Variable 3']);
+    expect(m?.fileType).toBe('SM20');
+    expect(m?.canonical).toEqual({ DATE: 0, TIME: 1, CLIENT: 2, USER: 3, TERMINAL: 4, TCODE: 5, PROGRAM: 6, EVENT: 7, MESSAGE: 8, VAR1: 9, VAR2: 10, VAR3: 11 });
+  });
+  it('reads German CDHDR and CDPOS labels (umlauts and ß-free spellings alike)', () => {
+    const hdr = detectHeader(['Objektklasse', 'Objektwert', 'Belegnummer', 'Benutzername', 'Änderungsdatum', 'Uhrzeit', 'Transaktionscode', 'Änderungskennzeichen Anwendungsobjekt']);
+    expect(hdr?.fileType).toBe('CDHDR');
+    expect(hdr?.canonical).toEqual({ OBJECTCLAS: 0, OBJECTID: 1, CHANGENR: 2, USERNAME: 3, UDATE: 4, UTIME: 5, TCODE: 6, CHANGE_IND: 7 });
+    const pos = detectHeader(['Objektklasse', 'Objektwert', 'Änderungsnummer', 'Tabellenname', 'Tabellenschlüssel', 'Feldname', 'Änderungskennzeichen', 'Neuer Wert', 'Alter Wert']);
+    expect(pos?.fileType).toBe('CDPOS');
+    expect(pos?.canonical).toEqual({ OBJECTCLAS: 0, OBJECTID: 1, CHANGENR: 2, TABNAME: 3, TABKEY: 4, FNAME: 5, CHNGIND: 6, VALUE_NEW: 7, VALUE_OLD: 8 });
+  });
+  it('does not read a German address list as a file type (near miss)', () => {
+    expect(detectHeader(['Name', 'Straße', 'Datum', 'Benutzer'])).toBeUndefined();
+  });
+});
+
 describe('findHeaderRow', () => {
   it('skips title rows above the header', () => {
     const rows = [['Table: CDHDR'], ['Displayed Fields: 8 of 8'], ['OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'USERNAME', 'UDATE'], ['BELEG', '1', '2', 'A', '20240101']];

@@ -10,6 +10,13 @@ describe('loadDefaultLists', () => {
     expect(lists.sensitiveFields).toHaveLength(49);
     expect(lists.sensitiveObjectClasses).toHaveLength(33);
     expect(lists.events).toHaveLength(108);
+    expect(lists.privilegedUsers).toHaveLength(9);
+    expect(lists.privilegedUsers.find((u) => u.user === 'SAP*')).toMatchObject({ kind: 'standard' });
+    expect(lists.privilegedUsers.find((u) => u.user === 'FF_*')).toMatchObject({ kind: 'emergency' });
+    expect(lists.sensitiveProfiles.map((p) => p.profile)).toContain('SAP_ALL');
+    expect(lists.sensitiveProfiles).toHaveLength(6);
+    expect(lists.sensitivePrograms).toHaveLength(19);
+    expect(lists.sensitivePrograms.find((p) => p.name === 'RFC_READ_TABLE')).toMatchObject({ kind: 'function_module' });
     expect(lists.sensitiveFields).toContain('BANKN');
     expect(lists.sensitiveObjectClasses).toContain('BELEG');
     expect(lists.events.find((e) => e.event === 'CUL')).toMatchObject({ category: 'debugging', severity: 'high' });

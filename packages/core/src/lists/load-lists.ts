@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EngineError } from '../errors/index.ts';
-import type { DetectionLists, RiskListEntry, SalEvent } from '../model/index.ts';
+import type { DetectionLists, RiskListEntry, SalEvent, SensitiveProfile, SensitiveProgram, WatchlistUser } from '../model/index.ts';
 import { parseCsvText } from './parse-csv-text.ts';
 
 // Resolved from this module, so tsx runs work from any working directory. A bundled Lambda has no
@@ -29,6 +29,24 @@ function toRiskEntries(rows: string[][], idColumn: 'TCODE' | 'TABNAME'): RiskLis
     .map((r) => ({ id: r[idColumn]!.toUpperCase(), category: r.CATEGORY ?? '', description: r.DESCRIPTION ?? '' }));
 }
 
+function toWatchlistUsers(rows: string[][]): WatchlistUser[] {
+  return rowsAsRecords(rows)
+    .filter((r) => r.USER)
+    .map((r) => ({ user: r.USER!.toUpperCase(), kind: r.KIND?.toLowerCase() === 'emergency' ? 'emergency' : 'standard', description: r.DESCRIPTION ?? '' }));
+}
+
+function toProfiles(rows: string[][]): SensitiveProfile[] {
+  return rowsAsRecords(rows)
+    .filter((r) => r.PROFILE)
+    .map((r) => ({ profile: r.PROFILE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
+}
+
+function toPrograms(rows: string[][]): SensitiveProgram[] {
+  return rowsAsRecords(rows)
+    .filter((r) => r.NAME)
+    .map((r) => ({ name: r.NAME!.toUpperCase(), kind: (r.KIND ?? '').toLowerCase(), description: r.DESCRIPTION ?? '' }));
+}
+
 let cachedDefaults: DetectionLists | undefined;
 
 /**
@@ -46,6 +64,9 @@ export function loadDefaultLists(): DetectionLists {
     events: rowsAsRecords(readDataCsv('defaults/sal_events.csv')).map(
       (r): SalEvent => ({ event: r.EVENT!, category: r.CATEGORY!, severity: r.SEVERITY as SalEvent['severity'], text: r.TEXT! }),
     ),
+    privilegedUsers: toWatchlistUsers(readDataCsv('defaults/privileged_users.csv')),
+    sensitiveProfiles: toProfiles(readDataCsv('defaults/sensitive_profiles.csv')),
+    sensitivePrograms: toPrograms(readDataCsv('defaults/sensitive_programs.csv')),
   };
   return structuredClone(cachedDefaults);
 }

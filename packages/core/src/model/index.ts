@@ -22,7 +22,15 @@ export type FlagKey = (typeof FLAG_KEYS)[number];
 export type FlagCounts = Record<FlagKey, number>;
 
 export type Severity = 'high' | 'medium-high' | 'medium' | 'variable';
-export type OtherCategory = 'security' | 'config' | 'transport' | 'job_schedule';
+export type OtherCategory =
+  | 'security'
+  | 'config'
+  | 'audit_trail'
+  | 'transport'
+  | 'job_schedule'
+  | 'privileged_user'
+  | 'emergency_access'
+  | 'authorization';
 
 /** One entry of an administrators' list (high-risk tcodes or tables). */
 export interface RiskListEntry {
@@ -39,6 +47,27 @@ export interface SalEvent {
   text: string;
 }
 
+/** One entry of the privileged-users watchlist; a trailing `*` is a prefix, except in `SAP*`. */
+export interface WatchlistUser {
+  user: string;
+  kind: 'standard' | 'emergency';
+  description: string;
+}
+
+/** One entry of the sensitive-profiles watchlist (SAP_ALL, SAP_NEW …). */
+export interface SensitiveProfile {
+  profile: string;
+  description: string;
+}
+
+/** One entry of the sensitive programs and function modules watchlist. */
+export interface SensitiveProgram {
+  name: string;
+  /** `report` or `function_module`. */
+  kind: string;
+  description: string;
+}
+
 /** Everything detection reads besides the files themselves. */
 export interface DetectionLists {
   highRiskTcodes: RiskListEntry[];
@@ -46,7 +75,35 @@ export interface DetectionLists {
   sensitiveFields: string[];
   sensitiveObjectClasses: string[];
   events: SalEvent[];
+  privilegedUsers: WatchlistUser[];
+  sensitiveProfiles: SensitiveProfile[];
+  sensitivePrograms: SensitiveProgram[];
 }
+
+/** The numbers the rules use (DETECTION.md section 4). */
+export interface DetectionThresholds {
+  /** Business hours "HH:MM" (end exclusive) and weekdays (Monday = 1 … Sunday = 7). */
+  businessHours: { start: string; end: string; days: number[] };
+  /** More than this many changes per user-day raise CHANGE_VOLUME. */
+  changeVolume: number;
+  /** Failed logons per burst and its window. */
+  burst: { count: number; minutes: number };
+  /** Minutes after a burst in which a successful logon is BRUTE_FORCE_SUCCESS. */
+  bruteForceMinutes: number;
+  /** Downloads per user and window for MASS_DOWNLOAD. */
+  massDownload: { count: number; minutes: number };
+  /** Longest window (hours) of a system opened for changes. */
+  openingHours: number;
+}
+
+export const DEFAULT_THRESHOLDS: DetectionThresholds = Object.freeze({
+  businessHours: Object.freeze({ start: '07:00', end: '19:00', days: Object.freeze([1, 2, 3, 4, 5]) as number[] }),
+  changeVolume: 50,
+  burst: Object.freeze({ count: 5, minutes: 10 }),
+  bruteForceMinutes: 30,
+  massDownload: Object.freeze({ count: 10, minutes: 60 }),
+  openingHours: 8,
+}) as DetectionThresholds;
 
 export interface HolidayCalendar {
   /** ISO country code, e.g. "US", "DE". */
@@ -57,6 +114,10 @@ export interface HolidayCalendar {
 
 export interface EngineSettings {
   holidays: HolidayCalendar;
+  /** Rule thresholds; DEFAULT_THRESHOLDS when absent. */
+  thresholds?: DetectionThresholds;
+  /** IANA time zone of the analysis (timestamps with Z or an offset are converted to it); default 'UTC'. */
+  timeZone?: string;
 }
 
 export interface AnalysisSummary {
@@ -73,11 +134,22 @@ export type PatternName =
   | 'SELF_AUTHORIZATION'
   | 'CHANGE_WITHOUT_TICKET'
   | 'AFTER_HOURS_SENSITIVE_CHANGE'
-  | 'FAILED_LOGON_BURST';
+  | 'FAILED_LOGON_BURST'
+  | 'BRUTE_FORCE_SUCCESS'
+  | 'PRIVILEGED_USER_LOGON'
+  | 'EMERGENCY_ACCESS'
+  | 'USER_CREATED_AND_USED'
+  | 'USER_UNLOCKED_AND_USED'
+  | 'SENSITIVE_PROFILE_ASSIGNED'
+  | 'AUDIT_LOG_TAMPERING'
+  | 'MASS_DOWNLOAD'
+  | 'SYSTEM_OPENED_FOR_CHANGES';
 
 export interface SuspiciousPattern {
   pattern: PatternName;
-  risk_level: 'critical' | 'high' | 'medium';
+  risk_level: 'critical' | 'high' | 'medium' | 'low';
+  /** Rule id of the catalogue, e.g. PAT-BRUTE-FORCE-SUCCESS. */
+  rule: string;
   user: string;
   /** ISO-like local timestamp "YYYY-MM-DD HH:MM:SS" of the triggering record. */
   sm20_time: string;

@@ -3,6 +3,7 @@
 import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../../model/index.ts';
 import { docKey, formatEpoch, itemActivity, toEpoch, type Activity, type DocColumns, type FileFacts } from '../facts.ts';
+import { patternRuleId } from '../../rules/pattern-rules.ts';
 import { HeaderIndex } from './header-index-v1.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from '../find-patterns.ts';
 import { createTicketCoverage } from './ticket-coverage-v1.ts';
@@ -160,7 +161,7 @@ export function correlateFactsV1(facts: FileFacts[], timingOf: (isoDate: string,
   const patterns: SuspiciousPattern[] = [];
   for (const [t, pattern, risk_level, user, sm20_activity] of found.sort((a, b) => a[0] - b[0])) {
     const n = (patternCounts[pattern] = (patternCounts[pattern] ?? 0) + 1);
-    if (n <= MAX_PATTERNS_PER_KIND) patterns.push({ pattern, risk_level, user, sm20_time: formatEpoch(t), sm20_activity: describeDoc(sm20_activity) });
+    if (n <= MAX_PATTERNS_PER_KIND) patterns.push({ pattern, risk_level, rule: patternRuleId(pattern), user, sm20_time: formatEpoch(t), sm20_activity: describeDoc(sm20_activity) });
   }
   if (found.length > 0) summary['Suspicious patterns'] = { total: found.length, ...patternCounts };
   return { patterns, patternCounts, summary, volume };

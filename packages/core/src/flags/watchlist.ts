@@ -1,0 +1,46 @@
+import type { WatchlistUser } from '../model/index.ts';
+
+/** What the privileged-users watchlist says of a user ID. */
+export type WatchKind = 'standard' | 'emergency' | undefined;
+
+/** Lookups on the privileged-users watchlist: exact IDs and `*` prefixes (except `SAP*`, a user ID itself). */
+export interface Watchlist {
+  /** 'standard', 'emergency' or undefined; case ignored. */
+  kindOf(user: string): WatchKind;
+  /** False when no entry can match a user starting with this character code (skip reading the user). */
+  mayMatchInitial(code: number): boolean;
+  readonly empty: boolean;
+}
+
+export function createWatchlist(entries: readonly WatchlistUser[]): Watchlist {
+  const exact = new Map<string, WatchKind>();
+  const prefixes: [string, WatchKind][] = [];
+  const initials = new Uint8Array(128);
+  for (const e of entries) {
+    const id = e.user.trim().toUpperCase();
+    if (id === '') continue;
+    const kind: WatchKind = e.kind === 'emergency' ? 'emergency' : 'standard';
+    if (id.endsWith('*') && id !== 'SAP*' && id.length > 1) prefixes.push([id.slice(0, -1), kind]);
+    else exact.set(id, kind);
+    const c = id.charCodeAt(0);
+    if (c < 128) {
+      initials[c] = 1;
+      initials[String.fromCharCode(c).toLowerCase().charCodeAt(0)] = 1;
+    }
+  }
+  const known = new Map<string, WatchKind>();
+  return {
+    empty: exact.size === 0 && prefixes.length === 0,
+    mayMatchInitial: (code) => code >= 128 || initials[code] === 1,
+    kindOf(user) {
+      if (user === '') return undefined;
+      if (known.has(user)) return known.get(user);
+      const u = user.trim().toUpperCase();
+      let kind = exact.get(u);
+      if (kind === undefined) for (const [p, k] of prefixes) if (u.startsWith(p)) { kind = k; break; }
+      if (known.size > 20_000) known.clear();
+      known.set(user, kind);
+      return kind;
+    },
+  };
+}

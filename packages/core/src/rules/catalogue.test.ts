@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { FLAG_KEYS } from '../model/index.ts';
+import { RULE_CATALOGUE, ruleById, ruleOfPattern } from './index.ts';
+
+const PATTERNS = [
+  'DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE',
+  'FAILED_LOGON_BURST', 'BRUTE_FORCE_SUCCESS', 'PRIVILEGED_USER_LOGON', 'EMERGENCY_ACCESS', 'USER_CREATED_AND_USED',
+  'USER_UNLOCKED_AND_USED', 'SENSITIVE_PROFILE_ASSIGNED', 'AUDIT_LOG_TAMPERING', 'MASS_DOWNLOAD', 'SYSTEM_OPENED_FOR_CHANGES',
+] as const;
+
+describe('rule catalogue', () => {
+  it('has unique ids, every flag rule names a flag key and every pattern has its PAT- rule', () => {
+    const ids = RULE_CATALOGUE.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of RULE_CATALOGUE.filter((r) => r.kind === 'flag')) expect(FLAG_KEYS).toContain(r.flag);
+    for (const p of PATTERNS) expect(ruleOfPattern(p)).toMatchObject({ kind: 'pattern', pattern: p, id: `PAT-${p.replace(/_/g, '-')}` });
+    expect(RULE_CATALOGUE.filter((r) => r.kind === 'pattern')).toHaveLength(PATTERNS.length);
+  });
+
+  it('finds rules by id, with the Sentinel name where one exists', () => {
+    expect(ruleById('SAL-AUDIT-OFF')).toMatchObject({ severity: 'critical', flag: 'OTHER', category: 'audit_trail', sentinel: 'SAP - Deactivation of Security Audit Log' });
+    expect(ruleById('CD-BANK-KEY')?.flag).toBe('SENSITIVE_FIELD_FLAG');
+    expect(ruleById('PAT-BRUTE-FORCE-SUCCESS')?.sentinel).toBeUndefined();
+    expect(ruleById('NO-SUCH-RULE')).toBeUndefined();
+    for (const r of RULE_CATALOGUE) expect(r.reads.length * r.nextSteps.length * r.title.length).toBeGreaterThan(0);
+  });
+});
