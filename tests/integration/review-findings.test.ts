@@ -5,6 +5,8 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINDINGS_COLUMNS } from '@app/core/review/index.ts';
+import { readXlsxSheets } from '@app/core/report/read-xlsx-sheets.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { sm20Csv, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
@@ -142,6 +144,49 @@ describe('triage', () => {
     expect((await put({ status: 'open', ticket: 'x'.repeat(101) })).status).toBe(400);
     expect((await alice.call('GET', `/results/${analysisId}/findings/${f.findingId}`)).json.trail).toEqual([]);
     expect((await alice.call('PUT', `/results/${analysisId}/findings/0123456789abcdef0123/review`, { status: 'escalated' })).status).toBe(404);
+  });
+});
+
+describe('the findings workbook', () => {
+  const download = async (format: string) => {
+    const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=${format}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.fileName).toBe(`sap-findings-${analysisId.slice(0, 8)}.${format}`);
+    const file = await fetch(res.json.downloadUrl);
+    expect(file.status).toBe(200);
+    return { meta: res.json, bytes: new Uint8Array(await file.arrayBuffer()) };
+  };
+
+  it('has one row per finding with its review, and an evidence sheet per reviewed finding', async () => {
+    const [f] = (await findingsOf('?status=open&limit=1')).findings;
+    // A comment that a spreadsheet would run as a formula stays text.
+    expect((await alice.call('PUT', `/results/${analysisId}/findings/${f.findingId}/review`, { status: 'escalated', comment: '=HYPERLINK("http://x")', ticket: 'INC-9' })).status).toBe(200);
+    const list = await findingsOf('?limit=200');
+    const { meta, bytes } = await download('xlsx');
+    expect(meta.findings).toBe(list.counts.total);
+    const sheets = readXlsxSheets(bytes);
+    const findingsSheet = sheets.find((s) => s.name === 'Findings')!;
+    expect(findingsSheet.rows[0]).toEqual([...FINDINGS_COLUMNS, 'Evidence sheet']);
+    expect(findingsSheet.rows).toHaveLength(list.counts.total + 1);
+    const row = findingsSheet.rows.find((r) => r[0] === f.findingId)!;
+    expect(row.slice(1, 14)).toEqual([f.rule.id, f.rule.title, f.rule.severity, f.user, f.time, f.object, f.summary, 'escalated', '=HYPERLINK("http://x")', 'INC-9', alice.email, expect.stringMatching(/^\d{4}-\d\d-\d\dT/), '']);
+    expect(findingsSheet.xml).toMatch(/<c t="inlineStr" s="3"><is><t>=HYPERLINK/);
+    // Six reviewed findings (one escalated earlier, four false positives, this one): six evidence sheets.
+    const evidenceNames = findingsSheet.rows.slice(1).map((r) => r[14] ?? '').filter(Boolean);
+    expect(evidenceNames).toHaveLength(list.counts.reviewed);
+    const evidence = sheets.find((s) => s.name === row[14])!;
+    expect(evidence.rows[0]).toContain('SOURCE_FILE');
+    expect(evidence.rows[1]![evidence.rows[0]!.indexOf('SOURCE_FILE')]).toBe('sm20.csv');
+    expect(sheets.find((s) => s.name === 'About')!.rows).toContainEqual(['Reviewed', `${list.counts.reviewed} of ${list.counts.toReview}`]);
+  });
+
+  it('comes as CSV too, formula-safe', async () => {
+    const { bytes } = await download('csv');
+    const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(FINDINGS_COLUMNS.join(','));
+    expect(lines).toHaveLength((await findingsOf()).counts.total + 1);
+    expect(lines.find((l) => l.includes('INC-9'))).toContain(`"'=HYPERLINK(""http://x"")",INC-9`);
+    expect((await alice.call('GET', `/results/${analysisId}/findings/export?format=pdf`)).status).toBe(400);
   });
 });
 

@@ -85,6 +85,7 @@ const ACCESS: Record<string, Expectation> = {
   'GET /system-info': { access: 'user', isolation: 'shared', call: () => ({ path: '/system-info' }) },
   'GET /ai/models': { access: 'user', isolation: 'shared', call: () => ({ path: '/ai/models' }) },
   'GET /results/{id}/findings': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings` }) },
+  'GET /results/{id}/findings/export': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings/export?format=csv` }) },
   'GET /results/{id}/findings/{findingId}': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings/${f.findingId}` }) },
   'PUT /results/{id}/findings/{findingId}/review': {
     access: 'user',
@@ -290,6 +291,7 @@ describe("another user's objects", () => {
         'PUT /files',
         'GET /results/{id}/findings',
         'GET /results/{id}/findings/{findingId}',
+        'GET /results/{id}/findings/export',
         'PUT /results/{id}/findings/{findingId}/review',
         'PUT /results/{id}/findings/review',
         'PUT /suppressions/{id}',

@@ -3,3 +3,4 @@ export { deriveFindings, RECORD_FINDINGS_PER_FLAG, type DerivedFindings, type Re
 export { findingId } from './finding-id.ts';
 export { findSuppression, isSuppressedBy, isActiveAt } from './suppression-match.ts';
 export { canonicalFields, recordTime } from './record-fields.ts';
+export { writeFindingsWorkbook, writeFindingsCsv, evidenceSheetName, FINDINGS_COLUMNS, MAX_EVIDENCE_SHEETS, type FindingsWorkbookRow } from './findings-workbook.ts';

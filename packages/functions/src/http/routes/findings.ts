@@ -5,6 +5,8 @@
  */
 import {
   bulkReviewBodySchema,
+  exportFindings,
+  exportQuerySchema,
   findingsQuerySchema,
   loadAnalysisFindings,
   loadTrail,
@@ -20,6 +22,11 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
     const query = findingsQuerySchema.parse(req.query);
     const all = await loadAnalysisFindings(services, caller.sub, params.id!);
     return { status: 200, body: queryFindings(all, query) };
+  });
+
+  r.route('GET', '/results/{id}/findings/export', { access: 'user' }, async ({ caller, params, req, services }) => {
+    const { format } = exportQuerySchema.parse(req.query);
+    return { status: 200, body: await exportFindings(services, caller.sub, params.id!, format) };
   });
 
   r.route('GET', '/results/{id}/findings/{findingId}', { access: 'user' }, async ({ caller, params, services }) => {

@@ -12,3 +12,4 @@ export {
   suppressionListQuerySchema,
   updateSuppressionSchema,
 } from './suppressions.ts';
+export { exportFindings, exportQuerySchema } from './findings-export.ts';
