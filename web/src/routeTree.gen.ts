@@ -22,6 +22,7 @@ import { Route as AppHistoryRouteImport } from './routes/_app/history'
 import { Route as AppMultiUploadRouteImport } from './routes/_app/multi-upload'
 import { Route as AppResultsRouteImport } from './routes/_app/results'
 import { Route as AppRiskManagementRouteImport } from './routes/_app/risk-management'
+import { Route as AppSuppressionsRouteImport } from './routes/_app/suppressions'
 import { Route as AppUploadRouteImport } from './routes/_app/upload'
 import { Route as AppAnalysisAnalysisIdRouteImport } from './routes/_app/analysis.$analysisId'
 
@@ -89,6 +90,11 @@ const AppRiskManagementRoute = AppRiskManagementRouteImport.update({
   path: '/risk-management',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSuppressionsRoute = AppSuppressionsRouteImport.update({
+  id: '/suppressions',
+  path: '/suppressions',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUploadRoute = AppUploadRouteImport.update({
   id: '/upload',
   path: '/upload',
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/multi-upload': typeof AppMultiUploadRoute
   '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
+  '/suppressions': typeof AppSuppressionsRoute
   '/upload': typeof AppUploadRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
 }
@@ -128,6 +135,7 @@ export interface FileRoutesByTo {
   '/multi-upload': typeof AppMultiUploadRoute
   '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
+  '/suppressions': typeof AppSuppressionsRoute
   '/upload': typeof AppUploadRoute
   '/': typeof AppIndexRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
@@ -146,6 +154,7 @@ export interface FileRoutesById {
   '/_app/multi-upload': typeof AppMultiUploadRoute
   '/_app/results': typeof AppResultsRoute
   '/_app/risk-management': typeof AppRiskManagementRoute
+  '/_app/suppressions': typeof AppSuppressionsRoute
   '/_app/upload': typeof AppUploadRoute
   '/_app/': typeof AppIndexRoute
   '/_app/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | '/multi-upload'
     | '/results'
     | '/risk-management'
+    | '/suppressions'
     | '/upload'
     | '/analysis/$analysisId'
   fileRoutesByTo: FileRoutesByTo
@@ -180,6 +190,7 @@ export interface FileRouteTypes {
     | '/multi-upload'
     | '/results'
     | '/risk-management'
+    | '/suppressions'
     | '/upload'
     | '/'
     | '/analysis/$analysisId'
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/_app/multi-upload'
     | '/_app/results'
     | '/_app/risk-management'
+    | '/_app/suppressions'
     | '/_app/upload'
     | '/_app/'
     | '/_app/analysis/$analysisId'
@@ -300,6 +312,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRiskManagementRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/suppressions': {
+      id: '/_app/suppressions'
+      path: '/suppressions'
+      fullPath: '/suppressions'
+      preLoaderRoute: typeof AppSuppressionsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upload': {
       id: '/_app/upload'
       path: '/upload'
@@ -328,6 +347,7 @@ interface AppRouteChildren {
   AppMultiUploadRoute: typeof AppMultiUploadRoute
   AppResultsRoute: typeof AppResultsRoute
   AppRiskManagementRoute: typeof AppRiskManagementRoute
+  AppSuppressionsRoute: typeof AppSuppressionsRoute
   AppUploadRoute: typeof AppUploadRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAnalysisAnalysisIdRoute: typeof AppAnalysisAnalysisIdRoute
@@ -344,6 +364,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMultiUploadRoute: AppMultiUploadRoute,
   AppResultsRoute: AppResultsRoute,
   AppRiskManagementRoute: AppRiskManagementRoute,
+  AppSuppressionsRoute: AppSuppressionsRoute,
   AppUploadRoute: AppUploadRoute,
   AppIndexRoute: AppIndexRoute,
   AppAnalysisAnalysisIdRoute: AppAnalysisAnalysisIdRoute,

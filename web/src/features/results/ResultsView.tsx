@@ -12,6 +12,7 @@ import { DownloadButtons } from './DownloadButtons.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { SuspiciousPatternsCard } from './SuspiciousPatternsCard.tsx';
 import { completedAtOf, isMulti } from './result-figures.ts';
+import { FindingsCard } from '../review/FindingsCard.tsx';
 
 /** The results screen of a completed analysis. Re-reads it so download links are fresh. */
 export function ResultsView({ result: held }: { result: AnalysisResult }) {
@@ -36,6 +37,7 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
       <SummaryCard result={result} />
       <DetectionFlagsCard analysisId={result.analysisId} flagCounts={result.summary?.flag_counts ?? {}} />
       <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} />
+      <FindingsCard analysisId={result.analysisId} />
       <CorrelationCard summary={result.correlation_summary ?? {}} />
       <Card withBorder component="section" aria-labelledby="downloads-title">
         <Text id="downloads-title" fw={600} size="lg" mb="sm">

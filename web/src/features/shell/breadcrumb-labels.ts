@@ -13,6 +13,7 @@ const LABELS: Record<string, string> = {
   analysis: 'Analysis',
   'risk-management': 'Risk Management',
   help: 'Help',
+  suppressions: 'Suppressions',
 };
 
 export interface Crumb {
