@@ -53,6 +53,20 @@ describe('deriveFindings', () => {
   });
 });
 
+describe('pattern evidence', () => {
+  it('is the stored records of the same user within an hour, one row per record with its reasons', () => {
+    const r = report();
+    r.suspicious_patterns.push({ pattern: 'DEBUGGER_DATA_CHANGE', risk_level: 'critical', user: 'ALICE', sm20_time: '2026-11-02 10:30:00', sm20_activity: 'CUL SE38' } as never);
+    const { findings } = deriveFindings('analysis-1', r);
+    const debug = findings.find((f) => f.rule.id === 'PAT-DEBUGGER-DATA-CHANGE')!;
+    // 10 distinct SU01 records of ALICE (12 stored, two repeated), the CHANGE_TIMING one merged into its row.
+    expect(debug.evidence).toHaveLength(10);
+    expect(debug.evidence[1]).toMatchObject({ Time: '10:00:01', HIGH_RISK_TCODE_FLAG: expect.stringContaining('SU01') });
+    const bob = findings.find((f) => f.user === 'BOB')!;
+    expect(bob.evidence).toEqual([expect.objectContaining({ pattern: 'SELF_AUTHORIZATION', sm20_activity: 'AU7 BOB' })]);
+  });
+});
+
 describe('findSuppression', () => {
   const finding = { rule: { id: 'R1', title: '', severity: 'high' as const }, user: 'ALICE', object: 'SU01', terminal: 'TERM1' };
   const s = (over: object) => ({ suppressionId: 's', rule: 'R1', user: 'alice', reason: 'r', expiresAt: '2999-01-01T00:00:00Z', ...over });

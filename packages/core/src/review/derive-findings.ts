@@ -49,6 +49,12 @@ function objectOf(flag: FlagKey, f: RecordFields): string {
   }
 }
 
+/** What a pattern is about: its activity up to the first colon ("CUL SE38" of "CUL SE38: Field content …"). */
+function patternObject(activity: string): string {
+  const head = activity.split(':')[0]!.trim();
+  return head.length <= 80 ? head : head.slice(0, 80);
+}
+
 const oneLine = (s: string) => {
   const line = s.replace(/\s+/g, ' ').trim();
   return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
@@ -90,7 +96,7 @@ export function deriveFindings(analysisId: string, report: AnalysisReport): Deri
       rule,
       user: p.user.trim().toUpperCase(),
       time: p.sm20_time,
-      object: p.sm20_activity.trim(),
+      object: patternObject(p.sm20_activity),
       terminal: '',
       summary: oneLine(`${rule.title}: ${p.sm20_activity}`),
       source: { pattern: p.pattern },
@@ -126,5 +132,47 @@ export function deriveFindings(analysisId: string, report: AnalysisReport): Deri
     }
     if (listed > 0) recordCoverage.push({ flag, total: sample.total, listed });
   }
+  attachPatternEvidence(findings, report, orders);
   return { findings, recordCoverage };
+}
+
+/** A pattern's evidence window: stored records of its user this close to its time. */
+export const PATTERN_EVIDENCE_MINUTES = 60;
+
+const FLAG_SET: ReadonlySet<string> = new Set(FLAG_KEYS);
+const toMs = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
+
+/**
+ * A pattern's evidence: the stored flagged records of the same user within an hour of it (one
+ * row per record, its flag reasons side by side); the pattern row itself when there are none.
+ */
+function attachPatternEvidence(findings: Finding[], report: AnalysisReport, orders: Map<string, DateOrder>): void {
+  const byUser = new Map<string, { ms: number; record: Record<string, string> }[]>();
+  const seen = new Map<string, Record<string, string>>();
+  for (const flag of FLAG_KEYS) {
+    for (const record of report.flagSamples[flag]?.records ?? []) {
+      const f = canonicalFields(record);
+      const user = (f.USER ?? f.USERNAME ?? '').toUpperCase();
+      const ms = toMs(recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, orders.get(record.SOURCE_FILE ?? '')));
+      if (!user || Number.isNaN(ms)) continue;
+      const key = JSON.stringify(Object.entries(record).filter(([k]) => !FLAG_SET.has(k) && k !== 'RULES'));
+      const known = seen.get(key);
+      if (known) {
+        known[flag] = record[flag] ?? '';
+        continue;
+      }
+      const copy = { ...record };
+      seen.set(key, copy);
+      const list = byUser.get(user) ?? [];
+      list.push({ ms, record: copy });
+      byUser.set(user, list);
+    }
+  }
+  const window = PATTERN_EVIDENCE_MINUTES * 60_000;
+  for (const finding of findings) {
+    if (finding.kind !== 'pattern') continue;
+    const at = toMs(finding.time);
+    const near = (byUser.get(finding.user) ?? []).filter((r) => Math.abs(r.ms - at) <= window).sort((a, b) => a.ms - b.ms);
+    if (near.length > 0) finding.evidence = near.map((r) => r.record);
+  }
 }

@@ -16,7 +16,7 @@ function StatusCell({ f }: { f: Finding }) {
     return (
       <Tooltip label={`Expires ${f.suppressed.expiresAt.slice(0, 10)}`} withArrow>
         <Text size="sm">
-          <Badge color="violet.8" autoContrast mr={4}>
+          <Badge color="violet.9" autoContrast mr={4}>
             Suppressed
           </Badge>
           by {f.suppressed.reason}
@@ -56,7 +56,7 @@ export function FindingsTable({ findings, isSelected, toggle, allSelected, toggl
               <Table.Td>
                 <Checkbox aria-label={`Select finding ${f.rule.title} ${f.user} ${f.time}`} checked={isSelected(f.findingId)} onChange={() => toggle(f.findingId)} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Badge color={SEVERITY_COLOR[f.rule.severity]} autoContrast>
                   {f.rule.severity}
                 </Badge>
@@ -78,7 +78,7 @@ export function FindingsTable({ findings, isSelected, toggle, allSelected, toggl
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={f.suppressed ? undefined : { whiteSpace: 'nowrap' }}>
                 <StatusCell f={f} />
               </Table.Td>
               <Table.Td>

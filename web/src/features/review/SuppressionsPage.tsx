@@ -8,7 +8,7 @@ import { notify } from '../../lib/notify.ts';
 import { EditSuppressionModal } from './EditSuppressionModal.tsx';
 import { deleteSuppression, reviewKeys, suppressionsQuery, updateSuppression, type Suppression } from './review-api.ts';
 
-const STATE_COLOR = { active: 'teal.8', expired: 'gray.7', deleted: 'red.8' } as const;
+const STATE_COLOR = { active: 'teal.9', expired: 'gray.8', deleted: 'red.9' } as const;
 
 /** The user's suppressions: what later analyses apply, with edit, expire and delete. */
 export function SuppressionsPage() {
@@ -95,7 +95,7 @@ export function SuppressionsPage() {
                             Edit
                           </Button>
                           {s.state === 'active' && (
-                            <Button size="xs" variant="light" color="orange" onClick={() => void expire(s)} aria-label={`Expire suppression ${s.rule} ${s.user}`}>
+                            <Button size="xs" variant="default" onClick={() => void expire(s)} aria-label={`Expire suppression ${s.rule} ${s.user}`}>
                               Expire
                             </Button>
                           )}

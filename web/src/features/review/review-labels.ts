@@ -9,7 +9,7 @@ export const STATUS_LABEL: Record<ReviewStatus, string> = {
 
 // Shades chosen for AA contrast (as the patterns card); autoContrast picks the text colour.
 export const SEVERITY_COLOR: Record<Severity, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
-export const STATUS_COLOR: Record<ReviewStatus, string> = { open: 'gray.7', explained: 'teal.8', false_positive: 'blue.8', escalated: 'red.8' };
+export const STATUS_COLOR: Record<ReviewStatus, string> = { open: 'gray.8', explained: 'teal.9', false_positive: 'blue.9', escalated: 'red.9' };
 
 /** "12 of 40 findings reviewed" (suppressed findings need no review and are counted apart). */
 export function progressText(c: { reviewed: number; toReview: number; suppressed: number; criticalOpen: number }): string {
