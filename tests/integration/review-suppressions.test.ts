@@ -149,6 +149,7 @@ describe('isolation and CSRF', () => {
       ['PUT', `/results/${first}/findings/${f.findingId}/review`, { status: 'escalated' }],
       ['PUT', `/results/${first}/findings/review`, { findingIds: [f.findingId], status: 'escalated' }],
       ['GET', `/results/${first}/findings/export?format=csv`],
+      ['GET', `/results/${first}/timeline?user=ALICE`],
       ['PUT', `/suppressions/${s.suppressionId}`, { expire: true }],
       ['DELETE', `/suppressions/${s.suppressionId}`],
     ];

@@ -1,12 +1,14 @@
 /**
  * Review of an analysis's findings (issue 17): list, one finding with its evidence and audit
- * trail, triage one or many. The analysis is looked up under the caller's sub, so another
+ * trail, triage one or many, the workbook, and a user's timeline. The analysis is looked up under the caller's sub, so another
  * user's analysis, finding or review is a 404.
  */
 import {
   bulkReviewBodySchema,
   exportFindings,
   exportQuerySchema,
+  getTimeline,
+  timelineQuerySchema,
   findingsQuerySchema,
   loadAnalysisFindings,
   loadTrail,
@@ -27,6 +29,11 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
   r.route('GET', '/results/{id}/findings/export', { access: 'user' }, async ({ caller, params, req, services }) => {
     const { format } = exportQuerySchema.parse(req.query);
     return { status: 200, body: await exportFindings(services, caller.sub, params.id!, format) };
+  });
+
+  r.route('GET', '/results/{id}/timeline', { access: 'user' }, async ({ caller, params, req, services }) => {
+    const query = timelineQuerySchema.parse(req.query);
+    return { status: 200, body: await getTimeline(services, caller.sub, params.id!, query) };
   });
 
   r.route('GET', '/results/{id}/findings/{findingId}', { access: 'user' }, async ({ caller, params, services }) => {

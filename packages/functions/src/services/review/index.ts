@@ -13,3 +13,4 @@ export {
   updateSuppressionSchema,
 } from './suppressions.ts';
 export { exportFindings, exportQuerySchema } from './findings-export.ts';
+export { getTimeline, timelineQuerySchema } from './timeline.ts';
