@@ -23,6 +23,7 @@ import { Route as AppMultiUploadRouteImport } from './routes/_app/multi-upload'
 import { Route as AppResultsRouteImport } from './routes/_app/results'
 import { Route as AppRiskManagementRouteImport } from './routes/_app/risk-management'
 import { Route as AppSuppressionsRouteImport } from './routes/_app/suppressions'
+import { Route as AppTimelineRouteImport } from './routes/_app/timeline'
 import { Route as AppUploadRouteImport } from './routes/_app/upload'
 import { Route as AppAnalysisAnalysisIdRouteImport } from './routes/_app/analysis.$analysisId'
 
@@ -95,6 +96,11 @@ const AppSuppressionsRoute = AppSuppressionsRouteImport.update({
   path: '/suppressions',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTimelineRoute = AppTimelineRouteImport.update({
+  id: '/timeline',
+  path: '/timeline',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUploadRoute = AppUploadRouteImport.update({
   id: '/upload',
   path: '/upload',
@@ -120,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
   '/suppressions': typeof AppSuppressionsRoute
+  '/timeline': typeof AppTimelineRoute
   '/upload': typeof AppUploadRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
 }
@@ -136,6 +143,7 @@ export interface FileRoutesByTo {
   '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
   '/suppressions': typeof AppSuppressionsRoute
+  '/timeline': typeof AppTimelineRoute
   '/upload': typeof AppUploadRoute
   '/': typeof AppIndexRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
@@ -155,6 +163,7 @@ export interface FileRoutesById {
   '/_app/results': typeof AppResultsRoute
   '/_app/risk-management': typeof AppRiskManagementRoute
   '/_app/suppressions': typeof AppSuppressionsRoute
+  '/_app/timeline': typeof AppTimelineRoute
   '/_app/upload': typeof AppUploadRoute
   '/_app/': typeof AppIndexRoute
   '/_app/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
@@ -175,6 +184,7 @@ export interface FileRouteTypes {
     | '/results'
     | '/risk-management'
     | '/suppressions'
+    | '/timeline'
     | '/upload'
     | '/analysis/$analysisId'
   fileRoutesByTo: FileRoutesByTo
@@ -191,6 +201,7 @@ export interface FileRouteTypes {
     | '/results'
     | '/risk-management'
     | '/suppressions'
+    | '/timeline'
     | '/upload'
     | '/'
     | '/analysis/$analysisId'
@@ -209,6 +220,7 @@ export interface FileRouteTypes {
     | '/_app/results'
     | '/_app/risk-management'
     | '/_app/suppressions'
+    | '/_app/timeline'
     | '/_app/upload'
     | '/_app/'
     | '/_app/analysis/$analysisId'
@@ -319,6 +331,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSuppressionsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/timeline': {
+      id: '/_app/timeline'
+      path: '/timeline'
+      fullPath: '/timeline'
+      preLoaderRoute: typeof AppTimelineRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upload': {
       id: '/_app/upload'
       path: '/upload'
@@ -348,6 +367,7 @@ interface AppRouteChildren {
   AppResultsRoute: typeof AppResultsRoute
   AppRiskManagementRoute: typeof AppRiskManagementRoute
   AppSuppressionsRoute: typeof AppSuppressionsRoute
+  AppTimelineRoute: typeof AppTimelineRoute
   AppUploadRoute: typeof AppUploadRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAnalysisAnalysisIdRoute: typeof AppAnalysisAnalysisIdRoute
@@ -365,6 +385,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppResultsRoute: AppResultsRoute,
   AppRiskManagementRoute: AppRiskManagementRoute,
   AppSuppressionsRoute: AppSuppressionsRoute,
+  AppTimelineRoute: AppTimelineRoute,
   AppUploadRoute: AppUploadRoute,
   AppIndexRoute: AppIndexRoute,
   AppAnalysisAnalysisIdRoute: AppAnalysisAnalysisIdRoute,

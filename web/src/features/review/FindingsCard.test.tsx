@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startApiServer } from '../../test-utils/api-server.ts';
-import { renderWithQuery } from '../../test-utils/render-with-query.tsx';
+import { renderRoute } from '../../test-utils/render-route.tsx';
 import { FindingsCard } from './FindingsCard.tsx';
 import type { Finding, FindingsPage } from './review-api.ts';
 
@@ -50,9 +50,10 @@ describe('FindingsCard', () => {
       'PUT /results/a-1/findings/f0000000000000000001/review': (body) => ({ status: 200, body: { finding: { ...finding('f0000000000000000001'), review: body } } }),
     });
     close = api.close;
-    renderWithQuery(<FindingsCard analysisId="a-1" />);
+    renderRoute(() => <FindingsCard analysisId="a-1" />);
     expect(await screen.findByTestId('review-progress')).toHaveTextContent('12 of 38 findings reviewed · 2 suppressed · 3 critical open');
     expect(screen.getByText('by Known admin job')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Timeline of ALICE' })[0]).toHaveAttribute('href', '/timeline?analysisId=a-1&user=ALICE');
 
     await userEvent.click(screen.getAllByRole('button', { name: /^Review High-risk transaction ALICE/ })[0]!);
     const dialog = await screen.findByRole('dialog');
@@ -80,7 +81,7 @@ describe('FindingsCard', () => {
       'PUT /results/a-1/findings/review': (body) => ({ status: 200, body: { updated: (body as { findingIds: string[] }).findingIds.length } }),
     });
     close = api.close;
-    renderWithQuery(<FindingsCard analysisId="a-1" />);
+    renderRoute(() => <FindingsCard analysisId="a-1" />);
     await userEvent.click(await screen.findByLabelText('Select all findings on this page'));
     const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
     expect(bar).toHaveTextContent('2 selected');

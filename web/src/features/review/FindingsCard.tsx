@@ -108,6 +108,7 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
             </Group>
           )}
           <FindingsTable
+            analysisId={analysisId}
             findings={findings}
             isSelected={selection.isSelected}
             toggle={selection.toggle}

@@ -1,8 +1,10 @@
-import { Badge, Button, Checkbox, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Table, Text, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { Finding } from './review-api.ts';
 import { SEVERITY_COLOR, STATUS_COLOR, STATUS_LABEL } from './review-labels.ts';
 
 interface FindingsTableProps {
+  analysisId: string;
   findings: Finding[];
   isSelected: (id: string) => boolean;
   toggle: (id: string) => void;
@@ -32,7 +34,7 @@ function StatusCell({ f }: { f: Finding }) {
 }
 
 /** One page of findings with checkboxes for bulk actions. */
-export function FindingsTable({ findings, isSelected, toggle, allSelected, toggleAll, onReview }: FindingsTableProps) {
+export function FindingsTable({ analysisId, findings, isSelected, toggle, allSelected, toggleAll, onReview }: FindingsTableProps) {
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped withTableBorder aria-label="Findings">
@@ -67,7 +69,15 @@ export function FindingsTable({ findings, isSelected, toggle, allSelected, toggl
                   {f.rule.id}
                 </Text>
               </Table.Td>
-              <Table.Td>{f.user || '-'}</Table.Td>
+              <Table.Td>
+                {f.user ? (
+                  <Anchor component={Link} to="/timeline" search={{ analysisId, user: f.user } as never} size="sm" aria-label={`Timeline of ${f.user}`}>
+                    {f.user}
+                  </Anchor>
+                ) : (
+                  '-'
+                )}
+              </Table.Td>
               <Table.Td>{f.time || '-'}</Table.Td>
               <Table.Td>
                 <Text size="sm">{f.summary}</Text>

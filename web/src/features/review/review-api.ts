@@ -151,3 +151,40 @@ export const updateSuppression = (id: string, edit: SuppressionEdit) =>
   api.put<{ suppression: Suppression }>(`/suppressions/${encodeURIComponent(id)}`, edit, { fallback: 'Failed to save the suppression' });
 
 export const deleteSuppression = (id: string) => api.del<{ suppression: Suppression }>(`/suppressions/${encodeURIComponent(id)}`, undefined, { fallback: 'Failed to delete the suppression' });
+
+export type TimelineType = 'SM20' | 'CDHDR' | 'CDPOS' | 'TICKETS' | 'PATTERN';
+
+export interface TimelineEntry {
+  time: string;
+  type: TimelineType;
+  file: string;
+  summary: string;
+  flags: { flag: string; reason: string }[];
+  patterns: string[];
+  record: Record<string, string>;
+  items?: Record<string, string>[];
+  itemCount?: number;
+  until?: string;
+}
+
+export interface TimelinePage {
+  user: string;
+  entries: TimelineEntry[];
+  matched: number;
+  total: number;
+  nextCursor: string | null;
+  days: { day: string; count: number }[];
+  types: Partial<Record<TimelineType, number>>;
+  truncated: boolean;
+}
+
+export const timelineQuery = (analysisId: string, params: { user: string; day?: string; type?: string; cursor?: string }) =>
+  queryOptions({
+    queryKey: ['timeline', analysisId, params] as const,
+    queryFn: () => {
+      const q = new URLSearchParams({ limit: '100' });
+      for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+      return api.get<TimelinePage>(`/results/${encodeURIComponent(analysisId)}/timeline?${q}`, { fallback: 'Failed to load the timeline' });
+    },
+    staleTime: 60_000,
+  });

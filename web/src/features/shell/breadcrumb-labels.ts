@@ -14,6 +14,7 @@ const LABELS: Record<string, string> = {
   'risk-management': 'Risk Management',
   help: 'Help',
   suppressions: 'Suppressions',
+  timeline: 'User Timeline',
 };
 
 export interface Crumb {
