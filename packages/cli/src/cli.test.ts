@@ -43,7 +43,7 @@ describe('sap-analyzer analyze', () => {
     expect(doc.summary.total_records).toBe(40);
     expect(doc.record_count_summary.total_input_records).toBe(40);
     expect(doc.record_count_summary.total_output_records).toBe(40);
-    expect(doc.suspicious_patterns).toHaveLength(15);
+    expect(doc.suspicious_patterns).toHaveLength(12);
     expect(existsSync(join(out, 'results.xlsx')) && existsSync(join(out, 'results.csv'))).toBe(true);
   });
 
@@ -57,6 +57,48 @@ describe('sap-analyzer analyze', () => {
     const doc = JSON.parse(r.stdout);
     expect(doc.summary.flag_counts.HIGH_RISK_TCODE_FLAG).toBe(1); // EVE's VA03 only
     expect(doc.summary.flag_counts.HIGH_RISK_TABLE_FLAG).toBe(2); // HANK's two ZTAB accesses, USR02 no longer listed
+  });
+
+  it('uses --settings (thresholds, time zone) and --privileged / --profiles / --programs instead of the defaults', async () => {
+    const v2 = (name: string) => fixture(`v2/${name}`);
+    const base = await run(['analyze', v2('sm20-de.csv'), v2('cdpos-joined-siem.csv'), '--out', join(dir, 'v2'), '--json']);
+    expect(base.code).toBe(0);
+    const before = JSON.parse(base.stdout);
+    const names = (doc: { suspicious_patterns: { pattern: string }[] }) => doc.suspicious_patterns.map((p) => p.pattern);
+    expect(names(before)).toContain('BRUTE_FORCE_SUCCESS');
+    expect(names(before)).toContain('PRIVILEGED_USER_LOGON');
+    expect(names(before)).toContain('SENSITIVE_PROFILE_ASSIGNED');
+    const settings = join(dir, 'settings.json');
+    await writeFile(settings, JSON.stringify({ burst: { count: 7, minutes: 10 }, massDownload: { count: 11, minutes: 60 }, timeZone: 'Europe/Berlin' }));
+    const privileged = join(dir, 'privileged.csv');
+    await writeFile(privileged, 'USER,KIND,DESCRIPTION\nFF_*,emergency,Firefighters\n');
+    const profiles = join(dir, 'profiles.csv');
+    await writeFile(profiles, 'PROFILE,DESCRIPTION\nZ_DISPLAY,Our display profile\n');
+    const r = await run(['analyze', v2('sm20-de.csv'), v2('cdpos-joined-siem.csv'), '--out', join(dir, 'v2b'), '--json', '--settings', settings, '--privileged', privileged, '--profiles', profiles]);
+    expect(r.code).toBe(0);
+    const after = JSON.parse(r.stdout);
+    expect(names(after)).not.toContain('BRUTE_FORCE_SUCCESS'); // 6 failures < 7
+    expect(names(after)).not.toContain('MASS_DOWNLOAD'); // 10 downloads < 11
+    expect(names(after)).not.toContain('PRIVILEGED_USER_LOGON'); // SAP* and DDIC no longer listed
+    expect(after.suspicious_patterns.find((p: { pattern: string }) => p.pattern === 'SENSITIVE_PROFILE_ASSIGNED')).toMatchObject({ user: 'ADMIN3', sm20_activity: 'Sensitive profile Z_DISPLAY to KWEBER', sm20_time: '2026-11-18 12:05:00' });
+  });
+
+  it('refuses a settings file with a clear message', async () => {
+    const bad = join(dir, 'bad-settings.json');
+    await writeFile(bad, JSON.stringify({ businessHours: { start: '7:00', end: '19:00', days: [1, 2, 3, 4, 5] } }));
+    const r = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'bs'), '--settings', bad]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`sap-analyzer: --settings ${bad}: businessHours.start: expected "HH:MM" (24-hour clock) (see --help)\n`);
+    await writeFile(bad, JSON.stringify({ timeZone: 'Mars/Olympus', colour: 1 }));
+    const unknown = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'bs'), '--settings', bad]);
+    expect(unknown.stderr).toMatch(/^sap-analyzer: --settings .*: timeZone: not an IANA time zone \(e\.g\. UTC, Europe\/Berlin\)/);
+    await writeFile(bad, JSON.stringify({ colour: 1 }));
+    const extra = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'bs'), '--settings', bad]);
+    expect(extra.stderr).toMatch(/^sap-analyzer: --settings .*: \(top level\): Unrecognized key.*colour/);
+    const list = join(dir, 'bad-privileged.csv');
+    await writeFile(list, 'USER,KIND\nSAP*,superuser\n');
+    const badList = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'bs'), '--privileged', list]);
+    expect(badList.stderr).toBe(`sap-analyzer: ${list}: the privileged list's KIND must be standard or emergency (found "superuser" for SAP*)\n`);
   });
 
   it('applies --holidays: Buß- und Bettag (2026-11-18) is a holiday in Saxony, not in Bavaria', async () => {

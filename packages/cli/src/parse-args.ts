@@ -10,6 +10,13 @@ Options:
   --json                  print the analysis as one JSON document on stdout
   --tcodes CSV            high-risk transaction codes (columns TCODE,CATEGORY,DESCRIPTION) instead of the defaults
   --tables CSV            high-risk tables (columns TABNAME,CATEGORY,DESCRIPTION) instead of the defaults
+  --privileged CSV        privileged-users watchlist (columns USER,KIND,DESCRIPTION; KIND standard
+                          or emergency; a trailing * is a prefix, except in SAP*) instead of the defaults
+  --profiles CSV          sensitive profiles (columns PROFILE,DESCRIPTION) instead of the defaults
+  --programs CSV          sensitive programs and function modules (columns NAME,KIND,DESCRIPTION)
+                          instead of the defaults
+  --settings FILE.json    detection settings: businessHours, changeVolume, burst, bruteForceMinutes,
+                          massDownload, openingHours, timeZone (see the README)
   --holidays CC[-REGION]  holiday calendar for CHANGE_TIMING_FLAG, e.g. US (default), DE-BY
   --ai-provider NAME      annotate flagged records with a model: openai (an OpenAI-compatible
                           endpoint, e.g. a local model server) or bedrock (AWS credentials from
@@ -32,6 +39,10 @@ export interface AnalyzeCommand {
   json: boolean;
   tcodes?: string;
   tables?: string;
+  privileged?: string;
+  profiles?: string;
+  programs?: string;
+  settings?: string;
   holidays?: string;
   ai?: AiOptions;
 }
@@ -54,6 +65,10 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
         json: { type: 'boolean', default: false },
         tcodes: { type: 'string' },
         tables: { type: 'string' },
+        privileged: { type: 'string' },
+        profiles: { type: 'string' },
+        programs: { type: 'string' },
+        settings: { type: 'string' },
         holidays: { type: 'string' },
         'ai-provider': { type: 'string' },
         'ai-base-url': { type: 'string' },
@@ -86,6 +101,10 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
     json: values.json ?? false,
     tcodes: values.tcodes,
     tables: values.tables,
+    privileged: values.privileged,
+    profiles: values.profiles,
+    programs: values.programs,
+    settings: values.settings,
     holidays: values.holidays,
     ai: provider ? { provider, baseUrl: values['ai-base-url'], model: values['ai-model'] } : undefined,
   };

@@ -1,11 +1,12 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { analyzeFiles } from '@app/core/engine/index.ts';
 import { createHolidayChecker, DEFAULT_HOLIDAYS, parseHolidaySpec } from '@app/core/holidays/index.ts';
-import { loadDefaultLists, parseListCsv } from '@app/core/lists/index.ts';
+import { loadDefaultLists, parseListCsv, parseWatchlistCsv } from '@app/core/lists/index.ts';
 import { EngineError, type AnalysisReport } from '@app/core';
 import type { AnalyzeCommand } from './parse-args.ts';
 import { createProgressBar } from './progress-bar.ts';
 import { createAiStep } from './ai-step.ts';
+import { readSettingsFile } from './settings-file.ts';
 
 /** The JSON document `--json` prints (tools rely on this shape; `ai` only when --ai-provider was given). */
 export function toJsonDocument(report: AnalysisReport) {
@@ -20,15 +21,19 @@ export function toJsonDocument(report: AnalysisReport) {
   };
 }
 
-async function readListFile(path: string, kind: 'tcodes' | 'tables') {
-  let text: string;
+async function readListText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch {
     throw new EngineError('BAD_LIST', 'cannot read the file', path);
   }
+}
+
+/** A list file parsed, its errors naming the file. */
+async function readList<T>(path: string, parse: (text: string) => T): Promise<T> {
+  const text = await readListText(path);
   try {
-    return parseListCsv(text, kind);
+    return parse(text);
   } catch (e) {
     throw e instanceof EngineError ? new EngineError('BAD_LIST', e.message, path) : e;
   }
@@ -41,8 +46,12 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
     if (!s.isFile()) throw new EngineError('UNSUPPORTED_FORMAT', 'not a regular file', file);
   }
   const lists = loadDefaultLists();
-  if (cmd.tcodes) lists.highRiskTcodes = await readListFile(cmd.tcodes, 'tcodes');
-  if (cmd.tables) lists.highRiskTables = await readListFile(cmd.tables, 'tables');
+  if (cmd.tcodes) lists.highRiskTcodes = await readList(cmd.tcodes, (t) => parseListCsv(t, 'tcodes'));
+  if (cmd.tables) lists.highRiskTables = await readList(cmd.tables, (t) => parseListCsv(t, 'tables'));
+  if (cmd.privileged) lists.privilegedUsers = await readList(cmd.privileged, (t) => parseWatchlistCsv(t, 'privileged'));
+  if (cmd.profiles) lists.sensitiveProfiles = await readList(cmd.profiles, (t) => parseWatchlistCsv(t, 'profiles'));
+  if (cmd.programs) lists.sensitivePrograms = await readList(cmd.programs, (t) => parseWatchlistCsv(t, 'programs'));
+  const detection = cmd.settings ? await readSettingsFile(cmd.settings) : undefined;
   const holidays = cmd.holidays ? parseHolidaySpec(cmd.holidays) : DEFAULT_HOLIDAYS;
   createHolidayChecker(holidays); // validates the calendar before any file is read
   await mkdir(cmd.out, { recursive: true });
@@ -52,7 +61,7 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
     const report = await analyzeFiles(cmd.files, {
       outDir: cmd.out,
       lists,
-      settings: { holidays },
+      settings: { holidays, ...(detection ? { thresholds: detection.thresholds, timeZone: detection.timeZone } : {}) },
       onProgress: (phase, file, n) => bar.update(phase === 'read' ? `Reading ${file}: ${n.toLocaleString('en-US')} records` : `Writing reports: ${n.toLocaleString('en-US')} records`),
       ...(ai ? { annotate: (ctx, files) => (bar.update('Asking the model about flagged records'), ai.annotate(ctx, files)) } : {}),
     });

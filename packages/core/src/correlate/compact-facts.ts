@@ -1,6 +1,6 @@
 import type { FileType } from '../model/index.ts';
 import { asStrColumn, DictColumn, PackedColumn, StridedColumn, type StrColumn } from './columns.ts';
-import { toEpoch, type Activity, type FileFacts } from './facts.ts';
+import { toEpoch, type Activity, type FailedLogon, type FileFacts, type SecurityEvent } from './facts.ts';
 
 /** Numbers column; NaN stands for null (tickets without a time). */
 export type NumColumn = ArrayLike<number>;
@@ -37,7 +37,8 @@ export interface CompactFacts {
   sm20Changes: { users: StrColumn; times: NumColumn; events: StrColumn; tcodes: StrColumn; flagged: NumColumn };
   debuggerChanges: Activity[];
   tableChanges: Activity[];
-  failedLogons: [user: string, terminal: string, epoch: number][];
+  failedLogons: FailedLogon[];
+  securityEvents: SecurityEvent[];
   userAdmin: [user: string, target: string, epoch: number, activity: string][];
   docs: CompactDocs;
   itemKeys: { keys: StrColumn; counts: NumColumn };
@@ -125,6 +126,7 @@ export function toCompactFacts(f: FileFacts | Record<string, unknown>): CompactF
     debuggerChanges: asTuples(raw.debuggerChanges),
     tableChanges: asTuples(raw.tableChanges),
     failedLogons: asTuples(raw.failedLogons),
+    securityEvents: asTuples(raw.securityEvents),
     userAdmin: asTuples(raw.userAdmin),
     docs: {
       classes: asStrColumn(docs.classes),

@@ -1,11 +1,14 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
-import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS, type CorrelationSummary, type PatternName, type SuspiciousPattern } from '../model/index.ts';
 import { DictColumn, type StrColumn } from './columns.ts';
 import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
-import { itemActivity, toEpoch, type FileFacts } from './facts.ts';
+import { DOC_KEY_SEPARATOR, docKey, itemActivity, toEpoch, type FileFacts } from './facts.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
 import { HeaderIndex, type HeaderSource } from './header-index.ts';
 import { PatternHits } from './pattern-hits.ts';
+import { docCompletionKey, findSecurityPatterns, sm20CompletionKey, type ChangeMoment, type CompletionKey } from './security-patterns.ts';
+import type { WatchKind } from '../flags/watchlist.ts';
+import type { DetectionThresholds } from '../model/index.ts';
 import { TicketCoverage } from './ticket-coverage.ts';
 import { FirstSeenPairs, I32List, F64List, UserIds, UserTimes } from './user-ids.ts';
 import { mergeChangeVolume } from './volume-merge.ts';
@@ -27,6 +30,14 @@ export interface CorrelationResult {
    * form, with the number of all distinct headers): what the report step needs instead of all headers.
    */
   itemHeaders?: ItemHeaders;
+  /** Records that complete a pattern (security-patterns.ts): they carry an OTHER/security reason naming it. */
+  completions: [CompletionKey, PatternName][];
+}
+
+/** What the rules read besides the facts: the detection settings and the privileged-users watchlist. */
+export interface CorrelationOptions {
+  thresholds?: DetectionThresholds;
+  kindOf?: (user: string) => WatchKind;
 }
 
 export interface ItemHeaders {
@@ -41,8 +52,8 @@ type TimingCheck = (isoDate: string, time: string) => string | undefined;
  * The multi-file step (DETECTION.md section 3): joins, suspicious patterns, correlation summary.
  * `timingOf` is the CHANGE_TIMING check, used for CDPOS items whose time only the header knows.
  */
-export function correlateFacts(facts: FileFacts[], timingOf: TimingCheck): CorrelationResult {
-  return correlateCompactFacts(facts.map(toCompactFacts), timingOf);
+export function correlateFacts(facts: FileFacts[], timingOf: TimingCheck, options: CorrelationOptions = {}): CorrelationResult {
+  return correlateCompactFacts(facts.map(toCompactFacts), timingOf, options);
 }
 
 /** Epoch of each change document (NaN when its date is not a date). */
@@ -71,8 +82,8 @@ const EMPTY = toCompactFacts({});
  * correlateFacts over compact facts (as the facts codec's compact mode reads them). Consumes
  * them: bulky columns are let go as soon as they are used (the caller keeps no other use).
  */
-export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingCheck): CorrelationResult {
-  const run = correlationSteps(facts, timingOf);
+export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingCheck, options: CorrelationOptions = {}): CorrelationResult {
+  const run = correlationSteps(facts, timingOf, options);
   let step = run.next();
   while (!step.done) step = run.next();
   return step.value;
@@ -87,11 +98,14 @@ export const LATE_KEYS: readonly LateKey[] = ['tickets', 'afterHoursSensitive', 
  * read, so a caller can load them only then (and they are let go after use), which keeps the
  * largest columns (ticket texts, activity texts, item keys) from all being in memory at once.
  */
-export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck): Generator<LateKey[], CorrelationResult, void> {
+export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, options: CorrelationOptions = {}): Generator<LateKey[], CorrelationResult, void> {
   const has = (t: string) => facts.some((f) => f.fileType === t);
+  const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
+  const securityEvents = facts.flatMap((f) => f.securityEvents);
+  let emergencyCovers: ((user: string, epoch: number) => boolean) | undefined;
   const users = new UserIds();
   const noUser = users.of('');
-  const volume = ChangeVolumeCounter.fromOverLimit(mergeChangeVolume(facts.map((f) => f.volume)));
+  const volume = ChangeVolumeCounter.fromOverLimit(mergeChangeVolume(facts.map((f) => f.volume), thresholds.changeVolume));
   for (const f of facts) f.volume = EMPTY.volume;
   const epochs = facts.map((f) => docEpochs(f.docs));
   const docUsers = facts.map((f) => users.column(f.docs.users));
@@ -154,7 +168,8 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
       facts.forEach((f, fi) => {
         const c = f.sm20Changes;
         const uid = sm20Users[fi]!;
-        for (let i = 0; i < c.users.length; i++) if (c.flagged[i]) visit(uid(i), c.times[i]!, 'sm20', fi, i);
+        // Only change events: transaction starts, reads and downloads are not changes (flagged 3, collect-facts.ts).
+        for (let i = 0; i < c.users.length; i++) if ((c.flagged[i]! & 2) !== 0) visit(uid(i), c.times[i]!, 'sm20', fi, i);
       });
       facts.forEach((f, fi) => {
         const d = f.docs;
@@ -179,7 +194,11 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
       wanted[u] = 1;
       flaggedCount++;
     });
-    const coverage = new TicketCoverage(users, (u) => u < wanted.length && wanted[u] === 1, facts.map((f) => f.tickets));
+    // Emergency IDs' records are checked against tickets too (EMERGENCY_ACCESS is critical without one).
+    const emergencyIds = new Set<number>();
+    for (const e of securityEvents) if (e[0] === 'E' && e[1] !== '') emergencyIds.add(users.of(e[1].toUpperCase()));
+    const coverage = new TicketCoverage(users, (u) => (u < wanted.length && wanted[u] === 1) || emergencyIds.has(u), facts.map((f) => f.tickets));
+    emergencyCovers = (user, t) => coverage.covers(users.of(user.toUpperCase()), t);
     const tickets = facts.reduce((n, f) => n + f.tickets.n, 0);
     for (const f of facts) f.tickets = EMPTY.tickets;
     const sources = facts.map((f) => ({
@@ -204,6 +223,21 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
   }
 
   const headers = new HeaderIndex(facts);
+  const security = findSecurityPatterns({
+    events: securityEvents,
+    failedLogons: facts.flatMap((f) => f.failedLogons),
+    thresholds,
+    kindOf: options.kindOf,
+    covers: emergencyCovers,
+    changes: securityEvents.some((e) => e[0] === 'O') ? changeMoments(facts, epochs) : [],
+    headerOf: (key) => {
+      const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
+      const h = headers.find(cls, id, nr);
+      const t = h < 0 ? undefined : toEpoch(headers.date(h), headers.time(h));
+      return h < 0 || t === undefined ? undefined : { user: headers.user(h), epoch: t };
+    },
+  });
+  hits.addPatterns(security.patterns);
   yield ['afterHoursSensitive', 'sensitiveItemKeys'];
   // One pattern per user and moment: a header and its items describe the same change.
   const afterHours = new FirstSeenPairs();
@@ -231,7 +265,7 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
     f.afterHoursSensitive = EMPTY.afterHoursSensitive;
     f.sensitiveItemKeys = EMPTY.sensitiveItemKeys;
   }
-  hits.addPatterns(findFailedLogonBursts(facts.flatMap((f) => f.failedLogons)));
+  hits.addPatterns(findFailedLogonBursts(facts.flatMap((f) => f.failedLogons), thresholds.burst));
 
   yield ['itemKeys'];
   const looseItems = facts.filter((f) => f.fileType === 'CDPOS' && !f.joined);
@@ -293,6 +327,26 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck):
   const total = hits.total;
   const { patterns, patternCounts } = hits.finish();
   if (total > 0) summary['Suspicious patterns'] = { total, ...patternCounts };
-  return { patterns, patternCounts, summary, volume, ...(itemHeaders ? { itemHeaders } : {}) };
+  return { patterns, patternCounts, summary, volume, completions: security.completions, ...(itemHeaders ? { itemHeaders } : {}) };
+}
+
+/** Change activity for SYSTEM_OPENED_FOR_CHANGES: DU9/CUZ changes, CUL, BU4, and change documents once per CHANGENR. */
+function changeMoments(facts: CompactFacts[], epochs: Float64Array[]): ChangeMoment[] {
+  const out: ChangeMoment[] = [];
+  const seenDocs = new Set<string>();
+  facts.forEach((f, fi) => {
+    for (const [user, t] of [...f.tableChanges, ...f.debuggerChanges]) out.push({ epoch: t, key: sm20CompletionKey(user, t) });
+    const c = f.sm20Changes;
+    for (let i = 0; i < c.users.length; i++) if (c.events.get(i) === 'BU4') out.push({ epoch: c.times[i]!, key: sm20CompletionKey(c.users.get(i), c.times[i]!) });
+    const d = f.docs;
+    const e = epochs[fi]!;
+    for (let i = 0; i < e.length; i++) {
+      const nr = `${d.classes.get(i)}\u0001${d.changenrs.get(i)}`;
+      if (Number.isNaN(e[i]!) || seenDocs.has(nr)) continue;
+      seenDocs.add(nr);
+      out.push({ epoch: e[i]!, key: docCompletionKey(docKey(d.classes.get(i), d.ids.get(i), d.changenrs.get(i))) });
+    }
+  });
+  return out;
 }
 

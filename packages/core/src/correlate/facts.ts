@@ -56,6 +56,17 @@ export interface Sm20ChangeColumns {
   flagged: number[];
 }
 
+/** [user, terminal, epoch, peer address] of a failed logon; older facts have no peer. */
+export type FailedLogon = [user: string, terminal: string, epoch: number, peer?: string];
+
+/**
+ * A record one of the v2 patterns reads. kind: L logon (AU1 AU5), C user created (AU7), U user
+ * unlocked or password changed (AUA BU2), D download (AUY), T audit-log tampering, O system or
+ * client opened for changes (EU1 EU2), X closed again, E record of an emergency ID, A sensitive
+ * profile assigned. `key` is the change document's key (docKey) when the record is one.
+ */
+export type SecurityEvent = [kind: string, user: string, target: string, terminal: string, peer: string, epoch: number, activity: string, key: string];
+
 /** A ticket as correlation needs it; users and text upper-cased. */
 export type TicketFact = [id: string, users: string[], text: string, start: number | null, end: number | null];
 
@@ -79,8 +90,10 @@ export interface FileFacts {
   debuggerChanges: Activity[];
   /** SM20 DU9/CUZ with a change activity. */
   tableChanges: Activity[];
-  /** SM20 AU2: [user, terminal, epoch]. */
-  failedLogons: [user: string, terminal: string, epoch: number][];
+  /** SM20 failed logons (AU2 AU6 AUO BU1; for BU1 the user is the second variable): [user, terminal, epoch, peer]. */
+  failedLogons: FailedLogon[];
+  /** Records the v2 patterns read (security-patterns.ts SecurityEvent kinds). */
+  securityEvents: SecurityEvent[];
   /** SM20 AU7/AUB/AUD: [user, target user, epoch, activity]. */
   userAdmin: [user: string, target: string, epoch: number, activity: string][];
   /** CDHDR rows, or distinct headers of a joined CDPOS file. */
@@ -119,6 +132,6 @@ export function itemActivity(key: string, detail: string): string {
 /** Every key of FileFacts (the compiler checks the list is complete). */
 const FACTS_KEY_SET: Record<keyof FileFacts, true> = {
   index: true, fileName: true, fileType: true, columns: true, canonical: true, joined: true, records: true, volume: true, sm20Changes: true,
-  debuggerChanges: true, tableChanges: true, failedLogons: true, userAdmin: true, docs: true, itemKeys: true, sensitiveItemKeys: true, afterHoursSensitive: true, tickets: true,
+  debuggerChanges: true, tableChanges: true, failedLogons: true, securityEvents: true, userAdmin: true, docs: true, itemKeys: true, sensitiveItemKeys: true, afterHoursSensitive: true, tickets: true,
 };
 export const FILE_FACTS_KEYS = Object.keys(FACTS_KEY_SET) as (keyof FileFacts)[];

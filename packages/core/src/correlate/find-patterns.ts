@@ -1,6 +1,6 @@
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
 import { patternRuleId } from '../rules/pattern-rules.ts';
-import { formatEpoch, type Activity } from './facts.ts';
+import { formatEpoch, type Activity, type FailedLogon } from './facts.ts';
 
 const MINUTE = 60;
 
@@ -32,7 +32,7 @@ export class UserTimeline {
   }
 }
 
-function pattern(name: PatternName, risk: SuspiciousPattern['risk_level'], user: string, epoch: number, activity: string): SuspiciousPattern {
+export function pattern(name: PatternName, risk: SuspiciousPattern['risk_level'], user: string, epoch: number, activity: string): SuspiciousPattern {
   return { pattern: name, risk_level: risk, rule: patternRuleId(name), user, sm20_time: formatEpoch(epoch), sm20_activity: activity };
 }
 
@@ -55,24 +55,38 @@ export function findUndocumentedTableChanges(tableChanges: Activity[], docTimes:
     .map(([user, t, activity]) => pattern('UNDOCUMENTED_TABLE_CHANGE', 'high', user, t, activity));
 }
 
-/** Five or more AU2 for one user, or one terminal, within 10 minutes: one pattern per burst. */
-export function findFailedLogonBursts(failedLogons: [user: string, terminal: string, epoch: number][]): SuspiciousPattern[] {
-  const found: SuspiciousPattern[] = [];
-  const scan = (groups: Map<string, [string, number][]>, by: 'user' | 'terminal') => {
+/** One burst of failed logons: by one user, from one terminal or from one peer address. */
+export interface LogonBurst {
+  by: 'user' | 'terminal' | 'address';
+  /** Upper-cased user, or the terminal or address. */
+  key: string;
+  users: string[];
+  start: number;
+  /** Time of the burst's last failed logon. */
+  end: number;
+  count: number;
+}
+
+/**
+ * Failed logons (AU2 AU6 AUO BU1) by one user, from one terminal or from one peer address, at
+ * least `burst.count` within `burst.minutes`: one burst per run (extended while failures go on
+ * within the window of its first). A terminal or address burst of one user is that user's burst.
+ */
+export function findLogonBursts(failedLogons: readonly FailedLogon[], burst = { count: 5, minutes: 10 }): LogonBurst[] {
+  const found: LogonBurst[] = [];
+  const windowSeconds = burst.minutes * MINUTE;
+  const scan = (groups: Map<string, [string, number][]>, by: LogonBurst['by']) => {
     for (const [key, events] of groups) {
       events.sort((a, b) => a[1] - b[1]);
       let start = 0;
       let lastBurstEnd = -1;
       for (let end = 0; end < events.length; end++) {
-        while (events[end]![1] - events[start]![1] > 10 * MINUTE) start++;
-        if (end - start + 1 >= 5 && start > lastBurstEnd) {
+        while (events[end]![1] - events[start]![1] > windowSeconds) start++;
+        if (end - start + 1 >= burst.count && start > lastBurstEnd) {
+          while (end + 1 < events.length && events[end + 1]![1] - events[start]![1] <= windowSeconds) end++;
           const window = events.slice(start, end + 1);
           const users = [...new Set(window.map((e) => e[0]))];
-          // A terminal burst by one user is the same burst the user scan reports.
-          if (!(by === 'terminal' && users.length === 1)) {
-            const activity = by === 'user' ? `${window.length} failed logons (AU2) within 10 minutes` : `${window.length} failed logons (AU2) from terminal ${key} within 10 minutes`;
-            found.push(pattern('FAILED_LOGON_BURST', 'medium', by === 'user' ? key : users.join(', '), window[0]![1], activity));
-          }
+          if (!(by !== 'user' && users.length === 1)) found.push({ by, key, users, start: window[0]![1], end: window[window.length - 1]![1], count: window.length });
           lastBurstEnd = end;
         }
       }
@@ -80,12 +94,27 @@ export function findFailedLogonBursts(failedLogons: [user: string, terminal: str
   };
   const byUser = new Map<string, [string, number][]>();
   const byTerminal = new Map<string, [string, number][]>();
-  for (const [user, terminal, t] of failedLogons) {
-    if (user !== '') (byUser.get(user.toUpperCase()) ?? byUser.set(user.toUpperCase(), []).get(user.toUpperCase())!).push([user, t]);
-    if (terminal !== '') (byTerminal.get(terminal) ?? byTerminal.set(terminal, []).get(terminal)!).push([user, t]);
+  const byAddress = new Map<string, [string, number][]>();
+  const add = (m: Map<string, [string, number][]>, k: string, user: string, t: number) => (m.get(k) ?? m.set(k, []).get(k)!).push([user, t]);
+  for (const [user, terminal, t, peer] of failedLogons) {
+    if (user !== '') add(byUser, user.toUpperCase(), user, t);
+    if (terminal !== '') add(byTerminal, terminal, user, t);
+    if (peer && peer !== terminal) add(byAddress, peer, user, t);
   }
   scan(byUser, 'user');
   scan(byTerminal, 'terminal');
-  return found;
+  const terminalBursts = new Set(found.filter((b) => b.by === 'terminal').map((b) => `${b.start}\u0001${b.count}\u0001${b.users.join()}`));
+  const before = found.length;
+  scan(byAddress, 'address');
+  // An address burst that is exactly a terminal's burst (one terminal behind the address) is that burst.
+  return found.filter((b, i) => i < before || !terminalBursts.has(`${b.start}\u0001${b.count}\u0001${b.users.join()}`));
 }
 
+/** FAILED_LOGON_BURST per burst: the user, or the terminal or address with the users in the activity. */
+export function findFailedLogonBursts(failedLogons: readonly FailedLogon[], burst = { count: 5, minutes: 10 }): SuspiciousPattern[] {
+  return findLogonBursts(failedLogons, burst).map((b) => {
+    const within = `within ${burst.minutes} minutes`;
+    const activity = b.by === 'user' ? `${b.count} failed logons ${within}` : `${b.count} failed logons from ${b.by} ${b.key} ${within} (users ${b.users.join(', ')})`;
+    return pattern('FAILED_LOGON_BURST', 'medium', b.by === 'user' ? b.users[0]! : b.key, b.start, activity);
+  });
+}

@@ -73,7 +73,7 @@ export class PatternHits {
     return n;
   }
 
-  /** The listed patterns (at most `limit` per kind) and the full count per kind, in listed order of first appearance. */
+  /** The listed patterns (at most `limit` per kind; critical first, then by time) and the full count per kind, in order of first appearance by time. */
   finish(): { patterns: SuspiciousPattern[]; patternCounts: Partial<Record<PatternName, number>> } {
     const chosen: { epoch: number; kind: number; seq: number; k: Kind; user: string; activity: string }[] = [];
     let kindNo = 0;
@@ -90,8 +90,15 @@ export class PatternHits {
       if (patternCounts[c.k.name] === undefined) patternCounts[c.k.name] = c.k.count;
       patterns.push({ pattern: c.k.name, risk_level: c.k.risk, rule: patternRuleId(c.k.name), user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
     }
-    return { patterns, patternCounts };
+    return { patterns: byRisk(patterns), patternCounts };
   }
+}
+
+const RISK_RANK: Record<SuspiciousPattern['risk_level'], number> = { critical: 0, high: 1, medium: 2, low: 3 };
+
+/** Patterns critical first, then high, medium, low; by time within each (a stable sort of a time-ordered list). */
+export function byRisk(patterns: SuspiciousPattern[]): SuspiciousPattern[] {
+  return patterns.sort((a, b) => RISK_RANK[a.risk_level] - RISK_RANK[b.risk_level]);
 }
 
 /** Indexes of the `limit` earliest epochs, ties in index order. */

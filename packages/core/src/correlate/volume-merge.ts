@@ -8,7 +8,7 @@ import type { CompactFacts } from './compact-facts.ts';
  * files share and whose lists together exceed the limit is de-duplicated, one at a time.
  * Returns [user, date, count] of every user-day over the limit, in ChangeVolumeCounter's order.
  */
-export function mergeChangeVolume(files: readonly CompactFacts['volume'][]): [string, string, number][] {
+export function mergeChangeVolume(files: readonly CompactFacts['volume'][], limit = CHANGE_VOLUME_LIMIT): [string, string, number][] {
   // User-day key -> id, in first-seen order (the order of ChangeVolumeCounter's maps).
   const docIds = new Map<string, number>();
   const docTotal: number[] = [];
@@ -39,7 +39,7 @@ export function mergeChangeVolume(files: readonly CompactFacts['volume'][]): [st
   });
   const overLimit = new Map<string, Map<string, number>>();
   const note = (key: string, n: number) => {
-    if (n <= CHANGE_VOLUME_LIMIT) return;
+    if (n <= limit) return;
     const [u, d] = key.split('\u0000') as [string, string];
     let days = overLimit.get(u);
     if (!days) overLimit.set(u, (days = new Map()));
@@ -47,7 +47,7 @@ export function mergeChangeVolume(files: readonly CompactFacts['volume'][]): [st
   };
   for (const [key, id] of docIds) {
     let n = docTotal[id]!;
-    if (docFiles[id]! > 1 && n > CHANGE_VOLUME_LIMIT) {
+    if (docFiles[id]! > 1 && n > limit) {
       const distinct = new Set<string>();
       for (const [f, from, len] of segments.get(id)!) {
         const flat = files[f]!.docNumbers.flat;

@@ -1,8 +1,8 @@
 import { DOC_KEY_SEPARATOR, docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
-import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
-import { GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
+import { FLAG_INDEX, OTHER_BIT, type FlagResult } from '../flags/flag-result.ts';
+import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
 import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
@@ -114,11 +114,29 @@ export interface CollectedSm20Activities {
   activities: PackedColumnBuilder;
 }
 
-/** Failed logons ([user, terminal, epoch]) as columns. */
+/** Failed logons ([user, terminal, epoch, peer]) as columns. */
 export interface CollectedFailedLogons {
   users: DictColumnBuilder;
   terminals: DictColumnBuilder;
   times: NumColumnBuilder<Float64Array>;
+  peers: DictColumnBuilder;
+}
+
+/** Records the v2 patterns read (facts.ts SecurityEvent) as columns. */
+export interface CollectedSecurityEvents {
+  kinds: DictColumnBuilder;
+  users: DictColumnBuilder;
+  targets: DictColumnBuilder;
+  terminals: DictColumnBuilder;
+  peers: DictColumnBuilder;
+  times: NumColumnBuilder<Float64Array>;
+  activities: PackedColumnBuilder;
+  keys: PackedColumnBuilder;
+}
+
+export function emptySecurityEvents(): CollectedSecurityEvents {
+  const dict = () => new DictColumnBuilder();
+  return { kinds: dict(), users: dict(), targets: dict(), terminals: dict(), peers: dict(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder(), keys: new PackedColumnBuilder() };
 }
 
 /** User administration ([user, target user, epoch, text]) as columns. */
@@ -135,11 +153,12 @@ export function emptySm20Changes(): CollectedSm20Changes {
   return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), events: new DictColumnBuilder(), tcodes: new DictColumnBuilder(), flagged: NumColumnBuilder.bytes() };
 }
 
-export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes' | 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'userAdmin'> & {
+export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes' | 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'securityEvents' | 'userAdmin'> & {
   sm20Changes: CollectedSm20Changes;
   debuggerChanges: CollectedSm20Activities;
   tableChanges: CollectedSm20Activities;
   failedLogons: CollectedFailedLogons;
+  securityEvents: CollectedSecurityEvents;
   userAdmin: CollectedUserAdmin;
   itemKeys: CollectedItemKeys;
   sensitiveItemKeys: CollectedSensitiveItems;
@@ -174,12 +193,14 @@ export function writableFacts(f: CollectedFacts): object {
   const t = f.tickets;
   const tickets = new RowColumns(t.ids.length, [t.ids, new StrListColumn(t.userCounts.column(), t.users), t.texts, t.starts, t.ends]);
   const activities = (c: CollectedSm20Activities) => new RowColumns(c.users.length, [c.users, c.times, c.activities]);
-  const logons = new RowColumns(f.failedLogons.users.length, [f.failedLogons.users, f.failedLogons.terminals, f.failedLogons.times]);
+  const logons = new RowColumns(f.failedLogons.users.length, [f.failedLogons.users, f.failedLogons.terminals, f.failedLogons.times, f.failedLogons.peers]);
+  const s = f.securityEvents;
+  const securityEvents = new RowColumns(s.kinds.length, [s.kinds, s.users, s.targets, s.terminals, s.peers, s.times, s.activities, s.keys]);
   const u = f.userAdmin;
   const userAdmin = new RowColumns(u.users.length, [u.users, u.targets, u.times, u.activities]);
   return {
     ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, activityBytes(a, f.docs)]), tickets, itemKeys, sensitiveItemKeys,
-    debuggerChanges: activities(f.debuggerChanges), tableChanges: activities(f.tableChanges), failedLogons: logons, userAdmin,
+    debuggerChanges: activities(f.debuggerChanges), tableChanges: activities(f.tableChanges), failedLogons: logons, securityEvents, userAdmin,
   };
 }
 
@@ -208,7 +229,8 @@ export class FactsCollector {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
       volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), docs: emptyCollectedDocs(),
       debuggerChanges: sm20Activities(), tableChanges: sm20Activities(),
-      failedLogons: { users: new DictColumnBuilder(), terminals: new DictColumnBuilder(), times: NumColumnBuilder.float64() },
+      failedLogons: { users: new DictColumnBuilder(), terminals: new DictColumnBuilder(), times: NumColumnBuilder.float64(), peers: new DictColumnBuilder() },
+      securityEvents: emptySecurityEvents(),
       userAdmin: { users: new DictColumnBuilder(), targets: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() },
       itemKeys: { keys: new PackedColumnBuilder(), counts: NumColumnBuilder.uint32() },
       sensitiveItemKeys: { keys: new PackedColumnBuilder(), details: new PackedColumnBuilder() },
@@ -225,7 +247,8 @@ export class FactsCollector {
       case 'SM20': {
         if (out.countsAsChangeEvent) this.volume.addEvent(rec.user, rec.date);
         const ev = rec.event;
-        const wanted = out.isChange || ev === 'AU2' || USER_ADMIN_EVENTS.has(ev);
+        const security = SECURITY_FACT_EVENTS.has(ev) || (out.otherMask & SECURITY_FACT_OTHER) !== 0;
+        const wanted = out.isChange || security || FAILED_LOGON_EVENTS.has(ev) || USER_ADMIN_EVENTS.has(ev);
         if (!wanted || rec.date === '') break;
         const t = toEpoch(rec.date, rec.time)!;
         if (out.isChange) {
@@ -234,15 +257,18 @@ export class FactsCollector {
           c.times.push(t);
           c.events.push(ev);
           c.tcodes.push(rec.tcode);
-          c.flagged.push(out.mask !== 0 ? 1 : 0);
+          // 1: flagged; 3: flagged and a change event (CHANGE_WITHOUT_TICKET reads only those).
+          c.flagged.push(out.mask === 0 ? 0 : out.countsAsChangeEvent ? 3 : 1);
         }
         if (ev === 'CUL') pushActivity(f.debuggerChanges, rec, t);
         if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) pushActivity(f.tableChanges, rec, t);
-        if (ev === 'AU2') {
-          f.failedLogons.users.push(rec.user);
+        if (FAILED_LOGON_EVENTS.has(ev)) {
+          f.failedLogons.users.push(ev === 'BU1' ? rec.var2 : rec.user);
           f.failedLogons.terminals.push(rec.terminal);
           f.failedLogons.times.push(t);
+          f.failedLogons.peers.push(peerAddress(rec.peer));
         }
+        if (security) this.addSecurityEvents(rec, out, t);
         if (USER_ADMIN_EVENTS.has(ev)) {
           const u = f.userAdmin;
           u.users.push(rec.user);
@@ -253,10 +279,12 @@ export class FactsCollector {
         break;
       }
       case 'CDHDR':
+        if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity('E', rec.user, '', toEpoch(rec.date, rec.time)!, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
         pushDoc(f.docs, rec, out.mask !== 0);
         this.addDocument(rec, f.docs.changenrs.length - 1);
         break;
       case 'CDPOS': {
+        if ((out.otherMask & (OTHER_BIT.emergency_access | OTHER_BIT.authorization)) !== 0) this.addItemSecurityEvents(rec, out);
         // Items of one change document are adjacent: build the key only when it changes.
         if (rec.objectclas !== this.lastClass || rec.objectid !== this.lastId || rec.changenr !== this.lastNr) {
           if (!f.joined) this.endRun();
@@ -302,6 +330,39 @@ export class FactsCollector {
     }
   }
 
+  private pushSecurity(kind: string, user: string, target: string, t: number, activity: string, key = '', terminal = '', peer = ''): void {
+    const s = this.facts.securityEvents;
+    s.kinds.push(kind);
+    s.users.push(user);
+    s.targets.push(target);
+    s.terminals.push(terminal);
+    s.peers.push(peer);
+    s.times.push(t);
+    s.activities.push(activity);
+    s.keys.push(key);
+  }
+
+  /** SM20 records of the v2 patterns (a record may be several kinds: an emergency ID's logon is L and E). */
+  private addSecurityEvents(rec: CanonicalRecord, out: FlagResult, t: number): void {
+    const ev = rec.event;
+    const terminal = rec.terminal;
+    const peer = peerAddress(rec.peer);
+    const kind = securityKind(ev, rec.var1, rec.var2, out.otherMask);
+    if (kind !== '') {
+      const target = kind === 'C' || (kind === 'U' && ev === 'AUA') ? rec.var1 : kind === 'U' ? rec.var2 : kind === 'O' || kind === 'X' ? (ev === 'EU1' ? 'SYSTEM' : `CLIENT ${rec.var1.trim()}`) : '';
+      this.pushSecurity(kind, rec.user, target, t, describeSm20(rec), '', terminal, peer);
+    }
+    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0) this.pushSecurity('E', rec.user, '', t, describeSm20(rec), '', terminal, peer);
+  }
+
+  /** CDPOS items: emergency IDs (joined rows know their user) and sensitive profile assignments. */
+  private addItemSecurityEvents(rec: CanonicalRecord, out: FlagResult): void {
+    const key = docKey(rec.objectclas, rec.objectid, rec.changenr);
+    const t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!;
+    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity('E', rec.user, '', t, describeChangeDoc(rec), key);
+    if (out.profileAssigned !== '') this.pushSecurity('A', rec.user, out.profileAssigned, t, `Sensitive profile ${out.profileAssigned}`, key);
+  }
+
   /** Tickets read their own columns (text and two date-times). */
   addTicket(row: string[], dateOrder: DateOrder): void {
     const c = (this.ticketColumns ??= TICKET_COLUMNS.map((name) => this.facts.canonical[name] ?? -1));
@@ -317,7 +378,9 @@ export class FactsCollector {
       t.users.push(assigned);
       users++;
     }
-    const text = `${cellAt(row, c[3]!)} ${cellAt(row, c[4]!)}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
+    // The user fields are searched for user IDs as words too: "Karin Weber (KWEBER)" names KWEBER.
+    const named = user.length > 12 || assigned.length > 12 || /[\s(]/.test(user + assigned) ? `${user} ${assigned} ` : '';
+    const text = `${named}${cellAt(row, c[3]!)} ${cellAt(row, c[4]!)}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
     this.facts.records++;
     t.ids.push(cellAt(row, c[0]!));
     t.userCounts.push(users);
@@ -370,6 +433,50 @@ export class FactsCollector {
     this.runCount = 0;
     this.runHasSensitive = false;
   }
+}
+
+/** Events whose records the v2 patterns read (securityKind). */
+const SECURITY_FACT_EVENTS = new Set(['AU1', 'AU5', 'AU7', 'AUA', 'BU2', 'AUY', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);
+const SECURITY_FACT_OTHER = OTHER_BIT.emergency_access | OTHER_BIT.audit_trail;
+const OPEN_STATES = new Set(['MODIFIABLE', 'ÄNDERBAR', 'AENDERBAR']);
+
+/**
+ * The SecurityEvent kind of an SM20 record ('' for none): logons, user creation and unlock,
+ * downloads, audit-log tampering, openings and closings of the system or client.
+ */
+export function securityKind(ev: string, var1: string, var2: string, otherMask: number): string {
+  switch (ev) {
+    case 'AU1':
+    case 'AU5':
+      return 'L';
+    case 'AU7':
+      return 'C';
+    case 'AUA':
+    case 'BU2':
+      return 'U';
+    case 'AUY':
+      return 'D';
+    case 'AUI':
+    case 'FU0':
+      return 'T';
+    case 'AUJ':
+      return var1.trim() === '0' ? 'T' : '';
+    case 'EU1':
+      return OPEN_STATES.has(var2.trim().toUpperCase()) ? 'O' : 'X';
+    case 'EU2':
+      return var2.trim().charAt(2) === '1' ? 'O' : 'X';
+    default:
+      // SM18 and the audit-log deletion programs (OTHER/audit_trail on a record that is no audit event).
+      return (otherMask & OTHER_BIT.audit_trail) !== 0 && !AUDIT_EVENTS.has(ev) ? 'T' : '';
+  }
+}
+
+/** The peer's IP address without its port ("10.1.2.3:3200" → "10.1.2.3"; IPv6 in brackets kept whole). */
+export function peerAddress(peer: string): string {
+  if (peer === '') return '';
+  if (peer.startsWith('[')) return peer.slice(0, peer.indexOf(']') + 1) || peer;
+  const colon = peer.indexOf(':');
+  return colon >= 0 && peer.indexOf(':', colon + 1) < 0 ? peer.slice(0, colon) : peer;
 }
 
 function pushActivity(c: CollectedSm20Activities, rec: CanonicalRecord, t: number): void {

@@ -15,7 +15,7 @@ export const ITEM_HEADERS_NAME = 'item-headers.bin';
 /** Facts keys correlation does not read. */
 const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
 /** All but the change-document headers. */
-const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
+const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
 
 /** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode. */
 export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {
@@ -67,7 +67,7 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
-  const run = correlationSteps(facts, createTimingCheck(fc.holidayOf));
+  const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf });
   let step = run.next();
   while (!step.done) {
     await loadLateKeys(ctx, files, facts, step.value);
@@ -75,7 +75,7 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   }
   const result = step.value;
   facts = undefined;
-  const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries() };
+  const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };
   // Written before correlation.json: a report step that finds correlation.json finds these too.
   if (result.itemHeaders) await writeFacts(ctx.workspace, ITEM_HEADERS_NAME, { fileType: 'CDHDR', joined: false, ...result.itemHeaders });
   await writeJson(ctx.workspace, CORRELATION_NAME, stored);

@@ -4,7 +4,10 @@ import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { createRecordFlagger } from '../flags/flag-record.ts';
-import { createFlagResult, setFlag, type FlagResult } from '../flags/flag-result.ts';
+import { createFlagResult, setFlag, setOther, type FlagResult } from '../flags/flag-result.ts';
+import { docKey, toEpoch } from '../correlate/facts.ts';
+import { docCompletionKey, sm20CompletionKey } from '../correlate/security-patterns.ts';
+import { patternRuleId } from '../rules/pattern-rules.ts';
 import { openFile } from '../formats/open-file.ts';
 import type { PatternName, SuspiciousPattern, CorrelationSummary } from '../model/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
@@ -21,10 +24,12 @@ export interface StoredCorrelation {
   summary: CorrelationSummary;
   /** User-days over the change-volume limit: [user, date, count]. */
   volume: [string, string, number][];
+  /** Records completing a pattern (security-patterns.ts keys); absent in results stored before v2. */
+  completions?: [string, PatternName][];
 }
 
 /** Facts keys only correlation reads; the report step skips them (see prepareFinalState). */
-const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
+const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
 /** The report step reads each file's shape, and (compactly, for the HeaderIndex) the change-document headers. */
 const SHAPE_ONLY: ReadonlySet<string> = new Set([...CORRELATION_ONLY_KEYS, 'docs']);
 
@@ -53,6 +58,7 @@ function emptyBulkyFacts(skip: ReadonlySet<string>): Partial<FileFacts> {
     debuggerChanges: [],
     tableChanges: [],
     failedLogons: [],
+    securityEvents: [],
     userAdmin: [],
     afterHoursSensitive: [],
   };
@@ -63,8 +69,8 @@ function emptyBulkyFacts(skip: ReadonlySet<string>): Partial<FileFacts> {
 export async function loadOrCorrelate(ctx: EngineContext, flagContext: FlagContext, facts: FileFacts[]): Promise<StoredCorrelation> {
   const stored = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
   if (stored) return stored;
-  const result = correlateFacts(facts, createTimingCheck(flagContext.holidayOf));
-  const value: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries() };
+  const result = correlateFacts(facts, createTimingCheck(flagContext.holidayOf, true, flagContext.thresholds.businessHours), { thresholds: flagContext.thresholds, kindOf: flagContext.watchlist.kindOf });
+  const value: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };
   await writeJson(ctx.workspace, CORRELATION_NAME, value);
   return value;
 }
@@ -114,7 +120,8 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
   const opened: FinalSource = part ? openSourcePart(ctx, facts, part.parts, part.k) : await openFile(ctx.openSource(facts.index), facts.fileName);
   const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder, flagContext.timeZone);
   const flag = createRecordFlagger(flagContext);
-  const rec = createCanonicalRecord(opened.fileType);
+  const completion = completionsOf(state.correlation, opened.fileType, opened.joined);
+  const rec = createCanonicalRecord(opened.fileType, opened.joined);
   const out = createFlagResult();
   const headers = opened.fileType === 'CDPOS' && !opened.joined && state.headers && state.headers.size > 0 ? state.headers : undefined;
   let lastClass = '';
@@ -156,19 +163,48 @@ export async function forEachFinalRecord(ctx: EngineContext, flagContext: FlagCo
           rec.tcode = headerTcode;
         }
         flag(rec, out);
+        if (completion) completion(rec, out);
         if (out.isChange && rec.user !== '' && rec.date !== '') {
           // Records of one user-day often follow each other: its answer (and reason text) is remembered.
           if (rec.user !== volumeUser || rec.date !== volumeDate) {
             volumeUser = rec.user;
             volumeDate = rec.date;
             const n = state.volume.excess(rec.user, rec.date);
-            volumeText = n === undefined ? undefined : volumeReason(rec.user, rec.date, n);
+            volumeText = n === undefined ? undefined : volumeReason(rec.user, rec.date, n, flagContext.thresholds.changeVolume);
           }
-          if (volumeText !== undefined) setFlag(out, 'CHANGE_VOLUME_FLAG', volumeText);
+          if (volumeText !== undefined) setFlag(out, 'CHANGE_VOLUME_FLAG', volumeText, 'VOLUME-USER-DAY');
         }
       }
       const pending = visit(rowIndex++, row, rec, out);
       if (pending) await pending;
     }
   }
+}
+
+const COMPLETING_EVENTS = new Set(['AU1', 'AU5', 'DU9', 'CUZ', 'CUL', 'BU4']);
+
+/**
+ * The OTHER/security reason of a record that completes a pattern (the logon of BRUTE_FORCE_SUCCESS,
+ * USER_CREATED_AND_USED, USER_UNLOCKED_AND_USED; the first change of SYSTEM_OPENED_FOR_CHANGES),
+ * or undefined when this file can hold none.
+ */
+function completionsOf(correlation: StoredCorrelation, fileType: string, joined: boolean): ((rec: CanonicalRecord, out: FlagResult) => void) | undefined {
+  const list = correlation.completions ?? [];
+  if (list.length === 0 || fileType === 'TICKETS' || (fileType === 'CDPOS' && !joined)) return undefined;
+  const byKey = new Map<string, PatternName[]>();
+  for (const [key, name] of list) (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(name);
+  return (rec, out) => {
+    let key: string;
+    if (rec.fileType === 'SM20') {
+      if (!COMPLETING_EVENTS.has(rec.event)) return;
+      const t = toEpoch(rec.date, rec.time);
+      if (t === undefined) return;
+      key = sm20CompletionKey(rec.user, t);
+    } else key = docCompletionKey(docKey(rec.objectclas, rec.objectid, rec.changenr));
+    const names = byKey.get(key);
+    if (!names) return;
+    const rule = patternRuleId(names[0]!);
+    setOther(out, 'security', `security: completes pattern ${names.join(', ')}`, rule);
+    if (out.keepReasons) for (const n of names.slice(1)) if (!out.rules.includes(patternRuleId(n))) out.rules.push(patternRuleId(n));
+  };
 }

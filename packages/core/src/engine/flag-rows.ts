@@ -94,7 +94,7 @@ export class RowFlagger {
 export async function flagRows(rows: AsyncIterable<string[][]>, meta: FileMeta, index: number, fc: FlagContext, onProgress?: (records: number) => void): Promise<FlaggedRows> {
   const flagger = new RowFlagger(meta, index, fc);
   const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder, fc.timeZone);
-  const rec = createCanonicalRecord(meta.fileType);
+  const rec = createCanonicalRecord(meta.fileType, meta.joined);
   const tickets = meta.fileType === 'TICKETS';
   let records = 0;
   for await (const batch of rows) {
@@ -126,7 +126,7 @@ export async function flagTextPart(
   const { meta, layout } = input;
   const flagger = new RowFlagger(meta, input.index, fc);
   const tickets = meta.fileType === 'TICKETS';
-  const rec = new ViewRecord(meta.fileType, meta.canonical, meta.dateOrder, layout.delimiter, fc.timeZone);
+  const rec = new ViewRecord(meta.fileType, meta.canonical, meta.dateOrder, layout.delimiter, fc.timeZone, meta.joined);
   let records = 0;
   const onRow = (row: RowScanner) => {
     records++;

@@ -5,7 +5,7 @@ import { NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } f
 import { PackedColumnBuilder } from './column-builders.ts';
 
 /** SM20's column groups of the facts: appended part after part. */
-const SM20_GROUPS = ['sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'userAdmin'] as const;
+const SM20_GROUPS = ['sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'userAdmin'] as const;
 import type { FlaggedRows } from './flag-rows.ts';
 
 
@@ -151,10 +151,10 @@ export class FlaggedRowsMerger {
 }
 
 /** The file's own counts: CHANGE_VOLUME added for every change record of a user-day over the limit. */
-export function summaryWithVolume(rows: FlaggedRows): AnalysisSummary {
+export function summaryWithVolume(rows: FlaggedRows, limit = CHANGE_VOLUME_LIMIT): AnalysisSummary {
   const counts = new Map<string, number>();
   const note = (key: string, n: number) => {
-    if (n > CHANGE_VOLUME_LIMIT) counts.set(key, n);
+    if (n > limit) counts.set(key, n);
   };
   const documents = rows.facts.volume.documents;
   for (let i = 0; i < documents.keys.length; i++) note(documents.keys[i]!, documents.lens[i]!);

@@ -88,7 +88,7 @@ export async function parseAndFlagFile(
   }
   rows ??= await flagRows(opened.batches(), meta, index, fc, onProgress);
   await writeFacts(ctx.workspace, factsName(index), writableFacts(rows.facts));
-  return { index, fileName, fileType: opened.fileType, records: rows.summary.total_records, summary: summaryWithVolume(rows), ...(sourceParts ? { parts: sourceParts } : {}) };
+  return { index, fileName, fileType: opened.fileType, records: rows.summary.total_records, summary: summaryWithVolume(rows, fc.thresholds.changeVolume), ...(sourceParts ? { parts: sourceParts } : {}) };
 }
 
 /** Rows of the file's head whose dates are looked at for `seedHolidayYears`. */

@@ -66,7 +66,7 @@ function cdpos(rows: number, joined: boolean, seed = 3): string {
   for (let i = 0; i < rows; i++) {
     const doc = r() < 0.1 ? Math.floor(r() * (i / 3 + 1)) : Math.floor(i / 3);
     const item = `${['ZCUST', 'ZOTHER', 'KRED'][doc % 3]},${pad(doc, 10)},${pad(1000000 + doc, 10)},${pick(r, ['LFBK', 'ZTAB1', 'ZTAB2', 'ZTAB3'])},K${doc},${pick(r, ['BANKN', 'MENGE', 'ZFIELD', 'MENGE'])},U,${note(r, '\r\n')},1.00`;
-    out.push(joined ? `${item},USER${pad(doc % 3, 2)},20261118,${pad(8 + (doc % 10), 2)}${pad(doc % 60, 2)}00,FB02` : item);
+    out.push(joined ? `${item},USER${pad(doc % 3, 2)},20261118,${pad(8 + (doc % 10), 2)}${pad(doc % 60, 2)}00,${doc % 7 ? 'ZZ02' : 'FB02'}` : item);
   }
   return out.join('\r\n') + '\r\n';
 }

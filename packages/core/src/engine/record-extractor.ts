@@ -116,6 +116,10 @@ export interface RecordColumns {
   changenr: number;
   tabname: number;
   fname: number;
+  peer: number;
+  tabkey: number;
+  chngind: number;
+  valueNew: number;
 }
 
 export function recordColumns(fileType: FileType, canonical: Canonical): RecordColumns {
@@ -139,6 +143,10 @@ export function recordColumns(fileType: FileType, canonical: Canonical): RecordC
     changenr: doc('CHANGENR'),
     tabname: doc('TABNAME'),
     fname: doc('FNAME'),
+    peer: sm20('PEER'),
+    tabkey: fileType === 'CDPOS' ? at('TABKEY') : -1,
+    chngind: fileType === 'CDPOS' ? at('CHNGIND') : -1,
+    valueNew: fileType === 'CDPOS' ? at('VALUE_NEW') : -1,
   };
 }
 
@@ -153,9 +161,11 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
   const {
     user: iUser, date: iDate, time: iTime, tcode: iTcode, terminal: iTerminal, event: iEvent, message: iMessage, program: iProgram,
     var1: iVar1, var2: iVar2, var3: iVar3, objectclas: iClass, objectid: iObjectId, changenr: iChangenr, tabname: iTab, fname: iField,
+    peer: iPeer, tabkey: iTabkey, chngind: iChngind, valueNew: iValueNew,
   } = recordColumns(fileType, canonical);
   return (row, rec) => {
     rec.user = get(row, iUser);
+    rec.userInitial = rec.user === '' ? 0 : rec.user.charCodeAt(0);
     dateTime.read(get(row, iDate), get(row, iTime));
     rec.date = dateTime.date;
     rec.time = dateTime.time;
@@ -168,6 +178,7 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
       rec.var1 = get(row, iVar1);
       rec.var2 = get(row, iVar2);
       rec.var3 = get(row, iVar3);
+      rec.peer = get(row, iPeer);
       splitVariables(rec);
     } else if (fileType !== 'TICKETS') {
       rec.objectclas = get(row, iClass);
@@ -175,6 +186,9 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
       rec.changenr = get(row, iChangenr);
       rec.tabname = get(row, iTab);
       rec.fname = get(row, iField);
+      rec.tabkey = get(row, iTabkey);
+      rec.chngind = get(row, iChngind);
+      rec.valueNew = get(row, iValueNew);
     }
   };
 }

@@ -3,6 +3,9 @@ import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { CANONICAL_COLUMNS, EXTRA_CANONICAL_COLUMNS } from '../formats/canonical-columns.ts';
 import { FLAG_KEYS, type FileType } from '../model/index.ts';
 
+/** The column after the flag columns listing the ids of the rules that fired on the record (both outputs). */
+export const RULES_COLUMN = 'RULES';
+
 /** Union of original column labels over files, in first-seen order. */
 export function unionColumns(facts: FileFacts[]): string[] {
   const seen = new Set<string>();
@@ -28,7 +31,7 @@ export interface SheetLayout {
 /**
  * Sheet of one file type: every original column (union over its files), the canonical columns
  * (renamed "X (canonical)" where an original label is the same), one column per flag key,
- * SEVERITY, and the AI column when annotations exist.
+ * RULES (the catalogue ids that fired), SEVERITY, and the AI column when annotations exist.
  */
 export function sheetLayout(fileType: FileType, facts: FileFacts[], inheritsHeader: boolean, aiColumn: string | undefined): SheetLayout {
   const originals = unionColumns(facts);
@@ -36,7 +39,7 @@ export function sheetLayout(fileType: FileType, facts: FileFacts[], inheritsHead
   const canonicalNames = [...CANONICAL_COLUMNS[fileType], ...extras];
   const taken = new Set(originals.map((c) => c.toUpperCase()));
   const canonicalLabels = canonicalNames.map((c) => (taken.has(c) ? `${c} (canonical)` : c));
-  const header = [...originals, ...canonicalLabels, ...FLAG_KEYS, 'SEVERITY', ...(aiColumn ? [aiColumn] : [])];
+  const header = [...originals, ...canonicalLabels, ...FLAG_KEYS, RULES_COLUMN, 'SEVERITY', ...(aiColumn ? [aiColumn] : [])];
   return { fileType, header, originals, canonicalNames, flagStart: originals.length + canonicalLabels.length };
 }
 

@@ -4,7 +4,7 @@
  * Pieces of an analysis run in worker threads (tasks.ts); writeReports joins them in order.
  */
 import type { FlagContext } from '../flags/flag-context.ts';
-import { severityOf } from '../flags/flag-result.ts';
+import { otherIsHigh, rulesCell, severityOf } from '../flags/flag-result.ts';
 import { FLAG_KEYS } from '../model/index.ts';
 import { ByteRows, type SheetCells } from '../report/row-bytes.ts';
 import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
@@ -104,7 +104,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   };
 
   const csvFlagStart = 2 + input.csvColumns.length;
-  const csvWidth = csvFlagStart + FLAG_KEYS.length + (aiColumn ? 1 : 0);
+  // The flag columns, RULES, then the AI column.
+  const csvWidth = csvFlagStart + FLAG_KEYS.length + 1 + (aiColumn ? 1 : 0);
   const csvName = `${input.output}/rows.csv`;
   const csvSink = input.csv ? ctx.workspace.write(csvName) : undefined;
   let csvBytes = 0;
@@ -215,7 +216,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         for (let j = 0; j < sources.length; j++) cells[canonicalStart + j] = canonicalValue(sources[j]!, row, rec);
         if (rewriteFlags) {
           for (let k = 0; k < FLAG_KEYS.length; k++) cells[layout.flagStart + k] = out.reasons[k] ?? '';
-          cells[flagEnd] = flagged ? severityFor(out.mask, out.otherCategory === 'security') : '';
+          cells[flagEnd] = flagged ? rulesCell(out) : '';
+          cells[flagEnd + 1] = flagged ? severityFor(out.mask, otherIsHigh(out)) : '';
         }
         if (aiColumn) cells[sheetWidth - 1] = note;
         if (segment && (input.sheetRowOffset + rowNumber) % perSheet !== 0) {
@@ -227,7 +229,10 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       if (csv) {
         for (let j = m; j < columnCount; j++) line[csvPos[j]!] = '';
         for (let j = 0; j < m; j++) line[csvPos[j]!] = row[j]!;
-        if (rewriteFlags) for (let k = 0; k < FLAG_KEYS.length; k++) line[csvFlagStart + k] = out.reasons[k] ?? '';
+        if (rewriteFlags) {
+          for (let k = 0; k < FLAG_KEYS.length; k++) line[csvFlagStart + k] = out.reasons[k] ?? '';
+          line[csvFlagStart + FLAG_KEYS.length] = flagged ? rulesCell(out) : '';
+        }
         if (aiColumn) line[csvWidth - 1] = note;
         csv.csvRow(line, sheetCells);
         b = csv.wait();

@@ -1,6 +1,8 @@
 import { moduleOfTcode, MODULES } from '../correlate/tcode-module.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
-import { FLAG_INDEX, type FlagResult } from '../flags/flag-result.ts';
+import { FLAG_INDEX, OTHER_CATEGORIES, type FlagResult } from '../flags/flag-result.ts';
+import { ruleById } from '../rules/index.ts';
+import { RULES_COLUMN } from './report-layout.ts';
 import { FLAG_KEYS, type AnalysisSummary, type AnalyticsData, type DashboardTotals, type FlagKey, type FlagSample } from '../model/index.ts';
 import { countMask, emptySummary } from './flag-counts.ts';
 
@@ -95,7 +97,11 @@ export class ReportStats {
         if (mask & HIGH_MASK) this.highRiskUsers.add(user);
       }
     }
-    if (out.otherCategory) this.otherCategories[out.otherCategory] = (this.otherCategories[out.otherCategory] ?? 0) + 1;
+    if (out.otherMask !== 0) {
+      for (let i = 0; i < OTHER_CATEGORIES.length; i++) {
+        if (out.otherMask & (1 << i)) this.otherCategories[OTHER_CATEGORIES[i]!] = (this.otherCategories[OTHER_CATEGORIES[i]!] ?? 0) + 1;
+      }
+    }
     // Flags whose samples are complete need nothing more (most records, soon).
     const wanted = mask & ~this.samplesFull;
     if (wanted === 0) return;
@@ -111,6 +117,7 @@ export class ReportStats {
       const record: Record<string, string> = { FILE_TYPE: rec.fileType, SOURCE_FILE: fileName };
       columns.forEach((c, j) => (record[c] = row[j] ?? ''));
       record[key] = out.reasons[i]!;
+      record[RULES_COLUMN] = rulesOfFlag(out.rules, key).join(', ');
       s.push({ cols: columns, record });
     }
   }
@@ -164,7 +171,7 @@ export class ReportStats {
     for (const [key, s] of this.samples) {
       const columns = new Set(['FILE_TYPE', 'SOURCE_FILE']);
       for (const { cols } of s) for (const c of cols) columns.add(c);
-      result[key] = { columns: [...columns, key], records: s.map((x) => x.record), total: this.summary.flag_counts[key] };
+      result[key] = { columns: [...columns, key, RULES_COLUMN], records: s.map((x) => x.record), total: this.summary.flag_counts[key] };
       if (key === 'OTHER') result[key].aggregatedFlags = { ...this.otherCategories };
     }
     return result;
@@ -193,4 +200,9 @@ export class ReportStats {
     if (this.heatmap.size > 0) for (const m of MODULES) heatmap[m] = this.heatmap.get(m) ?? new Array(24).fill(0);
     return { timeline, heatmap };
   }
+}
+
+/** The rule ids of a record that belong to one flag (pattern completions are OTHER reasons). */
+function rulesOfFlag(rules: readonly string[], key: FlagKey): string[] {
+  return rules.filter((id) => (id.startsWith('PAT-') ? key === 'OTHER' : ruleById(id)?.flag === key));
 }

@@ -15,8 +15,8 @@ export const DEBUG_TEXT_PATTERNS = ['ebug', 'EBUG', '->'];
 const SHORT_LIMIT = 20_000;
 
 // Slots of ViewRecord.texts, and the bits of `got` for what has been read (texts: 1 << slot).
-const USER = 0, TERMINAL = 1, MESSAGE = 2, PROGRAM = 3;
-const DATE = 16, VARS = 32;
+const USER = 0, TERMINAL = 1, MESSAGE = 2, PROGRAM = 3, PEER = 4, TABKEY = 5, CHNGIND = 6, VALUE_NEW = 7;
+const DATE = 1 << 10, VARS = 1 << 11;
 
 /**
  * A CanonicalRecord over the row a RowScanner shows: the same values createRecordExtractor gives
@@ -38,7 +38,7 @@ export class ViewRecord implements CanonicalRecord {
   /** Lazy fields already read for this row (bits above). */
   private got = 0;
   /** User, terminal, message and program once read (slots below). */
-  private readonly texts = ['', '', '', ''];
+  private readonly texts = ['', '', '', '', '', '', '', ''];
   private _date = '';
   private _time = '';
   private _var1 = '';
@@ -54,8 +54,11 @@ export class ViewRecord implements CanonicalRecord {
   /** Pattern indexes for maybeDebugText, or none when the delimiter is part of a pattern (no shortcut then). */
   private readonly debugPatterns: number[];
 
-  constructor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder, delimiter: string, timeZone = 'UTC') {
+  readonly joined: boolean;
+
+  constructor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder, delimiter: string, timeZone = 'UTC', joined = false) {
     this.fileType = fileType;
+    this.joined = joined;
     this.col = recordColumns(fileType, canonical);
     this.dateTime = new DateTimeReader(dateOrder, timeZone);
     this.debugPatterns = DEBUG_TEXT_PATTERNS.some((p) => p.includes(delimiter)) ? [] : DEBUG_TEXT_PATTERNS.map((_, k) => k);
@@ -113,6 +116,27 @@ export class ViewRecord implements CanonicalRecord {
   get time(): string {
     this.readDateTime();
     return this._time;
+  }
+
+  get userInitial(): number {
+    if ((this.got & (1 << USER)) !== 0) return this.texts[USER] === '' ? 0 : this.texts[USER]!.charCodeAt(0);
+    return this.row.cellInitial(this.col.user);
+  }
+
+  get peer(): string {
+    return this.text(PEER, this.col.peer);
+  }
+
+  get tabkey(): string {
+    return this.text(TABKEY, this.col.tabkey);
+  }
+
+  get chngind(): string {
+    return this.text(CHNGIND, this.col.chngind);
+  }
+
+  get valueNew(): string {
+    return this.text(VALUE_NEW, this.col.valueNew);
   }
 
   get terminal(): string {

@@ -5,7 +5,7 @@ import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLev
 import type { EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
 import { loadReportShapes } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
-import { sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
+import { RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
 import { runTask } from './tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
@@ -26,7 +26,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const aiColumn = annotations.size > 0 ? (options.aiOutputColumn ?? 'AI_Analysis') : undefined;
   const csvColumns = unionColumns(state.facts);
   const csv = new CsvWriter(outputs.csv);
-  await csv.writeRow(['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...FLAG_KEYS, ...(aiColumn ? [aiColumn] : [])]);
+  await csv.writeRow(['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...FLAG_KEYS, RULES_COLUMN, ...(aiColumn ? [aiColumn] : [])]);
   const xlsx = new XlsxWriter(outputs.xlsx);
   const stats = new ReportStats();
   const outputCounts: Record<string, number> = {};

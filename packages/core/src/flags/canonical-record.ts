@@ -24,6 +24,16 @@ export interface CanonicalRecord {
   changenr: string;
   tabname: string;
   fname: string;
+  /** SM20 peer address (IP and port). */
+  peer: string;
+  /** CDPOS table key, item change indicator and new value (read only by the rules that need them). */
+  tabkey: string;
+  chngind: string;
+  valueNew: string;
+  /** First character code of the user cell (0 when empty, -1 unknown): the watchlist skips most users by it. */
+  userInitial: number;
+  /** A CDPOS row of a joined export (its TCODE is its header's own, not inherited). */
+  joined: boolean;
   /**
    * False when no text cell of the record can mention debugging or hold "CODE -> EDIT" (a reader
    * that sees the row's raw text can tell at once): the flagger then skips those searches.
@@ -31,9 +41,10 @@ export interface CanonicalRecord {
   maybeDebugText: boolean;
 }
 
-export function createCanonicalRecord(fileType: FileType): CanonicalRecord {
+export function createCanonicalRecord(fileType: FileType, joined = false): CanonicalRecord {
   return {
     fileType, user: '', date: '', time: '', tcode: '', terminal: '', event: '', message: '', program: '',
     var1: '', var2: '', var3: '', objectclas: '', objectid: '', changenr: '', tabname: '', fname: '', maybeDebugText: true,
+    peer: '', tabkey: '', chngind: '', valueNew: '', userInitial: 0, joined,
   };
 }

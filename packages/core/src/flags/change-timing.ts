@@ -1,9 +1,23 @@
 import type { HolidayChecker } from '../holidays/index.ts';
+import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../model/index.ts';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** Why a change at this date/time is outside working time, or undefined when it is inside. Day facts are cached per date. */
-export function createTimingCheck(holidayOf: HolidayChecker, reasons = true): (isoDate: string, time: string) => string | undefined {
+/** "HH:MM" as seconds of the day. */
+function secondsOf(hhmm: string): number {
+  const [h = '0', m = '0'] = hhmm.split(':');
+  return Number(h) * 3600 + Number(m) * 60;
+}
+
+/**
+ * Why a change at this date/time is outside business hours (default 07:00–19:00, Monday to Friday),
+ * or undefined when it is inside. Day facts are cached per date.
+ */
+export function createTimingCheck(holidayOf: HolidayChecker, reasons = true, hours: DetectionThresholds['businessHours'] = DEFAULT_THRESHOLDS.businessHours): (isoDate: string, time: string) => string | undefined {
+  const start = secondsOf(hours.start);
+  const end = secondsOf(hours.end);
+  // Monday = 1 … Sunday = 7 in the settings; getUTCDay() counts Sunday as 0.
+  const workday = new Set(hours.days.map((d) => d % 7));
   const dayReasons = new Map<string, string | null>();
   const reasonForDay = (isoDate: string): string | null => {
     let reason = dayReasons.get(isoDate);
@@ -12,7 +26,7 @@ export function createTimingCheck(holidayOf: HolidayChecker, reasons = true): (i
       const weekday = d.getUTCDay();
       const holiday = Number.isNaN(weekday) ? undefined : holidayOf(isoDate);
       if (Number.isNaN(weekday)) reason = null;
-      else if (weekday === 0 || weekday === 6) reason = `Change on a ${WEEKDAYS[weekday]} (${isoDate})`;
+      else if (!workday.has(weekday)) reason = `Change on a ${WEEKDAYS[weekday]} (${isoDate})`;
       else if (holiday) reason = `Change on holiday ${holiday} (${isoDate})`;
       else reason = null;
       dayReasons.set(isoDate, reason);
@@ -21,9 +35,9 @@ export function createTimingCheck(holidayOf: HolidayChecker, reasons = true): (i
   };
   return (isoDate, time) => {
     if (time.length >= 5) {
-      const hour = (time.charCodeAt(0) - 48) * 10 + (time.charCodeAt(1) - 48);
-      if (hour < 7) return reasons ? `Change at ${time} (before 07:00)` : '';
-      if (hour >= 19) return reasons ? `Change at ${time} (at or after 19:00)` : '';
+      const seconds = ((time.charCodeAt(0) - 48) * 10 + (time.charCodeAt(1) - 48)) * 3600 + ((time.charCodeAt(3) - 48) * 10 + (time.charCodeAt(4) - 48)) * 60;
+      if (seconds < start) return reasons ? `Change at ${time} (before ${hours.start})` : '';
+      if (seconds >= end) return reasons ? `Change at ${time} (at or after ${hours.end})` : '';
     }
     return isoDate.length === 10 ? (reasonForDay(isoDate) ?? undefined) : undefined;
   };

@@ -192,6 +192,6 @@ export class ChangeVolumeCounter {
   }
 }
 
-export function volumeReason(user: string, isoDate: string, count: number): string {
-  return `${user} made ${count} changes on ${isoDate} (more than ${CHANGE_VOLUME_LIMIT})`;
+export function volumeReason(user: string, isoDate: string, count: number, limit = CHANGE_VOLUME_LIMIT): string {
+  return `${user} made ${count} changes on ${isoDate} (more than ${limit})`;
 }

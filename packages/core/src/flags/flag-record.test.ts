@@ -127,11 +127,12 @@ describe('SENSITIVE_ACCESS_FLAG', () => {
 });
 
 describe('OTHER', () => {
-  it('assigns the four categories', () => {
+  it('assigns the categories (v2: audit events are audit_trail)', () => {
     const logon = flagsOf('SM20', { event: 'AU2' }).out;
     expect(logon.otherCategory).toBe('security');
     expect(logon.reasons[FLAG_INDEX.OTHER]).toBe('security: Event AU2: Logon failed');
-    expect(flagsOf('SM20', { event: 'AUE' }).out.otherCategory).toBe('config');
+    expect(flagsOf('SM20', { event: 'AUE' }).out.otherCategory).toBe('audit_trail');
+    expect(flagsOf('SM20', { event: 'EU1' }).out.otherCategory).toBe('config');
     expect(flagsOf('SM20', { tcode: 'RZ11' }).out.otherCategory).toBe('config');
     expect(flagsOf('CDHDR', { tcode: 'STMS' }).out.otherCategory).toBe('transport');
     expect(flagsOf('SM20', { tcode: 'SM36' }).out.otherCategory).toBe('job_schedule');

@@ -1,5 +1,11 @@
 import { FLAG_KEYS, type FlagKey, type OtherCategory } from '../model/index.ts';
 
+/** OTHER categories in bit order of FlagResult.otherMask. */
+export const OTHER_CATEGORIES: readonly OtherCategory[] = ['security', 'config', 'audit_trail', 'transport', 'job_schedule', 'privileged_user', 'emergency_access', 'authorization'];
+export const OTHER_BIT = Object.fromEntries(OTHER_CATEGORIES.map((c, i) => [c, 1 << i])) as Record<OtherCategory, number>;
+/** Categories that make OTHER count as high in the severity column. */
+const HIGH_OTHER = OTHER_BIT.security | OTHER_BIT.audit_trail | OTHER_BIT.privileged_user | OTHER_BIT.emergency_access | OTHER_BIT.authorization;
+
 export const FLAG_INDEX: Record<FlagKey, number> = Object.fromEntries(FLAG_KEYS.map((k, i) => [k, i])) as Record<FlagKey, number>;
 
 /** Severity per flag key (DETECTION.md section 2). */
@@ -23,7 +29,14 @@ export const FLAG_SEVERITY: Record<FlagKey, 'high' | 'medium-high' | 'medium' | 
 export interface FlagResult {
   reasons: (string | undefined)[];
   mask: number;
+  /** The first OTHER category set (the cell lists every reason; `otherMask` has them all). */
   otherCategory: OtherCategory | undefined;
+  /** OTHER categories set, bits in OTHER_CATEGORIES order. */
+  otherMask: number;
+  /** Rule ids (catalogue) that fired, in the order they fired; kept only with reasons. */
+  rules: string[];
+  /** A sensitive profile inserted for a user (UST04, SUSR_UST04): "PROFILE to USER", else ''. */
+  profileAssigned: string;
   /** A change record in the sense of CHANGE_TIMING / CHANGE_VOLUME. */
   isChange: boolean;
   /** Counts toward CHANGE_VOLUME (SM20 change events; change documents count by CHANGENR). */
@@ -33,22 +46,55 @@ export interface FlagResult {
 }
 
 export function createFlagResult(keepReasons = true): FlagResult {
-  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, isChange: false, countsAsChangeEvent: false, keepReasons };
+  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, otherMask: 0, rules: [], profileAssigned: '', isChange: false, countsAsChangeEvent: false, keepReasons };
 }
 
 export function resetFlagResult(r: FlagResult): void {
   if (r.mask !== 0 && r.keepReasons) r.reasons.fill(undefined);
   r.mask = 0;
   r.otherCategory = undefined;
+  r.otherMask = 0;
+  if (r.profileAssigned !== '') r.profileAssigned = '';
+  if (r.rules.length !== 0) r.rules.length = 0;
   r.isChange = false;
   r.countsAsChangeEvent = false;
 }
 
-/** Sets a flag; the first reason wins (the most specific rule runs first). */
-export function setFlag(r: FlagResult, key: FlagKey, reason: string): void {
+/** Sets a flag; the first reason wins (the most specific rule runs first). `rule` is its catalogue id. */
+export function setFlag(r: FlagResult, key: FlagKey, reason: string, rule?: string): void {
   const i = FLAG_INDEX[key];
-  if (r.keepReasons && r.reasons[i] === undefined) r.reasons[i] = reason;
+  if (r.keepReasons && r.reasons[i] === undefined) {
+    r.reasons[i] = reason;
+    if (rule !== undefined && !r.rules.includes(rule)) r.rules.push(rule);
+  }
   r.mask |= 1 << i;
+}
+
+/**
+ * Adds an OTHER reason of a category (once per category); the cell lists every reason, `; `
+ * between them. `text` starts with the category.
+ */
+export function setOther(r: FlagResult, category: OtherCategory, text: string, rule: string): void {
+  const bit = OTHER_BIT[category];
+  if ((r.otherMask & bit) !== 0) return;
+  r.otherMask |= bit;
+  r.otherCategory ??= category;
+  const i = FLAG_INDEX.OTHER;
+  r.mask |= 1 << i;
+  if (!r.keepReasons) return;
+  const before = r.reasons[i];
+  r.reasons[i] = before === undefined ? text : `${before}; ${text}`;
+  if (!r.rules.includes(rule)) r.rules.push(rule);
+}
+
+/** Does OTHER count as high (security, audit trail, privileged or emergency users, authorisations)? */
+export function otherIsHigh(r: FlagResult): boolean {
+  return (r.otherMask & HIGH_OTHER) !== 0;
+}
+
+/** The RULES cell: the ids of the rules that fired, comma-separated. */
+export function rulesCell(r: FlagResult): string {
+  return r.rules.length === 0 ? '' : r.rules.join(', ');
 }
 
 export function hasFlag(mask: number, key: FlagKey): boolean {

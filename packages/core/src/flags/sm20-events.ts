@@ -16,30 +16,47 @@ export const USER_ADMIN_EVENTS = new Set(['AU7', 'AUB', 'AUD']);
  * OTHER/security events. "AU7–AUD" is read as the catalogue's user-administration events in that
  * range; AUC is a logoff (category logon in sal_events.csv), not a user change, so it is left out.
  */
-export const SECURITY_EVENTS = new Set(['AU2', 'AUM', 'BU1', 'AU7', 'AU8', 'AU9', 'AUA', 'AUB', 'AUD', 'AUR', 'AUS', 'AUT', 'AUU']);
-export const CONFIG_EVENTS = new Set(['AUE', 'AUF', 'AUI', 'AUJ', 'EU1', 'EU2']);
+export const SECURITY_EVENTS = new Set(['AU2', 'AU6', 'AUO', 'BU1', 'AUM', 'BUI', 'AU7', 'AU8', 'AU9', 'AUA', 'AUB', 'AUD', 'AUR', 'AUS', 'AUT', 'AUU']);
+/** Failed logons of every channel (dialog, RFC/CPIC, other, password check). */
+export const FAILED_LOGON_EVENTS = new Set(['AU2', 'AU6', 'AUO', 'BU1']);
+/** Successful logons (dialog, RFC/CPIC). */
+export const LOGON_EVENTS = new Set(['AU1', 'AU5']);
+/** Events whose target user is the first variable (user administration). */
+export const TARGET_IN_VAR1_EVENTS = new Set(['AU7', 'AU8', 'AU9', 'AUA', 'AUB', 'AUD']);
+/** Events whose target user is the second variable (password check, password change, lock). */
+export const TARGET_IN_VAR2_EVENTS = new Set(['BU1', 'BU2', 'AUM']);
+export const CONFIG_EVENTS = new Set(['EU1', 'EU2', 'AUP', 'AUQ', 'BUG', 'FU1', 'DU8']);
+/** Security audit log configuration (OTHER/audit_trail). */
+export const AUDIT_EVENTS = new Set(['AUE', 'AUF', 'AUI', 'AUJ', 'FU0']);
+/** Programs and function modules that delete audit-log files. */
+export const AUDIT_DELETE_CALLS = ['RSAUPURG', 'RSAU_CLEAR_AUDIT_LOG'];
 export const CONFIG_TCODES = new Set(['SPRO', 'RZ10', 'RZ11', 'SCC4', 'SE06']);
 export const TRANSPORT_TCODES = new Set(['STMS', 'SE01', 'SE09', 'SE10']);
 export const JOB_TCODES = new Set(['SM36', 'SM37', 'SM62', 'SM64']);
 
-/** Function modules and programs whose call (AUK/AUW) reads or exposes sensitive data. */
-const SENSITIVE_CALLS = ['RFC_READ_TABLE', 'SXPG_COMMAND_EXECUTE', 'SXPG_CALL_SYSTEM', 'RSBDCOS0', 'RFC_ABAP_INSTALL_AND_RUN', 'TH_REMOTE_TRANSACTION', 'RSUSR002', 'RSUSR200', 'RSPARAM', 'BDL_GET_TABLE_DATA', '/SDF/RBE_NATSQL'];
-const SENSITIVE_CALL_PREFIXES = ['BAPI_USER_', 'SUSR_', 'PRGN_'];
-
-export function findSensitiveCall(text: string): string | undefined {
+/**
+ * The first name of `names` (sensitive programs and function modules) that `text` contains as a
+ * whole name (not inside a longer one), or undefined.
+ */
+export function findNamedCall(text: string, names: readonly string[]): string | undefined {
   if (text === '') return undefined;
   const upper = text.toUpperCase();
-  for (const name of SENSITIVE_CALLS) if (upper.includes(name)) return name;
-  for (const prefix of SENSITIVE_CALL_PREFIXES) {
-    const at = upper.indexOf(prefix);
-    if (at >= 0 && (at === 0 || !/[A-Z0-9_]/.test(upper[at - 1]!))) return /^[A-Z0-9_]+/.exec(upper.slice(at))![0];
+  for (const name of names) {
+    let at = upper.indexOf(name);
+    while (at >= 0) {
+      const before = at === 0 ? '' : upper[at - 1]!;
+      const after = upper[at + name.length] ?? '';
+      if (!NAME_CHAR.test(before) && !NAME_CHAR.test(after)) return name;
+      at = upper.indexOf(name, at + 1);
+    }
   }
   return undefined;
 }
+const NAME_CHAR = /[A-Z0-9_/]/;
 
-const ACTIVITY_IN_MESSAGE = /activity\s*[:=]?\s*(\d{1,2})\b/i;
-const TABLE_IN_MESSAGE = /\bto\s+([A-Z0-9_/]+)/i;
-const TRANSACTION_IN_MESSAGE = /Transaction\s+([A-Z0-9_/]+)\s+start/i;
+const ACTIVITY_IN_MESSAGE = /(?:activity|aktivit(?:ät|aet))\s*[:=]?\s*(\d{1,2})\b/i;
+const TABLE_IN_MESSAGE = /\b(?:to|auf)\s+([A-Z0-9_/]+)/i;
+const TRANSACTION_IN_MESSAGE = /Transa[ck]tion\s+([A-Z0-9_/]+)\s+(?:start|gestartet)/i;
 
 /** Table and activity of a DU9/CUZ record: VAR1/VAR2, else read from the message text. */
 export function genericTableAccess(var1: string, var2: string, message: string): { table: string; activity: string } {

@@ -160,6 +160,17 @@ export class RowScanner {
     return code;
   }
 
+  /** First character code of cell i when it needs no unquoting or trim, 0 when empty, -1 otherwise. */
+  cellInitial(i: number): number {
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
+    if (i >= this.cells || i >= this.width || i < 0) return 0;
+    const s = this.starts[i]!;
+    if (s < 0) return -1;
+    if (this.ends[i] === s) return 0;
+    const c = this.text.charCodeAt(s);
+    return c <= 32 ? -1 : c;
+  }
+
   /** The present row as OpenedFile.batches() gives it: trimmed, `width` cells. */
   row(): string[] {
     const out = new Array<string>(this.width);

@@ -1,2 +1,2 @@
-export { loadDefaultLists, loadMasterLists, parseListCsv, type MasterEntry } from './load-lists.ts';
+export { loadDefaultLists, loadMasterLists, parseListCsv, parseWatchlistCsv, type MasterEntry, type WatchlistKind } from './load-lists.ts';
 export { parseCsvText } from './parse-csv-text.ts';

@@ -98,3 +98,31 @@ export function parseListCsv(text: string, kind: 'tcodes' | 'tables'): RiskListE
   if (entries.length === 0) throw new EngineError('BAD_LIST', `the ${kind} list has no ${idColumn} entries`);
   return entries;
 }
+
+const WATCHLIST_COLUMNS = { privileged: 'USER', profiles: 'PROFILE', programs: 'NAME' } as const;
+export type WatchlistKind = keyof typeof WATCHLIST_COLUMNS;
+
+/**
+ * Parses a `--privileged` / `--profiles` / `--programs` override (columns as the default files:
+ * USER,KIND,DESCRIPTION / PROFILE,DESCRIPTION / NAME,KIND,DESCRIPTION; all but the first optional).
+ * Throws EngineError BAD_LIST naming what is missing.
+ */
+export function parseWatchlistCsv(text: string, kind: 'privileged'): WatchlistUser[];
+export function parseWatchlistCsv(text: string, kind: 'profiles'): SensitiveProfile[];
+export function parseWatchlistCsv(text: string, kind: 'programs'): SensitiveProgram[];
+export function parseWatchlistCsv(text: string, kind: WatchlistKind): WatchlistUser[] | SensitiveProfile[] | SensitiveProgram[] {
+  const idColumn = WATCHLIST_COLUMNS[kind];
+  const rows = parseCsvText(text);
+  const header = rows[0]?.map((h) => h.trim().toUpperCase()) ?? [];
+  if (!header.includes(idColumn)) {
+    const expected = kind === 'privileged' ? 'USER,KIND,DESCRIPTION' : kind === 'profiles' ? 'PROFILE,DESCRIPTION' : 'NAME,KIND,DESCRIPTION';
+    throw new EngineError('BAD_LIST', `the ${kind} list needs a header row with columns ${expected} (found: ${header.join(',') || 'nothing'})`);
+  }
+  if (kind === 'privileged') {
+    const bad = rowsAsRecords(rows).find((r) => r.KIND && !['standard', 'emergency'].includes(r.KIND.toLowerCase()));
+    if (bad) throw new EngineError('BAD_LIST', `the privileged list's KIND must be standard or emergency (found "${bad.KIND}" for ${bad.USER})`);
+  }
+  const entries = kind === 'privileged' ? toWatchlistUsers(rows) : kind === 'profiles' ? toProfiles(rows) : toPrograms(rows);
+  if (entries.length === 0) throw new EngineError('BAD_LIST', `the ${kind} list has no ${idColumn} entries`);
+  return entries;
+}

@@ -4,6 +4,7 @@ import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../../model/index.ts';
 import { docKey, formatEpoch, itemActivity, toEpoch, type Activity, type DocColumns, type FileFacts } from '../facts.ts';
 import { patternRuleId } from '../../rules/pattern-rules.ts';
+import { byRisk } from '../pattern-hits.ts';
 import { HeaderIndex } from './header-index-v1.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from '../find-patterns.ts';
 import { createTicketCoverage } from './ticket-coverage-v1.ts';
@@ -90,7 +91,8 @@ export function correlateFactsV1(facts: FileFacts[], timingOf: (isoDate: string,
   const flaggedChanges: [user: string, epoch: number, activity: string | number][] = [];
   for (const f of facts) {
     const c = f.sm20Changes;
-    for (let i = 0; i < c.users.length; i++) if (c.flagged[i]) flaggedChanges.push([c.users[i]!, c.times[i]!, c.tcodes[i] ? `${c.events[i]} ${c.tcodes[i]}` : c.events[i]!]);
+    // v2: only change events (flagged 3) count as changes here.
+    for (let i = 0; i < c.users.length; i++) if ((c.flagged[i]! & 2) !== 0) flaggedChanges.push([c.users[i]!, c.times[i]!, c.tcodes[i] ? `${c.events[i]} ${c.tcodes[i]}` : c.events[i]!]);
   }
   eachDoc((d, i, t) => {
     if (d.flagged[i] && d.users[i] !== '') flaggedChanges.push([d.users[i]!, t, docRefs.get(d)! * DOC_REF + i]);
@@ -164,5 +166,7 @@ export function correlateFactsV1(facts: FileFacts[], timingOf: (isoDate: string,
     if (n <= MAX_PATTERNS_PER_KIND) patterns.push({ pattern, risk_level, rule: patternRuleId(pattern), user, sm20_time: formatEpoch(t), sm20_activity: describeDoc(sm20_activity) });
   }
   if (found.length > 0) summary['Suspicious patterns'] = { total: found.length, ...patternCounts };
+  // v2: critical first, then high, medium, by time.
+  byRisk(patterns);
   return { patterns, patternCounts, summary, volume };
 }

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { loadDefaultLists } from '../lists/index.ts';
+import type { FileType } from '../model/index.ts';
+import { ruleById } from '../rules/index.ts';
+import { createCanonicalRecord, createFlagContext, createFlagResult, createRecordFlagger, FLAG_INDEX, type CanonicalRecord } from './index.ts';
+
+const flagger = createRecordFlagger(createFlagContext(loadDefaultLists()));
+
+function run(fileType: FileType, fields: Partial<CanonicalRecord>) {
+  const rec = Object.assign(createCanonicalRecord(fileType), { user: 'ALICE', userInitial: 65, date: '2026-11-18', time: '10:00:00' }, fields);
+  if (fields.user !== undefined && fields.userInitial === undefined) rec.userInitial = fields.user === '' ? 0 : fields.user.charCodeAt(0);
+  const out = createFlagResult();
+  flagger(rec, out);
+  return out;
+}
+const rulesOf = (fileType: FileType, fields: Partial<CanonicalRecord>) => run(fileType, fields).rules;
+const otherOf = (fileType: FileType, fields: Partial<CanonicalRecord>) => run(fileType, fields).reasons[FLAG_INDEX.OTHER];
+
+/** [rule, record that must fire it, near miss that must not]. */
+const CASES: [string, FileType, Partial<CanonicalRecord>, FileType, Partial<CanonicalRecord>][] = [
+  ['SAL-DEBUG-CHANGE', 'SM20', { event: 'CUL' }, 'SM20', { event: 'CUK' }],
+  ['SAL-DEBUG-SESSION', 'SM20', { event: 'CUK' }, 'SM20', { event: 'CUL' }],
+  ['SAL-DYNAMIC-ABAP', 'SM20', { event: 'BU4' }, 'SM20', { event: 'BU5' }],
+  ['SAL-DEBUG-TEXT', 'SM20', { event: 'AUW', program: 'ZDEBUG_TOOL' }, 'SM20', { event: 'AUW', program: 'ZDEBT_TOOL' }],
+  ['SAL-CODE-EDIT', 'SM20', { event: 'AU3', var2: 'CODE -> EDIT' }, 'SM20', { event: 'AU3', var2: 'CODE EDIT' }],
+  ['TCODE-TABLE-MAINT', 'SM20', { event: 'AU3', tcode: 'SM30' }, 'SM20', { event: 'DU9', tcode: 'SM30', var1: 'T001', var2: '03' }],
+  ['SAL-GENERIC-TABLE-CHANGE', 'SM20', { event: 'DU9', var1: 'T001', var2: '02' }, 'SM20', { event: 'DU9', var1: 'T001', var2: '3' }],
+  ['TCODE-HIGH-RISK', 'CDPOS', { joined: true, tcode: 'SU01', objectclas: 'X', tabname: 'T1', fname: 'F' }, 'CDPOS', { joined: false, tcode: 'SU01', objectclas: 'X', tabname: 'T1', fname: 'F' }],
+  ['TABLE-HIGH-RISK', 'SM20', { event: 'DU9', var1: 'USR02', var2: '02' }, 'SM20', { event: 'DU9', var1: 'ZZTAB', var2: '02' }],
+  ['CD-SENSITIVE-FIELD', 'CDPOS', { tabname: 'LFBK', fname: 'BANKN' }, 'CDPOS', { tabname: 'LFBK', fname: 'ZZFIELD' }],
+  ['CD-BANK-KEY', 'CDPOS', { tabname: 'LFBK', fname: 'KEY', chngind: 'I', tabkey: '1000000100001DE 10020030  1234567' }, 'CDPOS', { tabname: 'LFBK', fname: 'KEY', chngind: 'U', tabkey: '1000000100001DE 10020030' }],
+  ['CD-SENSITIVE-OBJECT', 'CDHDR', { objectclas: 'KRED' }, 'CDHDR', { objectclas: 'ZZCLASS' }],
+  ['CD-ACCOUNTING-TABLE', 'CDPOS', { tabname: 'BSEG', fname: 'SGTXT' }, 'CDPOS', { tabname: 'BSET', fname: 'SGTXT' }],
+  ['TIME-OUTSIDE-HOURS', 'CDHDR', { objectclas: 'X', time: '19:00:00' }, 'CDHDR', { objectclas: 'X', time: '18:59:59' }],
+  ['SAL-SENSITIVE-READ', 'SM20', { event: 'DU9', var1: 'USR02', var2: '03' }, 'SM20', { event: 'DU9', var1: 'ZZTAB', var2: '03' }],
+  ['SAL-DOWNLOAD', 'SM20', { event: 'AUY', var1: '1000' }, 'SM20', { event: 'AUX' }],
+  ['SAL-SENSITIVE-PROGRAM', 'SM20', { event: 'AUW', var1: 'RSBDCOS0' }, 'SM20', { event: 'AUW', var1: 'RSBDCOS01' }],
+  ['SAL-SENSITIVE-FM', 'SM20', { event: 'AUK', var3: 'RFC_READ_TABLE' }, 'SM20', { event: 'AUK', var3: 'RFC_PING' }],
+  ['SAL-FAILED-LOGON', 'SM20', { event: 'AUO' }, 'SM20', { event: 'AU1' }],
+  ['SAL-USER-LOCKED', 'SM20', { event: 'AUM', var2: 'BOB' }, 'SM20', { event: 'AUN', var2: 'BOB' }],
+  ['SAL-SPNEGO-REPLAY', 'SM20', { event: 'BUI' }, 'SM20', { event: 'BUH' }],
+  ['SAL-USER-ADMIN', 'SM20', { event: 'AU7', var1: 'BOB' }, 'SM20', { event: 'AUC' }],
+  ['SAL-CONFIG-EVENT', 'SM20', { event: 'FU1' }, 'SM20', { event: 'FU2' }],
+  ['TCODE-CONFIG', 'SM20', { tcode: 'RZ10' }, 'SM20', { tcode: 'RZ12' }],
+  ['SAL-AUDIT-OFF', 'SM20', { event: 'AUJ', var1: '0' }, 'SM20', { event: 'AUJ', var1: '1' }],
+  ['SAL-AUDIT-CONFIG', 'SM20', { event: 'FU0', var1: '1' }, 'SM20', { event: 'AUJ', var1: '0' }],
+  ['SAL-AUDIT-DELETE', 'SM20', { event: 'AUW', var1: 'RSAUPURG' }, 'SM20', { event: 'AUW', var1: 'RSAUPURGX' }],
+  ['TCODE-TRANSPORT', 'CDHDR', { tcode: 'SE09', objectclas: 'X' }, 'CDHDR', { tcode: 'SE08', objectclas: 'X' }],
+  ['TCODE-JOB', 'SM20', { tcode: 'SM37' }, 'SM20', { tcode: 'SM38' }],
+  ['USER-PRIVILEGED', 'SM20', { user: 'SAP*', event: 'AU3' }, 'SM20', { user: 'SAPX', event: 'AU3' }],
+  ['USER-EMERGENCY', 'CDHDR', { user: 'FF_BASIS01', objectclas: 'X' }, 'CDHDR', { user: 'FFBASIS01', objectclas: 'X' }],
+  ['CD-SENSITIVE-PROFILE', 'CDPOS', { objectclas: 'IDENTITY', objectid: 'JDOE', tabname: 'UST04', fname: 'KEY', chngind: 'I', tabkey: '100JDOE        SAP_ALL' }, 'CDPOS', { objectclas: 'IDENTITY', objectid: 'JDOE', tabname: 'UST04', fname: 'KEY', chngind: 'I', tabkey: '100JDOE        SAP_ALLX' }],
+];
+
+describe('every flag rule of the catalogue fires on its record and not on its near miss', () => {
+  it.each(CASES)('%s', (rule, type, fires, missType, miss) => {
+    expect(ruleById(rule)?.kind).toBe('flag');
+    expect(rulesOf(type, fires)).toContain(rule);
+    expect(rulesOf(missType, miss)).not.toContain(rule);
+  });
+  it('covers every flag rule of the catalogue', async () => {
+    const { RULE_CATALOGUE } = await import('../rules/index.ts');
+    expect(RULE_CATALOGUE.filter((r) => r.kind === 'flag' && r.id !== 'VOLUME-USER-DAY').map((r) => r.id).sort()).toEqual(CASES.map((c) => c[0]).sort());
+  });
+});
+
+describe('v2 reasons', () => {
+  it('says whether the audit log was switched off or on, placeholders filled', () => {
+    expect(otherOf('SM20', { event: 'AUJ', var1: '0' })).toBe('audit_trail: Event AUJ: security audit log switched off (Audit: Active status set to 0)');
+    expect(otherOf('SM20', { event: 'AUJ', var1: '1' })).toBe('audit_trail: Event AUJ: security audit log switched on (Audit: Active status set to 1)');
+    expect(otherOf('SM20', { event: 'AU2', var1: 'A', var2: '1', var3: 'X' })).toBe('security: Event AU2: Logon failed (reason=1, type=A, method=X)');
+    expect(otherOf('SM20', { event: 'AUM', var1: '100', var2: 'BOB' })).toBe('security: Event AUM: User BOB locked in client 100 after errors in password checks');
+  });
+  it('shows the bank key and names profile and user', () => {
+    expect(run('CDPOS', { tabname: 'LFBK', fname: 'KEY', chngind: 'I', tabkey: '100 0000100001 DE 10020030 1234567' }).reasons[FLAG_INDEX.SENSITIVE_FIELD_FLAG]).toBe(
+      'Bank details added in LFBK (key 100 0000100001 DE 10020030 1234567)',
+    );
+    expect(otherOf('CDPOS', { objectclas: 'SUSR_PROF', tabname: 'UST04', fname: 'KEY', chngind: 'D', tabkey: '100KWEBER      SAP_NEW' })).toBe('authorization: Sensitive profile SAP_NEW removed from KWEBER (UST04)');
+  });
+  it('lists several OTHER reasons, one per category, and their rules', () => {
+    const out = run('SM20', { user: 'DDIC', event: 'AU2', var1: 'A', var2: '1' });
+    expect(out.reasons[FLAG_INDEX.OTHER]).toBe('security: Event AU2: Logon failed (reason=1, type=A); privileged_user: Record of privileged standard user DDIC');
+    expect(out.rules).toEqual(['SAL-FAILED-LOGON', 'USER-PRIVILEGED']);
+    expect(otherOf('SM20', { event: 'BU2', var1: '100', var2: 'SAP*' })).toContain('privileged_user: Privileged standard user SAP* is the target');
+  });
+  it('never calls a display maintenance, and reads German DU9 messages', () => {
+    expect(rulesOf('SM20', { event: 'DU9', tcode: 'SE16', message: 'Generischer Tabellenzugriff auf T001 mit Aktivität 03' })).toEqual(['TABLE-HIGH-RISK', 'SAL-SENSITIVE-READ', 'TCODE-HIGH-RISK']);
+    expect(rulesOf('SM20', { event: 'DU9', tcode: 'SE16', message: 'Generischer Tabellenzugriff auf T001 mit Aktivität 02' })).toContain('SAL-GENERIC-TABLE-CHANGE');
+  });
+});
