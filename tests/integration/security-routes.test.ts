@@ -19,6 +19,8 @@ interface Fixture {
   fileId: string;
   analysisId: string;
   requestId: string;
+  findingId: string;
+  suppressionId: string;
 }
 
 /**
@@ -37,6 +39,7 @@ interface Expectation {
 }
 
 const RISK_ROW = 'ZSEC_TEST';
+const IN_90_DAYS = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
 
 const ACCESS: Record<string, Expectation> = {
   'GET /csrf-token': { access: 'user', isolation: 'caller', call: () => ({ path: '/csrf-token' }) },
@@ -106,6 +109,28 @@ const ACCESS: Record<string, Expectation> = {
     }),
   },
   'GET /rules': { access: 'user', isolation: 'shared', call: () => ({ path: '/rules' }) },
+  'GET /results/{id}/findings': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings` }) },
+  'GET /results/{id}/findings/export': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings/export?format=csv` }) },
+  'GET /results/{id}/timeline': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/timeline?user=ALICE` }) },
+  'GET /results/{id}/findings/{findingId}': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings/${f.findingId}` }) },
+  'PUT /results/{id}/findings/{findingId}/review': {
+    access: 'user',
+    isolation: 'object',
+    call: (f) => ({ path: `/results/${f.analysisId}/findings/${f.findingId}/review`, body: { status: 'escalated', comment: 'x' } }),
+  },
+  'PUT /results/{id}/findings/review': {
+    access: 'user',
+    isolation: 'object',
+    call: (f) => ({ path: `/results/${f.analysisId}/findings/review`, body: { findingIds: [f.findingId], status: 'escalated' } }),
+  },
+  'GET /suppressions': { access: 'user', isolation: 'caller', call: () => ({ path: '/suppressions' }) },
+  'POST /suppressions': {
+    access: 'user',
+    isolation: 'caller',
+    call: () => ({ path: '/suppressions', body: { rule: 'PAT-MASS-DOWNLOAD', user: 'BOB', reason: 'Nightly export job', expiresAt: IN_90_DAYS } }),
+  },
+  'PUT /suppressions/{id}': { access: 'user', isolation: 'object', call: (f) => ({ path: `/suppressions/${f.suppressionId}`, body: { expire: true } }) },
+  'DELETE /suppressions/{id}': { access: 'user', isolation: 'object', call: (f) => ({ path: `/suppressions/${f.suppressionId}` }) },
 };
 
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
@@ -140,7 +165,11 @@ beforeAll(async () => {
   expect((await waitForAnalysis(alice, analysisId)).status).toBe('completed');
   const submitted = await alice.call('POST', '/request-access', ACCESS['POST /request-access']!.call({} as Fixture).body, {}, { auth: false });
   expect(submitted.status).toBe(201);
-  fixture = { fileId, analysisId, requestId: submitted.json.requestId };
+  const findings = await alice.call('GET', `/results/${analysisId}/findings`);
+  expect(findings.json.findings.length).toBeGreaterThan(0);
+  const suppression = await alice.call('POST', '/suppressions', { rule: 'PAT-SELF-AUTHORIZATION', user: 'ALICE', reason: 'Own test user', expiresAt: IN_90_DAYS });
+  expect(suppression.status).toBe(201);
+  fixture = { fileId, analysisId, requestId: submitted.json.requestId, findingId: findings.json.findings[0].findingId, suppressionId: suppression.json.suppression.suppressionId };
   expect((await alice.call('PUT', '/preferences/holiday_calendar', { preferences: { country: 'DE' } })).status).toBe(200);
 }, 60_000);
 
@@ -155,7 +184,11 @@ async function snapshot() {
     [alice, '/results'],
     [alice, `/results/${fixture.analysisId}`],
     [alice, '/preferences'],
+    [alice, `/results/${fixture.analysisId}/findings?limit=200`],
+    [alice, `/results/${fixture.analysisId}/findings/${fixture.findingId}`],
+    [alice, '/suppressions'],
     [mallory, '/files'],
+    [mallory, '/suppressions'],
     [mallory, '/results'],
     [mallory, '/preferences'],
     [admin, '/risk-tables'],
@@ -279,7 +312,22 @@ describe("another user's objects", () => {
     const before = await snapshot();
     const objectRoutes = entries((e) => e.isolation === 'object');
     expect(objectRoutes.map((r) => r.key).sort()).toEqual(
-      ['DELETE /files', 'DELETE /results/{id}', 'GET /results/{id}', 'POST /analyze', 'POST /flag-details', 'PUT /files'].sort(),
+      [
+        'DELETE /files',
+        'DELETE /results/{id}',
+        'GET /results/{id}',
+        'POST /analyze',
+        'POST /flag-details',
+        'PUT /files',
+        'GET /results/{id}/findings',
+        'GET /results/{id}/findings/{findingId}',
+        'GET /results/{id}/findings/export',
+        'GET /results/{id}/timeline',
+        'PUT /results/{id}/findings/{findingId}/review',
+        'PUT /results/{id}/findings/review',
+        'PUT /suppressions/{id}',
+        'DELETE /suppressions/{id}',
+      ].sort(),
     );
     for (const { key, method, e } of objectRoutes) {
       const { path, body } = e.call(fixture);

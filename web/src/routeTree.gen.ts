@@ -23,6 +23,8 @@ import { Route as AppMultiUploadRouteImport } from './routes/_app/multi-upload'
 import { Route as AppResultsRouteImport } from './routes/_app/results'
 import { Route as AppRiskManagementRouteImport } from './routes/_app/risk-management'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
+import { Route as AppSuppressionsRouteImport } from './routes/_app/suppressions'
+import { Route as AppTimelineRouteImport } from './routes/_app/timeline'
 import { Route as AppUploadRouteImport } from './routes/_app/upload'
 import { Route as AppAnalysisAnalysisIdRouteImport } from './routes/_app/analysis.$analysisId'
 
@@ -95,6 +97,16 @@ const AppRulesRoute = AppRulesRouteImport.update({
   path: '/rules',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSuppressionsRoute = AppSuppressionsRouteImport.update({
+  id: '/suppressions',
+  path: '/suppressions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimelineRoute = AppTimelineRouteImport.update({
+  id: '/timeline',
+  path: '/timeline',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUploadRoute = AppUploadRouteImport.update({
   id: '/upload',
   path: '/upload',
@@ -120,6 +132,8 @@ export interface FileRoutesByFullPath {
   '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
   '/rules': typeof AppRulesRoute
+  '/suppressions': typeof AppSuppressionsRoute
+  '/timeline': typeof AppTimelineRoute
   '/upload': typeof AppUploadRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
 }
@@ -136,6 +150,8 @@ export interface FileRoutesByTo {
   '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
   '/rules': typeof AppRulesRoute
+  '/suppressions': typeof AppSuppressionsRoute
+  '/timeline': typeof AppTimelineRoute
   '/upload': typeof AppUploadRoute
   '/': typeof AppIndexRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
@@ -155,6 +171,8 @@ export interface FileRoutesById {
   '/_app/results': typeof AppResultsRoute
   '/_app/risk-management': typeof AppRiskManagementRoute
   '/_app/rules': typeof AppRulesRoute
+  '/_app/suppressions': typeof AppSuppressionsRoute
+  '/_app/timeline': typeof AppTimelineRoute
   '/_app/upload': typeof AppUploadRoute
   '/_app/': typeof AppIndexRoute
   '/_app/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
@@ -175,6 +193,8 @@ export interface FileRouteTypes {
     | '/results'
     | '/risk-management'
     | '/rules'
+    | '/suppressions'
+    | '/timeline'
     | '/upload'
     | '/analysis/$analysisId'
   fileRoutesByTo: FileRoutesByTo
@@ -191,6 +211,8 @@ export interface FileRouteTypes {
     | '/results'
     | '/risk-management'
     | '/rules'
+    | '/suppressions'
+    | '/timeline'
     | '/upload'
     | '/'
     | '/analysis/$analysisId'
@@ -209,6 +231,8 @@ export interface FileRouteTypes {
     | '/_app/results'
     | '/_app/risk-management'
     | '/_app/rules'
+    | '/_app/suppressions'
+    | '/_app/timeline'
     | '/_app/upload'
     | '/_app/'
     | '/_app/analysis/$analysisId'
@@ -319,6 +343,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRulesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/suppressions': {
+      id: '/_app/suppressions'
+      path: '/suppressions'
+      fullPath: '/suppressions'
+      preLoaderRoute: typeof AppSuppressionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/timeline': {
+      id: '/_app/timeline'
+      path: '/timeline'
+      fullPath: '/timeline'
+      preLoaderRoute: typeof AppTimelineRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upload': {
       id: '/_app/upload'
       path: '/upload'
@@ -348,6 +386,8 @@ interface AppRouteChildren {
   AppResultsRoute: typeof AppResultsRoute
   AppRiskManagementRoute: typeof AppRiskManagementRoute
   AppRulesRoute: typeof AppRulesRoute
+  AppSuppressionsRoute: typeof AppSuppressionsRoute
+  AppTimelineRoute: typeof AppTimelineRoute
   AppUploadRoute: typeof AppUploadRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAnalysisAnalysisIdRoute: typeof AppAnalysisAnalysisIdRoute
@@ -365,6 +405,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppResultsRoute: AppResultsRoute,
   AppRiskManagementRoute: AppRiskManagementRoute,
   AppRulesRoute: AppRulesRoute,
+  AppSuppressionsRoute: AppSuppressionsRoute,
+  AppTimelineRoute: AppTimelineRoute,
   AppUploadRoute: AppUploadRoute,
   AppIndexRoute: AppIndexRoute,
   AppAnalysisAnalysisIdRoute: AppAnalysisAnalysisIdRoute,

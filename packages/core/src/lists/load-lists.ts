@@ -46,6 +46,8 @@ function toPrograms(rows: string[][]): SensitiveProgram[] {
   return rowsAsRecords(rows)
     .filter((r) => r.NAME)
     .map((r) => ({ name: r.NAME!.toUpperCase(), kind: (r.KIND ?? '').toLowerCase(), description: r.DESCRIPTION ?? '' }));
+}
+
 function withCanonicalCategory(e: RiskListEntry): RiskListEntry {
   return { ...e, category: canonicalCategory(e.category) };
 }

@@ -12,6 +12,7 @@ import { DownloadButtons } from './DownloadButtons.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { SuspiciousPatternsCard } from './SuspiciousPatternsCard.tsx';
 import { completedAtOf, isMulti } from './result-figures.ts';
+import { FindingsCard } from '../review/FindingsCard.tsx';
 
 /** The results screen of a completed analysis. Re-reads it so download links are fresh. */
 export function ResultsView({ result: held }: { result: AnalysisResult }) {
@@ -49,6 +50,7 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
       )}
       <SummaryCard result={result} />
       <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} />
+      <FindingsCard analysisId={result.analysisId} />
       <DetectionFlagsCard analysisId={result.analysisId} flagCounts={result.summary?.flag_counts ?? {}} />
       <CorrelationCard summary={result.correlation_summary ?? {}} />
       <Card withBorder component="section" aria-labelledby="downloads-title">

@@ -14,6 +14,8 @@ const LABELS: Record<string, string> = {
   'risk-management': 'Risk Management',
   help: 'Help',
   rules: 'Detection Rules',
+  suppressions: 'Suppressions',
+  timeline: 'User Timeline',
 };
 
 export interface Crumb {

@@ -6,6 +6,7 @@ import {
   IconChartBar,
   IconInfoCircle,
   IconShieldLock,
+  IconShieldCheck,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -22,6 +23,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'File Manager', to: '/files', icon: IconFolder },
   { label: 'Analysis History', to: '/history', icon: IconHistory },
   { label: 'Analytics', to: '/analytics', icon: IconChartBar },
+  { label: 'Suppressions', to: '/suppressions', icon: IconShieldCheck },
   { label: 'About', to: '/about', icon: IconInfoCircle },
   { label: 'Risk Management', to: '/risk-management', icon: IconShieldLock, adminOnly: true },
 ];

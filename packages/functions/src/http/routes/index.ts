@@ -15,6 +15,8 @@ import { registerAiRoutes } from './ai.ts';
 import { registerOpenApiRoutes } from './openapi.ts';
 import { registerWatchlistRoutes } from './watchlists.ts';
 import { registerRuleRoutes } from './rules.ts';
+import { registerFindingRoutes } from './findings.ts';
+import { registerSuppressionRoutes } from './suppressions.ts';
 
 export function registerAllRoutes(r: RouteRegistrar): void {
   registerCsrfRoutes(r);
@@ -29,4 +31,6 @@ export function registerAllRoutes(r: RouteRegistrar): void {
   registerOpenApiRoutes(r);
   registerWatchlistRoutes(r);
   registerRuleRoutes(r);
+  registerFindingRoutes(r);
+  registerSuppressionRoutes(r);
 }

@@ -6,6 +6,7 @@ import { writeSnapshot } from '../../pipeline/snapshot.ts';
 import { loadActiveLists } from '../risk/active-lists.ts';
 import { getPreference } from '../preferences/preference-store.ts';
 import { aiSettingsSchema } from '../preferences/schemas.ts';
+import { snapshotSuppressions } from '../review/suppression-snapshot.ts';
 import type { Services } from '../types.ts';
 import { putAnalysis, updateAnalysis, type AnalysisItem } from './analysis-item.ts';
 import { assertUnchangedSinceConfirmed, loadReadyFiles } from './owned-files.ts';
@@ -63,6 +64,7 @@ export async function startAnalysis(services: Services, userSub: string, request
     aiSettings,
   };
   await putAnalysis(services, item);
+  await snapshotSuppressions(services, userSub, analysisId);
   try {
     await services.orchestrator.startAnalysis({ analysisId, userSub, files, correlate: multi, aiEnabled: aiSettings.enabled });
   } catch (e) {

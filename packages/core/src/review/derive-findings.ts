@@ -1,0 +1,178 @@
+/**
+ * The findings of a completed analysis, computed from its stored report: every suspicious
+ * pattern, and every stored sample record whose flag comes from a rule of high or critical
+ * severity. The report keeps SAMPLE_LIMIT (10) records per flag, so at most that many records
+ * per flag become findings; the rest of the flagged records stay in results.xlsx/csv and
+ * `recordCoverage` says how many there are.
+ */
+import { SAMPLE_LIMIT } from '../engine/report-stats.ts';
+import { decideDateOrder } from '../formats/dates.ts';
+import type { DateOrder } from '../formats/types.ts';
+import { FLAG_KEYS, type AnalysisReport, type FlagKey } from '../model/index.ts';
+import { findingId } from './finding-id.ts';
+import { canonicalFields, recordTime, type RecordFields } from './record-fields.ts';
+import { patternRule, recordRules } from './rule-ref.ts';
+import type { Finding } from './types.ts';
+
+/** Records per flag that can become findings: what the report stores. */
+export const RECORD_FINDINGS_PER_FLAG = SAMPLE_LIMIT;
+const SUMMARY_MAX = 200;
+
+export interface RecordCoverage {
+  flag: FlagKey;
+  /** Records carrying the flag in the whole analysis. */
+  total: number;
+  /** Of those, stored and listed as findings. */
+  listed: number;
+}
+
+export interface DerivedFindings {
+  findings: Finding[];
+  recordCoverage: RecordCoverage[];
+}
+
+function objectOf(flag: FlagKey, f: RecordFields): string {
+  const first = (...vals: (string | undefined)[]) => vals.find((v) => v) ?? '';
+  switch (flag) {
+    case 'HIGH_RISK_TCODE_FLAG':
+      return first(f.TCODE, f.VAR1);
+    case 'HIGH_RISK_TABLE_FLAG':
+      return first(f.TABNAME, f.VAR1);
+    case 'SENSITIVE_FIELD_FLAG':
+      return f.TABNAME && f.FNAME ? `${f.TABNAME}-${f.FNAME}` : first(f.FNAME, f.TABNAME);
+    case 'SENSITIVE_OBJECT_FLAG':
+      return first(f.OBJECTCLAS, f.TABNAME);
+    case 'DEBUG_FLAG':
+      return first(f.PROGRAM, f.TCODE);
+    default:
+      return first(f.TCODE, f.TABNAME, f.OBJECTCLAS, f.PROGRAM, f.EVENT);
+  }
+}
+
+/** What a pattern is about: its activity up to the first colon ("CUL SE38" of "CUL SE38: Field content …"). */
+function patternObject(activity: string): string {
+  const head = activity.split(':')[0]!.trim();
+  return head.length <= 80 ? head : head.slice(0, 80);
+}
+
+const oneLine = (s: string) => {
+  const line = s.replace(/\s+/g, ' ').trim();
+  return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
+};
+
+/** Date order per source file, decided over all of its stored records (as the engine does per file). */
+function dateOrders(report: AnalysisReport): Map<string, DateOrder> {
+  const dates = new Map<string, string[]>();
+  for (const sample of Object.values(report.flagSamples)) {
+    for (const r of sample?.records ?? []) {
+      const f = canonicalFields(r);
+      const d = f.DATE ?? f.UDATE;
+      if (!d) continue;
+      const list = dates.get(r.SOURCE_FILE ?? '') ?? [];
+      list.push(d);
+      dates.set(r.SOURCE_FILE ?? '', list);
+    }
+  }
+  return new Map([...dates].map(([file, list]) => [file, decideDateOrder(list)]));
+}
+
+/**
+ * @example deriveFindings('a1', report).findings[0] // { findingId: '…', kind: 'pattern', rule: { id: 'PAT-…' }, … }
+ */
+export function deriveFindings(analysisId: string, report: AnalysisReport): DerivedFindings {
+  const findings: Finding[] = [];
+  const seen = new Map<string, number>();
+  const add = (f: Omit<Finding, 'findingId'>) => {
+    const base = [f.rule.id, f.user, f.time, f.object].join('\u001f');
+    const occurrence = (seen.get(base) ?? 0) + 1;
+    seen.set(base, occurrence);
+    findings.push({ findingId: findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence), ...f });
+  };
+
+  for (const p of report.suspicious_patterns) {
+    const rule = patternRule(p);
+    add({
+      kind: 'pattern',
+      rule,
+      user: p.user.trim().toUpperCase(),
+      time: p.sm20_time,
+      object: patternObject(p.sm20_activity),
+      terminal: '',
+      summary: oneLine(`${rule.title}: ${p.sm20_activity}`),
+      source: { pattern: p.pattern },
+      evidence: [{ rule: rule.id, pattern: p.pattern, risk_level: p.risk_level, user: p.user, sm20_time: p.sm20_time, sm20_activity: p.sm20_activity }],
+    });
+  }
+
+  const orders = dateOrders(report);
+  const recordCoverage: RecordCoverage[] = [];
+  for (const flag of FLAG_KEYS) {
+    const sample = report.flagSamples[flag];
+    if (!sample) continue;
+    let listed = 0;
+    for (const record of sample.records.slice(0, RECORD_FINDINGS_PER_FLAG)) {
+      const rules = recordRules(flag, record);
+      if (rules.length === 0) continue;
+      listed++;
+      const f = canonicalFields(record);
+      const file = record.SOURCE_FILE ?? '';
+      for (const rule of rules) {
+        add({
+          kind: 'record',
+          rule,
+          user: (f.USER ?? f.USERNAME ?? '').toUpperCase(),
+          time: recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, orders.get(file)),
+          object: objectOf(flag, f),
+          terminal: f.TERMINAL ?? '',
+          summary: oneLine(record[flag] || rule.title),
+          source: { flag, file, fileType: record.FILE_TYPE },
+          evidence: [record],
+        });
+      }
+    }
+    if (listed > 0) recordCoverage.push({ flag, total: sample.total, listed });
+  }
+  attachPatternEvidence(findings, report, orders);
+  return { findings, recordCoverage };
+}
+
+/** A pattern's evidence window: stored records of its user this close to its time. */
+export const PATTERN_EVIDENCE_MINUTES = 60;
+
+const FLAG_SET: ReadonlySet<string> = new Set(FLAG_KEYS);
+const toMs = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
+
+/**
+ * A pattern's evidence: the stored flagged records of the same user within an hour of it (one
+ * row per record, its flag reasons side by side); the pattern row itself when there are none.
+ */
+function attachPatternEvidence(findings: Finding[], report: AnalysisReport, orders: Map<string, DateOrder>): void {
+  const byUser = new Map<string, { ms: number; record: Record<string, string> }[]>();
+  const seen = new Map<string, Record<string, string>>();
+  for (const flag of FLAG_KEYS) {
+    for (const record of report.flagSamples[flag]?.records ?? []) {
+      const f = canonicalFields(record);
+      const user = (f.USER ?? f.USERNAME ?? '').toUpperCase();
+      const ms = toMs(recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, orders.get(record.SOURCE_FILE ?? '')));
+      if (!user || Number.isNaN(ms)) continue;
+      const key = JSON.stringify(Object.entries(record).filter(([k]) => !FLAG_SET.has(k) && k !== 'RULES'));
+      const known = seen.get(key);
+      if (known) {
+        known[flag] = record[flag] ?? '';
+        continue;
+      }
+      const copy = { ...record };
+      seen.set(key, copy);
+      const list = byUser.get(user) ?? [];
+      list.push({ ms, record: copy });
+      byUser.set(user, list);
+    }
+  }
+  const window = PATTERN_EVIDENCE_MINUTES * 60_000;
+  for (const finding of findings) {
+    if (finding.kind !== 'pattern') continue;
+    const at = toMs(finding.time);
+    const near = (byUser.get(finding.user) ?? []).filter((r) => Math.abs(r.ms - at) <= window).sort((a, b) => a.ms - b.ms);
+    if (near.length > 0) finding.evidence = near.map((r) => r.record);
+  }
+}

@@ -1,0 +1,7 @@
+export * from './types.ts';
+export { deriveFindings, RECORD_FINDINGS_PER_FLAG, type DerivedFindings, type RecordCoverage } from './derive-findings.ts';
+export { findingId } from './finding-id.ts';
+export { findSuppression, isSuppressedBy, isActiveAt } from './suppression-match.ts';
+export { canonicalFields, recordTime } from './record-fields.ts';
+export { writeFindingsWorkbook, writeFindingsCsv, evidenceSheetName, FINDINGS_COLUMNS, MAX_EVIDENCE_SHEETS, type FindingsWorkbookRow } from './findings-workbook.ts';
+export { buildUserTimeline, MAX_TIMELINE_ENTRIES, MAX_ITEMS_PER_DOCUMENT, type TimelineEntry, type TimelineType, type UserTimeline } from './user-timeline.ts';

@@ -1,0 +1,17 @@
+/**
+ * Sort keys of the review items, all in the owner's `USER#<sub>` partition (keys.ts), so a
+ * query can never reach another user's reviews, trails, suppressions or snapshots.
+ */
+export const reviewKeys = {
+  /** Current review of one finding. */
+  review: (analysisId: string, findingId: string) => `REVIEW#${analysisId}#${findingId}`,
+  reviewsOf: (analysisId: string) => `REVIEW#${analysisId}#`,
+  /** One audit-trail entry; the ISO time sorts the trail. */
+  trailEntry: (analysisId: string, findingId: string, at: string, nonce: string) => `REVIEWLOG#${analysisId}#${findingId}#${at}#${nonce}`,
+  trailOf: (analysisId: string, findingId: string) => `REVIEWLOG#${analysisId}#${findingId}#`,
+  trailsOf: (analysisId: string) => `REVIEWLOG#${analysisId}#`,
+  suppression: (suppressionId: string) => `SUPPRESSION#${suppressionId}`,
+  suppressions: 'SUPPRESSION#',
+  /** The suppressions in force when the analysis started. */
+  suppressionSnapshot: (analysisId: string) => `SUPPSNAP#${analysisId}`,
+} as const;

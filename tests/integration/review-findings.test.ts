@@ -1,0 +1,210 @@
+/**
+ * Review of findings on the real local stack (issue 17): stable findings, triage round trip
+ * with its audit trail, bulk triage, filters and pages, validation, and deletion with the
+ * analysis.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINDINGS_COLUMNS } from '@app/core/review/index.ts';
+import { readXlsxSheets } from '@app/core/report/read-xlsx-sheets.ts';
+import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { sm20Csv, text } from './pipeline-fixtures.ts';
+import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
+
+let stack: TestStack;
+let alice: TestClient;
+let analysisId: string;
+
+beforeAll(async () => {
+  stack = await startTestStack({ inMemory: true });
+  alice = await stack.signIn(stack.user.email, stack.user.password);
+  const [fileId] = (await uploadAll(alice, [{ name: 'sm20.csv', bytes: text(sm20Csv(120)) }])) as [string];
+  analysisId = await startAnalysis(alice, [fileId]);
+  expect((await waitForAnalysis(alice, analysisId)).status).toBe('completed');
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const findingsOf = async (query = '') => {
+  const res = await alice.call('GET', `/results/${analysisId}/findings${query}`);
+  expect(res.status, res.text).toBe(200);
+  return res.json;
+};
+
+describe('findings of an analysis', () => {
+  it('lists the high-severity records with rule, user, time, object and summary, open and unreviewed', async () => {
+    const list = await findingsOf('?limit=200');
+    expect(list.counts.total).toBeGreaterThan(5);
+    expect(list.counts).toMatchObject({ open: list.counts.total, reviewed: 0, suppressed: 0, toReview: list.counts.total });
+    expect(list.recordCoverage.perFlagCap).toBe(10);
+    const su01 = list.findings.find((f: any) => f.object === 'SU01');
+    expect(su01).toMatchObject({ kind: 'record', user: 'ALICE', terminal: expect.stringMatching(/^TERM\d$/), rule: { severity: 'high' } });
+    expect(su01.time).toMatch(/^2026-11-02 \d\d:\d\d:\d\d$/);
+    expect(su01.summary).toContain('SU01');
+    expect(su01.review).toEqual({ status: 'open', comment: '', ticket: '', reviewer: null, reviewedAt: null, suppressionId: null });
+    // Every rule the list names is in `rules`, and the suppression snapshot was taken at start (none yet).
+    expect(list.rules.map((r: any) => r.id)).toContain(su01.rule.id);
+    expect(list.suppressionSnapshot).toMatchObject({ applied: [] });
+  });
+
+  it('keeps the same ids when computed again', async () => {
+    const a = (await findingsOf('?limit=200')).findings.map((f: any) => f.findingId).sort();
+    const b = (await findingsOf('?limit=200')).findings.map((f: any) => f.findingId).sort();
+    expect(b).toEqual(a);
+    expect(new Set(a).size).toBe(a.length);
+  });
+
+  it('pages with a cursor and filters by rule, severity and user', async () => {
+    const all = await findingsOf('?limit=200');
+    const first = await findingsOf('?limit=3');
+    expect(first.findings).toHaveLength(3);
+    expect(first.nextCursor).toBe('3');
+    const second = await findingsOf(`?limit=3&cursor=${first.nextCursor}`);
+    expect(second.findings.map((f: any) => f.findingId)).toEqual(all.findings.slice(3, 6).map((f: any) => f.findingId));
+    const rule = all.findings[0].rule.id;
+    const byRule = await findingsOf(`?rule=${rule}&limit=200`);
+    expect(byRule.matched).toBe(all.findings.filter((f: any) => f.rule.id === rule).length);
+    expect(byRule.findings.every((f: any) => f.rule.id === rule)).toBe(true);
+    const byUser = await findingsOf('?user=carol&limit=200');
+    expect(byUser.matched).toBeGreaterThan(0);
+    expect(byUser.findings.every((f: any) => f.user === 'CAROL')).toBe(true);
+    expect((await findingsOf('?severity=low')).matched).toBe(0);
+  });
+
+  it('refuses bad query values with a clear message', async () => {
+    const res = await alice.call('GET', `/results/${analysisId}/findings?severity=urgent`);
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toMatch(/^Invalid request: severity/);
+    expect((await alice.call('GET', `/results/${analysisId}/findings?limit=5000`)).status).toBe(400);
+  });
+});
+
+describe('triage', () => {
+  it('round-trips a review and keeps every change in the audit trail', async () => {
+    const [target] = (await findingsOf('?limit=1')).findings;
+    const path = `/results/${analysisId}/findings/${target.findingId}`;
+    const first = await alice.call('PUT', `${path}/review`, { status: 'explained', comment: 'Quarterly user admin, approved', ticket: 'CHG-1001' });
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.finding.review).toMatchObject({ status: 'explained', comment: 'Quarterly user admin, approved', ticket: 'CHG-1001', reviewer: alice.email });
+    const second = await alice.call('PUT', `${path}/review`, { status: 'escalated', comment: 'Second approver missing' });
+    expect(second.status).toBe(200);
+
+    const detail = await alice.call('GET', path);
+    expect(detail.status).toBe(200);
+    expect(detail.json.finding.review).toMatchObject({ status: 'escalated', comment: 'Second approver missing', ticket: '' });
+    expect(detail.json.trail.map((t: any) => [t.previousStatus, t.status, t.ticket, t.reviewer])).toEqual([
+      ['open', 'explained', 'CHG-1001', alice.email],
+      ['explained', 'escalated', '', alice.email],
+    ]);
+    expect(detail.json.evidence).toHaveLength(1);
+    expect(detail.json.evidence[0].SOURCE_FILE).toBe('sm20.csv');
+
+    const list = await findingsOf();
+    expect(list.counts).toMatchObject({ reviewed: 1, open: list.counts.total - 1, byStatus: { escalated: 1, explained: 0 } });
+    expect((await findingsOf('?status=escalated')).findings.map((f: any) => f.findingId)).toEqual([target.findingId]);
+  });
+
+  it('applies a bulk action to the selected findings, one trail entry each', async () => {
+    const open = (await findingsOf('?status=open&limit=4')).findings.map((f: any) => f.findingId);
+    expect(open).toHaveLength(4);
+    const res = await alice.call('PUT', `/results/${analysisId}/findings/review`, { findingIds: open, status: 'false_positive', comment: 'Test client, no production data' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.updated).toBe(4);
+    const fp = await findingsOf('?status=false_positive&limit=200');
+    expect(fp.findings.map((f: any) => f.findingId).sort()).toEqual([...open].sort());
+    expect(fp.counts.reviewed).toBe(5);
+    for (const id of open) {
+      const trail = (await alice.call('GET', `/results/${analysisId}/findings/${id}`)).json.trail;
+      expect(trail.map((t: any) => t.status)).toEqual(['false_positive']);
+    }
+  });
+
+  it('changes nothing when one selected finding does not exist', async () => {
+    const before = await findingsOf('?limit=200');
+    const [id] = (await findingsOf('?status=open&limit=1')).findings.map((f: any) => f.findingId);
+    const res = await alice.call('PUT', `/results/${analysisId}/findings/review`, { findingIds: [id, '0123456789abcdef0123'], status: 'escalated' });
+    expect(res.status).toBe(404);
+    expect(res.json.error.message).toBe('1 of the selected findings were not found in this analysis');
+    expect((await findingsOf('?limit=200')).counts).toEqual(before.counts);
+  });
+
+  it('validates the review body', async () => {
+    const [f] = (await findingsOf('?status=open&limit=1')).findings;
+    const put = (body: unknown) => alice.call('PUT', `/results/${analysisId}/findings/${f.findingId}/review`, body);
+    const noComment = await put({ status: 'explained' });
+    expect(noComment.status).toBe(400);
+    expect(noComment.json.error.message).toBe('Invalid request: comment: comment is required when a finding is marked explained or false_positive');
+    expect((await put({ status: 'closed' })).json.error.message).toMatch(/^Invalid request: status/);
+    const suppressEscalated = await put({ status: 'escalated', suppress: { expiresAt: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10) } });
+    expect(suppressEscalated.json.error.message).toContain('suppress is only allowed when status is explained');
+    const past = await put({ status: 'explained', comment: 'x', suppress: { expiresAt: '2020-01-01' } });
+    expect(past.json.error.message).toContain('expiresAt must be in the future');
+    expect((await put({ status: 'open', ticket: 'x'.repeat(101) })).status).toBe(400);
+    expect((await alice.call('GET', `/results/${analysisId}/findings/${f.findingId}`)).json.trail).toEqual([]);
+    expect((await alice.call('PUT', `/results/${analysisId}/findings/0123456789abcdef0123/review`, { status: 'escalated' })).status).toBe(404);
+  });
+});
+
+describe('the findings workbook', () => {
+  const download = async (format: string) => {
+    const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=${format}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.fileName).toBe(`sap-findings-${analysisId.slice(0, 8)}.${format}`);
+    const file = await fetch(res.json.downloadUrl);
+    expect(file.status).toBe(200);
+    return { meta: res.json, bytes: new Uint8Array(await file.arrayBuffer()) };
+  };
+
+  it('has one row per finding with its review, and an evidence sheet per reviewed finding', async () => {
+    const [f] = (await findingsOf('?status=open&limit=1')).findings;
+    // A comment that a spreadsheet would run as a formula stays text.
+    expect((await alice.call('PUT', `/results/${analysisId}/findings/${f.findingId}/review`, { status: 'escalated', comment: '=HYPERLINK("http://x")', ticket: 'INC-9' })).status).toBe(200);
+    const list = await findingsOf('?limit=200');
+    const { meta, bytes } = await download('xlsx');
+    expect(meta.findings).toBe(list.counts.total);
+    const sheets = readXlsxSheets(bytes);
+    const findingsSheet = sheets.find((s) => s.name === 'Findings')!;
+    expect(findingsSheet.rows[0]).toEqual([...FINDINGS_COLUMNS, 'Evidence sheet']);
+    expect(findingsSheet.rows).toHaveLength(list.counts.total + 1);
+    const row = findingsSheet.rows.find((r) => r[0] === f.findingId)!;
+    expect(row.slice(1, 14)).toEqual([f.rule.id, f.rule.title, f.rule.severity, f.user, f.time, f.object, f.summary, 'escalated', '=HYPERLINK("http://x")', 'INC-9', alice.email, expect.stringMatching(/^\d{4}-\d\d-\d\dT/), '']);
+    expect(findingsSheet.xml).toMatch(/<c t="inlineStr" s="3"><is><t>=HYPERLINK/);
+    // Six reviewed findings (one escalated earlier, four false positives, this one): six evidence sheets.
+    const evidenceNames = findingsSheet.rows.slice(1).map((r) => r[14] ?? '').filter(Boolean);
+    expect(evidenceNames).toHaveLength(list.counts.reviewed);
+    const evidence = sheets.find((s) => s.name === row[14])!;
+    expect(evidence.rows[0]).toContain('SOURCE_FILE');
+    expect(evidence.rows[1]![evidence.rows[0]!.indexOf('SOURCE_FILE')]).toBe('sm20.csv');
+    expect(sheets.find((s) => s.name === 'About')!.rows).toContainEqual(['Reviewed', `${list.counts.reviewed} of ${list.counts.toReview}`]);
+  });
+
+  it('comes as CSV too, formula-safe', async () => {
+    const { bytes } = await download('csv');
+    const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(FINDINGS_COLUMNS.join(','));
+    expect(lines).toHaveLength((await findingsOf()).counts.total + 1);
+    expect(lines.find((l) => l.includes('INC-9'))).toContain(`"'=HYPERLINK(""http://x"")",INC-9`);
+    expect((await alice.call('GET', `/results/${analysisId}/findings/export?format=pdf`)).status).toBe(400);
+  });
+});
+
+describe('deleting the analysis', () => {
+  it('removes its reviews, trails and suppression snapshot', async () => {
+    const count = async () => {
+      const out = await stack.services.ddb.send(
+        new QueryCommand({
+          TableName: stack.services.config.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `USER#${alice.sub}` },
+        }),
+      );
+      return (out.Items ?? []).filter((i) => String(i.sk).includes(analysisId)).length;
+    };
+    expect(await count()).toBeGreaterThan(10);
+    expect((await alice.call('DELETE', `/results/${analysisId}`)).status).toBe(200);
+    expect(await count()).toBe(0);
+    expect((await alice.call('GET', `/results/${analysisId}/findings`)).status).toBe(404);
+  });
+});

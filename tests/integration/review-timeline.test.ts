@@ -1,0 +1,83 @@
+/** A user's timeline across the files of an analysis (issue 17), on the real local stack. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { cdhdrCsv, cdposCsv, sm20Csv, text, ticketsCsv } from './pipeline-fixtures.ts';
+import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
+
+let stack: TestStack;
+let alice: TestClient;
+let mallory: TestClient;
+let analysisId: string;
+
+beforeAll(async () => {
+  stack = await startTestStack({ inMemory: true, quietErrors: true });
+  [alice, mallory] = await Promise.all([stack.signIn(stack.user.email, stack.user.password), stack.createUser('mallory@test.local', 'Mallory-Pass-123!')]);
+  const ids = await uploadAll(alice, [
+    { name: 'sm20.csv', bytes: text(sm20Csv(200)) },
+    { name: 'cdhdr.csv', bytes: text(cdhdrCsv(40)) },
+    { name: 'cdpos.csv', bytes: text(cdposCsv(40)) },
+    { name: 'tickets.csv', bytes: text(ticketsCsv(8)) },
+  ]);
+  analysisId = await startAnalysis(alice, ids);
+  expect((await waitForAnalysis(alice, analysisId)).status).toBe('completed');
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const timeline = async (query: string, client = alice) => client.call('GET', `/results/${analysisId}/timeline?${query}`);
+
+describe('the timeline of one user', () => {
+  it('lists the user’s records of every file in time order, change documents with their items, flags and patterns marked', async () => {
+    const res = await timeline('user=alice&limit=500');
+    expect(res.status, res.text).toBe(200);
+    const t = res.json;
+    expect(t).toMatchObject({ user: 'ALICE', truncated: false, cached: false, nextCursor: null });
+    expect(t.scannedRecords).toBe(200 + 40 + 80 + 8);
+    expect(Object.keys(t.types).sort()).toEqual(['CDHDR', 'PATTERN', 'SM20', 'TICKETS']);
+    // SM20: every fourth row is ALICE's; CDHDR: every fourth header; tickets naming ALICE.
+    expect(t.types.SM20).toBe(50);
+    expect(t.types.CDHDR).toBe(10);
+    expect(t.types.TICKETS).toBe(2);
+    const times = t.entries.map((e: any) => e.time);
+    expect(times).toEqual([...times].sort());
+    expect(times.every((x: string) => /^2026-11-\d\d \d\d:\d\d:\d\d$/.test(x))).toBe(true);
+    const doc = t.entries.find((e: any) => e.type === 'CDHDR');
+    expect(doc.itemCount).toBe(2);
+    expect(doc.items.map((i: any) => i.FNAME).sort()).toEqual(['DMBTR', 'NAME1']);
+    expect(doc.record.USERNAME).toBe('ALICE');
+    const ticket = t.entries.find((e: any) => e.type === 'TICKETS');
+    expect(ticket.summary).toMatch(/^Ticket 1000[48]: Change request [48] \(Closed\)$/);
+    expect(ticket.until).toMatch(/ 17:00:00$/);
+    expect(t.entries.some((e: any) => e.type === 'SM20' && e.flags.some((f: any) => f.flag === 'HIGH_RISK_TCODE_FLAG'))).toBe(true);
+    const pattern = t.entries.find((e: any) => e.type === 'PATTERN');
+    expect(pattern.patterns[0]).toMatch(/^PAT-/);
+    expect(t.entries.some((e: any) => e.type !== 'PATTERN' && e.time === pattern.time && e.patterns.includes(pattern.patterns[0]))).toBe(true);
+    expect(t.entries.every((e: any) => e.type !== 'SM20' || e.record.User === 'ALICE')).toBe(true);
+  });
+
+  it('pages and filters by day and file type from the kept timeline', async () => {
+    const all = (await timeline('user=ALICE&limit=500')).json;
+    expect(all.cached).toBe(true);
+    const first = (await timeline('user=ALICE&limit=10')).json;
+    expect(first.entries).toEqual(all.entries.slice(0, 10));
+    const second = (await timeline(`user=ALICE&limit=10&cursor=${first.nextCursor}`)).json;
+    expect(second.entries).toEqual(all.entries.slice(10, 20));
+    const day = all.days[0].day;
+    const ofDay = (await timeline(`user=ALICE&day=${day}&limit=500`)).json;
+    expect(ofDay.matched).toBe(all.days[0].count);
+    expect(ofDay.entries.every((e: any) => e.time.startsWith(day))).toBe(true);
+    const docs = (await timeline('user=ALICE&type=CDHDR&limit=500')).json;
+    expect(docs.entries.map((e: any) => e.type)).toEqual(new Array(10).fill('CDHDR'));
+  });
+
+  it('refuses bad queries and is a 404 for another user', async () => {
+    expect((await timeline('limit=5')).json.error.message).toBe('Invalid request: user is required');
+    expect((await timeline('user=ALICE&day=yesterday')).status).toBe(400);
+    expect((await timeline('user=ALICE&type=XLSX')).status).toBe(400);
+    const other = await timeline('user=ALICE', mallory);
+    expect(other.status).toBe(404);
+    expect(other.text).not.toContain('ALICE');
+  });
+});

@@ -1,0 +1,137 @@
+import { Alert, Button, Card, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { notify } from '../../lib/notify.ts';
+import { useSelection } from '../../lib/selection.ts';
+import { DownloadFindingsButton } from './DownloadFindingsButton.tsx';
+import { FindingsTable } from './FindingsTable.tsx';
+import { findingsQuery, reviewKeys, type Finding, type FindingFilters, type ReviewStatus, type Severity } from './review-api.ts';
+import { progressText, STATUS_LABEL } from './review-labels.ts';
+import { TriageDialog } from './TriageDialog.tsx';
+
+const PAGE = 25;
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...(['open', 'explained', 'false_positive', 'escalated'] as ReviewStatus[]).map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+  { value: 'suppressed', label: 'Suppressed' },
+];
+const SEVERITY_OPTIONS = [{ value: '', label: 'All severities' }, ...['critical', 'high', 'medium', 'low'].map((s) => ({ value: s, label: s }))];
+
+/** The findings of a completed analysis with review progress, triage and bulk actions (issue 17). */
+export function FindingsCard({ analysisId }: { analysisId: string }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState('');
+  const [severity, setSeverity] = useState('');
+  const [rule, setRule] = useState('');
+  const [cursors, setCursors] = useState<string[]>([]);
+  const filters: FindingFilters = {
+    limit: PAGE,
+    ...(status ? { status: status as FindingFilters['status'] } : {}),
+    ...(severity ? { severity: severity as Severity } : {}),
+    ...(rule ? { rule } : {}),
+    ...(cursors.length ? { cursor: cursors[cursors.length - 1] } : {}),
+  };
+  const page = useQuery({ ...findingsQuery(analysisId, filters), placeholderData: keepPreviousData });
+  const findings = page.data?.findings ?? [];
+  const ids = useMemo(() => findings.map((f) => f.findingId), [findings]);
+  const selection = useSelection(ids);
+  const [dialog, setDialog] = useState<{ targets: Finding[]; status?: ReviewStatus } | null>(null);
+
+  const setFilter = (set: (v: string) => void) => (v: string | null) => {
+    set(v ?? '');
+    setCursors([]);
+    selection.clear();
+  };
+  const saved = (count: number) => {
+    setDialog(null);
+    selection.clear();
+    notify.success(count === 1 ? 'Review saved' : `${count} reviews saved`);
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.findings(analysisId) });
+  };
+
+  if (page.isError) {
+    return (
+      <Alert color="red" title="Findings" role="alert">
+        {page.error.message}
+      </Alert>
+    );
+  }
+  const data = page.data;
+  const counts = data?.counts;
+  const selected = findings.filter((f) => selection.isSelected(f.findingId));
+
+  return (
+    <Card withBorder component="section" aria-labelledby="findings-title">
+      <Group justify="space-between" mb="xs">
+        <Text id="findings-title" fw={600} size="lg">
+          Findings
+        </Text>
+        <DownloadFindingsButton analysisId={analysisId} />
+      </Group>
+      {!data ? (
+        <Text c="dimmed">Loading findings…</Text>
+      ) : counts!.total === 0 ? (
+        <Text c="dimmed">No findings: no suspicious patterns and no high-severity flagged records.</Text>
+      ) : (
+        <Stack gap="sm">
+          <div>
+            <Text size="sm" data-testid="review-progress">
+              {progressText(counts!)}
+            </Text>
+            <Progress value={counts!.toReview ? (100 * counts!.reviewed) / counts!.toReview : 100} aria-label="Review progress" mt={4} />
+          </div>
+          <Group gap="xs" align="flex-end">
+            <Select aria-label="Filter by status" data={STATUS_OPTIONS} value={status} onChange={setFilter(setStatus)} w={170} allowDeselect={false} />
+            <Select aria-label="Filter by severity" data={SEVERITY_OPTIONS} value={severity} onChange={setFilter(setSeverity)} w={150} allowDeselect={false} />
+            <Select
+              aria-label="Filter by rule"
+              data={[{ value: '', label: 'All rules' }, ...data.rules.map((r) => ({ value: r.id, label: `${r.id} · ${r.title}` }))]}
+              value={rule}
+              onChange={setFilter(setRule)}
+              w={300}
+              allowDeselect={false}
+              searchable
+            />
+          </Group>
+          {selected.length > 0 && (
+            <Group gap="xs" role="toolbar" aria-label="Bulk actions">
+              <Text size="sm">{selected.length} selected</Text>
+              <Button size="xs" onClick={() => setDialog({ targets: selected, status: 'explained' })}>
+                Mark explained
+              </Button>
+              <Button size="xs" variant="light" onClick={() => setDialog({ targets: selected, status: 'false_positive' })}>
+                False positive
+              </Button>
+              <Button size="xs" variant="light" color="red" onClick={() => setDialog({ targets: selected, status: 'escalated' })}>
+                Escalate
+              </Button>
+            </Group>
+          )}
+          <FindingsTable
+            analysisId={analysisId}
+            findings={findings}
+            isSelected={selection.isSelected}
+            toggle={selection.toggle}
+            allSelected={ids.length > 0 && selected.length === ids.length}
+            toggleAll={() => (selected.length === ids.length ? selection.clear() : selection.selectAll())}
+            onReview={(f) => setDialog({ targets: [f] })}
+          />
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {data.matched} matching · up to {data.recordCoverage.perFlagCap} flagged records per flag are findings; every flagged record is in the results workbook
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                Previous
+              </Button>
+              <Button size="xs" variant="default" disabled={!data.nextCursor} onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
+                Next
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      )}
+      {dialog && <TriageDialog analysisId={analysisId} targets={dialog.targets} initialStatus={dialog.status} onClose={() => setDialog(null)} onSaved={saved} />}
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { Anchor, Badge, Button, Checkbox, Table, Text, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { Finding } from './review-api.ts';
+import { SEVERITY_COLOR, STATUS_COLOR, STATUS_LABEL } from './review-labels.ts';
+
+interface FindingsTableProps {
+  analysisId: string;
+  findings: Finding[];
+  isSelected: (id: string) => boolean;
+  toggle: (id: string) => void;
+  allSelected: boolean;
+  toggleAll: () => void;
+  onReview: (f: Finding) => void;
+}
+
+function StatusCell({ f }: { f: Finding }) {
+  if (f.review.status === 'open' && f.suppressed) {
+    return (
+      <Tooltip label={`Expires ${f.suppressed.expiresAt.slice(0, 10)}`} withArrow>
+        <Text size="sm">
+          <Badge color="violet.9" autoContrast mr={4}>
+            Suppressed
+          </Badge>
+          by {f.suppressed.reason}
+        </Text>
+      </Tooltip>
+    );
+  }
+  return (
+    <Badge color={STATUS_COLOR[f.review.status]} autoContrast>
+      {STATUS_LABEL[f.review.status]}
+    </Badge>
+  );
+}
+
+/** One page of findings with checkboxes for bulk actions. */
+export function FindingsTable({ analysisId, findings, isSelected, toggle, allSelected, toggleAll, onReview }: FindingsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped withTableBorder aria-label="Findings">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={36}>
+              <Checkbox aria-label="Select all findings on this page" checked={allSelected} onChange={toggleAll} />
+            </Table.Th>
+            <Table.Th>Severity</Table.Th>
+            <Table.Th>Rule</Table.Th>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Summary</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {findings.map((f) => (
+            <Table.Tr key={f.findingId} data-finding-id={f.findingId}>
+              <Table.Td>
+                <Checkbox aria-label={`Select finding ${f.rule.title} ${f.user} ${f.time}`} checked={isSelected(f.findingId)} onChange={() => toggle(f.findingId)} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Badge color={SEVERITY_COLOR[f.rule.severity]} autoContrast>
+                  {f.rule.severity}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{f.rule.title}</Text>
+                <Text size="xs" c="dimmed">
+                  {f.rule.id}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {f.user ? (
+                  <Anchor component={Link} to="/timeline" search={{ analysisId, user: f.user } as never} size="sm" aria-label={`Timeline of ${f.user}`}>
+                    {f.user}
+                  </Anchor>
+                ) : (
+                  '-'
+                )}
+              </Table.Td>
+              <Table.Td>{f.time || '-'}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{f.summary}</Text>
+                {f.review.comment && (
+                  <Text size="xs" c="dimmed">
+                    {f.review.comment}
+                    {f.review.ticket && ` (${f.review.ticket})`}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td style={f.suppressed ? undefined : { whiteSpace: 'nowrap' }}>
+                <StatusCell f={f} />
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => onReview(f)} aria-label={`Review ${f.rule.title} ${f.user} ${f.time}`}>
+                  Review
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,127 @@
+import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { shortId } from '../../lib/format.ts';
+import { timelineQuery, type TimelineEntry } from './review-api.ts';
+
+const route = getRouteApi('/_app/timeline');
+const TYPES = ['SM20', 'CDHDR', 'CDPOS', 'TICKETS', 'PATTERN'];
+
+export function TimelineRoute() {
+  const { analysisId, user } = route.useSearch();
+  return <TimelinePage analysisId={analysisId} user={user} />;
+}
+
+function EntryRow({ e }: { e: TimelineEntry }) {
+  return (
+    <Table.Tr data-type={e.type}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.time || '-'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge variant="outline" color="dark">
+          {e.type}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{e.summary}</Text>
+        {e.until && (
+          <Text size="xs" c="dimmed">
+            covers until {e.until}
+          </Text>
+        )}
+        {e.itemCount ? (
+          <Text size="xs" c="dimmed">
+            {e.itemCount} {e.itemCount === 1 ? 'item' : 'items'}: {(e.items ?? []).map((i) => [i.TABNAME, i.FNAME].filter(Boolean).join('-')).join(', ')}
+            {e.itemCount > (e.items?.length ?? 0) && ' …'}
+          </Text>
+        ) : null}
+        {e.file && (
+          <Text size="xs" c="dimmed">
+            {e.file}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {e.patterns.map((p) => (
+            <Badge key={p} color="red.9" autoContrast>
+              {p}
+            </Badge>
+          ))}
+          {e.flags.map((f) => (
+            <Badge key={f.flag} color="orange.4" autoContrast title={f.reason}>
+              {f.flag.replace(/_FLAG$/, '').replace(/_/g, ' ')}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** One user's activity across all files of an analysis, a page at a time (issue 17). */
+export function TimelinePage({ analysisId, user }: { analysisId: string; user: string }) {
+  const [day, setDay] = useState('');
+  const [type, setType] = useState('');
+  const [cursors, setCursors] = useState<string[]>([]);
+  const page = useQuery({
+    ...timelineQuery(analysisId, { user, day, type, cursor: cursors[cursors.length - 1] }),
+    placeholderData: keepPreviousData,
+  });
+  const data = page.data;
+  const reset = (set: (v: string) => void) => (v: string | null) => {
+    set(v ?? '');
+    setCursors([]);
+  };
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Timeline of {user}</Title>
+      <Text c="dimmed" size="sm">
+        Analysis {shortId(analysisId)}: the user&apos;s SM20 events, change documents with their items, tickets naming the user and the user&apos;s patterns, in time order.
+      </Text>
+      <Card withBorder>
+        <Group gap="xs" mb="sm">
+          <Select aria-label="Filter by day" w={200} allowDeselect={false} value={day} onChange={reset(setDay)} data={[{ value: '', label: 'All days' }, ...(data?.days ?? []).map((d) => ({ value: d.day, label: `${d.day} (${d.count})` }))]} />
+          <Select aria-label="Filter by file type" w={170} allowDeselect={false} value={type} onChange={reset(setType)} data={[{ value: '', label: 'All types' }, ...TYPES.map((t) => ({ value: t, label: `${t} (${data?.types[t as keyof typeof data.types] ?? 0})` }))]} />
+        </Group>
+        {page.isError && <Alert color="red">{page.error.message}</Alert>}
+        {!data && !page.isError && <Text c="dimmed">Reading the analysis for {user}…</Text>}
+        {data && data.matched === 0 && <Text c="dimmed">No activity of {user} here.</Text>}
+        {data && data.matched > 0 && (
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped withTableBorder aria-label="Timeline">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Activity</Table.Th>
+                  <Table.Th>Flags and patterns</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.entries.map((e, i) => (
+                  <EntryRow key={`${cursors.length}-${i}`} e={e} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {data && (
+          <Group justify="space-between" mt="sm">
+            <Text size="xs" c="dimmed">
+              {data.matched} of {data.total} entries{data.truncated && ' (the timeline stops at 20,000 entries)'}
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                Previous
+              </Button>
+              <Button size="xs" variant="default" disabled={!data.nextCursor} onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
+                Next
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </Card>
+    </Stack>
+  );
+}

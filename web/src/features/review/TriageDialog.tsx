@@ -1,0 +1,108 @@
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api/api-error.ts';
+import { findingQuery, reviewFinding, reviewFindings, type Finding, type ReviewStatus } from './review-api.ts';
+import { defaultExpiry, STATUS_LABEL } from './review-labels.ts';
+import { ReviewTrail } from './ReviewTrail.tsx';
+
+interface TriageDialogProps {
+  analysisId: string;
+  /** One finding, or the selection of a bulk action. */
+  targets: Finding[];
+  /** Pre-selected status (bulk buttons). */
+  initialStatus?: ReviewStatus;
+  onClose: () => void;
+  onSaved: (count: number) => void;
+}
+
+const STATUSES: ReviewStatus[] = ['open', 'explained', 'false_positive', 'escalated'];
+
+/** Status, comment and ticket for one finding (with its audit trail) or for the selected ones. */
+export function TriageDialog({ analysisId, targets, initialStatus, onClose, onSaved }: TriageDialogProps) {
+  const single = targets.length === 1 ? targets[0]! : undefined;
+  const [status, setStatus] = useState<ReviewStatus>(initialStatus ?? single?.review.status ?? 'explained');
+  const [comment, setComment] = useState(single?.review.comment ?? '');
+  const [ticket, setTicket] = useState(single?.review.ticket ?? '');
+  const [suppress, setSuppress] = useState(false);
+  const [expiresAt, setExpiresAt] = useState(defaultExpiry());
+  const [matchObject, setMatchObject] = useState(false);
+  const [matchTerminal, setMatchTerminal] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const detail = useQuery({ ...findingQuery(analysisId, single?.findingId ?? ''), enabled: !!single });
+
+  useEffect(() => {
+    if (status !== 'explained') setSuppress(false);
+  }, [status]);
+
+  const commentNeeded = (status === 'explained' || status === 'false_positive') && comment.trim() === '';
+  const canSuppress = !!single && status === 'explained' && single.user !== '';
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const input = { status, comment: comment.trim(), ticket: ticket.trim() };
+      if (single) {
+        await reviewFinding(analysisId, single.findingId, suppress ? { ...input, suppress: { expiresAt, matchObject, matchTerminal } } : input);
+      } else {
+        await reviewFindings(analysisId, targets.map((t) => t.findingId), input);
+      }
+      onSaved(targets.length);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to save the review'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} size="lg" centered title={single ? `Review: ${single.rule.title}` : `Review ${targets.length} selected findings`} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Stack gap="sm">
+        {single && (
+          <Text size="sm" c="dimmed">
+            {single.rule.id} · {single.user || 'no user'} · {single.time || 'no time'} · {single.summary}
+          </Text>
+        )}
+        <div>
+          <Text size="sm" fw={500} mb={4} id="triage-status">
+            Status
+          </Text>
+          <SegmentedControl aria-labelledby="triage-status" fullWidth value={status} onChange={(v) => setStatus(v as ReviewStatus)} data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
+        </div>
+        <Textarea label="Comment" placeholder="What you checked and what you found" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} description={commentNeeded ? 'Required for explained and false positive' : undefined} />
+        <TextInput label="Ticket" placeholder="e.g. CHG-1001 (optional)" maxLength={100} value={ticket} onChange={(e) => setTicket(e.currentTarget.value)} />
+        {canSuppress && (
+          <Stack gap={6}>
+            <Checkbox label="Suppress this finding in later analyses" checked={suppress} onChange={(e) => setSuppress(e.currentTarget.checked)} />
+            {suppress && (
+              <Stack gap={6} pl="lg">
+                <Text size="xs" c="dimmed">
+                  Rule {single.rule.id} and user {single.user}; the comment is the reason. Suppressed findings are still listed, marked and counted apart.
+                </Text>
+                <TextInput type="date" label="Expires on" required value={expiresAt} onChange={(e) => setExpiresAt(e.currentTarget.value)} />
+                {single.object && <Checkbox label={`Only for object ${single.object}`} checked={matchObject} onChange={(e) => setMatchObject(e.currentTarget.checked)} />}
+                {single.terminal && <Checkbox label={`Only from terminal ${single.terminal}`} checked={matchTerminal} onChange={(e) => setMatchTerminal(e.currentTarget.checked)} />}
+              </Stack>
+            )}
+          </Stack>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {single && detail.data && <ReviewTrail trail={detail.data.trail} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={busy} disabled={commentNeeded}>
+            Save review
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,190 @@
+/** Server calls of the review feature (issue 17): one queryOptions factory per read, plain functions for writes. */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+
+export type ReviewStatus = 'open' | 'explained' | 'false_positive' | 'escalated';
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+
+export interface FindingRule {
+  id: string;
+  title: string;
+  severity: Severity;
+}
+
+export interface Finding {
+  findingId: string;
+  kind: 'pattern' | 'record';
+  rule: FindingRule;
+  user: string;
+  time: string;
+  object: string;
+  terminal: string;
+  summary: string;
+  source: { pattern?: string; flag?: string; file?: string; fileType?: string };
+  review: { status: ReviewStatus; comment: string; ticket: string; reviewer: string | null; reviewedAt: string | null; suppressionId: string | null };
+  suppressed: { suppressionId: string; reason: string; expiresAt: string } | null;
+}
+
+export interface FindingCounts {
+  total: number;
+  open: number;
+  reviewed: number;
+  suppressed: number;
+  toReview: number;
+  criticalOpen: number;
+  byStatus: Record<ReviewStatus, number>;
+  bySeverity: Record<Severity, number>;
+}
+
+export interface FindingsPage {
+  analysisId: string;
+  findings: Finding[];
+  matched: number;
+  nextCursor: string | null;
+  counts: FindingCounts;
+  rules: FindingRule[];
+  recordCoverage: { perFlagCap: number; flags: { flag: string; total: number; listed: number }[] };
+  suppressionSnapshot: { takenAt: string; applied: { suppressionId: string; rule: string; user: string; reason: string; matched: number }[] } | null;
+}
+
+export interface TrailEntry {
+  status: ReviewStatus;
+  previousStatus: ReviewStatus;
+  comment: string;
+  ticket: string;
+  reviewer: string;
+  reviewedAt: string;
+  suppressionId?: string;
+}
+
+export interface FindingDetail {
+  finding: Finding;
+  evidence: Record<string, string>[];
+  trail: TrailEntry[];
+}
+
+export interface FindingFilters {
+  status?: ReviewStatus | 'suppressed';
+  severity?: Severity;
+  rule?: string;
+  user?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+export interface Suppression {
+  suppressionId: string;
+  rule: string;
+  user: string;
+  object?: string;
+  terminal?: string;
+  reason: string;
+  expiresAt: string;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  deletedAt?: string;
+  sourceAnalysisId?: string;
+  state: 'active' | 'expired' | 'deleted';
+  history: { at: string; by: string; action: string }[];
+}
+
+export const reviewKeys = {
+  findings: (analysisId: string) => ['findings', analysisId] as const,
+  findingsPage: (analysisId: string, filters: FindingFilters) => ['findings', analysisId, filters] as const,
+  finding: (analysisId: string, findingId: string) => ['findings', analysisId, 'detail', findingId] as const,
+  suppressions: ['suppressions'] as const,
+};
+
+const base = (analysisId: string) => `/results/${encodeURIComponent(analysisId)}/findings`;
+
+function queryString(filters: FindingFilters): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export const findingsQuery = (analysisId: string, filters: FindingFilters) =>
+  queryOptions({
+    queryKey: reviewKeys.findingsPage(analysisId, filters),
+    queryFn: () => api.get<FindingsPage>(`${base(analysisId)}${queryString(filters)}`, { fallback: 'Failed to load findings' }),
+  });
+
+export const findingQuery = (analysisId: string, findingId: string) =>
+  queryOptions({
+    queryKey: reviewKeys.finding(analysisId, findingId),
+    queryFn: () => api.get<FindingDetail>(`${base(analysisId)}/${encodeURIComponent(findingId)}`, { fallback: 'Failed to load the finding' }),
+  });
+
+export interface ReviewInput {
+  status: ReviewStatus;
+  comment: string;
+  ticket: string;
+  suppress?: { expiresAt: string; reason?: string; matchObject: boolean; matchTerminal: boolean };
+}
+
+export const reviewFinding = (analysisId: string, findingId: string, input: ReviewInput) =>
+  api.put<{ finding: Finding }>(`${base(analysisId)}/${encodeURIComponent(findingId)}/review`, input, { fallback: 'Failed to save the review' });
+
+export const reviewFindings = (analysisId: string, findingIds: string[], input: Omit<ReviewInput, 'suppress'>) =>
+  api.put<{ updated: number }>(`${base(analysisId)}/review`, { ...input, findingIds }, { fallback: 'Failed to save the reviews' });
+
+export const exportFindings = (analysisId: string, format: 'xlsx' | 'csv') =>
+  api.get<{ downloadUrl: string; fileName: string; findings: number }>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });
+
+export const suppressionsQuery = () =>
+  queryOptions({
+    queryKey: reviewKeys.suppressions,
+    queryFn: () => api.get<{ suppressions: Suppression[]; counts: Record<Suppression['state'], number> }>('/suppressions', { fallback: 'Failed to load suppressions' }),
+  });
+
+export interface SuppressionEdit {
+  reason?: string;
+  object?: string | null;
+  terminal?: string | null;
+  expiresAt?: string;
+  expire?: true;
+}
+
+export const updateSuppression = (id: string, edit: SuppressionEdit) =>
+  api.put<{ suppression: Suppression }>(`/suppressions/${encodeURIComponent(id)}`, edit, { fallback: 'Failed to save the suppression' });
+
+export const deleteSuppression = (id: string) => api.del<{ suppression: Suppression }>(`/suppressions/${encodeURIComponent(id)}`, undefined, { fallback: 'Failed to delete the suppression' });
+
+export type TimelineType = 'SM20' | 'CDHDR' | 'CDPOS' | 'TICKETS' | 'PATTERN';
+
+export interface TimelineEntry {
+  time: string;
+  type: TimelineType;
+  file: string;
+  summary: string;
+  flags: { flag: string; reason: string }[];
+  patterns: string[];
+  record: Record<string, string>;
+  items?: Record<string, string>[];
+  itemCount?: number;
+  until?: string;
+}
+
+export interface TimelinePage {
+  user: string;
+  entries: TimelineEntry[];
+  matched: number;
+  total: number;
+  nextCursor: string | null;
+  days: { day: string; count: number }[];
+  types: Partial<Record<TimelineType, number>>;
+  truncated: boolean;
+}
+
+export const timelineQuery = (analysisId: string, params: { user: string; day?: string; type?: string; cursor?: string }) =>
+  queryOptions({
+    queryKey: ['timeline', analysisId, params] as const,
+    queryFn: () => {
+      const q = new URLSearchParams({ limit: '100' });
+      for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+      return api.get<TimelinePage>(`/results/${encodeURIComponent(analysisId)}/timeline?${q}`, { fallback: 'Failed to load the timeline' });
+    },
+    staleTime: 60_000,
+  });

@@ -1,0 +1,25 @@
+import type { ReviewStatus, Severity } from './review-api.ts';
+
+export const STATUS_LABEL: Record<ReviewStatus, string> = {
+  open: 'Open',
+  explained: 'Explained',
+  false_positive: 'False positive',
+  escalated: 'Escalated',
+};
+
+// Shades chosen for AA contrast (as the patterns card); autoContrast picks the text colour.
+export const SEVERITY_COLOR: Record<Severity, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
+export const STATUS_COLOR: Record<ReviewStatus, string> = { open: 'gray.8', explained: 'teal.9', false_positive: 'blue.9', escalated: 'red.9' };
+
+/** "12 of 40 findings reviewed" (suppressed findings need no review and are counted apart). */
+export function progressText(c: { reviewed: number; toReview: number; suppressed: number; criticalOpen: number }): string {
+  let s = `${c.reviewed} of ${c.toReview} ${c.toReview === 1 ? 'finding' : 'findings'} reviewed`;
+  if (c.suppressed > 0) s += ` · ${c.suppressed} suppressed`;
+  if (c.criticalOpen > 0) s += ` · ${c.criticalOpen} critical open`;
+  return s;
+}
+
+/** The date input's value one quarter ahead, the usual life of an explanation. */
+export function defaultExpiry(now = new Date()): string {
+  return new Date(now.getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
+}
