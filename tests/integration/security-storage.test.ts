@@ -3,7 +3,7 @@
  * server; what the stack writes under its data folder is the owner's only; the table store's
  * loopback port refuses requests without the app's credentials.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
@@ -76,5 +76,17 @@ describe('the data folder', () => {
     expect(named('cognito').filter((e) => !e.dir).length).toBeGreaterThan(0);
     const open = all.filter((e) => (e.dir ? e.mode !== 0o700 : e.mode & 0o077)).map((e) => `${e.path} ${e.mode.toString(8)}`);
     expect(open).toEqual([]);
+  });
+
+  it('makes what an earlier version left readable owner-only on the next start', async () => {
+    const folder = join(stack.dataDir, 'blobs', 'legacy');
+    await mkdir(folder, { mode: 0o755 });
+    await chmod(folder, 0o755);
+    await writeFile(join(folder, 'old.csv'), 'a,b\n', { mode: 0o644 });
+    await chmod(join(folder, 'old.csv'), 0o644);
+    await stack.restart();
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(folder, 'old.csv'))).mode & 0o777).toBe(0o600);
+    expect(stack.logs.some((l) => l.msg === 'data folder entries made owner-only' && (l.data?.count as number) >= 2)).toBe(true);
   });
 });

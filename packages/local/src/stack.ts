@@ -7,7 +7,6 @@ import './polyfills.ts';
 import { appendFile, chmod, mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMainThread } from 'node:worker_threads';
 import { createIdentity } from '@app/functions/adapters/identity/index.ts';
 import { createFsBlobStore } from '@app/functions/adapters/blobs/index.ts';
 import { loadConfig, type AppConfig } from '@app/functions/config/index.ts';
@@ -20,6 +19,7 @@ import { appOriginsFor } from './cognito/cors.ts';
 import { startLocalCognito } from './cognito/index.ts';
 import { createSecurityLog } from './security-log.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { restrictExisting, restrictNewFiles } from './owner-only.ts';
 import { ensureTable, startDynalite } from './dynamo.ts';
 import { readOrCreateSecret } from './secret.ts';
 import { resolveAdminCredentials, type Credentials } from './seed-users.ts';
@@ -66,15 +66,6 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-/**
- * Files and folders this process creates are the owner's only (0600/0700): the table store's
- * LevelDB files and cognito-local's user files take no mode option. Worker threads cannot set
- * the umask, and they share the process's.
- */
-function restrictNewFiles(): void {
-  if (isMainThread) process.umask(0o077);
-}
-
 /** Stops what was started so far, newest first, without letting one failure hide the rest. */
 async function stopAll(stoppers: (() => Promise<void>)[], log: Logger): Promise<void> {
   for (const stop of stoppers.reverse()) {
@@ -97,6 +88,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await chmod(dataDir, 0o700);
     restrictNewFiles();
+    const tightened = await restrictExisting(dataDir);
+    if (tightened > 0) log.info('data folder entries made owner-only', { count: tightened });
     stoppers.push(await lockDataDir(dataDir));
     const secret = await readOrCreateSecret(dataDir);
 

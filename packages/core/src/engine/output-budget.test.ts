@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors/index.ts';
 import type { ByteSink } from './contract.ts';
-import { OutputBudget } from './output-budget.ts';
+import { OutputBudget, outputLimitFor } from './output-budget.ts';
 
 function memorySink(): ByteSink & { bytes: number } {
   const sink = { bytes: 0, write: (c: Uint8Array) => void (sink.bytes += c.length), end: async () => {} };
@@ -9,6 +9,11 @@ function memorySink(): ByteSink & { bytes: number } {
 }
 
 describe('OutputBudget', () => {
+  it('allows 256 MB plus 16 bytes per input byte by default', () => {
+    expect(outputLimitFor(0)).toBe(268_435_456);
+    expect(outputLimitFor(100 * 1024 * 1024)).toBe(268_435_456 + 1_677_721_600);
+  });
+
   it('counts the bytes of every sink it wraps and fails the write that passes the limit', () => {
     const budget = new OutputBudget(1000);
     const a = memorySink();

@@ -5,6 +5,16 @@ import type { ByteSink, Workspace } from './contract.ts';
 export const DEFAULT_OUTPUT_BYTES = 2048 * 1024 * 1024;
 
 /**
+ * The cap for an analysis of `inputBytes` of uploads: 256 MB plus 16 bytes per input byte. The
+ * report step of a 100 MB CDPOS export writes about 5.6 bytes per input byte (sheet and CSV parts,
+ * then results.xlsx and results.csv); a 9.4 MB workbook that expanded to 1.6 GB of results had
+ * 170 per byte.
+ */
+export function outputLimitFor(inputBytes: number): number {
+  return 256 * 1024 * 1024 + 16 * inputBytes;
+}
+
+/**
  * Counts the bytes written through the sinks it wraps and fails the write that passes `limit`,
  * so a small file that expands to gigabytes of results stops early instead of filling the store.
  * @example const budget = new OutputBudget(1 << 30); const sink = budget.sink(store.writer(key));

@@ -50,7 +50,7 @@ export interface AppConfig {
   /** URL of the API including the stage, e.g. https://x.execute-api.../prod or http://localhost:3000/prod. */
   apiUrl: string;
   ai: AiConfig;
-  /** Bytes one analysis step may write (results and working files); default 2 GB. */
+  /** Bytes one analysis step may write (results and working files); default outputLimitFor(inputs). */
   maxOutputBytes?: number;
   /** Build version and date for the About page. */
   version: string;

@@ -5,7 +5,7 @@
  */
 import type { DetectionLists, EngineContext, EngineSettings } from '@app/core';
 import type { AiSettings } from '@app/core/ai/index.ts';
-import { OutputBudget } from '@app/core/engine/output-budget.ts';
+import { OutputBudget, outputLimitFor } from '@app/core/engine/output-budget.ts';
 import type { ListVersions } from '../services/risk/active-lists.ts';
 import type { Services } from '../services/types.ts';
 import { createBlobWorkspace, readText, workPrefix } from '../services/workspace.ts';
@@ -41,7 +41,7 @@ export async function openEngineContext(
 ): Promise<{ ctx: EngineContext; snapshot: AnalysisSnapshot; budget: OutputBudget }> {
   const snapshot = await readSnapshot(services, userSub, analysisId);
   // What one step may write: a small upload must not expand to gigabytes of results.
-  const budget = new OutputBudget(services.config.maxOutputBytes);
+  const budget = new OutputBudget(services.config.maxOutputBytes ?? outputLimitFor(await inputBytes(services, snapshot)));
   const ctx: EngineContext = {
     workspace: budget.workspace(createBlobWorkspace(services.blobs, workPrefix(userSub, analysisId))),
     lists: snapshot.lists,
@@ -53,4 +53,10 @@ export async function openEngineContext(
     },
   };
   return { ctx, snapshot, budget };
+}
+
+/** Stored size of the analysis' uploads together (a vanished one counts 0: its step fails on reading). */
+async function inputBytes(services: Services, snapshot: AnalysisSnapshot): Promise<number> {
+  const heads = await Promise.all(snapshot.files.map((f) => services.blobs.head(f.key)));
+  return heads.reduce((n, h) => n + (h?.size ?? 0), 0);
 }
