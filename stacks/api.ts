@@ -4,8 +4,8 @@
  * uses) and one Lambda running the shared router (packages/functions/src/handlers/api.ts).
  *
  * CORS allows any origin because the API authenticates with a bearer token (and a CSRF token on
- * mutating calls), never a cookie: a foreign page cannot act as a user. Naming the web's origin
- * would make the API wait for the CloudFront domain, which itself waits for the API's URL.
+ * mutating calls), never a cookie: a foreign page cannot act as a user. The web's config.json
+ * carries the API's URL, so the API cannot also be made to wait for the web's CloudFront domain.
  */
 import { aiEnvironment } from './ai';
 import { adminsGroup, appSecret, runtimeEnvironment, userPool } from './auth';

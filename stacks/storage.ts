@@ -12,8 +12,8 @@ export const bucket = new sst.aws.Bucket('Storage', { cors: false });
 
 /**
  * Housekeeping S3 does by itself: parts of uploads that never completed, the work files of an
- * analysis that failed (a completed one deletes them), and risk exports (downloaded within the
- * hour their URL lives).
+ * analysis that failed (a completed one deletes them), risk exports (downloaded within the hour
+ * their URL lives) and master-list exports an import never read (a read one is deleted).
  */
 export const bucketLifecycle = new aws.s3.BucketLifecycleConfigurationV2('StorageLifecycle', {
   bucket: bucket.name,
@@ -21,6 +21,7 @@ export const bucketLifecycle = new aws.s3.BucketLifecycleConfigurationV2('Storag
     { id: 'abort-incomplete-uploads', status: 'Enabled', filter: {}, abortIncompleteMultipartUpload: { daysAfterInitiation: 1 } },
     { id: 'expire-work-leftovers', status: 'Enabled', filter: { tag: WORK_OBJECT_TAG }, expiration: { days: 7 } },
     { id: 'expire-risk-exports', status: 'Enabled', filter: { prefix: 'admin/exports/' }, expiration: { days: 1 } },
+    { id: 'expire-master-imports', status: 'Enabled', filter: { prefix: 'admin/imports/' }, expiration: { days: 1 } },
   ],
 });
 

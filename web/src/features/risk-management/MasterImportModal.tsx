@@ -7,7 +7,7 @@ import { FileInput, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { notify } from '../../lib/notify.ts';
 import { errorMessage } from '../../api/api-error.ts';
-import { checkMasterImportFile, fileToBase64 } from './import-rules.ts';
+import { checkMasterImportFile } from './import-rules.ts';
 import { ImportDialogActions } from './ImportDialogActions.tsx';
 import { ImportResultView } from './ImportResultView.tsx';
 import { useImportMasterList } from './risk-api.ts';
@@ -29,8 +29,7 @@ export function MasterImportModal({ opened, onClose }: { opened: boolean; onClos
     if (!file) return;
     dialog.clearResult();
     try {
-      const body = /\.xlsx$/i.test(file.name) ? { type, xlsxBase64: await fileToBase64(file) } : { type, csvContent: await file.text() };
-      const outcome = dialog.showResult(await importMaster.mutateAsync(body));
+      const outcome = dialog.showResult(await importMaster.mutateAsync({ type, file }));
       notify.success(`Successfully imported ${outcome.imported} ${MASTER_TYPES[type].noun}`, RISK_TOAST);
     } catch (err) {
       notify.error(errorMessage(err, 'Import failed'), RISK_TOAST);

@@ -17,6 +17,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   await fake.close();
 });
 
@@ -74,23 +75,55 @@ describe('Import modal', () => {
 });
 
 describe('Master lists import', () => {
-  it('sends an XLSX export as base64 and a CSV one as text', async () => {
+  /** The presigned upload the dialog sends the file to (S3 or the local blob server in the app). */
+  class RecordingXhr {
+    static sent: { method: string; url: string; body: unknown }[] = [];
+    status = 204;
+    responseText = '';
+    upload = {};
+    onload?: () => void;
+    private method = '';
+    private url = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(body: unknown) {
+      RecordingXhr.sent.push({ method: this.method, url: this.url, body });
+      queueMicrotask(() => this.onload?.());
+    }
+  }
+
+  it('uploads the export to the presigned target, then imports it by key', async () => {
+    RecordingXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
+    let n = 0;
+    fake.on('POST', '/master-import/upload', (req) => {
+      n += 1;
+      return { body: { uploadUrl: `http://blobs.test/up/${n}`, key: `admin/imports/k${n}/${(req.body as { fileName: string }).fileName}`, contentType: 'text/csv' } };
+    });
     fake.on('POST', '/master-import', () => ({ body: { imported: 3, errors: [] } }));
     const user = await renderAdmin();
     await user.click(screen.getByRole('button', { name: 'Master lists' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Master Lists' });
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    await user.upload(input, new File([new Uint8Array([80, 75, 3, 4])], 'TSTCT.xlsx'));
+    const xlsx = new File([new Uint8Array([80, 75, 3, 4])], 'TSTCT.xlsx');
+    await user.upload(input, xlsx);
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByTestId('import-result')).toHaveTextContent('Imported 3 transaction codes');
-    expect(fake.calls('POST', '/master-import')[0].body).toEqual({ type: 'tcodes', xlsxBase64: 'UEsDBA==' });
+    expect(fake.calls('POST', '/master-import/upload')[0].body).toEqual({ fileName: 'TSTCT.xlsx' });
+    expect(RecordingXhr.sent[0]).toMatchObject({ method: 'PUT', url: 'http://blobs.test/up/1' });
+    expect((RecordingXhr.sent[0].body as File).name).toBe('TSTCT.xlsx');
+    expect(fake.calls('POST', '/master-import')[0].body).toEqual({ type: 'tcodes', key: 'admin/imports/k1/TSTCT.xlsx' });
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Master list' }));
     await user.click(await screen.findByRole('option', { name: 'Tables (DD02T)' }));
     await user.upload(input, csv('DD02T.csv', 'TABNAME,DDTEXT\nZTAB,Mine\n'));
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(fake.calls('POST', '/master-import')).toHaveLength(2));
-    expect(fake.calls('POST', '/master-import')[1].body).toEqual({ type: 'tables', csvContent: 'TABNAME,DDTEXT\nZTAB,Mine\n' });
+    expect(fake.calls('POST', '/master-import')[1].body).toEqual({ type: 'tables', key: 'admin/imports/k2/DD02T.csv' });
+    expect(await (RecordingXhr.sent[1].body as File).text()).toBe('TABNAME,DDTEXT\nZTAB,Mine\n');
   });
 });
 

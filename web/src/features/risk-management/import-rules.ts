@@ -17,7 +17,7 @@ export function checkImportFile(file: { name: string; size: number } | null | un
 export function checkMasterImportFile(file: { name: string; size: number } | null | undefined): string | undefined {
   if (!file) return 'Please select a file to import';
   if (!/\.(csv|xlsx)$/i.test(file.name)) return 'Please select a CSV or XLSX file';
-  if (file.size > 50 * 1024 * 1024) return 'The file is too large (max 50 MB)';
+  if (file.size > 20 * 1024 * 1024) return 'The file is too large (max 20 MB)';
   return undefined;
 }
 

@@ -4,6 +4,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { putFile } from '../upload/upload-sequence.ts';
 import { RISK_KINDS, type RiskItem, type RiskKind, type RiskKindInfo } from './risk-kinds.ts';
 
 export interface AuditEntry {
@@ -144,11 +145,21 @@ export function useImportRiskList() {
   });
 }
 
+/** Uploads the export to a presigned target (no request-size limit), then imports it by key. */
+export async function importMasterFile(type: RiskKind, file: File): Promise<ImportResult> {
+  const target = await api.post<{ uploadUrl: string; uploadFields?: Record<string, string>; key: string; contentType: string }>(
+    '/master-import/upload',
+    { fileName: file.name },
+    { fallback: 'Import failed' },
+  );
+  await putFile(target.uploadUrl, file, target.contentType, () => undefined, target.uploadFields);
+  return api.post<ImportResult>('/master-import', { type, key: target.key }, { fallback: 'Import failed' });
+}
+
 export function useImportMasterList() {
   const invalidate = useInvalidateRisk();
   return useMutation({
-    mutationFn: (input: { type: RiskKind; csvContent?: string; xlsxBase64?: string }) =>
-      api.post<ImportResult>('/master-import', input, { fallback: 'Import failed' }),
+    mutationFn: ({ type, file }: { type: RiskKind; file: File }) => importMasterFile(type, file),
     onSettled: invalidate,
   });
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { VisibleError } from '../errors.ts';
 import type { RouteContext, RouteRegistrar } from '../types.ts';
 import { importMasterList } from '../../services/master/master-import.ts';
+import { createMasterUpload, takeMasterUpload } from '../../services/master/master-upload.ts';
 import type { MasterKind } from '../../services/master/master-kinds.ts';
 import { SEARCH_MAX_RESULTS, searchMaster } from '../../services/master/master-search.ts';
 import { ensureSeeded } from '../../services/risk/seed.ts';
@@ -24,11 +25,14 @@ const importSchema = z
     type: z.enum(['tables', 'tcodes'], { message: "must be 'tables' or 'tcodes'" }),
     csvContent: z.string().optional(),
     xlsxBase64: z.string().optional(),
+    key: z.string().max(300).optional(),
   })
-  .refine((b) => (b.csvContent === undefined) !== (b.xlsxBase64 === undefined), {
-    message: 'send exactly one of csvContent (CSV text) or xlsxBase64 (an XLSX file, base64-encoded)',
+  .refine((b) => [b.csvContent, b.xlsxBase64, b.key].filter((v) => v !== undefined).length === 1, {
+    message: 'send exactly one of csvContent (CSV text), xlsxBase64 (an XLSX file, base64-encoded) or key (from POST /master-import/upload)',
     path: ['csvContent'],
   });
+
+const uploadSchema = z.object({ fileName: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters') });
 
 export function registerMasterRoutes(r: RouteRegistrar): void {
   for (const [path, kind] of [
@@ -42,7 +46,13 @@ export function registerMasterRoutes(r: RouteRegistrar): void {
     });
   }
 
-  r.route('POST', '/master-import', { access: 'admin' }, async ({ services, caller, body }: RouteContext) => {
+  r.route('POST', '/master-import/upload', { access: 'admin', body: uploadSchema, summary: 'Where to upload a master-list export before importing it' }, async ({ services, body }: RouteContext) => {
+    const input = uploadSchema.parse(body ?? {});
+    if (!/\.(csv|txt|xlsx)$/i.test(input.fileName)) throw new VisibleError('BAD_REQUEST', `${input.fileName}: use a CSV or XLSX export`);
+    return { status: 200, body: await createMasterUpload(services, input.fileName) };
+  });
+
+  r.route('POST', '/master-import', { access: 'admin', body: importSchema, summary: 'Imports an uploaded TSTCT/DD02T export' }, async ({ services, caller, body }: RouteContext) => {
     const input = importSchema.parse(body ?? {});
     const kind: MasterKind = input.type === 'tables' ? 'table' : 'tcode';
     if ((input.csvContent?.length ?? 0) > MASTER_IMPORT_MAX_CSV_CHARS || (input.xlsxBase64?.length ?? 0) > MASTER_IMPORT_MAX_XLSX_BASE64) {
@@ -50,7 +60,11 @@ export function registerMasterRoutes(r: RouteRegistrar): void {
     }
     await ensureSeeded(services);
     const source =
-      input.xlsxBase64 !== undefined ? { xlsx: decodeBase64(input.xlsxBase64) } : { csvContent: input.csvContent ?? '' };
+      input.key !== undefined
+        ? await takeMasterUpload(services, input.key)
+        : input.xlsxBase64 !== undefined
+          ? { xlsx: decodeBase64(input.xlsxBase64) }
+          : { csvContent: input.csvContent ?? '' };
     return { status: 200, body: await importMasterList(services, kind, caller.sub, source) };
   });
 }
