@@ -178,7 +178,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const kinds = layout.kinds;
   // Date and time cells in ISO (typed in the sheet; a workbook's serials in the CSV and statistics too).
   const temporal = temporalColumnsOf(facts);
-  const timestamp = temporal.date >= 0 && temporal.date === temporal.time;
+  const timestamp = temporal.timestamp;
   let source: FinalSourceInfo = { dateOrder: 'DMY', fromExcel: false };
   const longest = input.xlsx ? new Array<number>(sheetWidth).fill(0) : undefined;
   // A canonical column mostly repeats its original column: the sheet row copies that cell's bytes.

@@ -14,8 +14,9 @@ describe('temporal cells', () => {
   });
 
   it('finds the cells a file reads its date and time from; CDPOS items without header fields have none', () => {
-    expect(temporalColumnsOf({ fileType: 'SM20', canonical: { DATE: 0, TIME: 1 }, joined: false })).toEqual({ date: 0, time: 1, dateTimes: [] });
-    expect(temporalColumnsOf({ fileType: 'CDPOS', canonical: { UDATE: 4 }, joined: false })).toEqual({ date: -1, time: -1, dateTimes: [] });
-    expect(temporalColumnsOf({ fileType: 'TICKETS', canonical: { REQUEST_TIME: 5, CLOSE_TIME: 6 }, joined: false })).toEqual({ date: -1, time: -1, dateTimes: [5, 6] });
+    expect(temporalColumnsOf({ fileType: 'SM20', canonical: { DATE: 0, TIME: 1 }, joined: false })).toEqual({ date: 0, time: 1, timestamp: false, dateTimes: [] });
+    expect(temporalColumnsOf({ fileType: 'SM20', canonical: { DATE: 3 }, joined: false })).toEqual({ date: 3, time: -1, timestamp: true, dateTimes: [] });
+    expect(temporalColumnsOf({ fileType: 'CDPOS', canonical: { UDATE: 4 }, joined: false })).toEqual({ date: -1, time: -1, timestamp: false, dateTimes: [] });
+    expect(temporalColumnsOf({ fileType: 'TICKETS', canonical: { REQUEST_TIME: 5, CLOSE_TIME: 6 }, joined: false })).toEqual({ date: -1, time: -1, timestamp: false, dateTimes: [5, 6] });
   });
 });

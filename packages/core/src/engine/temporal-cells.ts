@@ -23,6 +23,8 @@ export interface TemporalColumns {
   /** The column flagging reads the record's date from, and its time (the same column for a timestamp). */
   date: number;
   time: number;
+  /** The date column holds the time as well (no time column of its own, or the same one: SLGDATTIM, "Timestamp"). */
+  timestamp: boolean;
   /** Ticket date-time columns (tickets are not normalised by flagging). */
   dateTimes: number[];
 }
@@ -31,9 +33,12 @@ export function temporalColumnsOf(facts: Pick<FileFacts, 'fileType' | 'canonical
   const c = facts.canonical;
   // CDPOS items without header fields take their date from the header (not a cell of theirs).
   const own = facts.fileType !== 'TICKETS' && (facts.fileType !== 'CDPOS' || facts.joined);
+  const date = own ? (c.DATE ?? c.UDATE ?? -1) : -1;
+  const time = own ? (c.TIME ?? c.UTIME ?? -1) : -1;
   return {
-    date: own ? (c.DATE ?? c.UDATE ?? -1) : -1,
-    time: own ? (c.TIME ?? c.UTIME ?? -1) : -1,
+    date,
+    time,
+    timestamp: date >= 0 && (time < 0 || time === date),
     dateTimes: facts.fileType === 'TICKETS' ? [c.REQUEST_TIME, c.CLOSE_TIME].filter((i): i is number => i !== undefined) : [],
   };
 }
@@ -44,9 +49,9 @@ export function recordDateCell(raw: string, rec: CanonicalRecord, timestamp: boo
   return timestamp && rec.time !== '' ? `${rec.date} ${rec.time}` : rec.date;
 }
 
-/** The record's time cell as 'HH:MM:SS', or the raw cell. */
+/** The record's time cell as 'HH:MM:SS', or the raw cell (an empty one stays empty: the record's time came from its date cell). */
 export function recordTimeCell(raw: string, rec: CanonicalRecord): string {
-  return rec.time === '' ? raw : rec.time;
+  return rec.time === '' || raw === '' ? raw : rec.time;
 }
 
 const SERIAL = /^(\d{1,7})(\.\d+)?$/;

@@ -4,7 +4,7 @@
  * from the CSV fixtures, and reports cell types, number formats and column widths.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -76,6 +76,15 @@ describe('results.xlsx read by openpyxl', () => {
     expect(row(csvSheets, 'TICKETS', 0)['Request time']).toMatchObject({ type: 'datetime', value: '2026-11-18 08:00:00', format: 'yyyy-mm-dd hh:mm:ss' });
     const csv = parseCsvText(await readFile(join(dir, 'csv', 'results.csv'), 'utf8'));
     expect(csv[1]!.slice(2, 4)).toEqual(['18.11.2026', '10:00:00']);
+  });
+
+  it('writes a timestamp column (SLGDATTIM) as an Excel date-time, and its canonical date and time apart', async () => {
+    const stamp = join(dir, 'stamp.csv');
+    await writeFile(stamp, 'SLGDATTIM,SLGMAND,SLGUSER,SLGLTRM,SLGTC,SLGREPNA,SLGEVENT,SLGVAR1\r\n20261118220500,100,BOB,PC02,SE38,RSDBG,CUL,BOB\r\n');
+    await analyzeFiles([stamp], { outDir: join(dir, 'stamp') });
+    const first = row(JSON.parse(openpyxl('read', join(dir, 'stamp', 'results.xlsx'))), 'SM20', 0);
+    expect(first.SLGDATTIM).toEqual({ type: 'datetime', value: '2026-11-18 22:05:00', format: 'yyyy-mm-dd hh:mm:ss' });
+    expect([first.DATE?.value, first.TIME?.value]).toEqual(['2026-11-18 00:00:00', '22:05:00']);
   });
 
   it('shows an Excel input date in ISO in the combined CSV and the flag details, never as a serial', async () => {

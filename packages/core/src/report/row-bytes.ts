@@ -6,7 +6,7 @@
  */
 import { isFormulaStart } from './neutralise-cell.ts';
 import { isPlainNumber, NUMERIC, putTemporalValue, TEMPORAL, temporalStyle } from './typed-cells.ts';
-import { columnLetter, dataCellStyle, escapeXml } from './xlsx-writer.ts';
+import { columnLetter, dataCellStyle, escapeXml } from './sheet-xml.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const INLINE_CLOSE = ascii('</t></is></c>');
