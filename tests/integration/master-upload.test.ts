@@ -45,6 +45,19 @@ describe('master import through an upload', () => {
     expect(again.status).toBe(404);
   });
 
+  it('keeps XLSX exports to 4 MB (they are inflated whole), and deletes a refused one', async () => {
+    const target = await admin.call('POST', '/master-import/upload', { fileName: 'DD02T.xlsx' });
+    const { uploadUrl, key, contentType } = target.json as { uploadUrl: string; key: string; contentType: string };
+    const zipLike = new Uint8Array(5 * 1024 * 1024);
+    zipLike.set([0x50, 0x4b, 0x03, 0x04]);
+    const put = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': contentType }, body: zipLike });
+    await put.arrayBuffer();
+    const res = await admin.call('POST', '/master-import', { type: 'tables', key });
+    expect(res.status).toBe(413);
+    expect(res.json.error.message).toMatch(/XLSX export is too large: at most 4 MB/);
+    expect(await stack.services.blobs.head(key)).toBeUndefined();
+  });
+
   it('refuses keys it did not hand out, other file types, and non-administrators', async () => {
     const forged = await admin.call('POST', '/master-import', { type: 'tables', key: 'users/someone/uploads/x/file.csv' });
     expect(forged.status).toBe(400);

@@ -13,6 +13,11 @@ import type { MasterImportSource } from './master-import.ts';
 
 /** Largest export an import reads (TSTCT of a full system as CSV is about 8 MB). */
 export const MASTER_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * XLSX is inflated whole in memory (services/master/xlsx-rows.ts reads without a cap), so it keeps
+ * the limit it had as a request body until that reader is capped.
+ */
+export const MASTER_IMPORT_MAX_XLSX_BYTES = 4 * 1024 * 1024;
 
 export const MASTER_IMPORT_PREFIX = 'admin/imports/';
 const IMPORT_KEY = /^admin\/imports\/[0-9a-f-]{36}\/[A-Za-z0-9._-]{1,120}$/;
@@ -41,7 +46,9 @@ export async function takeMasterUpload(services: Services, key: string): Promise
     }
     const bytes = Buffer.concat(chunks);
     const isZip = bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
-    return isZip ? { xlsx: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) } : { csvContent: bytes.toString('utf8') };
+    if (!isZip) return { csvContent: bytes.toString('utf8') };
+    if (bytes.length > MASTER_IMPORT_MAX_XLSX_BYTES) throw new VisibleError('TOO_LARGE', 'The XLSX export is too large: at most 4 MB per import; export as CSV (up to 20 MB) or split the file');
+    return { xlsx: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) };
   } finally {
     await services.blobs.delete(key);
   }
