@@ -1,12 +1,13 @@
 import type { AnalysisReport } from '../model/index.ts';
 import { FLAG_KEYS, RISK_DESCRIPTIONS } from '../model/index.ts';
+import type { BarChart } from '../report/bar-chart.ts';
 import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../report/typed-cells.ts';
 import { widthsOf, type XlsxWriter } from '../report/xlsx-writer.ts';
 
 /** A small sheet written whole: widths from all of its rows, cells typed by `kinds`. */
-async function writeSheet(xlsx: XlsxWriter, name: string, header: string[], rows: string[][], order: number, kinds: ColumnKind[]): Promise<void> {
+async function writeSheet(xlsx: XlsxWriter, name: string, header: string[], rows: string[][], order: number, kinds: ColumnKind[], chart?: BarChart): Promise<void> {
   const longest = header.map((_, i) => rows.reduce((n, r) => Math.max(n, r[i]?.length ?? 0), 0));
-  await xlsx.startSheet(name, header, order, 1, { widths: widthsOf(header, longest), kinds });
+  await xlsx.startSheet(name, header, order, 1, { widths: widthsOf(header, longest), kinds, ...(chart ? { chart } : {}) });
   for (const row of rows) await xlsx.addRow(row);
   await xlsx.endSheet();
 }
@@ -35,7 +36,14 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
     ...flags.map(([k, n]): [string, number] => [k, n]),
     ...Object.entries(otherCategories).map(([c, n]): [string, number] => [`OTHER: ${c}`, n]),
   ];
-  await writeSheet(xlsx, 'Summary', ['Item', 'Value'], rows.map(([k, v]) => [k, String(v)]), 1, [TEXT, NUMERIC]);
+  // Beside the table, when something was flagged: the records per flag as bars (sheet rows of the flags: first + 2 …).
+  const first = rows.findIndex(([k]) => k === flags[0]![0]) + 2;
+  const last = first + flags.length - 1;
+  const chart: BarChart | undefined =
+    s.flagged_records > 0
+      ? { title: 'Records per flag', categories: `'Summary'!$A$${first}:$A$${last}`, values: `'Summary'!$B$${first}:$B$${last}`, points: flags, from: [3, 1], to: [12, 22] }
+      : undefined;
+  await writeSheet(xlsx, 'Summary', ['Item', 'Value'], rows.map(([k, v]) => [k, String(v)]), 1, [TEXT, NUMERIC], chart);
   const patterns = report.suspicious_patterns.map((p) => [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity]);
   await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT]);
   const correlation: string[][] = [];

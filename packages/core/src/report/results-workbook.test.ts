@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsvText } from '../lists/index.ts';
 import { analyzeFiles } from '../engine/index.ts';
@@ -23,7 +24,7 @@ interface ProbeCell {
   value: string | number | null;
   format?: string;
 }
-type ProbeSheets = Record<string, { rows: ProbeCell[][]; widths: Record<string, number>; frozen: string; filter: string }>;
+type ProbeSheets = Record<string, { rows: ProbeCell[][]; widths: Record<string, number>; frozen: string; filter: string; charts: { type: string; categories: string; values: string }[] }>;
 
 const openpyxl = (command: string, path: string) => execFileSync(PYTHON, [probe, command, path], { encoding: 'utf8' });
 
@@ -116,11 +117,24 @@ describe('results.xlsx read by openpyxl', () => {
     expect(summary['Total records']).toEqual({ type: 'number', value: 3 });
     expect(summary.HIGH_RISK_TCODE_FLAG).toEqual({ type: 'number', value: 2 });
     expect(Object.keys(excel)[0]).toBe('Summary');
+    // Records per flag, most frequent first, and a bar chart over exactly those rows.
+    const rows = excel.Summary!.rows.map(([k, v]) => [k!.value, v!.value]);
+    const first = rows.findIndex(([k]) => k === 'Records per flag') + 2;
+    expect(rows.slice(first - 1, first + 2)).toEqual([['HIGH_RISK_TCODE_FLAG', 2], ['DEBUG_FLAG', 1], ['CHANGE_TIMING_FLAG', 1]]);
+    expect(excel.Summary!.charts).toEqual([{ type: 'barChart', categories: `'Summary'!$A$${first}:$A$${first + 9}`, values: `'Summary'!$B$${first}:$B$${first + 9}` }]);
+    expect(Object.values(excel).filter((s) => s.charts.length > 0)).toHaveLength(1);
+  });
+
+  it('writes every part of the workbook, chart and drawing included, as well-formed XML', async () => {
+    const files = unzipSync(new Uint8Array(await readFile(join(dir, 'excel', 'results.xlsx'))));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['xl/charts/chart1.xml', 'xl/drawings/drawing1.xml', 'xl/drawings/_rels/drawing1.xml.rels', 'xl/worksheets/_rels/sheet2.xml.rels']));
+    for (const [name, bytes] of Object.entries(files)) expect(XMLValidator.validate(strFromU8(bytes)), name).toBe(true);
+    expect(strFromU8(files['[Content_Types].xml']!)).toContain('<Override PartName="/xl/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/>');
   });
 
   it('puts r= on every row and cell of every sheet', async () => {
     const files = unzipSync(new Uint8Array(await readFile(join(dir, 'csv', 'results.xlsx'))));
-    const sheets = Object.keys(files).filter((n) => n.startsWith('xl/worksheets/'));
+    const sheets = Object.keys(files).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
     expect(sheets.length).toBe(7);
     for (const name of sheets) {
       const xml = strFromU8(files[name]!);

@@ -63,16 +63,16 @@ export function sheetHeadXml(header: readonly string[], widths?: readonly number
       ? widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')
       : `<col min="1" max="${Math.max(1, header.length)}" width="18" customWidth="1"/>`;
   let xml =
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
     `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">`;
   header.forEach((v, i) => (xml += `<c r="${columnLetter(i)}1" t="inlineStr" s="${cellStyle(v, STYLE_HEADER)}"><is><t>${escapeXml(v)}</t></is></c>`));
   return `${xml}</row>`;
 }
 
-/** End of a sheet's XML: the filter over all `rows` rows (header included). */
-export function sheetTailXml(columns: number, rows: number): string {
-  return `</sheetData><autoFilter ref="A1:${columnLetter(Math.max(0, columns - 1))}${rows}"/></worksheet>`;
+/** End of a sheet's XML: the filter over all `rows` rows (header included), and the sheet's drawing (relationship rId1) if it has one. */
+export function sheetTailXml(columns: number, rows: number, drawing = false): string {
+  return `</sheetData><autoFilter ref="A1:${columnLetter(Math.max(0, columns - 1))}${rows}"/>${drawing ? '<drawing r:id="rId1"/>' : ''}</worksheet>`;
 }
 
 export interface RowOptions {

@@ -1,5 +1,6 @@
 import type { ByteSink } from '../engine/contract.ts';
 import { STYLES_XML } from './xlsx-styles.ts';
+import { chartXml, drawingXml, singleRelsXml, type BarChart } from './bar-chart.ts';
 import { columnLetter, escapeXml, rowXml, sheetHeadXml, sheetTailXml } from './sheet-xml.ts';
 import { deflateSegmentOf, ZipWriter, type SegmentSource, type ZipEntryWriter } from './zip-writer.ts';
 
@@ -25,6 +26,8 @@ interface SheetState {
 export interface SheetFormat {
   widths?: readonly number[];
   kinds?: readonly number[];
+  /** A bar chart beside the data (small sheets written with startSheet only). */
+  chart?: BarChart;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface SheetFormat {
  */
 export class XlsxWriter {
   private readonly zip: ZipWriter;
-  private readonly sheets: { name: string; columns: number; rows: number; order: number; file: number }[] = [];
+  private readonly sheets: { name: string; columns: number; rows: number; order: number; file: number; chart?: BarChart }[] = [];
   private current: SheetState | undefined;
   private readonly usedNames = new Set<string>();
 
@@ -85,9 +88,9 @@ export class XlsxWriter {
     const cur = this.current;
     if (!cur) return;
     this.current = undefined;
-    await cur.entry.write(sheetTailXml(cur.header.length, cur.rows));
+    await cur.entry.write(sheetTailXml(cur.header.length, cur.rows, cur.format.chart !== undefined));
     await cur.entry.close();
-    this.sheets.push({ name: cur.name, columns: cur.header.length, rows: cur.rows, order: cur.order, file: this.sheets.length + 1 });
+    this.sheets.push({ name: cur.name, columns: cur.header.length, rows: cur.rows, order: cur.order, file: this.sheets.length + 1, ...(cur.format.chart ? { chart: cur.format.chart } : {}) });
   }
 
   /**
@@ -131,6 +134,13 @@ export class XlsxWriter {
     const files = this.sheets;
     const sheets = [...this.sheets].sort((a, b) => a.order - b.order);
     const z = this.zip;
+    const charts = files.flatMap((f) => (f.chart ? [{ file: f.file, chart: f.chart }] : [])).map((c, i) => ({ ...c, n: i + 1 }));
+    for (const { file, chart, n } of charts) {
+      await z.addEntry(`xl/worksheets/_rels/sheet${file}.xml.rels`, singleRelsXml('drawing', `../drawings/drawing${n}.xml`));
+      await z.addEntry(`xl/drawings/drawing${n}.xml`, drawingXml(chart));
+      await z.addEntry(`xl/drawings/_rels/drawing${n}.xml.rels`, singleRelsXml('chart', `../charts/chart${n}.xml`));
+      await z.addEntry(`xl/charts/chart${n}.xml`, chartXml(chart));
+    }
     const sst = await z.openEntry('xl/sharedStrings.xml');
     await sst.write(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" uniqueCount="${this.shared.size}">`);
     for (const v of this.shared.keys()) {
@@ -148,6 +158,9 @@ export class XlsxWriter {
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
         '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
         files.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+        charts
+          .map(({ n }) => `<Override PartName="/xl/drawings/drawing${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/><Override PartName="/xl/charts/chart${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/>`)
+          .join('') +
         '</Types>',
     );
     await z.addEntry(
