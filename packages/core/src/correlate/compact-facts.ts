@@ -39,6 +39,7 @@ export interface CompactFacts {
   tableChanges: Activity[];
   failedLogons: FailedLogon[];
   securityEvents: SecurityEvent[];
+  logons: FailedLogon[];
   userAdmin: [user: string, target: string, epoch: number, activity: string][];
   docs: CompactDocs;
   itemKeys: { keys: StrColumn; counts: NumColumn };
@@ -127,6 +128,7 @@ export function toCompactFacts(f: FileFacts | Record<string, unknown>): CompactF
     tableChanges: asTuples(raw.tableChanges),
     failedLogons: asTuples(raw.failedLogons),
     securityEvents: asTuples(raw.securityEvents),
+    logons: asTuples(raw.logons),
     userAdmin: asTuples(raw.userAdmin),
     docs: {
       classes: asStrColumn(docs.classes),

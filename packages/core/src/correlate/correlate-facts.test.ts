@@ -24,7 +24,7 @@ function base(fileType: FileType, index: number): FileFacts {
   return {
     index, fileName: `${index}.csv`, fileType, columns: [], canonical: {}, joined: false, records: 0,
     volume: { documents: [], events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] },
-    debuggerChanges: [], tableChanges: [], failedLogons: [], securityEvents: [], userAdmin: [], docs: emptyDocColumns(),
+    debuggerChanges: [], tableChanges: [], failedLogons: [], securityEvents: [], logons: [], userAdmin: [], docs: emptyDocColumns(),
     itemKeys: [], sensitiveItemKeys: [], afterHoursSensitive: [], tickets: [],
   };
 }

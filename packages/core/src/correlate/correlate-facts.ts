@@ -226,6 +226,7 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
   const security = findSecurityPatterns({
     events: securityEvents,
     failedLogons: facts.flatMap((f) => f.failedLogons),
+    logons: facts.flatMap((f) => f.logons),
     thresholds,
     kindOf: options.kindOf,
     covers: emergencyCovers,

@@ -60,7 +60,7 @@ export interface Sm20ChangeColumns {
 export type FailedLogon = [user: string, terminal: string, epoch: number, peer?: string];
 
 /**
- * A record one of the v2 patterns reads. kind: L logon (AU1 AU5), C user created (AU7), U user
+ * A record one of the v2 patterns reads. kind: P logon of a privileged standard user, C user created (AU7), U user
  * unlocked or password changed (AUA BU2), D download (AUY), T audit-log tampering, O system or
  * client opened for changes (EU1 EU2), X closed again, E record of an emergency ID, A sensitive
  * profile assigned. `key` is the change document's key (docKey) when the record is one.
@@ -94,6 +94,8 @@ export interface FileFacts {
   failedLogons: FailedLogon[];
   /** Records the v2 patterns read (security-patterns.ts SecurityEvent kinds). */
   securityEvents: SecurityEvent[];
+  /** SM20 successful logons (AU1 AU5): [user, terminal, epoch, peer] (many: kept as compact as failed logons). */
+  logons: FailedLogon[];
   /** SM20 AU7/AUB/AUD: [user, target user, epoch, activity]. */
   userAdmin: [user: string, target: string, epoch: number, activity: string][];
   /** CDHDR rows, or distinct headers of a joined CDPOS file. */
@@ -132,6 +134,6 @@ export function itemActivity(key: string, detail: string): string {
 /** Every key of FileFacts (the compiler checks the list is complete). */
 const FACTS_KEY_SET: Record<keyof FileFacts, true> = {
   index: true, fileName: true, fileType: true, columns: true, canonical: true, joined: true, records: true, volume: true, sm20Changes: true,
-  debuggerChanges: true, tableChanges: true, failedLogons: true, securityEvents: true, userAdmin: true, docs: true, itemKeys: true, sensitiveItemKeys: true, afterHoursSensitive: true, tickets: true,
+  debuggerChanges: true, tableChanges: true, failedLogons: true, securityEvents: true, logons: true, userAdmin: true, docs: true, itemKeys: true, sensitiveItemKeys: true, afterHoursSensitive: true, tickets: true,
 };
 export const FILE_FACTS_KEYS = Object.keys(FACTS_KEY_SET) as (keyof FileFacts)[];

@@ -8,7 +8,7 @@ function facts(fileType: FileFacts['fileType'], extra: Partial<FileFacts>): File
   return {
     index: 0, fileName: `${fileType}.csv`, fileType, columns: [], canonical: {}, joined: false, records: 0,
     volume: { documents: [], events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] },
-    debuggerChanges: [], tableChanges: [], failedLogons: [], securityEvents: [], userAdmin: [], docs: emptyDocColumns(),
+    debuggerChanges: [], tableChanges: [], failedLogons: [], securityEvents: [], logons: [], userAdmin: [], docs: emptyDocColumns(),
     itemKeys: [], sensitiveItemKeys: [], afterHoursSensitive: [], tickets: [], ...extra,
   };
 }

@@ -33,6 +33,8 @@ export interface ChangeMoment {
 export interface SecurityPatternInput {
   events: readonly SecurityEvent[];
   failedLogons: readonly FailedLogon[];
+  /** Successful logons (AU1 AU5). */
+  logons: readonly FailedLogon[];
   thresholds?: DetectionThresholds;
   kindOf?: (user: string) => WatchKind;
   /** Ticket coverage of a user at a time; undefined when no tickets were supplied. */
@@ -81,8 +83,8 @@ export function findSecurityPatterns(input: SecurityPatternInput): SecurityPatte
   const patterns: SuspiciousPattern[] = [];
   const completions: [CompletionKey, PatternName][] = [];
   const ofKind = (k: string) => input.events.filter((e) => e[K.kind] === k && !Number.isNaN(e[K.epoch]));
-  const logons = ofKind('L');
-  const index = new LogonIndex(logons);
+  // As SecurityEvents (kind L) for the index; logons carry no text.
+  const index = new LogonIndex(input.logons.map(([user, terminal, t, peer]): SecurityEvent => ['L', user, '', terminal, peer ?? '', t, '', '']).filter((e) => !Number.isNaN(e[K.epoch])));
   const complete = (e: SecurityEvent, name: PatternName) => completions.push([sm20CompletionKey(e[K.user], e[K.epoch]), name]);
 
   // BRUTE_FORCE_SUCCESS: a burst, then a logon of the same user or from the same terminal or address;
@@ -100,9 +102,9 @@ export function findSecurityPatterns(input: SecurityPatternInput): SecurityPatte
   }
 
   // PRIVILEGED_USER_LOGON: a standard user of the watchlist logged on.
-  if (input.kindOf) {
-    for (const e of logons) {
-      if (input.kindOf(e[K.user]) === 'standard') patterns.push(pattern('PRIVILEGED_USER_LOGON', 'high', e[K.user], e[K.epoch], `Logon of privileged standard user ${e[K.user]}: ${e[K.activity]}`));
+  {
+    for (const e of ofKind('P')) {
+      if (!input.kindOf || input.kindOf(e[K.user]) === 'standard') patterns.push(pattern('PRIVILEGED_USER_LOGON', 'high', e[K.user], e[K.epoch], `Logon of privileged standard user ${e[K.user]}: ${e[K.activity]}`));
     }
   }
 

@@ -153,12 +153,13 @@ export function emptySm20Changes(): CollectedSm20Changes {
   return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), events: new DictColumnBuilder(), tcodes: new DictColumnBuilder(), flagged: NumColumnBuilder.bytes() };
 }
 
-export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes' | 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'securityEvents' | 'userAdmin'> & {
+export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes' | 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'securityEvents' | 'logons' | 'userAdmin'> & {
   sm20Changes: CollectedSm20Changes;
   debuggerChanges: CollectedSm20Activities;
   tableChanges: CollectedSm20Activities;
   failedLogons: CollectedFailedLogons;
   securityEvents: CollectedSecurityEvents;
+  logons: CollectedFailedLogons;
   userAdmin: CollectedUserAdmin;
   itemKeys: CollectedItemKeys;
   sensitiveItemKeys: CollectedSensitiveItems;
@@ -196,11 +197,13 @@ export function writableFacts(f: CollectedFacts): object {
   const logons = new RowColumns(f.failedLogons.users.length, [f.failedLogons.users, f.failedLogons.terminals, f.failedLogons.times, f.failedLogons.peers]);
   const s = f.securityEvents;
   const securityEvents = new RowColumns(s.kinds.length, [s.kinds, s.users, s.targets, s.terminals, s.peers, s.times, s.activities, s.keys]);
+  const l = f.logons;
+  const successfulLogons = new RowColumns(l.users.length, [l.users, l.terminals, l.times, l.peers]);
   const u = f.userAdmin;
   const userAdmin = new RowColumns(u.users.length, [u.users, u.targets, u.times, u.activities]);
   return {
     ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, activityBytes(a, f.docs)]), tickets, itemKeys, sensitiveItemKeys,
-    debuggerChanges: activities(f.debuggerChanges), tableChanges: activities(f.tableChanges), failedLogons: logons, securityEvents, userAdmin,
+    debuggerChanges: activities(f.debuggerChanges), tableChanges: activities(f.tableChanges), failedLogons: logons, securityEvents, logons: successfulLogons, userAdmin,
   };
 }
 
@@ -231,6 +234,7 @@ export class FactsCollector {
       debuggerChanges: sm20Activities(), tableChanges: sm20Activities(),
       failedLogons: { users: new DictColumnBuilder(), terminals: new DictColumnBuilder(), times: NumColumnBuilder.float64(), peers: new DictColumnBuilder() },
       securityEvents: emptySecurityEvents(),
+      logons: { users: new DictColumnBuilder(), terminals: new DictColumnBuilder(), times: NumColumnBuilder.float64(), peers: new DictColumnBuilder() },
       userAdmin: { users: new DictColumnBuilder(), targets: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() },
       itemKeys: { keys: new PackedColumnBuilder(), counts: NumColumnBuilder.uint32() },
       sensitiveItemKeys: { keys: new PackedColumnBuilder(), details: new PackedColumnBuilder() },
@@ -248,7 +252,7 @@ export class FactsCollector {
         if (out.countsAsChangeEvent) this.volume.addEvent(rec.user, rec.date);
         const ev = rec.event;
         const security = SECURITY_FACT_EVENTS.has(ev) || (out.otherMask & SECURITY_FACT_OTHER) !== 0;
-        const wanted = out.isChange || security || FAILED_LOGON_EVENTS.has(ev) || USER_ADMIN_EVENTS.has(ev);
+        const wanted = out.isChange || security || ev === 'AU1' || ev === 'AU5' || FAILED_LOGON_EVENTS.has(ev) || USER_ADMIN_EVENTS.has(ev);
         if (!wanted || rec.date === '') break;
         const t = toEpoch(rec.date, rec.time)!;
         if (out.isChange) {
@@ -262,13 +266,20 @@ export class FactsCollector {
         }
         if (ev === 'CUL') pushActivity(f.debuggerChanges, rec, t);
         if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) pushActivity(f.tableChanges, rec, t);
+        if (ev === 'AU1' || ev === 'AU5') {
+          const l = f.logons;
+          l.users.push(rec.user);
+          l.terminals.push(rec.terminal);
+          l.times.push(t);
+          l.peers.push(peerAddress(rec.peer));
+        }
         if (FAILED_LOGON_EVENTS.has(ev)) {
           f.failedLogons.users.push(ev === 'BU1' ? rec.var2 : rec.user);
           f.failedLogons.terminals.push(rec.terminal);
           f.failedLogons.times.push(t);
           f.failedLogons.peers.push(peerAddress(rec.peer));
         }
-        if (security) this.addSecurityEvents(rec, out, t);
+        if (security || ((ev === 'AU1' || ev === 'AU5') && (out.otherMask & OTHER_BIT.privileged_user) !== 0)) this.addSecurityEvents(rec, out, t);
         if (USER_ADMIN_EVENTS.has(ev)) {
           const u = f.userAdmin;
           u.users.push(rec.user);
@@ -436,7 +447,7 @@ export class FactsCollector {
 }
 
 /** Events whose records the v2 patterns read (securityKind). */
-const SECURITY_FACT_EVENTS = new Set(['AU1', 'AU5', 'AU7', 'AUA', 'BU2', 'AUY', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);
+const SECURITY_FACT_EVENTS = new Set(['AU7', 'AUA', 'BU2', 'AUY', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);
 const SECURITY_FACT_OTHER = OTHER_BIT.emergency_access | OTHER_BIT.audit_trail;
 const OPEN_STATES = new Set(['MODIFIABLE', 'ÄNDERBAR', 'AENDERBAR']);
 
@@ -448,7 +459,8 @@ export function securityKind(ev: string, var1: string, var2: string, otherMask: 
   switch (ev) {
     case 'AU1':
     case 'AU5':
-      return 'L';
+      // Every logon is in `logons`; a privileged standard user's is a pattern of its own.
+      return (otherMask & OTHER_BIT.privileged_user) !== 0 ? 'P' : '';
     case 'AU7':
       return 'C';
     case 'AUA':

@@ -15,7 +15,7 @@ export const ITEM_HEADERS_NAME = 'item-headers.bin';
 /** Facts keys correlation does not read. */
 const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
 /** All but the change-document headers. */
-const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
+const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
 
 /** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode. */
 export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {

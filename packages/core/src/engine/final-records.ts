@@ -29,7 +29,7 @@ export interface StoredCorrelation {
 }
 
 /** Facts keys only correlation reads; the report step skips them (see prepareFinalState). */
-const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
+const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
 /** The report step reads each file's shape, and (compactly, for the HeaderIndex) the change-document headers. */
 const SHAPE_ONLY: ReadonlySet<string> = new Set([...CORRELATION_ONLY_KEYS, 'docs']);
 
@@ -59,6 +59,7 @@ function emptyBulkyFacts(skip: ReadonlySet<string>): Partial<FileFacts> {
     tableChanges: [],
     failedLogons: [],
     securityEvents: [],
+    logons: [],
     userAdmin: [],
     afterHoursSensitive: [],
   };

@@ -5,7 +5,7 @@ import { NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } f
 import { PackedColumnBuilder } from './column-builders.ts';
 
 /** SM20's column groups of the facts: appended part after part. */
-const SM20_GROUPS = ['sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'userAdmin'] as const;
+const SM20_GROUPS = ['sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin'] as const;
 import type { FlaggedRows } from './flag-rows.ts';
 
 

@@ -8,7 +8,7 @@ import type { FlaggedRows } from './flag-rows.ts';
  * strings and tuples. Step 1's facts are groups of compact column builders (column-builders.ts):
  * they travel as their plain typed arrays and dictionaries and are made builders again on arrival.
  */
-const GROUPS = ['docs', 'afterHoursSensitive', 'tickets', 'itemKeys', 'sensitiveItemKeys', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'userAdmin'] as const;
+const GROUPS = ['docs', 'afterHoursSensitive', 'tickets', 'itemKeys', 'sensitiveItemKeys', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin'] as const;
 
 type Builder = DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder | TimeColumnBuilder;
 type PlainBuilder = { dict: PlainDict } | { packed: PlainPacked } | { times: PlainTimes } | { nums: Float64Array | Uint8Array | Uint32Array };
