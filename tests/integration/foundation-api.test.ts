@@ -5,6 +5,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '@app/functions/http/router.ts';
+import { RULE_CATALOGUE } from '@app/core/rules/index.ts';
 import { ADMIN_REQUIRED } from '@app/functions/http/errors.ts';
 import { keys } from '@app/functions/services/keys.ts';
 import { signInWithAmplify } from '../support/auth.ts';
@@ -196,6 +197,7 @@ describe('local server', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       flagCount: 10,
+      detectionRules: RULE_CATALOGUE.length,
       version: stack.local.config.version,
       mode: 'local',
       masterTables: before.masterTables + 1,

@@ -96,6 +96,8 @@ export interface SystemInfo {
   masterTcodes: number;
   highRiskTables: number;
   highRiskTcodes: number;
+  /** Absent from servers before the rule catalogue. */
+  detectionRules?: number;
   version: string;
   buildDate: string;
 }

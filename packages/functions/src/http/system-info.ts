@@ -1,4 +1,5 @@
 /** Counts for the About page, read from the running system (COUNT queries, no items read out). */
+import { RULE_CATALOGUE } from '@app/core/rules/index.ts';
 import { countAll } from '../services/db.ts';
 import { keys } from '../services/keys.ts';
 import type { Services } from '../services/types.ts';
@@ -14,6 +15,8 @@ export interface SystemInfo {
   masterTcodes: number;
   highRiskTables: number;
   highRiskTcodes: number;
+  /** Rules of the catalogue (DETECTION.md section 5) that flag reasons and patterns come from. */
+  detectionRules: number;
   aiAvailable: boolean;
 }
 
@@ -50,6 +53,7 @@ export async function readSystemInfo(services: Services, flagNames: readonly str
     masterTcodes,
     highRiskTables,
     highRiskTcodes,
+    detectionRules: RULE_CATALOGUE.length,
     aiAvailable: Boolean(config.ai.provider),
   };
 }

@@ -86,6 +86,7 @@ export function AboutPage() {
           <Table>
             <Table.Tbody>
               <Fact label="Detection flag categories" value={n(d?.flagCount)} loading={loading} />
+              <Fact label="Detection rules" value={n(d?.detectionRules)} loading={loading} />
               <Fact label="Master list tables" value={n(d?.masterTables)} loading={loading} />
               <Fact label="Master list transaction codes" value={n(d?.masterTcodes)} loading={loading} />
               <Fact label="High-risk tables" value={n(d?.highRiskTables)} loading={loading} />
