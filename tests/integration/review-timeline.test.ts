@@ -81,3 +81,25 @@ describe('the timeline of one user', () => {
     expect(other.text).not.toContain('ALICE');
   });
 });
+
+describe('a timeline longer than one kept chunk', () => {
+  it('pages across the chunk boundary in order, without gaps or repeats', async () => {
+    const [fileId] = (await uploadAll(alice, [{ name: 'busy.csv', bytes: text(sm20Csv(4400)) }])) as [string];
+    const busy = await startAnalysis(alice, [fileId]);
+    expect((await waitForAnalysis(alice, busy)).status).toBe('completed');
+    const get = async (cursor: string) => (await alice.call('GET', `/results/${busy}/timeline?user=ALICE&limit=500&cursor=${cursor}`)).json;
+    const pages = [await get('0'), await get('500'), await get('1000')];
+    expect(pages.map((p) => p.cached)).toEqual([false, true, true]);
+    expect(pages[0].total).toBe(1100);
+    const entries = pages.flatMap((p) => p.entries);
+    expect(entries).toHaveLength(1100);
+    expect(pages[2].nextCursor).toBeNull();
+    const keys = entries.map((e: any) => `${e.time} ${e.record.Time} ${e.record['Terminal Name']} ${e.summary}`);
+    expect(new Set(keys).size).toBe(1100);
+    const times = entries.map((e: any) => e.time);
+    expect(times).toEqual([...times].sort());
+    // The same entries as one uncached read would give: the first page again, now from the chunks.
+    expect((await get('0')).entries).toEqual(pages[0].entries);
+  }, 60_000);
+});
+

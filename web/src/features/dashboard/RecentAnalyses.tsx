@@ -4,6 +4,7 @@ import type { AnalysisListItem } from '../../api/types.ts';
 import { createdOf, flaggedRecordsOf, sortNewestFirst, totalRecordsOf } from '../../lib/analysis-fields.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { RiskBadge } from '../results/RiskBadge.tsx';
+import { ReviewProgressLine } from '../review/ReviewProgressLine.tsx';
 
 export const RECENT_LIMIT = 5;
 
@@ -47,6 +48,7 @@ export function RecentAnalyses({ analyses, loading, error }: { analyses: Analysi
                     <Text size="xs" c="dimmed">
                       {formatDateTime(createdOf(a))} · {formatNumber(totalRecordsOf(a))} records · {formatNumber(flaggedRecordsOf(a))} flagged
                     </Text>
+                    {a.status === 'completed' && <ReviewProgressLine analysisId={a.analysisId} />}
                   </Stack>
                   <Group gap="sm">
                     {a.status === 'completed' ? (

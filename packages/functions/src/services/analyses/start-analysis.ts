@@ -64,8 +64,9 @@ export async function startAnalysis(services: Services, userSub: string, request
     aiSettings,
   };
   await putAnalysis(services, item);
-  await snapshotSuppressions(services, userSub, analysisId);
   try {
+    // The suppressions this analysis will apply: those in force now (docs/review.md).
+    await snapshotSuppressions(services, userSub, analysisId);
     await services.orchestrator.startAnalysis({ analysisId, userSub, files, correlate: multi, aiEnabled: aiSettings.enabled });
   } catch (e) {
     services.log.error('could not start the pipeline', { analysisId, error: String(e) });

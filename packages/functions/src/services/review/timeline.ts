@@ -1,10 +1,12 @@
 /**
  * GET /results/{id}/timeline: one user's activity across the analysis's files. The first call
- * for a user reads results.csv once and keeps the user's timeline beside the outputs
- * (`timeline/<hash>.json`, removed with the analysis); later pages and filters read that.
+ * for a user reads results.csv once and keeps the user's timeline beside the outputs, as an
+ * index (day and type of every entry) and chunks of 1000 entries under
+ * `timeline/<hash of the user>/` (removed with the analysis); later pages and filters read the
+ * index and only the chunks the page needs.
  */
 import { createHash } from 'node:crypto';
-import { buildUserTimeline, type UserTimeline } from '@app/core/review/index.ts';
+import { buildUserTimeline, type TimelineEntry } from '@app/core/review/index.ts';
 import { FILE_TYPES } from '@app/core';
 import { z } from 'zod';
 import { VisibleError } from '../../http/errors.ts';
@@ -12,6 +14,8 @@ import { BlobNotFoundError } from '../../ports/index.ts';
 import { readReport, requireAnalysis } from '../analyses/analysis-views.ts';
 import type { Services } from '../types.ts';
 import { analysisPrefix, readText } from '../workspace.ts';
+
+export const TIMELINE_CHUNK = 1000;
 
 export const timelineQuerySchema = z.object({
   user: z.string().trim().min(1, 'user is required').max(80).regex(/^[^\s]+$/, 'user is one SAP user id'),
@@ -22,43 +26,75 @@ export const timelineQuerySchema = z.object({
 });
 export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
 
-async function loadTimeline(services: Services, userSub: string, analysisId: string, user: string): Promise<{ timeline: UserTimeline; cached: boolean }> {
+interface TimelineIndex {
+  user: string;
+  truncated: boolean;
+  scannedRecords: number;
+  /** `<day> <type>` of every entry, in order. */
+  keys: string[];
+}
+
+const keyOf = (e: TimelineEntry) => `${e.time.slice(0, 10) || 'unknown'} ${e.type}`;
+
+interface Loaded {
+  index: TimelineIndex;
+  /** Entries i … of the page, by position. */
+  entriesAt: (positions: number[]) => Promise<TimelineEntry[]>;
+  cached: boolean;
+}
+
+async function loadTimeline(services: Services, userSub: string, analysisId: string, user: string): Promise<Loaded> {
   const item = await requireAnalysis(services, userSub, analysisId);
   const report = await readReport(services, item);
-  const key = `${analysisPrefix(userSub, analysisId)}timeline/${createHash('sha256').update(user.toUpperCase()).digest('hex').slice(0, 32)}.json`;
+  const folder = `${analysisPrefix(userSub, analysisId)}timeline/${createHash('sha256').update(user.toUpperCase()).digest('hex').slice(0, 32)}/`;
+  const chunkKey = (n: number) => `${folder}chunk-${n}.json`;
   try {
-    return { timeline: JSON.parse(await readText(services.blobs, key)) as UserTimeline, cached: true };
+    const index = JSON.parse(await readText(services.blobs, `${folder}index.json`)) as TimelineIndex;
+    const entriesAt = async (positions: number[]) => {
+      const chunks = new Map<number, TimelineEntry[]>();
+      await Promise.all(
+        [...new Set(positions.map((p) => Math.floor(p / TIMELINE_CHUNK)))].map(async (n) => chunks.set(n, JSON.parse(await readText(services.blobs, chunkKey(n))))),
+      );
+      return positions.map((p) => chunks.get(Math.floor(p / TIMELINE_CHUNK))![p % TIMELINE_CHUNK]!);
+    };
+    return { index, entriesAt, cached: true };
   } catch (e) {
     if (!(e instanceof BlobNotFoundError)) throw e;
   }
   if (!item.outputs) throw new VisibleError('CONFLICT', 'The analysis has no outputs');
   const timeline = await buildUserTimeline(services.blobs.read(item.outputs.csv), user, report.suspicious_patterns);
-  await services.blobs.put(key, JSON.stringify(timeline), 'application/json');
-  return { timeline, cached: false };
+  const index: TimelineIndex = { user: timeline.user, truncated: timeline.truncated, scannedRecords: timeline.scannedRecords, keys: timeline.entries.map(keyOf) };
+  // Chunks first: an index on its own would promise entries that are not there.
+  for (let n = 0; n * TIMELINE_CHUNK < timeline.entries.length; n++) {
+    await services.blobs.put(chunkKey(n), JSON.stringify(timeline.entries.slice(n * TIMELINE_CHUNK, (n + 1) * TIMELINE_CHUNK)), 'application/json');
+  }
+  await services.blobs.put(`${folder}index.json`, JSON.stringify(index), 'application/json');
+  return { index, entriesAt: async (positions) => positions.map((p) => timeline.entries[p]!), cached: false };
 }
 
 export async function getTimeline(services: Services, userSub: string, analysisId: string, q: TimelineQuery) {
-  const { timeline, cached } = await loadTimeline(services, userSub, analysisId, q.user);
+  const { index, entriesAt, cached } = await loadTimeline(services, userSub, analysisId, q.user);
   const days = new Map<string, number>();
   const types: Record<string, number> = {};
-  for (const e of timeline.entries) {
-    const day = e.time.slice(0, 10) || 'unknown';
+  const matching: number[] = [];
+  index.keys.forEach((key, i) => {
+    const [day, type] = key.split(' ') as [string, string];
     days.set(day, (days.get(day) ?? 0) + 1);
-    types[e.type] = (types[e.type] ?? 0) + 1;
-  }
-  const matching = timeline.entries.filter((e) => (!q.day || e.time.startsWith(q.day)) && (!q.type || e.type === q.type));
+    types[type] = (types[type] ?? 0) + 1;
+    if ((!q.day || day === q.day) && (!q.type || type === q.type)) matching.push(i);
+  });
   const start = Number(q.cursor ?? 0);
   return {
     analysisId,
-    user: timeline.user,
-    entries: matching.slice(start, start + q.limit),
+    user: index.user,
+    entries: await entriesAt(matching.slice(start, start + q.limit)),
     matched: matching.length,
-    total: timeline.entries.length,
+    total: index.keys.length,
     nextCursor: start + q.limit < matching.length ? String(start + q.limit) : null,
     days: [...days].map(([day, count]) => ({ day, count })),
     types,
-    truncated: timeline.truncated,
-    scannedRecords: timeline.scannedRecords,
+    truncated: index.truncated,
+    scannedRecords: index.scannedRecords,
     cached,
   };
 }
