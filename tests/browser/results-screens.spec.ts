@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/credentials.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
 
 const SM20_HEADER = 'Date,Time,Cl.,User,Terminal Name,Source TA,ABAP Source,Event,Audit Log Msg. Text,First Variable Value for Event,Variable 2,Variable 3';
@@ -75,6 +76,7 @@ test('findings first, and the flag-detail record view reads at 1280 and at 390 p
     expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   }
   await screenshot(page, 'results-findings-first');
+  await expectNoSeriousA11yViolations(page, 'results with findings first');
 
   for (const [width, height, name] of [[1280, 900, 'flag-detail-1280'], [390, 844, 'flag-detail-390']] as const) {
     await page.setViewportSize({ width, height });
@@ -93,6 +95,7 @@ test('findings first, and the flag-detail record view reads at 1280 and at 390 p
     await first.getByRole('button', { name: /^All fields/ }).click();
     await expect(first.getByTestId('sample-all-fields')).toBeVisible();
     await screenshot(page, `${name}-all-fields`, false);
+    await expectNoSeriousA11yViolations(page, `flag detail record view at ${width} px`);
     await modal.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(modal).toHaveCount(0);
   }
@@ -112,6 +115,7 @@ test('analytics cover the period of the records, March to July, with a range pic
   const cells = page.locator('td[data-count]');
   await expect(cells.first()).toHaveAttribute('title', /records$/);
   await screenshot(page, 'analytics-last-30');
+  await expectNoSeriousA11yViolations(page, 'analytics period picker');
 });
 
 test('the app has a favicon', async ({ request }) => {
@@ -136,6 +140,7 @@ test('multi-file upload places files by their content and lets the user move one
   await expect(page.locator('[data-slot="CDHDR"]')).toContainText('sm20_export.csv');
   await expect(page.locator('[data-slot="SM20"]')).toContainText('No file');
   await screenshot(page, 'multi-upload-by-content');
+  await expectNoSeriousA11yViolations(page, 'multi-upload slots by content');
   await page.getByRole('combobox', { name: 'Move helpdesk6.csv to another slot' }).selectOption('CDPOS');
   await expect(page.locator('[data-slot="CDPOS"]')).toContainText('Placed by you');
   await expect(page.locator('[data-slot="TICKETS"]')).toContainText('No file');

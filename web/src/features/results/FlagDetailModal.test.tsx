@@ -72,6 +72,7 @@ describe('FlagDetailModal', () => {
     fireEvent.click(toggle);
     expect(within(card).getByTestId('sample-all-fields')).toHaveTextContent('CHANGENR4711');
     expect(within(card).getByRole('button', { name: 'Hide fields' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Showing the only record.')).toBeInTheDocument();
   });
 
   it('shows the error state with advice to download the CSV', async () => {

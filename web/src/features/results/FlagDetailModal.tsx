@@ -83,7 +83,7 @@ export function FlagDetailModal({ analysisId, flag, count, onClose }: { analysis
                   <Text size="sm" c="dimmed" mt={4}>
                     {total > records.length
                       ? `Showing ${records.length} of ${formatNumber(total)} records. Download the results to see all of them.`
-                      : `Showing all ${records.length} records.`}
+                      : records.length === 1 ? 'Showing the only record.' : `Showing all ${records.length} records.`}
                   </Text>
                 </div>
               )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import { cellText, ENGINE_COLUMNS, keyFieldsOf, type SampleRecord } from './record-fields.ts';
 
 /**
@@ -47,9 +47,9 @@ export function SampleRecordCard({ record, flag, columns, index }: { record: Sam
       </SimpleGrid>
       {rest.length > 0 && (
         <>
-          <Button variant="subtle" size="compact-sm" mt={6} px={4} style={{ alignSelf: 'flex-start' }} aria-expanded={allShown} aria-controls={restId} onClick={() => setAllShown((v) => !v)}>
+          <Anchor component="button" type="button" size="sm" fw={600} mt={6} style={{ alignSelf: 'flex-start' }} aria-expanded={allShown} aria-controls={restId} onClick={() => setAllShown((v) => !v)}>
             {allShown ? 'Hide fields' : `All fields (${rest.length})`}
-          </Button>
+          </Anchor>
           {allShown && (
             <Table id={restId} withTableBorder striped fz="sm" mt={4} layout="fixed" data-testid="sample-all-fields">
               <Table.Tbody>

@@ -19,7 +19,7 @@ export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPatte
       <Text size="sm" c="dimmed" mb="sm">
         {formatNumber(patterns.length)} found, most severe first.
       </Text>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Suspicious patterns, scrollable' } }}>
         <Table striped withTableBorder verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
