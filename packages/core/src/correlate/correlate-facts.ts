@@ -2,8 +2,9 @@ import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { DEFAULT_THRESHOLDS, type CorrelationSummary, type PatternName, type SuspiciousPattern } from '../model/index.ts';
 import { DictColumn, type StrColumn } from './columns.ts';
 import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
-import { DOC_KEY_SEPARATOR, docKey, itemActivity, toEpoch, type FileFacts } from './facts.ts';
-import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
+import { DOC_KEY_SEPARATOR, docKey, itemActivity, toEpoch, type FileFacts, type SecurityEvent } from './facts.ts';
+import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, pattern, UserTimeline } from './find-patterns.ts';
+import { selfAuthorised } from '../flags/change-doc-rules.ts';
 import { HeaderIndex, type HeaderSource } from './header-index.ts';
 import { PatternHits } from './pattern-hits.ts';
 import { docCompletionKey, findSecurityPatterns, sm20CompletionKey, type ChangeMoment, type CompletionKey } from './security-patterns.ts';
@@ -142,22 +143,22 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
   userAdmin.forEach(([user, target, t], i) => {
     if (target !== '' && target.toUpperCase() === user.toUpperCase()) hits.add('SELF_AUTHORIZATION', 'critical', t, adminSource, i);
   });
+  // A user or role header on its own user counts only when no items are known for it (a joined
+  // file's headers always have theirs), and never with SU3 (own defaults): decided once the item keys are read.
+  const selfHeaders: { fi: number; i: number; key: string }[] = [];
+  hits.declare('SELF_AUTHORIZATION', 'critical');
   facts.forEach((f, fi) => {
+    if (f.joined) return;
     const d = f.docs;
     const e = epochs[fi]!;
     const uid = docUsers[fi]!;
     const userClass = testOf(d.classes, (c) => USER_OBJECT_CLASSES.has(c.toUpperCase()));
-    const src = hits.source((i) => {
-      const tcode = d.tcodes.get(i);
-      return [d.users.get(i), `Change document ${d.classes.get(i)} ${d.changenrs.get(i)} on own user ${d.ids.get(i)}${tcode ? ` (${tcode})` : ''}`];
-    });
     for (let i = 0; i < e.length; i++) {
-      if (Number.isNaN(e[i]!) || !userClass(i)) continue;
+      if (Number.isNaN(e[i]!) || !userClass(i) || d.tcodes.get(i).toUpperCase() === 'SU3') continue;
       const u = uid(i);
-      if (u !== noUser && d.ids.get(i).trim().toUpperCase() === users.names[u]) hits.add('SELF_AUTHORIZATION', 'critical', e[i]!, src, i);
+      if (u !== noUser && d.ids.get(i).trim().toUpperCase() === users.names[u]) selfHeaders.push({ fi, i, key: docKey(d.classes.get(i), d.ids.get(i), d.changenrs.get(i)) });
     }
   });
-  hits.seal('SELF_AUTHORIZATION');
 
   // Changes with flags: SM20 flagged change records and flagged change documents (items inherit their header).
   const summary: CorrelationSummary = {};
@@ -223,7 +224,13 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
   }
 
   const headers = new HeaderIndex(facts);
-  const security = findSecurityPatterns({
+  const headerOf = (key: string) => {
+    const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
+    const h = headers.find(cls, id, nr);
+    const t = h < 0 ? undefined : toEpoch(headers.date(h), headers.time(h));
+    return h < 0 || t === undefined ? undefined : { user: headers.user(h), epoch: t };
+  };
+  const security = { ...findSecurityPatterns({
     events: securityEvents,
     failedLogons: facts.flatMap((f) => f.failedLogons),
     logons: facts.flatMap((f) => f.logons),
@@ -231,14 +238,10 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
     kindOf: options.kindOf,
     covers: emergencyCovers,
     changes: securityEvents.some((e) => e[0] === 'O') ? changeMoments(facts, epochs) : [],
-    headerOf: (key) => {
-      const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
-      const h = headers.find(cls, id, nr);
-      const t = h < 0 ? undefined : toEpoch(headers.date(h), headers.time(h));
-      return h < 0 || t === undefined ? undefined : { user: headers.user(h), epoch: t };
-    },
-  });
+    headerOf,
+  }), headerOf };
   hits.addPatterns(security.patterns);
+  hits.addPatterns(selfAuthorisedItems(securityEvents, security.headerOf));
   yield ['afterHoursSensitive', 'sensitiveItemKeys'];
   // One pattern per user and moment: a header and its items describe the same change.
   const afterHours = new FirstSeenPairs();
@@ -313,6 +316,18 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
     }
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };
   }
+  if (selfHeaders.length > 0) {
+    const withItems = new Set<string>();
+    const wanted = new Set(selfHeaders.map((s) => s.key));
+    for (const f of looseItems) for (let i = 0; i < f.itemKeys.keys.length; i++) if (wanted.has(f.itemKeys.keys.get(i))) withItems.add(f.itemKeys.keys.get(i));
+    for (const { fi, i, key } of selfHeaders) {
+      if (withItems.has(key)) continue;
+      const d = facts[fi]!.docs;
+      const tcode = d.tcodes.get(i);
+      hits.addPatterns([pattern('SELF_AUTHORIZATION', 'critical', d.users.get(i), epochs[fi]![i]!, `Change document ${d.classes.get(i)} ${d.changenrs.get(i)} on own user ${d.ids.get(i)}${tcode ? ` (${tcode})` : ''}`)]);
+    }
+  }
+  hits.seal('SELF_AUTHORIZATION');
   for (const f of facts) f.itemKeys = EMPTY.itemKeys;
   if (has('SM20') && docCount > 0) {
     let total = 0;
@@ -351,3 +366,25 @@ function changeMoments(facts: CompactFacts[], epochs: Float64Array[]): ChangeMom
   return out;
 }
 
+
+/** SELF_AUTHORIZATION from change-document items (kind S): once per document whose target is its acting user. */
+function selfAuthorisedItems(events: readonly SecurityEvent[], headerOf: (key: string) => { user: string; epoch: number } | undefined): SuspiciousPattern[] {
+  const found: SuspiciousPattern[] = [];
+  const seen = new Set<string>();
+  for (const e of events) {
+    if (e[0] !== 'S' || seen.has(e[7])) continue;
+    let user = e[1];
+    let t = e[5];
+    if (user === '' || Number.isNaN(t)) {
+      const h = headerOf(e[7]);
+      if (!h) continue;
+      user ||= h.user;
+      if (Number.isNaN(t)) t = h.epoch;
+    }
+    const [kind, target = ''] = e[2].split('\u0001') as ['identity' | 'role', string];
+    if (!selfAuthorised(kind, target, user)) continue;
+    seen.add(e[7]);
+    found.push(pattern('SELF_AUTHORIZATION', 'critical', user, t, `${e[6]} on own user ${user}`));
+  }
+  return found;
+}

@@ -47,6 +47,11 @@ export class PatternHits {
     k.count++;
   }
 
+  /** Gives a kind its place in the order of kinds before its first hit (hits that come later keep it). */
+  declare(name: PatternName, risk: SuspiciousPattern['risk_level']): void {
+    if (!this.kinds.has(name)) this.kinds.set(name, { name, risk, epochs: new F64List(), refs: new F64List(), count: 0 });
+  }
+
   /** Adds finished pattern objects (the small pattern finders' results). */
   addPatterns(patterns: SuspiciousPattern[]): void {
     if (patterns.length === 0) return;

@@ -3,6 +3,7 @@ import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { FLAG_INDEX, OTHER_BIT, type FlagResult } from '../flags/flag-result.ts';
 import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
+import { authorisationTarget } from '../flags/change-doc-rules.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
 import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
@@ -296,6 +297,7 @@ export class FactsCollector {
         break;
       case 'CDPOS': {
         if ((out.otherMask & (OTHER_BIT.emergency_access | OTHER_BIT.authorization)) !== 0) this.addItemSecurityEvents(rec, out);
+        if (USER_CLASSES.has(rec.objectclas)) this.addAuthorisationItem(rec);
         // Items of one change document are adjacent: build the key only when it changes.
         if (rec.objectclas !== this.lastClass || rec.objectid !== this.lastId || rec.changenr !== this.lastNr) {
           if (!f.joined) this.endRun();
@@ -374,6 +376,15 @@ export class FactsCollector {
     if (out.profileAssigned !== '') this.pushSecurity('A', rec.user, out.profileAssigned, t, `Sensitive profile ${out.profileAssigned}`, key);
   }
 
+  /** An IDENTITY or PFCG item that changes authorisations (kind S; the target decides SELF_AUTHORIZATION). */
+  private addAuthorisationItem(rec: CanonicalRecord): void {
+    const target = authorisationTarget(rec.objectclas, rec.objectid, rec.tabname, rec.fname, rec.tabkey);
+    if (target === undefined) return;
+    const t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!;
+    const kind = rec.objectclas.toUpperCase() === 'PFCG' ? 'role' : 'identity';
+    this.pushSecurity('S', rec.user, `${kind}\u0001${target}`, t, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
+  }
+
   /** Tickets read their own columns (text and two date-times). */
   addTicket(row: string[], dateOrder: DateOrder): void {
     const c = (this.ticketColumns ??= TICKET_COLUMNS.map((name) => this.facts.canonical[name] ?? -1));
@@ -445,6 +456,9 @@ export class FactsCollector {
     this.runHasSensitive = false;
   }
 }
+
+/** Change-document classes of users and roles (exact spellings: the cell is compared as it is, then upper-cased). */
+const USER_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER', 'identity', 'pfcg', 'benutzer']);
 
 /** Events whose records the v2 patterns read (securityKind). */
 const SECURITY_FACT_EVENTS = new Set(['AU7', 'AUA', 'BU2', 'AUY', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);

@@ -64,6 +64,12 @@ describe('DETECTION v2 patterns (fire and near miss)', () => {
   it('SENSITIVE_PROFILE_ASSIGNED: SAP_ALL to JDOE; not Z_DISPLAY (not sensitive) nor SAP_NEW removed from MUELLER', () => {
     expect(report.suspicious_patterns.filter((p) => p.pattern === 'SENSITIVE_PROFILE_ASSIGNED').map((p) => [p.user, p.sm20_activity])).toEqual([['ADMIN3', 'Sensitive profile SAP_ALL to JDOE']]);
   });
+  it('SELF_AUTHORIZATION: a PFCG role assigned to oneself (AGR_USERS key) and one\'s own UST04; not a role for CLERK1, not SU3 defaults', () => {
+    expect(report.suspicious_patterns.filter((p) => p.pattern === 'SELF_AUTHORIZATION').map((p) => [p.user, p.sm20_time])).toEqual([
+      ['ADMIN4', '2026-11-18 13:00:00'],
+      ['SELFIE', '2026-11-18 13:15:00'],
+    ]);
+  });
   it('CHANGE_WITHOUT_TICKET: "Karin Weber (KWEBER)" covers KWEBER, not KWEBERT', () => {
     const users = new Set(of('CHANGE_WITHOUT_TICKET').map((p) => p[0]));
     expect(users.has('KWEBERT')).toBe(true);
@@ -80,7 +86,7 @@ describe('DETECTION v2 patterns (fire and near miss)', () => {
 
 describe('DETECTION v2 records', () => {
   it('reads the German export and ISO timestamps (time zone UTC by default)', () => {
-    expect(report.files.map((f) => [f.fileType, f.records])).toEqual([['SM20', 51], ['CDPOS', 7], ['TICKETS', 2]]);
+    expect(report.files.map((f) => [f.fileType, f.records])).toEqual([['SM20', 51], ['CDPOS', 11], ['TICKETS', 2]]);
     const fraud = row((c) => c('ChangeNumber') === '0000020001');
     expect(cellOf(fraud, 'SENSITIVE_FIELD_FLAG')).toBe('Bank details added in LFBK (key 1000000100001DE 10020030 1234567890)');
     expect(cellOf(fraud, 'CHANGE_TIMING_FLAG')).toBe('Change at 21:15:00 (at or after 19:00)');

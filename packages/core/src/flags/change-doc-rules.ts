@@ -46,3 +46,31 @@ export function profileOwner(objectclas: string, objectid: string, tabkey: strin
   if (objectclas === 'IDENTITY' && objectid.trim() !== '') return objectid.trim();
   return tabkey.length > 3 ? tabkey.slice(3, 15).trim() : '';
 }
+
+/** IDENTITY tables that hold authorisations (a change there on one's own user is self-authorisation). */
+const AUTH_TABLES = new Set(['UST04', 'USR04', 'USR10', 'UST10C', 'UST10S']);
+/** USR02 fields that decide what a user may do (its password fields do not). */
+const USR02_AUTH_FIELDS = new Set(['UFLAG', 'USTYP', 'CLASS', 'GLTGV', 'GLTGB', 'ACCNT']);
+
+/**
+ * The target user of a change-document item that changes authorisations, or undefined: OBJECTID of
+ * an IDENTITY item on an authorisation table (USR02 only for its lock, type, group and validity
+ * fields), the whole TABKEY of a PFCG item on AGR_USERS (selfAuthorised compares it).
+ */
+export function authorisationTarget(objectclas: string, objectid: string, tabname: string, fname: string, tabkey: string): string | undefined {
+  const cls = objectclas.toUpperCase();
+  const tab = tabname.toUpperCase();
+  if (cls === 'IDENTITY' || cls === 'BENUTZER') {
+    if (AUTH_TABLES.has(tab) || (tab === 'USR02' && USR02_AUTH_FIELDS.has(fname.toUpperCase()))) return objectid;
+    return undefined;
+  }
+  return cls === 'PFCG' && tab === 'AGR_USERS' ? tabkey : undefined;
+}
+
+/** Is `user` the target: the IDENTITY object id, or a name in the AGR_USERS key after client and role? */
+export function selfAuthorised(kind: 'identity' | 'role', target: string, user: string): boolean {
+  const u = user.trim().toUpperCase();
+  if (u === '') return false;
+  if (kind === 'identity') return target.trim().toUpperCase() === u;
+  return target.toUpperCase().slice(3).trim().split(/\s+/).slice(1).includes(u);
+}

@@ -88,3 +88,17 @@ describe('v2 reasons', () => {
     expect(rulesOf('SM20', { event: 'DU9', tcode: 'SE16', message: 'Generischer Tabellenzugriff auf T001 mit Aktivität 02' })).toContain('SAL-GENERIC-TABLE-CHANGE');
   });
 });
+
+describe('self-authorisation items', async () => {
+  const { authorisationTarget, selfAuthorised } = await import('./change-doc-rules.ts');
+  it('reads authorisation tables and AGR_USERS keys; never own defaults or passwords', () => {
+    expect(authorisationTarget('IDENTITY', 'BOB', 'UST04', 'KEY', '100BOB  SAP_ALL')).toBe('BOB');
+    expect(authorisationTarget('IDENTITY', 'BOB', 'USR02', 'GLTGB', '')).toBe('BOB');
+    expect(authorisationTarget('IDENTITY', 'BOB', 'USR02', 'PWDSALTEDHASH', '')).toBeUndefined();
+    expect(authorisationTarget('IDENTITY', 'BOB', 'USR01', 'DATFM', '')).toBeUndefined();
+    expect(authorisationTarget('PFCG', 'Z_ROLE', 'AGR_USERS', 'KEY', '100Z_ROLE    BOB   99991231')).toBe('100Z_ROLE    BOB   99991231');
+    expect(selfAuthorised('role', '100Z_ROLE    BOB   99991231', 'bob')).toBe(true);
+    expect(selfAuthorised('role', '100Z_ROLE    BOBBY   99991231', 'BOB')).toBe(false);
+    expect(selfAuthorised('identity', ' BOB ', 'BOB')).toBe(true);
+  });
+});

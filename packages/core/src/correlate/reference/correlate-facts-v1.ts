@@ -78,8 +78,12 @@ export function correlateFactsV1(facts: FileFacts[], timingOf: (isoDate: string,
   for (const [user, target, t, activity] of facts.flatMap((f) => f.userAdmin)) {
     if (target !== '' && target.toUpperCase() === user.toUpperCase()) found.push([t, 'SELF_AUTHORIZATION', 'critical', user, activity]);
   }
+  // v2: a header counts only without known items (a joined file's headers have theirs) and never with SU3.
+  const joinedDocs = new Set(facts.filter((f) => f.joined).map((f) => f.docs));
+  const itemKeys = new Set(facts.filter((f) => f.fileType === 'CDPOS' && !f.joined).flatMap((f) => f.itemKeys.map(([k]) => k)));
   eachDoc((d, i, t) => {
     const [cls, id, nr, user, tcode] = [d.classes[i]!, d.ids[i]!, d.changenrs[i]!, d.users[i]!, d.tcodes[i]!];
+    if (joinedDocs.has(d) || tcode.toUpperCase() === 'SU3' || itemKeys.has(docKey(cls, id, nr))) return;
     if (USER_OBJECT_CLASSES.has(cls.toUpperCase()) && user !== '' && id.trim().toUpperCase() === user.toUpperCase()) {
       found.push([t, 'SELF_AUTHORIZATION', 'critical', user, `Change document ${cls} ${nr} on own user ${id}${tcode ? ` (${tcode})` : ''}`]);
     }
