@@ -100,12 +100,9 @@ export function findSecurityPatterns(input: SecurityPatternInput): SecurityPatte
     patterns.push(pattern('BRUTE_FORCE_SUCCESS', 'critical', hit[K.user], hit[K.epoch], `Logon of ${hit[K.user]} at ${formatEpoch(hit[K.epoch]).slice(11)} after ${b.count} failed logons${source} (${b.users.join(', ')}) from ${formatEpoch(b.start).slice(11)}`));
     complete(hit, 'BRUTE_FORCE_SUCCESS');
   }
-
   // PRIVILEGED_USER_LOGON: a standard user of the watchlist logged on.
-  {
-    for (const e of ofKind('P')) {
-      if (!input.kindOf || input.kindOf(e[K.user]) === 'standard') patterns.push(pattern('PRIVILEGED_USER_LOGON', 'high', e[K.user], e[K.epoch], `Logon of privileged standard user ${e[K.user]}: ${e[K.activity]}`));
-    }
+  for (const e of ofKind('P')) {
+    if (!input.kindOf || input.kindOf(e[K.user]) === 'standard') patterns.push(pattern('PRIVILEGED_USER_LOGON', 'high', e[K.user], e[K.epoch], `Logon of privileged standard user ${e[K.user]}: ${e[K.activity]}`));
   }
 
   // EMERGENCY_ACCESS: the first record of each emergency ID per calendar day.

@@ -11,7 +11,7 @@ import { createCognitoHttpHandler } from './http-handler.ts';
 import { loadTokenSigner } from './id-token-signer.ts';
 import { createLauncher } from './launcher.ts';
 import { ensurePool } from './pool-setup.ts';
-import { createRateLimiter, SIGN_IN_RATE_LIMIT } from './rate-limit.ts';
+import { createRateLimiter, type SIGN_IN_RATE_LIMIT } from './rate-limit.ts';
 import type { SecurityEventSink } from './security-events.ts';
 import { ensureUser, inviteUser } from './users.ts';
 

@@ -35,7 +35,7 @@ export const aiSettingsSchema = z
 export type AiSettings = z.infer<typeof aiSettingsSchema>;
 
 export const DEFAULT_TIME_ZONE = 'UTC';
-const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/;
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
 
 /** The canonical name of an IANA time zone (`europe/berlin` → `Europe/Berlin`), or undefined. */
 export function canonicalTimeZone(name: string): string | undefined {

@@ -65,7 +65,7 @@ export const WATCHLISTS: Record<WatchlistName, WatchlistInfo> = {
     listName: 'the sensitive-programs watchlist',
     csvIdColumn: 'NAME',
     kinds: ['report', 'function_module'],
-    idPattern: /^[A-Z0-9_/][A-Z0-9_/.\-]{0,39}\*?$/,
+    idPattern: /^[A-Z0-9_/][A-Z0-9_/.-]{0,39}\*?$/,
     idRule: 'a program or function module name of 1-40 characters (letters, digits, _ / - .), optionally ending in * for a prefix',
     fileName: 'sensitive_programs.csv',
   },
