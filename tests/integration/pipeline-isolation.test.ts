@@ -84,7 +84,7 @@ describe('preferences', () => {
     expect(all.status).toBe(200);
     expect(all.json.preferences.ai_settings).toMatchObject({ enabled: false, useFileTypePrompts: true, outputColumn: 'AI_Analysis' });
     expect(all.json.preferences.ai_settings.model).toContain('haiku');
-    expect(all.json.preferences.holiday_calendar).toEqual({ country: 'US' });
+    expect(all.json.preferences.holiday_calendar).toEqual({ country: 'US', timeZone: 'UTC' });
   });
 
   it('stores validated settings for the caller only', async () => {
@@ -117,7 +117,7 @@ describe('preferences', () => {
 
   it('uses the holiday calendar in the next analysis', async () => {
     const put = await alice.call('PUT', '/preferences/holiday_calendar', { preferenceType: 'holiday_calendar', preferences: { country: 'de', region: 'by' } });
-    expect(put.json.preferences).toEqual({ country: 'DE', region: 'BY' });
+    expect(put.json.preferences).toEqual({ country: 'DE', region: 'BY', timeZone: 'UTC' });
     const [fileId] = await uploadAll(alice, [{ name: 'sm20-de.csv', bytes: text(sm20Csv(50)) }]);
     const id = await startAnalysis(alice, [fileId!]);
     const result = await waitForAnalysis(alice, id);

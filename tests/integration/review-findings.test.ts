@@ -170,7 +170,7 @@ describe('the findings workbook', () => {
     expect(findingsSheet.rows).toHaveLength(list.counts.total + 1);
     const row = findingsSheet.rows.find((r) => r[0] === f.findingId)!;
     expect(row.slice(1, 14)).toEqual([f.rule.id, f.rule.title, f.rule.severity, f.user, f.time, f.object, f.summary, 'escalated', '=HYPERLINK("http://x")', 'INC-9', alice.email, expect.stringMatching(/^\d{4}-\d\d-\d\dT/), '']);
-    expect(findingsSheet.xml).toMatch(/<c t="inlineStr" s="3"><is><t>=HYPERLINK/);
+    expect(findingsSheet.xml).toMatch(/<c r="J\d+" t="inlineStr" s="3"><is><t>=HYPERLINK/);
     // Six reviewed findings (one escalated earlier, four false positives, this one): six evidence sheets.
     const evidenceNames = findingsSheet.rows.slice(1).map((r) => r[14] ?? '').filter(Boolean);
     expect(evidenceNames).toHaveLength(list.counts.reviewed);

@@ -56,8 +56,8 @@ describe('the repository', () => {
     expect(tracked.length).toBeGreaterThan(100);
   });
 
-  it('tracks no environment, key or credential files, and ignores the data folder', () => {
-    const suspicious = tracked.filter((p) => /(^|\/)\.env(\.|$)|\.(pem|key|p12|pfx)$|(^|\/)(admin-credentials\.json|invitations\.log|secret)$|(^|\/)\.data\//.test(p));
+  it('tracks no environment, key or credential files (the .env.example template aside), and ignores the data folder', () => {
+    const suspicious = tracked.filter((p) => /(^|\/)\.env(\.(?!example$)|$)|\.(pem|key|p12|pfx)$|(^|\/)(admin-credentials\.json|invitations\.log|secret)$|(^|\/)\.data\//.test(p));
     expect(suspicious).toEqual([]);
     // The local data folder (secret, cognito-local users with plain-text passwords, uploads) is ignored.
     expect(git('check-ignore', '.data/secret', '.data/cognito/db/x.json', '.data/blobs/users/x').trim().split('\n')).toHaveLength(3);
