@@ -3,18 +3,12 @@
  * through mutations that refresh the lists and the audit log.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DetectionThresholds } from '@app/core/model/index.ts';
 import { api } from '../../api/client.ts';
 import { riskKeys, type ImportResult } from '../risk-management/risk-api.ts';
 import type { WatchlistEntry, WatchlistName } from './watchlist-kinds.ts';
 
-export interface DetectionThresholds {
-  businessHours: { start: string; end: string; days: number[] };
-  changeVolume: number;
-  burst: { count: number; minutes: number };
-  bruteForceMinutes: number;
-  massDownload: { count: number; minutes: number };
-  openingHours: number;
-}
+export type { DetectionThresholds };
 
 export interface ThresholdsState {
   thresholds: DetectionThresholds;

@@ -2,28 +2,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
-export type ReviewStatus = 'open' | 'explained' | 'false_positive' | 'escalated';
-export type Severity = 'critical' | 'high' | 'medium' | 'low';
+import type { Finding as EngineFinding, FindingRule, FindingSeverity as Severity, ReviewStatus } from '@app/core/review/types.ts';
+import type { TimelineEntry, TimelineType } from '@app/core/review/user-timeline.ts';
 
-export interface FindingRule {
-  id: string;
-  title: string;
-  severity: Severity;
-}
+export type { FindingRule, ReviewStatus, Severity, TimelineEntry, TimelineType };
 
-export interface Finding {
-  findingId: string;
-  kind: 'pattern' | 'record';
-  rule: FindingRule;
-  user: string;
-  time: string;
-  object: string;
-  terminal: string;
-  summary: string;
-  source: { pattern?: string; flag?: string; file?: string; fileType?: string };
+/** A finding as the API lists it: the engine's finding without its evidence, with its review. */
+export type Finding = Omit<EngineFinding, 'evidence'> & {
   review: { status: ReviewStatus; comment: string; ticket: string; reviewer: string | null; reviewedAt: string | null; suppressionId: string | null };
   suppressed: { suppressionId: string; reason: string; expiresAt: string } | null;
-}
+};
 
 export interface FindingCounts {
   total: number;
@@ -151,21 +139,6 @@ export const updateSuppression = (id: string, edit: SuppressionEdit) =>
   api.put<{ suppression: Suppression }>(`/suppressions/${encodeURIComponent(id)}`, edit, { fallback: 'Failed to save the suppression' });
 
 export const deleteSuppression = (id: string) => api.del<{ suppression: Suppression }>(`/suppressions/${encodeURIComponent(id)}`, undefined, { fallback: 'Failed to delete the suppression' });
-
-export type TimelineType = 'SM20' | 'CDHDR' | 'CDPOS' | 'TICKETS' | 'PATTERN';
-
-export interface TimelineEntry {
-  time: string;
-  type: TimelineType;
-  file: string;
-  summary: string;
-  flags: { flag: string; reason: string }[];
-  patterns: string[];
-  record: Record<string, string>;
-  items?: Record<string, string>[];
-  itemCount?: number;
-  until?: string;
-}
 
 export interface TimelinePage {
   user: string;

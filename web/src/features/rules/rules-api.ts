@@ -3,20 +3,10 @@
  * flag's records: the ids in their RULES column, else every rule of that flag.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { RuleDefinition } from '@app/core/rules/types.ts';
 import { api } from '../../api/client.ts';
 
-export interface RuleDefinition {
-  id: string;
-  title: string;
-  severity: string;
-  kind: 'flag' | 'pattern';
-  flag?: string;
-  category?: string;
-  pattern?: string;
-  reads: string;
-  nextSteps: string;
-  sentinel?: string;
-}
+export type { RuleDefinition };
 
 export const rulesQuery = queryOptions({
   queryKey: ['rules'],
