@@ -252,8 +252,10 @@ export class FactsCollector {
       case 'SM20': {
         if (out.countsAsChangeEvent) this.volume.addEvent(rec.user, rec.date);
         const ev = rec.event;
-        const security = SECURITY_FACT_EVENTS.has(ev) || (out.otherMask & SECURITY_FACT_OTHER) !== 0;
-        const wanted = out.isChange || security || ev === 'AU1' || ev === 'AU5' || FAILED_LOGON_EVENTS.has(ev) || USER_ADMIN_EVENTS.has(ev);
+        // One lookup per record for what the event contributes (most events contribute nothing).
+        const facts = EVENT_FACTS.get(ev) ?? 0;
+        const security = (facts & SECURITY_FACT) !== 0 || (out.otherMask & SECURITY_FACT_OTHER) !== 0;
+        const wanted = out.isChange || security || facts !== 0;
         if (!wanted || rec.date === '') break;
         const t = toEpoch(rec.date, rec.time)!;
         if (out.isChange) {
@@ -267,21 +269,21 @@ export class FactsCollector {
         }
         if (ev === 'CUL') pushActivity(f.debuggerChanges, rec, t);
         if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) pushActivity(f.tableChanges, rec, t);
-        if (ev === 'AU1' || ev === 'AU5') {
+        if ((facts & LOGON_FACT) !== 0) {
           const l = f.logons;
           l.users.push(rec.user);
           l.terminals.push(rec.terminal);
           l.times.push(t);
           l.peers.push(peerAddress(rec.peer));
         }
-        if (FAILED_LOGON_EVENTS.has(ev)) {
+        if ((facts & FAILED_LOGON_FACT) !== 0) {
           f.failedLogons.users.push(ev === 'BU1' ? rec.var2 : rec.user);
           f.failedLogons.terminals.push(rec.terminal);
           f.failedLogons.times.push(t);
           f.failedLogons.peers.push(peerAddress(rec.peer));
         }
-        if (security || ((ev === 'AU1' || ev === 'AU5') && (out.otherMask & OTHER_BIT.privileged_user) !== 0)) this.addSecurityEvents(rec, out, t);
-        if (USER_ADMIN_EVENTS.has(ev)) {
+        if (security || ((facts & LOGON_FACT) !== 0 && (out.otherMask & OTHER_BIT.privileged_user) !== 0)) this.addSecurityEvents(rec, out, t);
+        if ((facts & USER_ADMIN_FACT) !== 0) {
           const u = f.userAdmin;
           u.users.push(rec.user);
           u.targets.push(rec.var1);
@@ -463,6 +465,19 @@ const USER_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER', 'identity', 'pfcg'
 /** Events whose records the v2 patterns read (securityKind). */
 const SECURITY_FACT_EVENTS = new Set(['AU7', 'AUA', 'BU2', 'AUY', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);
 const SECURITY_FACT_OTHER = OTHER_BIT.emergency_access | OTHER_BIT.audit_trail;
+const SECURITY_FACT = 1;
+const LOGON_FACT = 2;
+const FAILED_LOGON_FACT = 4;
+const USER_ADMIN_FACT = 8;
+/** What each SM20 event contributes to step 1's facts, as bits of the four kinds above. */
+const EVENT_FACTS = new Map<string, number>();
+const addEventFacts = (events: Iterable<string>, bit: number) => {
+  for (const e of events) EVENT_FACTS.set(e, (EVENT_FACTS.get(e) ?? 0) | bit);
+};
+addEventFacts(SECURITY_FACT_EVENTS, SECURITY_FACT);
+addEventFacts(['AU1', 'AU5'], LOGON_FACT);
+addEventFacts(FAILED_LOGON_EVENTS, FAILED_LOGON_FACT);
+addEventFacts(USER_ADMIN_EVENTS, USER_ADMIN_FACT);
 const OPEN_STATES = new Set(['MODIFIABLE', 'ÄNDERBAR', 'AENDERBAR']);
 
 /**
