@@ -40,6 +40,9 @@ describe('detection watchlists and thresholds', () => {
     const added = await admin.call('POST', '/watchlists/privileged-users', { id: 'zfire_*', kind: 'Emergency', description: 'Our firefighters' });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ id: 'ZFIRE_*', kind: 'emergency', description: 'Our firefighters', addedBy: admin.sub, active: true });
+    // Added By names the administrator by e-mail, as the high-risk lists do.
+    const listed = (await admin.call('GET', '/watchlists/privileged-users')).json.entries.find((e: { id: string }) => e.id === 'ZFIRE_*');
+    expect(listed).toMatchObject({ addedBy: admin.sub, addedByEmail: admin.email });
     const twice = await admin.call('POST', '/watchlists/privileged-users', { id: 'ZFIRE_*', kind: 'emergency' });
     expect(twice.status).toBe(409);
     expect(twice.json.error.message).toBe('User ZFIRE_* is already in the privileged-users watchlist');

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/api-error.ts';
 import { notify } from '../../lib/notify.ts';
 import { triggerDownload } from '../risk-management/export-risk-data.ts';
-import { formatDateTime, truncateId } from '../risk-management/format.ts';
+import { formatDateTime, personLabel } from '../risk-management/format.ts';
 import { RISK_TOAST } from '../risk-management/risk-kinds.ts';
 import { readThresholdsFile, thresholdsToJson, validateThresholds, WEEKDAYS, type ThresholdErrors } from './thresholds-form.ts';
 import { thresholdsQuery, useSaveThresholds, type DetectionThresholds } from './watchlist-api.ts';
@@ -78,7 +78,7 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
       <Text size="sm" c="dimmed">
         {state.data.isDefault
           ? 'The shipped defaults are in use.'
-          : `Last changed ${formatDateTime(state.data.lastModified)} by ${truncateId(state.data.lastModifiedBy)}.`}{' '}
+          : `Last changed ${formatDateTime(state.data.lastModified)} by ${personLabel(state.data.lastModifiedByEmail, state.data.lastModifiedBy)}.`}{' '}
         Each analysis keeps the values it started with.
       </Text>
       <Paper withBorder p="md">

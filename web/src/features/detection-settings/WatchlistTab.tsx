@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { notify } from '../../lib/notify.ts';
 import { ConfirmDialog } from '../risk-management/ConfirmDialog.tsx';
 import { triggerDownload } from '../risk-management/export-risk-data.ts';
-import { formatDate, truncateId } from '../risk-management/format.ts';
+import { formatDate, personLabel } from '../risk-management/format.ts';
 import { RISK_TOAST } from '../risk-management/risk-kinds.ts';
 import { fetchWatchlistExport, useDeleteWatchlistEntry, watchlistQuery } from './watchlist-api.ts';
 import { kindLabel, type WatchlistEntry, type WatchlistInfo } from './watchlist-kinds.ts';
@@ -132,7 +132,9 @@ export function WatchlistTab({ info, download = triggerDownload }: { info: Watch
                   </Table.Td>
                   {info.kinds.length > 0 && <Table.Td>{kindLabel(info, entry.kind)}</Table.Td>}
                   <Table.Td>{entry.description || '-'}</Table.Td>
-                  <Table.Td title={entry.addedBy}>{truncateId(entry.addedBy)}</Table.Td>
+                  <Table.Td title={entry.addedBy} style={{ overflowWrap: 'anywhere' }}>
+                    {personLabel(entry.addedByEmail, entry.addedBy)}
+                  </Table.Td>
                   <Table.Td>{formatDate(entry.lastModified)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">

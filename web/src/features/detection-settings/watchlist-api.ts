@@ -16,6 +16,7 @@ export interface ThresholdsState {
   isDefault: boolean;
   lastModified?: string;
   lastModifiedBy?: string;
+  lastModifiedByEmail?: string;
 }
 
 /** Under riskKeys.all, so every risk-management change refreshes these too. */

@@ -9,6 +9,8 @@ export interface WatchlistEntry {
   kind?: string;
   description: string;
   addedBy: string;
+  /** The e-mail behind addedBy, where the server knows it. */
+  addedByEmail?: string;
   lastModified: string;
   lastModifiedBy?: string;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { VisibleError } from '../errors.ts';
 import type { RouteContext, RouteRegistrar } from '../types.ts';
+import { emailsBySub, rememberPerson, withItemEmails } from '../../services/risk/people.ts';
 import { descriptionSchema } from '../../services/risk/sap-ids.ts';
 import { RISK_IMPORT_MAX_CHARS } from './risk.ts';
 import { readThresholds, saveThresholds } from '../../services/watchlists/thresholds.ts';
@@ -37,17 +38,20 @@ const listQuerySchema = z.object({
 const importSchema = z.object({ csvContent: z.string({ message: 'must be the CSV file text' }) });
 
 export function registerWatchlistRoutes(r: RouteRegistrar): void {
-  r.route('GET', '/watchlists/{list}', admin, async ({ services, params, req }) => {
+  r.route('GET', '/watchlists/{list}', admin, async ({ services, caller, params, req }: RouteContext) => {
     const info = watchlist(params.list);
     await ensureWatchlistsSeeded(services);
     const q = listQuerySchema.parse(nonEmpty(req.query));
-    return { status: 200, body: { entries: await listWatchlistEntries(services, info.name, q) } };
+    await rememberPerson(services, caller);
+    // Added By names people by e-mail, as the high-risk lists do.
+    return { status: 200, body: { entries: await withItemEmails(services, await listWatchlistEntries(services, info.name, q)) } };
   });
 
   r.route('POST', '/watchlists/{list}', admin, async ({ services, caller, params, body }: RouteContext) => {
     const info = watchlist(params.list);
     await ensureWatchlistsSeeded(services);
     const input = entrySchema(info, 'create').parse(body ?? {});
+    await rememberPerson(services, caller);
     return { status: 201, body: await createWatchlistEntry(services, info.name, caller.sub, input) };
   });
 
@@ -55,12 +59,14 @@ export function registerWatchlistRoutes(r: RouteRegistrar): void {
     const info = watchlist(params.list);
     await ensureWatchlistsSeeded(services);
     const input = entrySchema(info, 'update').parse(body ?? {});
+    await rememberPerson(services, caller);
     return { status: 200, body: await updateWatchlistEntry(services, info.name, caller.sub, { ...input, id: pathId(info, params.id) }) };
   });
 
   r.route('DELETE', '/watchlists/{list}/{id}', admin, async ({ services, caller, params }: RouteContext) => {
     const info = watchlist(params.list);
     await ensureWatchlistsSeeded(services);
+    await rememberPerson(services, caller);
     return { status: 200, body: await deleteWatchlistEntry(services, info.name, caller.sub, pathId(info, params.id)) };
   });
 
@@ -71,6 +77,7 @@ export function registerWatchlistRoutes(r: RouteRegistrar): void {
     if (input.csvContent.length > RISK_IMPORT_MAX_CHARS) {
       throw new VisibleError('TOO_LARGE', `csvContent is too large: at most ${RISK_IMPORT_MAX_CHARS / 1024 / 1024} MB of CSV text is accepted; split the file`);
     }
+    await rememberPerson(services, caller);
     return { status: 200, body: await importWatchlistCsv(services, info.name, caller.sub, input.csvContent) };
   });
 
@@ -80,10 +87,15 @@ export function registerWatchlistRoutes(r: RouteRegistrar): void {
     return { status: 200, body: await exportWatchlist(services, info.name) };
   });
 
-  r.route('GET', '/detection-thresholds', admin, async ({ services }) => ({ status: 200, body: await readThresholds(services) }));
+  r.route('GET', '/detection-thresholds', admin, async ({ services }) => {
+    const state = await readThresholds(services);
+    const email = state.lastModifiedBy ? (await emailsBySub(services, [state.lastModifiedBy])).get(state.lastModifiedBy) : undefined;
+    return { status: 200, body: email ? { ...state, lastModifiedByEmail: email } : state };
+  });
 
   r.route('PUT', '/detection-thresholds', admin, async ({ services, caller, body }: RouteContext) => {
     const input = thresholdsSchema.parse(body ?? {});
+    await rememberPerson(services, caller);
     return { status: 200, body: await saveThresholds(services, caller.sub, input) };
   });
 }
