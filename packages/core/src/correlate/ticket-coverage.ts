@@ -10,8 +10,8 @@ type Tickets = CompactFacts['tickets'];
 /**
  * Tickets cover a user's activity from one day before the request time to one day after the
  * close time (an open ticket: to any later time), when the ticket's user fields or its text
- * name that user as a whole word (`[A-Z0-9_][A-Z0-9_.@-]*[A-Z0-9_]`, as SAP user names are
- * spelt). Only users in `wanted` (ids of `users`) are indexed. Windows live in typed arrays,
+ * name that user as a whole word (no letter, digit or `_` right before or after it; names may
+ * hold `.`, `@` and `-` inside, as SAP user names are spelt). Only users in `wanted` (ids of `users`) are indexed. Windows live in typed arrays,
  * grouped per user, sorted by start with the running maximum of their ends, so each lookup is
  * a binary search.
  */
@@ -115,7 +115,17 @@ function knownUsers(users: UserIds, col: StrColumn): (k: number) => number {
   return (k) => users.findUpper(col.get(k));
 }
 
-// Character classes of WORD as a table over code units 0..127.
+/** Every span of `text` that names a user as a whole word (the candidates wordFinder looks up). */
+export function namedWords(text: string): string[] {
+  const words: string[] = [];
+  for (const run of text.match(/[A-Z0-9_][A-Z0-9_.@-]*[A-Z0-9_]|[A-Z0-9_]/g) ?? []) {
+    const bounds = [...run.matchAll(/[A-Z0-9_]+/g)].map((m) => [m.index, m.index + m[0].length] as const);
+    for (const [s] of bounds.slice(0, MAX_STARTS_PER_RUN)) for (const [, e] of bounds) if (e > s) words.push(run.slice(s, e));
+  }
+  return words;
+}
+
+// Character classes of names as a table over code units 0..127.
 const WORD_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const s = String.fromCharCode(c);
@@ -157,9 +167,15 @@ function mix(h: number): number {
   return h;
 }
 
+/** Word starts looked at in one run of name characters; longer runs (rare) are cut there. */
+const MAX_STARTS_PER_RUN = 64;
+
 /**
- * Calls `add` with the id of each wanted user a ticket text names as a word. Words are the
- * WORD regex's matches: in a run of [A-Z0-9_.@-], from its first to its last [A-Z0-9_].
+ * Calls `add` with the id of each wanted user a ticket text names as a whole word: the name
+ * stands in the text with no letter, digit or `_` right before or after it (DETECTION.md 2:
+ * `Karin Weber (KWEBER)` and `kweber@corp.example` name KWEBER; `KWEBERT` does not). Names may
+ * hold `.`, `@` and `-` (`J.DOE`), so inside a run of [A-Z0-9_.@-] every span from a word start
+ * to a word end is a candidate; a run without those characters is one candidate, looked up once.
  * Packed texts are scanned on their bytes (bytes of multi-byte UTF-8 characters are >= 0x80, so
  * they separate words as the characters do).
  */
@@ -167,6 +183,7 @@ function wordFinder(users: UserIds, wanted: (uid: number) => boolean): (texts: S
   const names = new WantedNames(users, wanted);
   let bytes: Buffer | undefined;
   let text = '';
+  let packed = false;
   let wordFrom = 0;
   let wordTo = 0;
   const sameBytes = (name: string) => {
@@ -175,40 +192,67 @@ function wordFinder(users: UserIds, wanted: (uid: number) => boolean): (texts: S
     return true;
   };
   const sameChars = (name: string) => name.length === wordTo - wordFrom && text.startsWith(name, wordFrom);
+  const unitAt = (k: number) => (packed ? bytes![k]! : text.charCodeAt(k));
+  const classAt = (k: number) => {
+    const c = unitAt(k);
+    return c < 128 ? WORD_CHAR[c]! : 0;
+  };
+  /** Every span of the run [start, end) from a word start to a word end (the run has separators). */
+  const spans = (start: number, end: number, add: (uid: number) => void) => {
+    let starts = 0;
+    for (let s = start; s < end && starts < MAX_STARTS_PER_RUN; s++) {
+      if (classAt(s) !== 2 || (s > start && classAt(s - 1) === 2)) continue;
+      starts++;
+      let h = HASH_SEED;
+      for (let k = s; k < end; k++) {
+        const cls = classAt(k);
+        h = hashUnit(unitAt(k), h);
+        if (cls !== 2 || (k + 1 < end && classAt(k + 1) === 2)) continue;
+        wordFrom = s;
+        wordTo = k + 1;
+        const uid = names.find(h, packed ? sameBytes : sameChars);
+        if (uid >= 0) add(uid);
+      }
+    }
+  };
   return (texts, i, add) => {
     let from: number;
     let to: number;
-    const packed = texts instanceof PackedColumn;
+    packed = texts instanceof PackedColumn;
     if (packed) {
-      bytes = texts.bytes;
-      from = texts.start(i);
-      to = texts.end(i);
+      bytes = (texts as PackedColumn).bytes;
+      from = (texts as PackedColumn).start(i);
+      to = (texts as PackedColumn).end(i);
     } else {
       text = texts.get(i);
       from = 0;
       to = text.length;
     }
-    const b = bytes;
     let k = from;
     while (k < to) {
-      let c = packed ? b![k]! : text.charCodeAt(k);
+      let c = unitAt(k);
       if (c >= 128 || WORD_CHAR[c] !== 2) {
         k++;
         continue;
       }
       const start = k;
       let last = k;
+      let separators = false;
       let h = HASH_SEED;
       let hLast = h;
       for (; k < to; k++) {
-        c = packed ? b![k]! : text.charCodeAt(k);
+        c = unitAt(k);
         const cls = c < 128 ? WORD_CHAR[c]! : 0;
         if (cls === 0) break;
         h = hashUnit(c, h);
         if (cls === 2) {
           last = k;
           hLast = h;
-        }
+        } else separators = true;
+      }
+      if (separators) {
+        spans(start, last + 1, add);
+        continue;
       }
       wordFrom = start;
       wordTo = last + 1;
@@ -231,7 +275,7 @@ export function createTicketCoverage(tickets: TicketFact[], users?: Iterable<str
   const wanted = users ? (uid: number) => wantedIds.has(uid) : () => true;
   if (!users) {
     // Without a user list every word may be a user: intern them all first.
-    for (const t of tickets) for (const w of t[2].match(/[A-Z0-9_][A-Z0-9_.@-]*[A-Z0-9_]|[A-Z0-9_]/g) ?? []) ids.of(w);
+    for (const t of tickets) for (const w of namedWords(t[2])) ids.of(w);
   }
   const coverage = new TicketCoverage(ids, wanted, [compact]);
   return (user, epoch) => coverage.covers(ids.findUpper(user.toUpperCase()), epoch);

@@ -2,8 +2,9 @@
 import type { TicketFact } from '../facts.ts';
 
 const DAY = 86_400;
-// Words as SAP user names are spelt (dots, @ and - inside, never at the end).
-const WORD = /[A-Z0-9_][A-Z0-9_.@-]*[A-Z0-9_]|[A-Z0-9_]/g;
+// Runs of the characters SAP user names are spelt with (dots, @ and - inside, never at the end);
+// a name is any span of a run from a word start to a word end (DETECTION.md v2: whole words).
+const RUN = /[A-Z0-9_][A-Z0-9_.@-]*[A-Z0-9_]|[A-Z0-9_]/g;
 
 /** One user's tickets sorted by start, with the running maximum of their ends. */
 interface CoverageIndex {
@@ -39,7 +40,14 @@ export function createTicketCoverage(tickets: TicketFact[], users?: Iterable<str
     if (start === null) continue;
     const window: [number, number] = [start - DAY, t[4] === null ? Number.POSITIVE_INFINITY : t[4] + DAY];
     const named = new Set(t[1]);
-    for (const word of t[2].match(WORD) ?? []) if (!wanted || wanted.has(word)) named.add(word);
+    for (const run of t[2].match(RUN) ?? []) {
+      const parts = run.split(/([.@-]+)/);
+      for (let a = 0; a < parts.length; a += 2)
+        for (let b = a; b < parts.length; b += 2) {
+          const word = parts.slice(a, b + 1).join('');
+          if (!wanted || wanted.has(word)) named.add(word);
+        }
+    }
     for (const u of named) if (!wanted || wanted.has(u)) add(u, window);
   }
   const index = new Map<string, CoverageIndex>();
