@@ -1,6 +1,6 @@
-import { DictColumn, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from './columns.ts';
-import { toCompactFacts, type CompactFacts } from './compact-facts.ts';
-import type { TicketFact } from './facts.ts';
+import { DictColumn, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from '../facts/columns.ts';
+import { toCompactFacts, type CompactFacts } from '../facts/compact-facts.ts';
+import type { TicketFact } from '../facts/file-facts.ts';
 import { I32List, UserIds } from './user-ids.ts';
 
 const DAY = 86_400;

@@ -1,4 +1,4 @@
-import { DOC_KEY_SEPARATOR, docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
+import { DOC_KEY_SEPARATOR, docKey, toEpoch, type FileFacts } from '../facts/file-facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { FLAG_INDEX, OTHER_BIT, type FlagResult } from '../flags/flag-result.ts';
@@ -6,15 +6,15 @@ import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVE
 import { authorisationTarget } from '../flags/change-doc-rules.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
-import { TimeColumnBuilder } from './time-column-builder.ts';
-import { DocRowVolume } from './doc-row-volume.ts';
-import { activityBytes } from './activity-bytes.ts';
-import { RowColumns, StrListColumn } from './facts-codec.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from '../facts/column-builders.ts';
+import { TimeColumnBuilder } from '../facts/time-column-builder.ts';
+import { DocRowVolume } from '../facts/doc-row-volume.ts';
+import { activityBytes } from '../facts/activity-bytes.ts';
+import { RowColumns, StrListColumn } from '../facts/facts-codec.ts';
 
 /** What facts need to know of an opened file (plain data: it travels to worker threads). */
 export type FileMeta = Pick<OpenedFile, 'fileName' | 'fileType' | 'columns' | 'canonical' | 'joined' | 'dateOrder'>;
-import { changeDocDetail, describeChangeDoc, describeSm20 } from './sm20-activity.ts';
+import { changeDocDetail, describeChangeDoc, describeSm20 } from '../facts/activity-text.ts';
 
 const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
 const TIMING_BIT = 1 << FLAG_INDEX.CHANGE_TIMING_FLAG;

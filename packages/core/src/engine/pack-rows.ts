@@ -1,6 +1,6 @@
 import type { CollectedFacts } from './collect-facts.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, type PlainDict, type PlainPacked } from './column-builders.ts';
-import { TimeColumnBuilder, type PlainTimes } from './time-column-builder.ts';
+import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, type PlainDict, type PlainPacked } from '../facts/column-builders.ts';
+import { TimeColumnBuilder, type PlainTimes } from '../facts/time-column-builder.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { FlagContext } from '../flags/flag-context.ts';
 import { openFile } from '../formats/open-file.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { writableFacts } from './collect-facts.ts';
-import { writeFacts } from './facts-codec.ts';
+import { writeFacts } from '../facts/facts-codec.ts';
 import { flagRows, flagTextPart, type FlaggedRows } from './flag-rows.ts';
 import type { TextPartEnd } from '../formats/read-text-part.ts';
 import { summaryWithVolume } from './merge-parts.ts';

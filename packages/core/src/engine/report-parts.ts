@@ -11,7 +11,7 @@ import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '..
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './contract.ts';
 import { forEachFinalRecord, prepareFinalState, type FinalSourceInfo, type FinalState } from './final-records.ts';
 import { isoDateTime, isTemporalName, recordDateCell, recordTimeCell, temporalColumnsOf } from './temporal-cells.ts';
-import { readText } from './folder-workspace.ts';
+import { readText } from '../workspace/folder-workspace.ts';
 import type { SourceParts } from './source-parts.ts';
 import { canonicalSources, canonicalValue, positionsIn, type SheetLayout } from './report-layout.ts';
 import { ReportStats, type ReportStatsJSON } from './report-stats.ts';

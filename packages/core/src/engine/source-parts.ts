@@ -3,7 +3,7 @@
  * (one report part per range), so no range is read twice in one step and the two threads share
  * the rows evenly.
  */
-import type { FileFacts } from '../correlate/facts.ts';
+import type { FileFacts } from '../facts/file-facts.ts';
 import { readTextPart, type TextPartLayout } from '../formats/read-text-part.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
 import type { EngineContext } from './contract.ts';
