@@ -2,7 +2,7 @@
 // differential test compares correlateFacts with. Not used by the engine.
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
-import { docKey, formatEpoch, itemActivity, toEpoch, type Activity, type DocColumns, type FileFacts } from '../facts/file-facts.ts';
+import { docKey, formatEpoch, itemActivity, toEpoch, type Activity, type DocColumns, type FileFacts } from '../facts/index.ts';
 import { patternRuleId } from '../rules/pattern-rules.ts';
 import { byRisk } from './pattern-hits.ts';
 import { HeaderIndex } from './header-index.reference.ts';

@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFacts, encodeFacts } from '../facts/facts-codec.ts';
+import { decodeFacts, encodeFacts, toCompactFacts, docKey, emptyDocColumns, toEpoch, type FileFacts } from '../facts/index.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { FileType } from '../model/index.ts';
-import { toCompactFacts } from '../facts/compact-facts.ts';
 import { correlateCompactFacts, correlateFacts } from './correlate-facts.ts';
-import { docKey, emptyDocColumns, toEpoch, type FileFacts } from '../facts/file-facts.ts';
 import { correlateFactsV1 } from './correlate-facts.reference.ts';
 
 const USERS = ['BOB', 'bob', 'EVE', 'MIKE', ''];

@@ -1,5 +1,5 @@
 import { changeDocActivity } from './file-facts.ts';
-import { NO_DOC, type CollectedActivities, type CollectedDocs } from '../engine/collect-facts.ts';
+import { NO_DOC, type CollectedActivities, type CollectedDocs } from './collected-facts.ts';
 import type { DictColumnBuilder } from './column-builders.ts';
 import { DerivedBytes } from './facts-codec.ts';
 import { changeDocDetail } from './activity-text.ts';
