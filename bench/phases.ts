@@ -18,7 +18,7 @@ import { DEFAULT_HOLIDAYS } from '../packages/core/src/holidays/index.ts';
 import { loadDefaultLists } from '../packages/core/src/lists/index.ts';
 import type { EngineContext, FileStepResult } from '../packages/core/src/engine/contract.ts';
 import { flagContextOf } from '../packages/core/src/engine/engine.ts';
-import { fileSink } from '../packages/core/src/engine/folder-workspace.ts';
+import { fileSink } from '../packages/core/src/workspace/folder-workspace.ts';
 import { contextOf } from '../packages/core/src/engine/task-context.ts';
 import { createTaskPool, type TaskEnv } from '../packages/core/src/engine/task-pool.ts';
 import { parseAndFlagFile } from '../packages/core/src/engine/parse-and-flag-file.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnalysisReport, ByteSink, FileStepResult } from '@app/core';
 import { engine } from '@app/core/engine/index.ts';
-import { createFolderWorkspace } from '@app/core/engine/folder-workspace.ts';
+import { createFolderWorkspace } from '@app/core/workspace/folder-workspace.ts';
 import { loadDefaultLists } from '@app/core/lists/index.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');

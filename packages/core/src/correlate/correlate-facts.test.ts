@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFacts, encodeFacts } from '../engine/facts-codec.ts';
+import { decodeFacts, encodeFacts, toCompactFacts, docKey, emptyDocColumns, toEpoch, type FileFacts } from '../facts/index.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { FileType } from '../model/index.ts';
-import { toCompactFacts } from './compact-facts.ts';
 import { correlateCompactFacts, correlateFacts } from './correlate-facts.ts';
-import { docKey, emptyDocColumns, toEpoch, type FileFacts } from './facts.ts';
-import { correlateFactsV1 } from './reference/correlate-facts-v1.ts';
+import { correlateFactsV1 } from './correlate-facts.reference.ts';
 
 const USERS = ['BOB', 'bob', 'EVE', 'MIKE', ''];
 const DATES = ['2026-11-14', '2026-11-16', '2026-11-17'];

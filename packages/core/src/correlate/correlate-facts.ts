@@ -1,8 +1,6 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { DEFAULT_THRESHOLDS, type CorrelationSummary, type PatternName, type SuspiciousPattern } from '../model/index.ts';
-import { DictColumn, type StrColumn } from './columns.ts';
-import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts } from './compact-facts.ts';
-import { DOC_KEY_SEPARATOR, docKey, itemActivity, toEpoch, type FileFacts, type SecurityEvent } from './facts.ts';
+import { DictColumn, type StrColumn, epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, DOC_KEY_SEPARATOR, docKey, itemActivity, toEpoch, type FileFacts, type SecurityEvent } from '../facts/index.ts';
 import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, pattern, UserTimeline } from './find-patterns.ts';
 import { selfAuthorised } from '../flags/change-doc-rules.ts';
 import { HeaderIndex, type HeaderSource } from './header-index.ts';

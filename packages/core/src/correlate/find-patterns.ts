@@ -1,6 +1,6 @@
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
 import { patternRuleId } from '../rules/pattern-rules.ts';
-import { formatEpoch, type Activity, type FailedLogon } from './facts.ts';
+import { formatEpoch, type Activity, type FailedLogon } from '../facts/index.ts';
 
 const MINUTE = 60;
 

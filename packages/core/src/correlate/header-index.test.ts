@@ -1,8 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFacts, encodeFacts } from '../engine/facts-codec.ts';
-import { PackedColumn } from './columns.ts';
-import { docKey, emptyDocColumns, type FileFacts } from './facts.ts';
+import { decodeFacts, encodeFacts, PackedColumn, docKey, emptyDocColumns, type FileFacts } from '../facts/index.ts';
 import { HeaderIndex } from './header-index.ts';
 
 function cdhdr(rows: [string, string, string, string][], fileType: 'CDHDR' | 'CDPOS' = 'CDHDR', joined = false): FileFacts {

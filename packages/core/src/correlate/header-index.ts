@@ -1,4 +1,4 @@
-import { ArrayColumn, asStrColumn, gather, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from './columns.ts';
+import { ArrayColumn, asStrColumn, gather, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from '../facts/index.ts';
 
 const SEP = '\u0001';
 const SEP_UNIT = 1;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFacts, encodeFacts } from '../engine/facts-codec.ts';
+import { decodeFacts, encodeFacts, docKey, emptyDocColumns, type FileFacts } from '../facts/index.ts';
 import { correlateFacts } from './correlate-facts.ts';
-import { docKey, emptyDocColumns, type FileFacts } from './facts.ts';
 import { HeaderIndex } from './header-index.ts';
 
 function facts(fileType: FileFacts['fileType'], extra: Partial<FileFacts>): FileFacts {

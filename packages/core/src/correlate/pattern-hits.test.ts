@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PatternName } from '../model/index.ts';
-import { formatEpoch } from './facts.ts';
+import { formatEpoch } from '../facts/index.ts';
 import { firstByTime, PatternHits } from './pattern-hits.ts';
 import { FirstSeenPairs } from './user-ids.ts';
 

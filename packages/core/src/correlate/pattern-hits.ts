@@ -1,6 +1,6 @@
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
 import { patternRuleId } from '../rules/pattern-rules.ts';
-import { formatEpoch } from './facts.ts';
+import { formatEpoch } from '../facts/index.ts';
 import { F64List } from './user-ids.ts';
 
 /** Who and what of one hit, resolved only for the hits that get listed. */

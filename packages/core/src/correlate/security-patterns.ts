@@ -6,7 +6,7 @@
  */
 import type { WatchKind } from '../flags/watchlist.ts';
 import { DEFAULT_THRESHOLDS, type DetectionThresholds, type PatternName, type SuspiciousPattern } from '../model/index.ts';
-import { formatEpoch, type FailedLogon, type SecurityEvent } from './facts.ts';
+import { formatEpoch, type FailedLogon, type SecurityEvent } from '../facts/index.ts';
 import { findLogonBursts, pattern } from './find-patterns.ts';
 
 const MINUTE = 60;

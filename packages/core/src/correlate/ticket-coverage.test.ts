@@ -1,9 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TicketFact } from './facts.ts';
-import { decodeFacts, encodeFacts } from '../engine/facts-codec.ts';
-import { PackedColumn } from './columns.ts';
-import { toCompactFacts } from './compact-facts.ts';
+import { type TicketFact, decodeFacts, encodeFacts, PackedColumn, toCompactFacts } from '../facts/index.ts';
 import { createTicketCoverage, TicketCoverage } from './ticket-coverage.ts';
 import { UserIds } from './user-ids.ts';
 

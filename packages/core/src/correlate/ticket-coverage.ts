@@ -1,6 +1,4 @@
-import { DictColumn, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from './columns.ts';
-import { toCompactFacts, type CompactFacts } from './compact-facts.ts';
-import type { TicketFact } from './facts.ts';
+import { DictColumn, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn, toCompactFacts, type CompactFacts, type TicketFact } from '../facts/index.ts';
 import { I32List, UserIds } from './user-ids.ts';
 
 const DAY = 86_400;

@@ -1,4 +1,4 @@
-import { DictColumn, type StrColumn } from './columns.ts';
+import { DictColumn, type StrColumn } from '../facts/index.ts';
 
 /**
  * User names interned case-insensitively to small integer ids (the joins compare users

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFacts, encodeFacts } from '../engine/facts-codec.ts';
+import { decodeFacts, encodeFacts, toCompactFacts } from '../facts/index.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
-import { toCompactFacts } from './compact-facts.ts';
 import { mergeChangeVolume } from './volume-merge.ts';
 
 type Change = [kind: 'doc' | 'event', user: string, date: string, changenr: string];

@@ -1,5 +1,5 @@
 import { CHANGE_VOLUME_LIMIT } from '../flags/change-volume.ts';
-import type { CompactFacts } from './compact-facts.ts';
+import type { CompactFacts } from '../facts/index.ts';
 
 /**
  * The change-volume counts over all files (ChangeVolumeCounter.merge semantics) without a Set

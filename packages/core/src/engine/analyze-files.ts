@@ -6,7 +6,7 @@ import { loadDefaultLists } from '../lists/index.ts';
 import type { AnalysisReport, DetectionLists, EngineSettings } from '../model/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { flagContextOf } from './engine.ts';
-import { fileSink } from './folder-workspace.ts';
+import { fileSink } from '../workspace/index.ts';
 import { contextOf } from './task-context.ts';
 import { createTaskPool, type TaskEnv, type TaskPool } from './task-pool.ts';
 import { parseAndFlagFile } from './parse-and-flag-file.ts';

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { docKey } from '../correlate/facts.ts';
+import { docKey, changeDocDetail } from '../facts/index.ts';
 import { createCanonicalRecord } from '../flags/canonical-record.ts';
 import { createFlagResult, FLAG_INDEX } from '../flags/flag-result.ts';
 import { seededRandom } from '../formats/fixtures/seeded-random.ts';
-import { FactsCollector, type FileMeta } from './collect-facts.ts';
+import type { FileMeta } from '../facts/index.ts';
+import { FactsCollector } from './collect-facts.ts';
 import { FlaggedRowsMerger } from './merge-parts.ts';
 import { emptySummary } from './flag-counts.ts';
-import { changeDocDetail } from './sm20-activity.ts';
 
 const FIELD = 1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG;
 const OBJECT = 1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG;

@@ -1,20 +1,11 @@
-import { DOC_KEY_SEPARATOR, docKey, toEpoch, type FileFacts } from '../correlate/facts.ts';
+import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedSm20Activities, type FileMeta } from '../facts/index.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import { FLAG_INDEX, OTHER_BIT, type FlagResult } from '../flags/flag-result.ts';
 import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../flags/sm20-events.ts';
 import { authorisationTarget } from '../flags/change-doc-rules.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
-import type { DateOrder, OpenedFile } from '../formats/types.ts';
-import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
-import { TimeColumnBuilder } from './time-column-builder.ts';
-import { DocRowVolume } from './doc-row-volume.ts';
-import { activityBytes } from './activity-bytes.ts';
-import { RowColumns, StrListColumn } from './facts-codec.ts';
-
-/** What facts need to know of an opened file (plain data: it travels to worker threads). */
-export type FileMeta = Pick<OpenedFile, 'fileName' | 'fileType' | 'columns' | 'canonical' | 'joined' | 'dateOrder'>;
-import { changeDocDetail, describeChangeDoc, describeSm20 } from './sm20-activity.ts';
+import type { DateOrder } from '../formats/types.ts';
 
 const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
 const TIMING_BIT = 1 << FLAG_INDEX.CHANGE_TIMING_FLAG;
@@ -40,173 +31,8 @@ function isIsoDateTime(v: string): boolean {
   return true;
 }
 
-/** Change document headers as step 1 collects them: compact columns (column-builders.ts), not a string per cell. */
-export interface CollectedDocs {
-  classes: DictColumnBuilder;
-  ids: PackedColumnBuilder;
-  changenrs: PackedColumnBuilder;
-  users: DictColumnBuilder;
-  dates: DictColumnBuilder;
-  times: TimeColumnBuilder;
-  tcodes: DictColumnBuilder;
-  flagged: NumColumnBuilder<Uint8Array>;
-}
-
-/** Activities ([user, epoch, text] rows) as three columns. */
-export interface CollectedActivities {
-  users: DictColumnBuilder;
-  times: NumColumnBuilder<Float64Array>;
-  /**
-   * Per row, the `docs` row whose change-document text it is (CDHDR: the text is made when the
-   * facts are written, not held per record), or NO_DOC when the row's text is the next of `activities`.
-   */
-  docRows: NumColumnBuilder<Uint32Array>;
-  activities: PackedColumnBuilder;
-}
-
-export const NO_DOC = 0xffffffff;
-
-/** Tickets ([id, users, text, start, end] rows) as columns; users as list lengths and one flat column; NaN for no time. */
-export interface CollectedTickets {
-  ids: PackedColumnBuilder;
-  userCounts: NumColumnBuilder<Uint32Array>;
-  users: DictColumnBuilder;
-  texts: PackedColumnBuilder;
-  starts: NumColumnBuilder<Float64Array>;
-  ends: NumColumnBuilder<Float64Array>;
-}
-
-export function emptyTickets(): CollectedTickets {
-  return { ids: new PackedColumnBuilder(), userCounts: NumColumnBuilder.uint32(), users: new DictColumnBuilder(), texts: new PackedColumnBuilder(), starts: NumColumnBuilder.float64(), ends: NumColumnBuilder.float64() };
-}
-
-/** Volume's change numbers per user-day: keys in first-seen order, the length of each list, and all lists' numbers in one packed column. */
-export interface DocumentLists {
-  keys: string[];
-  lens: Uint32Array;
-  numbers: PackedColumnBuilder;
-}
-
-/** FileFacts as step 1 holds them (its largest parts compact); `writableFacts` gives what the facts codec writes. */
-/** Non-joined CDPOS item counts per header key, and the first activity of each key with sensitive items. */
-export interface CollectedItemKeys {
-  keys: PackedColumnBuilder;
-  counts: NumColumnBuilder<Uint32Array>;
-}
-/** Per run of items with sensitive ones, the header key and the first such item's detail (facts.ts itemActivity makes its text). */
-export interface CollectedSensitiveItems {
-  keys: PackedColumnBuilder;
-  details: PackedColumnBuilder;
-}
-
-/** SM20 change records as compact columns (FileFacts' Sm20ChangeColumns). */
-export interface CollectedSm20Changes {
-  users: DictColumnBuilder;
-  times: NumColumnBuilder<Float64Array>;
-  events: DictColumnBuilder;
-  tcodes: DictColumnBuilder;
-  flagged: NumColumnBuilder<Uint8Array>;
-}
-
-/** SM20 activities ([user, epoch, text]: debugger and table changes) as columns. */
-export interface CollectedSm20Activities {
-  users: DictColumnBuilder;
-  times: NumColumnBuilder<Float64Array>;
-  activities: PackedColumnBuilder;
-}
-
-/** Failed logons ([user, terminal, epoch, peer]) as columns. */
-export interface CollectedFailedLogons {
-  users: DictColumnBuilder;
-  terminals: DictColumnBuilder;
-  times: NumColumnBuilder<Float64Array>;
-  peers: DictColumnBuilder;
-}
-
-/** Records the v2 patterns read (facts.ts SecurityEvent) as columns. */
-export interface CollectedSecurityEvents {
-  kinds: DictColumnBuilder;
-  users: DictColumnBuilder;
-  targets: DictColumnBuilder;
-  terminals: DictColumnBuilder;
-  peers: DictColumnBuilder;
-  times: NumColumnBuilder<Float64Array>;
-  activities: PackedColumnBuilder;
-  keys: PackedColumnBuilder;
-}
-
-export function emptySecurityEvents(): CollectedSecurityEvents {
-  const dict = () => new DictColumnBuilder();
-  return { kinds: dict(), users: dict(), targets: dict(), terminals: dict(), peers: dict(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder(), keys: new PackedColumnBuilder() };
-}
-
-/** User administration ([user, target user, epoch, text]) as columns. */
-export interface CollectedUserAdmin {
-  users: DictColumnBuilder;
-  targets: DictColumnBuilder;
-  times: NumColumnBuilder<Float64Array>;
-  activities: PackedColumnBuilder;
-}
-
 const sm20Activities = (): CollectedSm20Activities => ({ users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() });
 
-export function emptySm20Changes(): CollectedSm20Changes {
-  return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), events: new DictColumnBuilder(), tcodes: new DictColumnBuilder(), flagged: NumColumnBuilder.bytes() };
-}
-
-export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes' | 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'securityEvents' | 'logons' | 'userAdmin'> & {
-  sm20Changes: CollectedSm20Changes;
-  debuggerChanges: CollectedSm20Activities;
-  tableChanges: CollectedSm20Activities;
-  failedLogons: CollectedFailedLogons;
-  securityEvents: CollectedSecurityEvents;
-  logons: CollectedFailedLogons;
-  userAdmin: CollectedUserAdmin;
-  itemKeys: CollectedItemKeys;
-  sensitiveItemKeys: CollectedSensitiveItems;
-  tickets: CollectedTickets;
-  docs: CollectedDocs;
-  afterHoursSensitive: CollectedActivities;
-  volume: { documents: DocumentLists; events: [string, number][] };
-};
-
-export function emptyDocumentLists(): DocumentLists {
-  return { keys: [], lens: new Uint32Array(0), numbers: new PackedColumnBuilder() };
-}
-
-
-export function emptyCollectedDocs(): CollectedDocs {
-  const dict = () => new DictColumnBuilder();
-  return { classes: dict(), ids: new PackedColumnBuilder(), changenrs: new PackedColumnBuilder(), users: dict(), dates: dict(), times: new TimeColumnBuilder(), tcodes: dict(), flagged: NumColumnBuilder.bytes() };
-}
-
-export function emptyActivities(): CollectedActivities {
-  return { users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), docRows: NumColumnBuilder.uint32(), activities: new PackedColumnBuilder() };
-}
-
-
-/** What writeFacts writes for collected facts: the facts file reads back as FileFacts. */
-export function writableFacts(f: CollectedFacts): object {
-  const a = f.afterHoursSensitive;
-  const d = f.volume.documents;
-  const volume = { documents: new RowColumns(d.keys.length, [d.keys, new StrListColumn(d.lens, d.numbers)]), events: f.volume.events };
-  const itemKeys = new RowColumns(f.itemKeys.keys.length, [f.itemKeys.keys, f.itemKeys.counts]);
-  const sensitiveItemKeys = new RowColumns(f.sensitiveItemKeys.keys.length, [f.sensitiveItemKeys.keys, f.sensitiveItemKeys.details]);
-  const t = f.tickets;
-  const tickets = new RowColumns(t.ids.length, [t.ids, new StrListColumn(t.userCounts.column(), t.users), t.texts, t.starts, t.ends]);
-  const activities = (c: CollectedSm20Activities) => new RowColumns(c.users.length, [c.users, c.times, c.activities]);
-  const logons = new RowColumns(f.failedLogons.users.length, [f.failedLogons.users, f.failedLogons.terminals, f.failedLogons.times, f.failedLogons.peers]);
-  const s = f.securityEvents;
-  const securityEvents = new RowColumns(s.kinds.length, [s.kinds, s.users, s.targets, s.terminals, s.peers, s.times, s.activities, s.keys]);
-  const l = f.logons;
-  const successfulLogons = new RowColumns(l.users.length, [l.users, l.terminals, l.times, l.peers]);
-  const u = f.userAdmin;
-  const userAdmin = new RowColumns(u.users.length, [u.users, u.targets, u.times, u.activities]);
-  return {
-    ...f, volume, afterHoursSensitive: new RowColumns(a.users.length, [a.users, a.times, activityBytes(a, f.docs)]), tickets, itemKeys, sensitiveItemKeys,
-    debuggerChanges: activities(f.debuggerChanges), tableChanges: activities(f.tableChanges), failedLogons: logons, securityEvents, logons: successfulLogons, userAdmin,
-  };
-}
 
 /** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
 export class FactsCollector {

@@ -5,18 +5,11 @@
  * store in the pipeline, a temp folder in the CLI).
  */
 import type { AnalysisReport, DetectionLists, EngineSettings, FileType, AnalysisSummary } from '../model/index.ts';
+import type { TextPartLayout } from '../formats/read-text-part.ts';
+import type { DateOrder } from '../formats/types.ts';
+import type { ByteSink, Workspace } from '../workspace/types.ts';
 
-/** A sink for bytes; resolves `end()` once everything is durable. */
-export interface ByteSink {
-  write(chunk: Uint8Array): void | Promise<void>;
-  end(): Promise<void>;
-}
-
-/** Named byte streams belonging to one analysis (intermediates, outputs). */
-export interface Workspace {
-  write(name: string): ByteSink;
-  read(name: string): AsyncIterable<Uint8Array>;
-}
+export type { ByteSink, Workspace };
 
 export interface EngineContext {
   workspace: Workspace;
@@ -46,7 +39,26 @@ export interface FileStepResult {
   /** Line breaks inside quoted cells: lines of the file joined into one record (reported as a warning). */
   joinedLines?: number;
   /** When step 1 read the file in byte ranges: the ranges, for the report step to read the same way. */
-  parts?: import('./source-parts.ts').SourceParts;
+  parts?: SourceParts;
+}
+
+/**
+ * Where step 1 read a large file in byte ranges (source-parts.ts): the report step reads the same
+ * ranges, one report part each.
+ */
+export interface SourceParts {
+  layout: TextPartLayout;
+  dateOrder: DateOrder;
+  size: number;
+  /** Byte ranges [start, end) of whole rows, in order, and how many records each holds. */
+  ranges: PartRange[];
+}
+
+/** Bytes [start, end) of whole rows that one part read, and how many records they hold. */
+export interface PartRange {
+  start: number;
+  end: number;
+  rows: number;
 }
 
 /** Result of step 2: small, JSON-serialisable; the bulk stays in the workspace. */

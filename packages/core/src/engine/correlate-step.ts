@@ -1,13 +1,10 @@
-import { toCompactFacts, type CompactFacts } from '../correlate/compact-facts.ts';
-import { correlationSteps, LATE_KEYS, type LateKey } from '../correlate/correlate-facts.ts';
-import { HeaderIndex, type HeaderSource } from '../correlate/header-index.ts';
+import { toCompactFacts, type CompactFacts, readFacts, writeFacts, type Skip } from '../facts/index.ts';
+import { correlationSteps, HeaderIndex, LATE_KEYS, type HeaderSource, type LateKey } from '../correlate/index.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from './contract.ts';
-import { readFacts, writeFacts, type Skip } from './facts-codec.ts';
-import type { StoredCorrelation } from './final-records.ts';
-import { writeJson } from './folder-workspace.ts';
-import { CORRELATION_NAME, factsName } from './names.ts';
+import { writeJson } from '../workspace/index.ts';
+import { CORRELATION_NAME, factsName, type StoredCorrelation } from './names.ts';
 
 /** The change-document headers non-joined CDPOS items inherit (correlate-facts.ts ItemHeaders), for the report step. */
 export const ITEM_HEADERS_NAME = 'item-headers.bin';

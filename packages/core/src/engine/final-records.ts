@@ -1,33 +1,21 @@
-import { correlateFacts, emptyDocColumns, FILE_FACTS_KEYS, type HeaderIndex, type FileFacts } from '../correlate/index.ts';
+import { correlateFacts, docCompletionKey, sm20CompletionKey, type HeaderIndex } from '../correlate/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
-import { createRecordFlagger } from '../flags/flag-record.ts';
+import { createRecordFlagger } from '../rules/flag-record.ts';
 import { createFlagResult, setFlag, setOther, type FlagResult } from '../flags/flag-result.ts';
-import { docKey, toEpoch } from '../correlate/facts.ts';
-import { docCompletionKey, sm20CompletionKey } from '../correlate/security-patterns.ts';
+import { docKey, emptyDocColumns, FILE_FACTS_KEYS, readFacts, toEpoch, type FileFacts } from '../facts/index.ts';
 import { patternRuleId } from '../rules/pattern-rules.ts';
 import { openFile } from '../formats/open-file.ts';
 import type { DateOrder, OpenedFile } from '../formats/types.ts';
-import type { PatternName, SuspiciousPattern, CorrelationSummary } from '../model/index.ts';
-import type { EngineContext, FileStepResult } from './contract.ts';
-import { readFacts } from './facts-codec.ts';
-import { readJson, writeJson } from './folder-workspace.ts';
-import { CORRELATION_NAME, factsName } from './names.ts';
+import type { PatternName } from '../model/index.ts';
+import type { EngineContext, FileStepResult, SourceParts } from './contract.ts';
+import { readJson, writeJson } from '../workspace/index.ts';
+import { CORRELATION_NAME, factsName, type StoredCorrelation } from './names.ts';
 import { correlateAndStore, loadItemHeaderIndex } from './correlate-step.ts';
 import { createRecordExtractor } from './record-extractor.ts';
-import { openSourcePart, type FinalSource, type SourceParts } from './source-parts.ts';
-
-export interface StoredCorrelation {
-  patterns: SuspiciousPattern[];
-  patternCounts: Partial<Record<PatternName, number>>;
-  summary: CorrelationSummary;
-  /** User-days over the change-volume limit: [user, date, count]. */
-  volume: [string, string, number][];
-  /** Records completing a pattern (security-patterns.ts keys); absent in results stored before v2. */
-  completions?: [string, PatternName][];
-}
+import { openSourcePart, type FinalSource } from './source-parts.ts';
 
 /** Facts keys only correlation reads; the report step skips them (see prepareFinalState). */
 const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;

@@ -1,9 +1,10 @@
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
-import { createRecordFlagger, type RecordFlagger } from '../flags/flag-record.ts';
+import { createRecordFlagger, type RecordFlagger } from '../rules/flag-record.ts';
 import { createFlagResult, type FlagResult } from '../flags/flag-result.ts';
 import type { AnalysisSummary } from '../model/index.ts';
-import { FactsCollector, type CollectedFacts, type FileMeta } from './collect-facts.ts';
+import type { CollectedFacts, FileMeta } from '../facts/index.ts';
+import { FactsCollector } from './collect-facts.ts';
 import { emptySummary, MaskCounts } from './flag-counts.ts';
 import { feedTextPart, headerRowsToSkip, type TextPartEnd, type TextPartLayout, type TextPartRange } from '../formats/read-text-part.ts';
 import { RowScanner } from '../formats/row-scanner.ts';

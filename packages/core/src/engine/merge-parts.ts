@@ -1,8 +1,6 @@
-import { docKey } from '../correlate/facts.ts';
+import { docKey, NO_DOC, PackedColumnBuilder, type CollectedDocs, type CollectedFacts, type DocumentLists } from '../facts/index.ts';
 import { CHANGE_VOLUME_LIMIT } from '../flags/change-volume.ts';
 import type { AnalysisSummary } from '../model/index.ts';
-import { NO_DOC, type CollectedDocs, type CollectedFacts, type DocumentLists } from './collect-facts.ts';
-import { PackedColumnBuilder } from './column-builders.ts';
 
 /** SM20's column groups of the facts: appended part after part. */
 const SM20_GROUPS = ['sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin'] as const;

@@ -1,3 +1,16 @@
+import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
+
 /** Workspace entry names the engine's steps exchange. */
 export const factsName = (index: number) => `facts/${index}.bin`;
 export const CORRELATION_NAME = 'correlation.json';
+
+/** What `correlation.json` holds (correlate-step.ts writes it, the report step reads it). */
+export interface StoredCorrelation {
+  patterns: SuspiciousPattern[];
+  patternCounts: Partial<Record<PatternName, number>>;
+  summary: CorrelationSummary;
+  /** User-days over the change-volume limit: [user, date, count]. */
+  volume: [string, string, number][];
+  /** Records completing a pattern (security-patterns.ts keys); absent in results stored before v2. */
+  completions?: [string, PatternName][];
+}

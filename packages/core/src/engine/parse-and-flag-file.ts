@@ -1,17 +1,14 @@
 import { availableParallelism } from 'node:os';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { openFile } from '../formats/open-file.ts';
-import type { EngineContext, FileStepResult } from './contract.ts';
-import { writableFacts } from './collect-facts.ts';
-import { writeFacts } from './facts-codec.ts';
+import type { EngineContext, FileStepResult, SourceParts } from './contract.ts';
+import { writableFacts, writeFacts, type FileMeta } from '../facts/index.ts';
 import { flagRows, flagTextPart, type FlaggedRows } from './flag-rows.ts';
 import type { TextPartEnd } from '../formats/read-text-part.ts';
 import { summaryWithVolume } from './merge-parts.ts';
 import { unpackRows } from './pack-rows.ts';
 import { factsName } from './names.ts';
-import type { SourceParts } from './source-parts.ts';
 import type { OpenedFile } from '../formats/types.ts';
-import type { FileMeta } from './collect-facts.ts';
 import { DateTimeReader, recordColumns } from './record-extractor.ts';
 import { metaOf, parseFilePart, partLayoutOf, runParts, SPLIT_THRESHOLD_BYTES, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
 

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { FileFacts } from '../correlate/facts.ts';
+import { decodeFacts, encodeFacts, readFacts, writableFacts, type FileFacts } from '../facts/index.ts';
 import { openFile } from '../formats/open-file.ts';
 import { loadDefaultLists } from '../lists/index.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { flagContextOf } from './engine.ts';
 import { createFlagContext } from '../flags/flag-context.ts';
-import { writableFacts } from './collect-facts.ts';
-import { decodeFacts, encodeFacts, readFacts } from './facts-codec.ts';
 import type { FlaggedRows } from './flag-rows.ts';
-import { createFolderWorkspace } from './folder-workspace.ts';
+import { createFolderWorkspace } from '../workspace/index.ts';
 import { parseAndFlagFile } from './parse-and-flag-file.ts';
 import { metaOf, parseFilePart, partLayoutOf, runParts, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
 import { factsName } from './names.ts';

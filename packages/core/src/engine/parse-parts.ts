@@ -2,8 +2,8 @@ import type { FlagContext } from '../flags/flag-context.ts';
 import type { TextPartEnd, TextPartLayout } from '../formats/read-text-part.ts';
 import type { OpenedFile } from '../formats/types.ts';
 import { withFileName } from '../formats/open-rows.ts';
-import type { EngineContext } from './contract.ts';
-import type { FileMeta } from './collect-facts.ts';
+import type { EngineContext, PartRange } from './contract.ts';
+import type { FileMeta } from '../facts/index.ts';
 import { flagTextPart, type FlaggedRows } from './flag-rows.ts';
 import { FlaggedRowsMerger } from './merge-parts.ts';
 import { packRows } from './pack-rows.ts';
@@ -138,13 +138,6 @@ export function partBounds(size: number, count: number): number[] {
     bounds.push(k === count - 1 ? size : Math.floor((size * sum) / total));
   }
   return bounds;
-}
-
-/** Bytes [start, end) of whole rows that one part read, and how many records they hold. */
-export interface PartRange {
-  start: number;
-  end: number;
-  rows: number;
 }
 
 const DONE = { promise: Promise.resolve<Settled>({ ok: false, e: new Error('part already merged') }), resolve: () => undefined };

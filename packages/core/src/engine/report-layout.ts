@@ -1,4 +1,4 @@
-import type { FileFacts } from '../correlate/facts.ts';
+import type { FileFacts } from '../facts/index.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { CANONICAL_COLUMNS, EXTRA_CANONICAL_COLUMNS } from '../formats/canonical-columns.ts';
 import { FLAG_KEYS, type FileType } from '../model/index.ts';

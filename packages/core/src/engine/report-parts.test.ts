@@ -8,7 +8,7 @@ import { readXlsxSheets } from '../report/read-xlsx-sheets.ts';
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { correlateFilesStep } from './correlate-step.ts';
 import { flagContextOf } from './engine.ts';
-import { fileSink } from './folder-workspace.ts';
+import { fileSink } from '../workspace/index.ts';
 import { parseAndFlagFile, type ParseOptions } from './parse-and-flag-file.ts';
 import { contextOf } from './task-context.ts';
 import { createTaskPool, type TaskEnv } from './task-pool.ts';

@@ -8,11 +8,10 @@ import { otherIsHigh, rulesCell, severityOf } from '../flags/flag-result.ts';
 import { FLAG_KEYS } from '../model/index.ts';
 import { ByteRows, type SheetCells } from '../report/row-bytes.ts';
 import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
-import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult } from './contract.ts';
+import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult, type SourceParts } from './contract.ts';
 import { forEachFinalRecord, prepareFinalState, type FinalSourceInfo, type FinalState } from './final-records.ts';
 import { isoDateTime, isTemporalName, recordDateCell, recordTimeCell, temporalColumnsOf } from './temporal-cells.ts';
-import { readText } from './folder-workspace.ts';
-import type { SourceParts } from './source-parts.ts';
+import { readText } from '../workspace/index.ts';
 import { canonicalSources, canonicalValue, positionsIn, type SheetLayout } from './report-layout.ts';
 import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
 

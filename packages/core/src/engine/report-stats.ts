@@ -1,4 +1,4 @@
-import { moduleOfTcode, MODULES } from '../correlate/tcode-module.ts';
+import { moduleOfTcode, MODULES } from '../correlate/index.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { FLAG_INDEX, OTHER_CATEGORIES, type FlagResult } from '../flags/flag-result.ts';
 import { ruleById } from '../rules/index.ts';

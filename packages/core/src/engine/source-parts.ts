@@ -3,19 +3,10 @@
  * (one report part per range), so no range is read twice in one step and the two threads share
  * the rows evenly.
  */
-import type { FileFacts } from '../correlate/facts.ts';
-import { readTextPart, type TextPartLayout } from '../formats/read-text-part.ts';
-import type { DateOrder, OpenedFile } from '../formats/types.ts';
-import type { EngineContext } from './contract.ts';
-import type { PartRange } from './parse-parts.ts';
-
-export interface SourceParts {
-  layout: TextPartLayout;
-  dateOrder: DateOrder;
-  size: number;
-  /** Byte ranges [start, end) of whole rows, in order, and how many records each holds. */
-  ranges: PartRange[];
-}
+import type { FileFacts } from '../facts/index.ts';
+import { readTextPart } from '../formats/read-text-part.ts';
+import type { OpenedFile } from '../formats/types.ts';
+import type { EngineContext, SourceParts } from './contract.ts';
 
 /** What the final pass needs of an opened file. */
 export type FinalSource = Pick<OpenedFile, 'fileType' | 'canonical' | 'joined' | 'dateOrder' | 'batches'>;

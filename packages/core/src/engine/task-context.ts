@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { EngineContext } from './contract.ts';
-import { createFolderWorkspace } from './folder-workspace.ts';
+import { createFolderWorkspace } from '../workspace/index.ts';
 import type { TaskEnv } from './task-pool.ts';
 
 /** The EngineContext of a TaskEnv: what the CLI builds in its own thread and each task worker in its. */

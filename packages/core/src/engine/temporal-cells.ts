@@ -3,7 +3,7 @@
  * 'HH:MM:SS' and date-times 'YYYY-MM-DD HH:MM:SS', which the workbook writes as Excel dates
  * (report/typed-cells.ts). A workbook's serials (45721, 0.4375) are dates and times, not numbers.
  */
-import type { FileFacts } from '../correlate/facts.ts';
+import type { FileFacts } from '../facts/index.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 import { normaliseDate, normaliseTime } from '../formats/dates.ts';
 import type { DateOrder } from '../formats/types.ts';

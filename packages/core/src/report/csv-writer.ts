@@ -1,4 +1,4 @@
-import type { ByteSink } from '../engine/contract.ts';
+import type { ByteSink } from '../workspace/index.ts';
 import { neutraliseCell } from './neutralise-cell.ts';
 import { TextChunker } from './text-chunker.ts';
 

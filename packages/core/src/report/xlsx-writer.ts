@@ -1,4 +1,4 @@
-import type { ByteSink } from '../engine/contract.ts';
+import type { ByteSink } from '../workspace/index.ts';
 import { STYLES_XML } from './xlsx-styles.ts';
 import { chartXml, drawingXml, singleRelsXml, type BarChart } from './bar-chart.ts';
 import { columnLetter, escapeXml, rowXml, sheetHeadXml, sheetTailXml } from './sheet-xml.ts';

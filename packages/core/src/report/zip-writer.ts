@@ -1,6 +1,6 @@
 import { constants, crc32, createDeflateRaw, deflateRawSync, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 import { crc32Combine } from './crc32-combine.ts';
-import type { ByteSink } from '../engine/contract.ts';
+import type { ByteSink } from '../workspace/index.ts';
 import { TextChunker } from './text-chunker.ts';
 
 interface EntryRecord {

@@ -5,9 +5,7 @@
  * Served at GET /prod/openapi.json (routes/openapi.ts).
  */
 import { z } from 'zod';
-import { splitPath } from './route-table.ts';
-import { registerAllRoutes } from './routes/index.ts';
-import { needsCsrf } from './router.ts';
+import { needsCsrf, splitPath } from './route-table.ts';
 import type { RouteOptions, RouteRegistrar } from './types.ts';
 
 export interface DescribedRoute {
@@ -16,8 +14,8 @@ export interface DescribedRoute {
   options: RouteOptions;
 }
 
-/** Every route the API registers, in registration order. */
-export function listRoutes(register: (r: RouteRegistrar) => void = registerAllRoutes): DescribedRoute[] {
+/** Every route `register` registers (the API's: routes/index.ts registerAllRoutes), in registration order. */
+export function listRoutes(register: (r: RouteRegistrar) => void): DescribedRoute[] {
   const routes: DescribedRoute[] = [];
   register({ route: (method, pattern, options) => routes.push({ method: method.toUpperCase(), pattern, options }) });
   return routes;
@@ -51,7 +49,7 @@ function operation(route: DescribedRoute) {
   };
 }
 
-export function buildOpenApi(options: { serverUrl?: string; version?: string } = {}, register?: (r: RouteRegistrar) => void) {
+export function buildOpenApi(register: (r: RouteRegistrar) => void, options: { serverUrl?: string; version?: string } = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of listRoutes(register)) {
     (paths[route.pattern] ??= {})[route.method.toLowerCase()] = operation(route);

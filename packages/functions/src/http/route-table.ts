@@ -4,6 +4,14 @@
  */
 import type { RouteHandler, RouteOptions } from './types.ts';
 
+const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+// Public routes have no caller to bind a token to, so only signed-in routes are checked (router.ts).
+/** Whether a call must carry X-CSRF-Token (also what the OpenAPI description states, http/openapi.ts). */
+export function needsCsrf(method: string, options: RouteOptions): boolean {
+  return options.csrf ?? MUTATING.has(method);
+}
+
 export interface RouteEntry {
   method: string;
   pattern: string;

@@ -8,15 +8,13 @@ import type { Services } from '../services/types.ts';
 import { checkCsrfToken } from '../services/csrf.ts';
 import { ADMIN_REQUIRED, AUTH_REQUIRED, VisibleError } from './errors.ts';
 import { errorResponse, withStandardHeaders } from './responses.ts';
-import { RouteTable } from './route-table.ts';
+import { needsCsrf, RouteTable } from './route-table.ts';
 import { registerAllRoutes } from './routes/index.ts';
 import type { ApiRequest, ApiResponse, Caller, RouteHandler, RouteOptions, RouteRegistrar } from './types.ts';
 import { describeZodError, isZodError } from './zod-errors.ts';
 
 /** API Gateway and Lambda refuse payloads above ~6 MB; the local server matches that. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
-
-const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 const CSRF_MESSAGES = {
   missing: 'CSRF token is missing: send the X-CSRF-Token header from GET /csrf-token',
@@ -63,12 +61,6 @@ function parseBody(req: ApiRequest): unknown {
   } catch {
     throw new VisibleError('BAD_REQUEST', 'Request body must be valid JSON');
   }
-}
-
-// Public routes have no caller to bind a token to, so only signed-in routes are checked.
-/** Whether a call must carry X-CSRF-Token (also what the OpenAPI description states, http/openapi.ts). */
-export function needsCsrf(method: string, options: RouteOptions): boolean {
-  return options.csrf ?? MUTATING.has(method);
 }
 
 function toErrorResponse(services: Services, req: ApiRequest, e: unknown): ApiResponse {

@@ -3,6 +3,7 @@
  * Node server both translate to and from these, so one router serves both.
  */
 import type { ZodType } from 'zod';
+import type { Caller } from '../ports/index.ts';
 import type { Services } from '../services/types.ts';
 
 export interface ApiRequest {
@@ -26,12 +27,8 @@ export interface ApiResponse {
   rawBody?: string;
 }
 
-/** The verified caller. `sub` scopes every object the user owns. */
-export interface Caller {
-  sub: string;
-  email: string;
-  groups: string[];
-}
+/** The verified caller (what the Identity port answers). */
+export type { Caller };
 
 export type Access = 'public' | 'user' | 'admin';
 

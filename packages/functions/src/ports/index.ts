@@ -5,7 +5,13 @@
  * both runtimes (dynalite locally), so it needs no port of its own: see ../services/db.ts.
  */
 import type { ByteSink } from '@app/core';
-import type { Caller } from '../http/types.ts';
+
+/** The verified caller. `sub` scopes every object the user owns. */
+export interface Caller {
+  sub: string;
+  email: string;
+  groups: string[];
+}
 
 export interface BlobStore {
   /** URL the browser PUTs the raw file to; expires after `expiresIn` seconds. */

@@ -12,8 +12,7 @@ import {
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { AppConfig } from '../../config/index.ts';
 import { AUTH_REQUIRED, VisibleError } from '../../http/errors.ts';
-import type { Caller } from '../../http/types.ts';
-import type { Identity } from '../../ports/index.ts';
+import type { Caller, Identity } from '../../ports/index.ts';
 import { generateTemporaryPassword } from './temporary-password.ts';
 
 export interface IdentityOptions {

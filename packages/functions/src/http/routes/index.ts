@@ -28,7 +28,7 @@ export function registerAllRoutes(r: RouteRegistrar): void {
   registerMasterRoutes(r);
   registerSystemRoutes(r);
   registerAiRoutes(r);
-  registerOpenApiRoutes(r);
+  registerOpenApiRoutes(r, registerAllRoutes);
   registerWatchlistRoutes(r);
   registerRuleRoutes(r);
   registerFindingRoutes(r);

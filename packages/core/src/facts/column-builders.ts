@@ -1,4 +1,4 @@
-import { DictColumn, PackedColumn, type IdArray, type StrColumn } from '../correlate/columns.ts';
+import { DictColumn, PackedColumn, type IdArray, type StrColumn } from './columns.ts';
 
 /**
  * Growable compact columns for step 1's facts: a 100 MB CDHDR file has 1.67 M change documents,

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeDocActivity } from '../correlate/facts.ts';
+import { changeDocActivity } from './file-facts.ts';
 import { activityBytes } from './activity-bytes.ts';
-import { emptyActivities, emptyCollectedDocs, NO_DOC, type CollectedActivities, type CollectedDocs } from './collect-facts.ts';
+import { emptyActivities, emptyCollectedDocs, NO_DOC, type CollectedActivities, type CollectedDocs } from './collected-facts.ts';
 import { decodeFacts, encodeFacts, RowColumns, type DerivedBytes } from './facts-codec.ts';
-import { changeDocDetail } from './sm20-activity.ts';
+import { changeDocDetail } from './activity-text.ts';
 
 interface Doc {
   cls: string;

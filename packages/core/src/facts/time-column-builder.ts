@@ -1,4 +1,4 @@
-import { DictColumn, type StrColumn } from '../correlate/columns.ts';
+import { DictColumn, type StrColumn } from './columns.ts';
 import { grown, resized, START } from './column-builders.ts';
 
 const DAY_SECONDS = 86_400;

@@ -1,4 +1,4 @@
-import { changeDocActivity } from '../correlate/facts.ts';
+import { changeDocActivity } from './file-facts.ts';
 import type { CanonicalRecord } from '../flags/canonical-record.ts';
 
 /** Short description of an SM20 record for patterns ("CUL SE38: Field content changed …"). */

@@ -1,13 +1,13 @@
 // The correlation as it was before the compact rewrite (commit 5b1b159), kept as the reference the
 // differential test compares correlateFacts with. Not used by the engine.
-import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
-import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../../model/index.ts';
-import { docKey, formatEpoch, itemActivity, toEpoch, type Activity, type DocColumns, type FileFacts } from '../facts.ts';
-import { patternRuleId } from '../../rules/pattern-rules.ts';
-import { byRisk } from '../pattern-hits.ts';
-import { HeaderIndex } from './header-index-v1.ts';
-import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from '../find-patterns.ts';
-import { createTicketCoverage } from './ticket-coverage-v1.ts';
+import { ChangeVolumeCounter } from '../flags/change-volume.ts';
+import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../model/index.ts';
+import { docKey, formatEpoch, itemActivity, toEpoch, type Activity, type DocColumns, type FileFacts } from '../facts/index.ts';
+import { patternRuleId } from '../rules/pattern-rules.ts';
+import { byRisk } from './pattern-hits.ts';
+import { HeaderIndex } from './header-index.reference.ts';
+import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, UserTimeline } from './find-patterns.ts';
+import { createTicketCoverage } from './ticket-coverage.reference.ts';
 
 /** At most this many patterns of one kind are listed; the summary keeps the full counts. */
 const MAX_PATTERNS_PER_KIND = 1000;

@@ -4,7 +4,7 @@ import type { FileType, FlagKey } from '../model/index.ts';
 import {
   ChangeVolumeCounter, createCanonicalRecord, createFlagContext, createFlagResult, createRecordFlagger, FLAG_INDEX, severityOf,
   type CanonicalRecord,
-} from './index.ts';
+} from '../flags/index.ts';
 
 const flagger = createRecordFlagger(createFlagContext(loadDefaultLists()));
 // Wednesday 2026-11-18, 10:00: inside working time.

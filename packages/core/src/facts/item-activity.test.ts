@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeDocDetail, describeChangeDoc } from '../engine/sm20-activity.ts';
+import { changeDocDetail, describeChangeDoc } from './activity-text.ts';
 import { createCanonicalRecord } from '../flags/canonical-record.ts';
-import { changeDocActivity, DOC_KEY_SEPARATOR, docKey, itemActivity } from './facts.ts';
+import { changeDocActivity, DOC_KEY_SEPARATOR, docKey, itemActivity } from './file-facts.ts';
 
 /** describeChangeDoc as it was before the text was split into header key and detail (the oracle). */
 function oldDescribeChangeDoc(cls: string, id: string, nr: string, tab: string, fname: string, tcode: string): string {

@@ -1,14 +1,14 @@
-import type { CanonicalRecord } from './canonical-record.ts';
-import { createTimingCheck } from './change-timing.ts';
-import { bankKeyChange, namedProfile, PROFILE_CLASSES, PROFILE_TABLES, profileOwner, readableKey, USER_PROFILE_TABLES } from './change-doc-rules.ts';
-import type { FlagContext } from './flag-context.ts';
-import { memoOf } from './memo.ts';
-import { FLAG_INDEX, resetFlagResult, setFlag, setOther, type FlagResult } from './flag-result.ts';
-import { fillPlaceholders } from './placeholders.ts';
+import type { CanonicalRecord } from '../flags/canonical-record.ts';
+import { createTimingCheck } from '../flags/change-timing.ts';
+import { bankKeyChange, namedProfile, PROFILE_CLASSES, PROFILE_TABLES, profileOwner, readableKey, USER_PROFILE_TABLES } from '../flags/change-doc-rules.ts';
+import type { FlagContext } from '../flags/flag-context.ts';
+import { memoOf } from '../flags/memo.ts';
+import { FLAG_INDEX, resetFlagResult, setFlag, setOther, type FlagResult } from '../flags/flag-result.ts';
+import { fillPlaceholders } from '../flags/placeholders.ts';
 import {
   AUDIT_DELETE_CALLS, AUDIT_EVENTS, CONFIG_EVENTS, CONFIG_TCODES, DEBUG_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, JOB_TCODES, SECURITY_EVENTS,
   SM20_CHANGE_EVENTS, TABLE_MAINT_TCODES, TARGET_IN_VAR1_EVENTS, TARGET_IN_VAR2_EVENTS, TRANSPORT_TCODES, findNamedCall, genericTableAccess, startedTransaction,
-} from './sm20-events.ts';
+} from '../flags/sm20-events.ts';
 
 const DEBUG_EVENT_TEXT: Record<string, string> = {
   CUK: 'debugging activated',

@@ -1,5 +1,5 @@
 // HeaderIndex before the compact rewrite (commit 5b1b159): reference for the differential test.
-import type { FileFacts } from '../facts.ts';
+import type { FileFacts } from '../facts/index.ts';
 
 const SEP = '\u0001';
 

@@ -71,11 +71,11 @@ describe('facts codec, compact columns', () => {
   });
 
   it('gives compact columns that answer get, equals and hash like the strings', async () => {
-    const { hashString, HASH_SEED } = await import('../correlate/columns.ts');
+    const { hashString, HASH_SEED } = await import('./columns.ts');
     const value = { few: ['A', 'B', 'A', 'C'], many: Array.from({ length: 9000 }, (_, i) => `N${i}`), flags: [0, 1, 1, 0], times: [1.5, null], rows: [['X', 1], ['Y', 2]] };
     const c = decodeFacts<Record<string, unknown>>(Buffer.concat(encodeFacts(value)), new Set(), 'compact');
-    const few = c.few as import('../correlate/columns.ts').StrColumn;
-    const many = c.many as import('../correlate/columns.ts').StrColumn;
+    const few = c.few as import('./columns.ts').StrColumn;
+    const many = c.many as import('./columns.ts').StrColumn;
     expect([0, 1, 2, 3].map((i) => few.get(i))).toEqual(value.few);
     expect(many.get(8999)).toBe('N8999');
     expect(many.equals(12, 'N12')).toBe(true);

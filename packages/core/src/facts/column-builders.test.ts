@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DictColumn, StrColumn } from '../correlate/columns.ts';
+import type { DictColumn, StrColumn } from './columns.ts';
 import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, PackedKeySet } from './column-builders.ts';
 import { TimeColumnBuilder } from './time-column-builder.ts';
 

@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { ByteSink, Workspace } from './contract.ts';
+import type { ByteSink, Workspace } from './types.ts';
 
 /** A sink writing one file; `end()` resolves once the file is closed. */
 export function fileSink(path: string): ByteSink {

@@ -1,4 +1,4 @@
-import type { DocumentLists } from './collect-facts.ts';
+import type { DocumentLists } from './collected-facts.ts';
 import { PackedColumnBuilder } from './column-builders.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { changeDocActivity } from '../correlate/facts.ts';
-import { NO_DOC, type CollectedActivities, type CollectedDocs } from './collect-facts.ts';
+import { changeDocActivity } from './file-facts.ts';
+import { NO_DOC, type CollectedActivities, type CollectedDocs } from './collected-facts.ts';
 import type { DictColumnBuilder } from './column-builders.ts';
 import { DerivedBytes } from './facts-codec.ts';
-import { changeDocDetail } from './sm20-activity.ts';
+import { changeDocDetail } from './activity-text.ts';
 
 const PREFIX = Buffer.from('Change document ');
 const NO = Buffer.from('no. ');

@@ -1,7 +1,7 @@
-import { ArrayColumn, DictColumn, idArrayFor, PackedColumn, type IdArray, type StrColumn } from '../correlate/columns.ts';
+import { ArrayColumn, DictColumn, idArrayFor, PackedColumn, type IdArray, type StrColumn } from './columns.ts';
 import { DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder } from './column-builders.ts';
 import { TimeColumnBuilder } from './time-column-builder.ts';
-import type { Workspace } from './contract.ts';
+import type { Workspace } from '../workspace/index.ts';
 
 /**
  * Compact encoding of a file's facts in the workspace. Facts of a 100 MB file hold millions of

@@ -1,5 +1,5 @@
 // Ticket coverage before the compact rewrite (commit 5b1b159): reference for the differential test.
-import type { TicketFact } from '../facts.ts';
+import type { TicketFact } from '../facts/index.ts';
 
 const DAY = 86_400;
 // Runs of the characters SAP user names are spelt with (dots, @ and - inside, never at the end);

@@ -1,6 +1,6 @@
 import type { FileType } from '../model/index.ts';
 import { asStrColumn, DictColumn, PackedColumn, StridedColumn, type StrColumn } from './columns.ts';
-import { toEpoch, type Activity, type FailedLogon, type FileFacts, type SecurityEvent } from './facts.ts';
+import { toEpoch, type Activity, type FailedLogon, type FileFacts, type SecurityEvent } from './file-facts.ts';
 
 /** Numbers column; NaN stands for null (tickets without a time). */
 export type NumColumn = ArrayLike<number>;
