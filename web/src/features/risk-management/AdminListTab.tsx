@@ -5,9 +5,10 @@
  * confirmation before a delete. Each list brings its data, its columns and its texts.
  */
 import { type ReactNode, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { notify } from '../../lib/notify.ts';
+import { PagingFooter } from '../../lib/PagingFooter.tsx';
 import { usePaging } from '../../lib/use-paging.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { formatDate, personLabel } from './format.ts';
@@ -176,14 +177,7 @@ export function AdminListTab<T extends AdminListRow>(props: AdminListTabProps<T>
               })}
             </Table.Tbody>
           </Table>
-          {paging.pages > 1 && (
-            <Group justify="space-between" mt="sm">
-              <Text size="sm" c="dimmed" data-testid="risk-list-range">
-                Showing {paging.range}
-              </Text>
-              <Pagination total={paging.pages} value={paging.page} onChange={paging.setPage} size="sm" aria-label={`${label} pages`} />
-            </Group>
-          )}
+          <PagingFooter paging={paging} label={`${label} pages`} rangeTestId="risk-list-range" withGap />
         </Table.ScrollContainer>
       )}
 
