@@ -67,7 +67,6 @@ describe('forged access tokens on the public mount (issue 13, item 1)', () => {
 describe('the lockout counts SRP guesses for the user in SECRET_BLOCK (issue 13, item 2)', () => {
   /** One SRP sign-in attempt whose answer names `echoedUsername` (or none) instead of the real user. */
   async function srpAttempt(email: string, password: string, echoedUsername: string | undefined) {
-    const alice = await stack.signIn(stack.user.email, stack.user.password);
     const start = startSrp();
     const ClientId = pool().clientId;
     const challenge = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_SRP_AUTH', ClientId, AuthParameters: { USERNAME: email, SRP_A: start.srpA } });

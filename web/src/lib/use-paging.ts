@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 export const PAGE_SIZE = 50;
 
@@ -7,8 +7,11 @@ export const PAGE_SIZE = 50;
  * @example const { page, setPage, pageItems, pages, range } = usePaging(rows, `${search}|${category}`)
  */
 export function usePaging<T>(items: readonly T[], resetKey: string, size = PAGE_SIZE) {
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [resetKey]);
+  // The page belongs to the filter it was chosen under: a new filter reads as page 1 at once.
+  const [chosen, setChosen] = useState({ page: 1, key: resetKey });
+  if (chosen.key !== resetKey) setChosen({ page: 1, key: resetKey });
+  const page = chosen.key === resetKey ? chosen.page : 1;
+  const setPage = useCallback((next: number) => setChosen({ page: next, key: resetKey }), [resetKey]);
   const pages = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(page, pages);
   const start = (current - 1) * size;

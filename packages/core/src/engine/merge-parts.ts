@@ -38,7 +38,6 @@ export class FlaggedRowsMerger {
     const p = part.facts;
     this.addDocuments(p.volume.documents);
     for (const [key, n] of p.volume.events) this.events.set(key, (this.events.get(key) ?? 0) + n);
-    this.addItemKeys(p);
 
     const m = this.merged;
     if (!m) {
@@ -108,10 +107,6 @@ export class FlaggedRowsMerger {
         list.push(k);
       }
     }
-  }
-
-  /** Item counts per key summed, first activity per sensitive key kept (keys compared as bytes). */
-  private addItemKeys(p: CollectedFacts): void {
   }
 
   private mergedDocuments(): DocumentLists {

@@ -15,7 +15,7 @@ export function fillPlaceholders(text: string, var1: string, var2: string, var3:
   const vars = [var1, var2, var3];
   // A "key=&X" whose variable is empty goes with its label and comma: "(reason=1, type=A)".
   return text
-    .replace(LABELLED, (all, comma: string | undefined, label: string | undefined, p: string) => {
+    .replace(LABELLED, (_match, comma: string | undefined, label: string | undefined, p: string) => {
       const v = vars[SLOT[p] ?? 3] ?? '';
       return v === '' ? (label ? '' : (comma ?? '')) : `${comma ?? ''}${label ?? ''}${v}`;
     })

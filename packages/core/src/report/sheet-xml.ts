@@ -5,7 +5,6 @@
 import { isFormulaStart, startsLikeFormula } from './neutralise-cell.ts';
 import { isPlainNumber, NUMERIC, TEMPORAL, TEXT, temporalStyle, temporalValue } from './typed-cells.ts';
 
-const NEEDS_ESCAPE = /[&<>"\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** Escapes XML specials and drops characters XML cannot carry; CR as `&#13;`, which readers would otherwise turn into LF. */
@@ -14,7 +13,7 @@ export function escapeXml(s: string): string {
   return s.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r/g, '&#13;');
 }
 
-/** NEEDS_ESCAPE.test(s) as a loop: cells are short, and a regex call costs more than the scan (measured per cell). */
+/** Whether `s` holds & < > " CR, a control character other than tab and LF, or U+FFFE/U+FFFF; a loop, since cells are short and a regex call costs more than the scan (measured per cell). */
 function needsEscape(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -23,5 +23,7 @@ describe('rule catalogue', () => {
     expect(ruleById('PAT-BRUTE-FORCE-SUCCESS')?.sentinel).toBeUndefined();
     expect(ruleById('NO-SUCH-RULE')).toBeUndefined();
     for (const r of RULE_CATALOGUE) expect(r.reads.length * r.nextSteps.length * r.title.length).toBeGreaterThan(0);
+    // Each pattern says in one sentence what a finding means (shown beside the findings in the web app).
+    for (const r of RULE_CATALOGUE.filter((r) => r.kind === 'pattern')) expect(r.summary, r.id).toMatch(/^[A-Z].{20,}\.$/);
   });
 });

@@ -11,6 +11,8 @@ export interface RuleDefinition {
   category?: string;
   /** Pattern name (kind 'pattern'). */
   pattern?: string;
+  /** What a finding of the rule means, in one sentence (patterns: shown beside each finding). */
+  summary?: string;
   /** The data the rule reads. */
   reads: string;
   /** What an auditor should check next. */

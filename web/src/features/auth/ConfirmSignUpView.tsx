@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import { AuthCard } from './AuthCard.tsx';
+import { CodeInput } from './CodeInput.tsx';
 import { codeError, codeStepErrorMessage, describeDestination } from './code-step-errors.ts';
 
 /**
@@ -65,15 +66,7 @@ export function ConfirmSignUpView({ email, onConfirmed, onBack }: { email: strin
               {info}
             </Alert>
           )}
-          <TextInput
-            label="Verification code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-          />
+          <CodeInput label="Verification code" value={code} onChange={setCode} />
           <Button type="submit" loading={busy === 'confirm'} disabled={busy !== null} fullWidth>
             Verify Email
           </Button>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { AuthCard } from './AuthCard.tsx';
+import { CodeInput } from './CodeInput.tsx';
 import { codeError, codeStepErrorMessage, describeDestination } from './code-step-errors.ts';
 
 /**
@@ -85,15 +86,7 @@ export function ResetPasswordView({ email, onDone, onBack }: { email: string; on
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {errorAlert}
-          <TextInput
-            label="Reset code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-          />
+          <CodeInput label="Reset code" value={code} onChange={setCode} />
           <PasswordInput label="New password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
           <PasswordInput label="Confirm new password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
           <Button type="submit" loading={busy} fullWidth>

@@ -124,6 +124,42 @@ describe('watchlist tabs', () => {
     expect(await screen.findByText('User DDIC is already in the privileged-users watchlist')).toBeInTheDocument();
   });
 
+  it('names Added By by e-mail, pages 100+ entries, and clears the ID error once the ID is fixed', async () => {
+    users = Array.from({ length: 120 }, (_, i) => ({
+      ...entry(`ZUSER${String(i).padStart(3, '0')}`, 'standard', `User ${i}`),
+      addedBy: '9a8b7c6d-5e4f-4321-8888-123456789abc',
+      addedByEmail: 'dana@example.com',
+    }));
+    const user = await openTab('Privileged Users');
+    const table = await screen.findByRole('table', { name: 'Privileged Users' }, { timeout: 5000 });
+    expect(within(table).getAllByRole('row')).toHaveLength(51); // header + 50
+    expect(within(table).getByText('ZUSER000').closest('tr')).toHaveTextContent('dana@example.com');
+    expect(screen.getByTestId('risk-list-range')).toHaveTextContent('Showing 1–50 of 120');
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(idsShown()).toEqual(users.slice(100).map((u) => u.id));
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'ZUSER11');
+    expect(screen.queryByTestId('risk-list-range')).not.toBeInTheDocument(); // one page again, from the start
+    expect(idsShown()).toHaveLength(10);
+
+    await user.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByText('User is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'User' }), 'a b');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const shape = 'User must be 1-12 letters, digits or _ / . - (optionally ending in * for a prefix)';
+    expect(within(dialog).getByText(shape)).toBeInTheDocument();
+    // Still wrong: the message stays; fixed: it goes at once.
+    await user.type(within(dialog).getByRole('textbox', { name: 'User' }), '!');
+    expect(within(dialog).getByText(shape)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'User' }), '{Backspace}{Backspace}{Backspace}');
+    expect(within(dialog).getByRole('textbox', { name: 'User' })).toHaveValue('A');
+    expect(within(dialog).queryByText(shape)).not.toBeInTheDocument();
+    // Fixed, then broken again: no error before the next submit.
+    await user.clear(within(dialog).getByRole('textbox', { name: 'User' }));
+    expect(within(dialog).queryByText('User is required')).not.toBeInTheDocument();
+  });
+
   it('shows profiles without a kind column, escapes text, and imports and exports the list', async () => {
     fake.on('POST', '/watchlists/sensitive-profiles/import', () => ({ body: { imported: 1, errors: ['Row 3: PROFILE is empty'] } }));
     fake.on('GET', '/watchlists/sensitive-profiles/export', () => ({ body: { url: 'http://blob/p.csv', fileName: 'sensitive_profiles.csv', count: 1 } }));

@@ -2,10 +2,10 @@
  * Server calls of the watchlist and thresholds tabs: one queryOptions factory per read, writes
  * through mutations that refresh the lists and the audit log.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { DetectionThresholds } from '@app/core/model/index.ts';
 import { api } from '../../api/client.ts';
-import { riskKeys, type ImportResult } from '../risk-management/risk-api.ts';
+import { riskKeys, useInvalidateRisk, type ImportResult } from '../risk-management/risk-api.ts';
 import type { WatchlistEntry, WatchlistName } from './watchlist-kinds.ts';
 
 export type { DetectionThresholds };
@@ -39,11 +39,6 @@ export const thresholdsQuery = queryOptions({
   queryKey: watchlistKeys.thresholds,
   queryFn: () => api.get<ThresholdsState>('/detection-thresholds', { fallback: 'Failed to load the thresholds' }),
 });
-
-function useInvalidateRisk() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: riskKeys.all });
-}
 
 export function useSaveWatchlistEntry(name: WatchlistName) {
   const invalidate = useInvalidateRisk();

@@ -99,3 +99,13 @@ export function validateWatchlistId(info: WatchlistInfo, raw: string): string | 
   }
   return undefined;
 }
+
+/**
+ * The local search: the ID contains the upper-cased query, or the description contains it in any case.
+ *
+ * @example matchesWatchlistSearch({ id: 'DDIC', description: 'Data dictionary user', ... }, 'dictionary') // true
+ */
+export function matchesWatchlistSearch(entry: Pick<WatchlistEntry, 'id' | 'description'>, typed: string): boolean {
+  const query = typed.trim();
+  return !query || entry.id.includes(query.toUpperCase()) || entry.description.toLowerCase().includes(query.toLowerCase());
+}

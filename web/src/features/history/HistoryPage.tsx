@@ -7,7 +7,6 @@ import { analysesQuery, fetchAnalysis, queryKeys } from '../../api/queries.ts';
 import type { AnalysisListItem } from '../../api/types.ts';
 import { createdOf, sortNewestFirst, totalRecordsOf } from '../../lib/analysis-fields.ts';
 import { formatDateTime, formatNumber, shortId } from '../../lib/format.ts';
-import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
 import { useBulkAction } from '../../lib/use-bulk-action.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';

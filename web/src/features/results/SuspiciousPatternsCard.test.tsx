@@ -20,7 +20,7 @@ describe('SuspiciousPatternsCard', () => {
     );
     const rows = screen.getAllByTestId('pattern-row');
     expect(rows.map((r) => r.getAttribute('data-level'))).toEqual(['critical', 'high', 'high', 'medium', 'low']);
-    expect(within(rows[0]!).getByText('Data changed in the debugger')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Debugger change followed by a data change')).toBeInTheDocument();
     expect(within(rows[0]!).getByText(/debugger field change followed by a data change/)).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('2025-03-04 10:00:00');
     expect(within(rows[4]!).getByText('Some new rule')).toBeInTheDocument();

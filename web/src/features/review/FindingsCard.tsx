@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Progress, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { CursorPager, useCursorPages } from '../../lib/CursorPager.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
 import { DownloadFindingsButton } from './DownloadFindingsButton.tsx';
@@ -23,13 +24,13 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
   const [status, setStatus] = useState('');
   const [severity, setSeverity] = useState('');
   const [rule, setRule] = useState('');
-  const [cursors, setCursors] = useState<string[]>([]);
+  const pages = useCursorPages();
   const filters: FindingFilters = {
     limit: PAGE,
     ...(status ? { status: status as FindingFilters['status'] } : {}),
     ...(severity ? { severity: severity as Severity } : {}),
     ...(rule ? { rule } : {}),
-    ...(cursors.length ? { cursor: cursors[cursors.length - 1] } : {}),
+    ...(pages.cursor ? { cursor: pages.cursor } : {}),
   };
   const page = useQuery({ ...findingsQuery(analysisId, filters), placeholderData: keepPreviousData });
   const findings = page.data?.findings ?? [];
@@ -39,7 +40,7 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
 
   const setFilter = (set: (v: string) => void) => (v: string | null) => {
     set(v ?? '');
-    setCursors([]);
+    pages.reset();
     selection.clear();
   };
   const saved = (count: number) => {
@@ -116,19 +117,11 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
             toggleAll={() => (selected.length === ids.length ? selection.clear() : selection.selectAll())}
             onReview={(f) => setDialog({ targets: [f] })}
           />
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              {data.matched} matching · up to {data.recordCoverage.perFlagCap} flagged records per flag are findings; every flagged record is in the results workbook
-            </Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                Previous
-              </Button>
-              <Button size="xs" variant="default" disabled={!data.nextCursor} onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
-                Next
-              </Button>
-            </Group>
-          </Group>
+          <CursorPager
+            pages={pages}
+            nextCursor={data.nextCursor}
+            summary={`${data.matched} matching · up to ${data.recordCoverage.perFlagCap} flagged records per flag are findings; every flagged record is in the results workbook`}
+          />
         </Stack>
       )}
       {dialog && <TriageDialog analysisId={analysisId} targets={dialog.targets} initialStatus={dialog.status} onClose={() => setDialog(null)} onSaved={saved} />}

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
+import { CursorPager, useCursorPages } from '../../lib/CursorPager.tsx';
 import { shortId } from '../../lib/format.ts';
 import { timelineQuery, type TimelineEntry } from './review-api.ts';
 
@@ -63,15 +64,15 @@ function EntryRow({ e }: { e: TimelineEntry }) {
 export function TimelinePage({ analysisId, user }: { analysisId: string; user: string }) {
   const [day, setDay] = useState('');
   const [type, setType] = useState('');
-  const [cursors, setCursors] = useState<string[]>([]);
+  const pages = useCursorPages();
   const page = useQuery({
-    ...timelineQuery(analysisId, { user, day, type, cursor: cursors[cursors.length - 1] }),
+    ...timelineQuery(analysisId, { user, day, type, cursor: pages.cursor }),
     placeholderData: keepPreviousData,
   });
   const data = page.data;
   const reset = (set: (v: string) => void) => (v: string | null) => {
     set(v ?? '');
-    setCursors([]);
+    pages.reset();
   };
   return (
     <Stack gap="lg">
@@ -100,26 +101,19 @@ export function TimelinePage({ analysisId, user }: { analysisId: string; user: s
               </Table.Thead>
               <Table.Tbody>
                 {data.entries.map((e, i) => (
-                  <EntryRow key={`${cursors.length}-${i}`} e={e} />
+                  <EntryRow key={`${pages.depth}-${i}`} e={e} />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         )}
         {data && (
-          <Group justify="space-between" mt="sm">
-            <Text size="xs" c="dimmed">
-              {data.matched} of {data.total} entries{data.truncated && ' (the timeline stops at 20,000 entries)'}
-            </Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
-                Previous
-              </Button>
-              <Button size="xs" variant="default" disabled={!data.nextCursor} onClick={() => setCursors((c) => [...c, data.nextCursor!])}>
-                Next
-              </Button>
-            </Group>
-          </Group>
+          <CursorPager
+            pages={pages}
+            nextCursor={data.nextCursor}
+            summary={`${data.matched} of ${data.total} entries${data.truncated ? ' (the timeline stops at 20,000 entries)' : ''}`}
+            withGap
+          />
         )}
       </Card>
     </Stack>

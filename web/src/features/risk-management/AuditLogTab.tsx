@@ -1,8 +1,9 @@
 /** The last 100 administrators' changes with the fields each one changed (spec section 2). */
-import { Badge, Code, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { diffAuditValues } from './audit-diff.ts';
 import { formatDateTime, personLabel } from './format.ts';
+import { PagingFooter } from '../../lib/PagingFooter.tsx';
 import { usePaging } from '../../lib/use-paging.ts';
 import { auditLogQuery, type AuditEntry } from './risk-api.ts';
 
@@ -94,14 +95,7 @@ export function AuditLogTab() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {paging.pages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Showing {paging.range}
-          </Text>
-          <Pagination total={paging.pages} value={paging.page} onChange={paging.setPage} size="sm" aria-label="Audit log pages" />
-        </Group>
-      )}
+      <PagingFooter paging={paging} label="Audit log pages" />
     </Stack>
   );
 }

@@ -111,8 +111,8 @@ export async function searchMasterList(info: RiskKindInfo, query: string): Promi
   }
 }
 
-/** Invalidates every risk read (lists, categories, audit log) after a change. */
-function useInvalidateRisk() {
+/** Invalidates every risk-management read (lists, watchlists, thresholds, categories, audit log) after a change. */
+export function useInvalidateRisk() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: riskKeys.all });
 }

@@ -3,6 +3,8 @@
  * flag's records: the ids in their RULES column, else every rule of that flag.
  */
 import { queryOptions } from '@tanstack/react-query';
+import type { PatternName } from '@app/core/model/index.ts';
+import { patternRuleId } from '@app/core/rules/pattern-rules.ts';
 import type { RuleDefinition } from '@app/core/rules/types.ts';
 import { api } from '../../api/client.ts';
 
@@ -22,7 +24,7 @@ export function ruleHref(id: string): string {
 
 /** A pattern's rule: its `rule` id, or for an older result the id its name gives (BRUTE_FORCE_SUCCESS → PAT-BRUTE-FORCE-SUCCESS). */
 export function patternRuleHref(pattern: { pattern: string; rule?: string }): string {
-  return ruleHref(pattern.rule ?? `PAT-${pattern.pattern.replace(/_/g, '-')}`);
+  return ruleHref(pattern.rule ?? patternRuleId(pattern.pattern as PatternName));
 }
 
 /** Rule ids named in a record's RULES cell (`SAL-AUDIT-OFF, USER-PRIVILEGED` or `;`/space separated). */

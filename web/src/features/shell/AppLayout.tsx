@@ -17,12 +17,11 @@ export function AppLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   const content = useRef<HTMLDivElement>(null);
   // After a navigation, keyboard and screen-reader users continue in the new page's content.
-  const firstRender = useRef(true);
+  // The first page keeps the browser's own focus; only a change of path moves it.
+  const focusedPath = useRef(pathname);
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (focusedPath.current === pathname) return;
+    focusedPath.current = pathname;
     content.current?.focus({ preventScroll: true });
   }, [pathname]);
 

@@ -4,16 +4,16 @@
  * Bad rows are reported as `Row N: problem` (N counts the header as row 1, like a spreadsheet)
  * and skipped; valid rows are written, each as one whole item, with one IMPORT audit entry each.
  */
-import { VisibleError } from '../../http/errors.ts';
 import type { Services } from '../types.ts';
 import { batchPutItems } from '../master/batch-write.ts';
 import { lookupMasterDescriptions } from '../master/master-lookup.ts';
 import { auditItem } from './audit-log.ts';
-import { parseCsv, restoreNeutralised } from './csv-text.ts';
+import { restoreNeutralised } from './csv-text.ts';
+import { readListCsv } from './list-csv-rows.ts';
 import { bumpListVersion } from './list-version.ts';
 import { buildStoredItem, queryAllRiskItems } from './risk-items.ts';
 import { RISK_KINDS, toApiItem, type RiskKind, type StoredRiskItem } from './risk-kinds.ts';
-import { CATEGORY_RULE, ID_RULE, hasControlChars, isValidCategory, normaliseSapId, printable } from './sap-ids.ts';
+import { CATEGORY_RULE, ID_RULE, isValidCategory, normaliseSapId } from './sap-ids.ts';
 
 export interface ImportResult {
   imported: number;
@@ -78,42 +78,20 @@ export async function importRiskCsv(services: Services, kind: RiskKind, userId: 
 /** Validates the header and every row; returns the good rows and one message per bad row. */
 export function readRows(kind: RiskKind, csvContent: string): { rows: ValidRow[]; errors: string[] } {
   const info = RISK_KINDS[kind];
-  const table = parseCsv(csvContent);
-  if (table.length - 1 > RISK_IMPORT_MAX_ROWS) {
-    throw new VisibleError('TOO_LARGE', `The CSV has ${table.length - 1} rows; at most ${RISK_IMPORT_MAX_ROWS} rows are accepted per import`);
-  }
-  const header = (table[0] ?? []).map((h) => h.trim().toUpperCase());
-  const idCol = header.indexOf(info.csvIdColumn);
-  const catCol = header.indexOf('CATEGORY');
-  const descCol = DESCRIPTION_ALIASES[kind].map((name) => header.indexOf(name)).find((i) => i >= 0) ?? -1;
-  if (idCol < 0 || catCol < 0) {
-    throw new VisibleError(
-      'BAD_REQUEST',
-      `The CSV header must name the columns ${info.csvIdColumn} and CATEGORY (${info.csvDescriptionColumn} optional); found: ${header.join(', ') || 'nothing'}`,
-    );
-  }
-  const rows: ValidRow[] = [];
-  const errors: string[] = [];
-  const seen = new Map<string, number>();
-  for (let i = 1; i < table.length; i++) {
-    const cells = table[i]!;
-    const rowNo = i + 1;
-    if (cells.every((c) => c.trim() === '')) continue;
-    const rawId = restoreNeutralised(cells[idCol] ?? '').trim();
-    const category = restoreNeutralised(cells[catCol] ?? '').trim();
-    const description = descCol >= 0 ? restoreNeutralised(cells[descCol] ?? '').trim() : '';
-    const id = normaliseSapId(rawId);
-    if (!rawId) errors.push(`Row ${rowNo}: ${info.csvIdColumn} is empty`);
-    else if (!id) errors.push(`Row ${rowNo}: ${info.csvIdColumn} "${printable(rawId)}" is not ${ID_RULE}`);
-    else if (!category) errors.push(`Row ${rowNo}: CATEGORY is empty`);
-    else if (!isValidCategory(category)) errors.push(`Row ${rowNo}: CATEGORY must be ${CATEGORY_RULE}`);
-    else if (description.length > 255 || hasControlChars(description))
-      errors.push(`Row ${rowNo}: ${info.csvDescriptionColumn} must be at most 255 characters without control characters`);
-    else if (seen.has(id)) errors.push(`Row ${rowNo}: ${id} repeats row ${seen.get(id)}; only the first is imported`);
-    else {
-      seen.set(id, rowNo);
-      rows.push({ id, category, description });
-    }
-  }
-  return { rows, errors };
+  return readListCsv(
+    {
+      idColumn: info.csvIdColumn,
+      idRule: ID_RULE,
+      normaliseId: normaliseSapId,
+      columns: ['CATEGORY'],
+      descriptionColumns: DESCRIPTION_ALIASES[kind],
+      maxRows: RISK_IMPORT_MAX_ROWS,
+      readFields: (cells) => {
+        const category = restoreNeutralised(cells.CATEGORY ?? '').trim();
+        if (!category) return 'CATEGORY is empty';
+        return isValidCategory(category) ? { category } : `CATEGORY must be ${CATEGORY_RULE}`;
+      },
+    },
+    csvContent,
+  );
 }

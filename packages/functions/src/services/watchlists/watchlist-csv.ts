@@ -4,14 +4,14 @@
  * unchanged and the default files import as they are. Bad rows are reported as `Row N: problem`
  * (the header is row 1) and skipped; each good row is one whole entry and one IMPORT audit entry.
  */
-import { VisibleError } from '../../http/errors.ts';
 import { blobKeys } from '../keys.ts';
 import type { Services } from '../types.ts';
 import { batchPutItems } from '../master/batch-write.ts';
 import { auditItem } from '../risk/audit-log.ts';
-import { formatCsv, parseCsv, restoreNeutralised } from '../risk/csv-text.ts';
+import { formatCsv } from '../risk/csv-text.ts';
+import { readListCsv } from '../risk/list-csv-rows.ts';
 import { bumpVersionCounter } from '../risk/list-version.ts';
-import { hasControlChars, printable } from '../risk/sap-ids.ts';
+import { printable } from '../risk/sap-ids.ts';
 import { buildStoredEntry, listWatchlistEntries, queryAllWatchlistEntries } from './watchlist-items.ts';
 import { WATCHLISTS, normaliseKind, normaliseWatchlistId, toApiEntry, type WatchlistName } from './watchlist-kinds.ts';
 
@@ -66,43 +66,24 @@ export async function importWatchlistCsv(services: Services, name: WatchlistName
 /** Validates the header and every row; returns the good rows and one message per bad row. */
 export function readWatchlistRows(name: WatchlistName, csvContent: string): { rows: ValidRow[]; errors: string[] } {
   const info = WATCHLISTS[name];
-  const table = parseCsv(csvContent);
-  if (table.length - 1 > WATCHLIST_IMPORT_MAX_ROWS) {
-    throw new VisibleError('TOO_LARGE', `The CSV has ${table.length - 1} rows; at most ${WATCHLIST_IMPORT_MAX_ROWS} rows are accepted per import`);
-  }
-  const header = (table[0] ?? []).map((h) => h.trim().toUpperCase());
-  const idCol = header.indexOf(info.csvIdColumn);
-  const kindCol = header.indexOf('KIND');
-  const descCol = header.indexOf('DESCRIPTION');
   const hasKinds = info.kinds.length > 0;
-  if (idCol < 0 || (hasKinds && kindCol < 0)) {
-    const needed = hasKinds ? `${info.csvIdColumn} and KIND` : info.csvIdColumn;
-    throw new VisibleError('BAD_REQUEST', `The CSV header must name the columns ${needed} (DESCRIPTION optional); found: ${header.join(', ') || 'nothing'}`);
-  }
-  const rows: ValidRow[] = [];
-  const errors: string[] = [];
-  const seen = new Map<string, number>();
-  for (let i = 1; i < table.length; i++) {
-    const cells = table[i]!;
-    const rowNo = i + 1;
-    if (cells.every((c) => c.trim() === '')) continue;
-    const rawId = restoreNeutralised(cells[idCol] ?? '').trim();
-    const rawKind = hasKinds ? (cells[kindCol] ?? '').trim() : '';
-    const description = descCol >= 0 ? restoreNeutralised(cells[descCol] ?? '').trim() : '';
-    const id = normaliseWatchlistId(info, rawId);
-    const kind = hasKinds ? normaliseKind(info, rawKind) : undefined;
-    if (!rawId) errors.push(`Row ${rowNo}: ${info.csvIdColumn} is empty`);
-    else if (!id) errors.push(`Row ${rowNo}: ${info.csvIdColumn} "${printable(rawId)}" is not ${info.idRule}`);
-    else if (hasKinds && !kind) errors.push(`Row ${rowNo}: KIND "${printable(rawKind)}" must be one of ${info.kinds.join(', ')}`);
-    else if (description.length > 255 || hasControlChars(description))
-      errors.push(`Row ${rowNo}: DESCRIPTION must be at most 255 characters without control characters`);
-    else if (seen.has(id)) errors.push(`Row ${rowNo}: ${id} repeats row ${seen.get(id)}; only the first is imported`);
-    else {
-      seen.set(id, rowNo);
-      rows.push({ id, ...(kind ? { kind } : {}), description });
-    }
-  }
-  return { rows, errors };
+  return readListCsv<{ kind?: string }>(
+    {
+      idColumn: info.csvIdColumn,
+      idRule: info.idRule,
+      normaliseId: (raw) => normaliseWatchlistId(info, raw),
+      columns: hasKinds ? ['KIND'] : [],
+      descriptionColumns: ['DESCRIPTION'],
+      maxRows: WATCHLIST_IMPORT_MAX_ROWS,
+      readFields: (cells) => {
+        if (!hasKinds) return {};
+        const rawKind = (cells.KIND ?? '').trim();
+        const kind = normaliseKind(info, rawKind);
+        return kind ? { kind } : `KIND "${printable(rawKind)}" must be one of ${info.kinds.join(', ')}`;
+      },
+    },
+    csvContent,
+  );
 }
 
 /** The CSV text of a list's active entries, in the import columns. */

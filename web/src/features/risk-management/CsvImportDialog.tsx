@@ -1,0 +1,102 @@
+/**
+ * The import dialog every administrators' list shares: an optional choice of what to import, the
+ * file (checked before any call), the columns it needs, and the server's answer (count, first row
+ * errors, IDs the master list lacks). Each list brings the call that imports the chosen file.
+ */
+import type { ReactNode } from 'react';
+import { FileInput, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { errorMessage } from '../../api/api-error.ts';
+import { notify } from '../../lib/notify.ts';
+import { ImportDialogActions } from './ImportDialogActions.tsx';
+import { ImportResultView } from './ImportResultView.tsx';
+import type { ImportResult } from './risk-api.ts';
+import { RISK_TOAST } from './risk-kinds.ts';
+import { useImportDialog } from './use-import-dialog.ts';
+
+export interface ImportChoice {
+  label: string;
+  data: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export interface ImportFileRule {
+  label: string;
+  placeholder: string;
+  accept: string;
+  /** Why the chosen file cannot be imported, or undefined when it can. */
+  check: (file: File | null) => string | undefined;
+}
+
+/** The CSV files of the lists' own imports. */
+export const CSV_FILE = { label: 'CSV file', placeholder: 'Choose a CSV file', accept: '.csv,text/csv' } as const;
+
+interface CsvImportDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  intro?: ReactNode;
+  choice?: ImportChoice;
+  file: ImportFileRule;
+  /** The columns the file needs. */
+  hint: ReactNode;
+  /** What was imported, e.g. 'tables' in 'Imported 3 tables'. */
+  noun: string;
+  busy: boolean;
+  /** Sends the file to the server and returns its answer. */
+  importFile: (file: File) => Promise<Partial<ImportResult> | undefined>;
+  /**
+   * A master-list import: an answer is a success whatever its count, and a refusal shows the
+   * server's reason. A list import with no row imported failed, and a refusal says only 'Import failed'.
+   */
+  masterList?: boolean;
+}
+
+export function CsvImportDialog({ opened, onClose, title, intro, choice, file, hint, noun, busy, importFile, masterList = false }: CsvImportDialogProps) {
+  const dialog = useImportDialog(opened, file.check);
+
+  const submit = async () => {
+    const chosen = dialog.validFile();
+    if (!chosen) return;
+    dialog.clearResult();
+    try {
+      const outcome = dialog.showResult(await importFile(chosen));
+      if (outcome.imported > 0 || masterList) notify.success(`Successfully imported ${outcome.imported} ${noun}`, RISK_TOAST);
+      else notify.error('Failed to import data', RISK_TOAST);
+    } catch (err) {
+      if (masterList) {
+        notify.error(errorMessage(err, 'Import failed'), RISK_TOAST);
+      } else {
+        console.error('Import failed', err);
+        notify.error('Import failed', RISK_TOAST);
+      }
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Stack>
+        {intro}
+        {choice && (
+          <Select label={choice.label} data={choice.data} value={choice.value} allowDeselect={false} onChange={(value) => value && choice.onChange(value)} />
+        )}
+        <FileInput
+          label={file.label}
+          placeholder={file.placeholder}
+          accept={file.accept}
+          leftSection={<IconUpload size={16} />}
+          value={dialog.file}
+          error={dialog.error}
+          clearable
+          onChange={dialog.chooseFile}
+        />
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+        {dialog.result && <ImportResultView result={dialog.result} noun={noun} />}
+        <ImportDialogActions busy={busy} onClose={onClose} onImport={() => void submit()} />
+      </Stack>
+    </Modal>
+  );
+}
