@@ -63,7 +63,7 @@ test('the bucket aborts stale multipart uploads and expires work leftovers and r
   expect(rules['abort-incomplete-uploads']).toMatchObject({ status: 'Enabled', abortIncompleteMultipartUpload: { daysAfterInitiation: 1 } });
   expect(rules['expire-work-leftovers']).toMatchObject({ status: 'Enabled', filter: { tag: { key: 'lifecycle', value: 'work' } }, expiration: { days: 7 } });
   expect(rules['expire-risk-exports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/exports/' }, expiration: { days: 1 } });
-  expect(rules['expire-master-imports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/imports/' }, expiration: { days: 1 } });
+  expect(rules['expire-list-imports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/imports/' }, expiration: { days: 1 } });
   expect(lifecycle.inputs.bucket).toBe(named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket);
 });
 

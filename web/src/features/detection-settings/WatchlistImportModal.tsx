@@ -19,7 +19,7 @@ export function WatchlistImportModal({ info, opened, onClose }: { info: Watchlis
     if (!file) return;
     dialog.clearResult();
     try {
-      const outcome = dialog.showResult(await importList.mutateAsync(await file.text()));
+      const outcome = dialog.showResult(await importList.mutateAsync(file));
       if (outcome.imported > 0) notify.success(`Successfully imported ${outcome.imported} ${info.importNoun}`, RISK_TOAST);
       else notify.error('Failed to import data', RISK_TOAST);
     } catch (err) {

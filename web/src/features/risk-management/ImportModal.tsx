@@ -20,7 +20,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
     if (!file) return;
     dialog.clearResult();
     try {
-      const outcome = dialog.showResult(await importList.mutateAsync({ type, csvContent: await file.text() }));
+      const outcome = dialog.showResult(await importList.mutateAsync({ type, file }));
       if (outcome.imported > 0) notify.success(`Successfully imported ${outcome.imported} ${RISK_KINDS[type].importNoun}`, RISK_TOAST);
       else notify.error('Failed to import data', RISK_TOAST);
     } catch (err) {

@@ -9,7 +9,7 @@ import type { Services } from '../types.ts';
 import { batchPutItems } from '../master/batch-write.ts';
 import { lookupMasterDescriptions } from '../master/master-lookup.ts';
 import { auditItem } from './audit-log.ts';
-import { parseCsv, restoreNeutralised } from './csv-text.ts';
+import { restoreNeutralised } from './csv-text.ts';
 import { bumpListVersion } from './list-version.ts';
 import { buildStoredItem, queryAllRiskItems } from './risk-items.ts';
 import { RISK_KINDS, toApiItem, type RiskKind, type StoredRiskItem } from './risk-kinds.ts';
@@ -39,8 +39,8 @@ const DESCRIPTION_ALIASES: Record<RiskKind, string[]> = {
   tcode: ['DESCRIPTION', 'TTEXT', 'DDTEXT'],
 };
 
-export async function importRiskCsv(services: Services, kind: RiskKind, userId: string, csvContent: string): Promise<ImportResult> {
-  const { rows, errors } = readRows(kind, csvContent);
+export async function importRiskCsv(services: Services, kind: RiskKind, userId: string, table: string[][]): Promise<ImportResult> {
+  const { rows, errors } = readRows(kind, table);
   if (rows.length === 0) return { imported: 0, errors, warnings: [] };
 
   const existing = new Map((await queryAllRiskItems(services, kind)).map((item) => [item.sk, item]));
@@ -76,9 +76,8 @@ export async function importRiskCsv(services: Services, kind: RiskKind, userId: 
 }
 
 /** Validates the header and every row; returns the good rows and one message per bad row. */
-export function readRows(kind: RiskKind, csvContent: string): { rows: ValidRow[]; errors: string[] } {
+export function readRows(kind: RiskKind, table: string[][]): { rows: ValidRow[]; errors: string[] } {
   const info = RISK_KINDS[kind];
-  const table = parseCsv(csvContent);
   if (table.length - 1 > RISK_IMPORT_MAX_ROWS) {
     throw new VisibleError('TOO_LARGE', `The CSV has ${table.length - 1} rows; at most ${RISK_IMPORT_MAX_ROWS} rows are accepted per import`);
   }

@@ -9,7 +9,7 @@ import { blobKeys } from '../keys.ts';
 import type { Services } from '../types.ts';
 import { batchPutItems } from '../master/batch-write.ts';
 import { auditItem } from '../risk/audit-log.ts';
-import { formatCsv, parseCsv, restoreNeutralised } from '../risk/csv-text.ts';
+import { formatCsv, restoreNeutralised } from '../risk/csv-text.ts';
 import { bumpVersionCounter } from '../risk/list-version.ts';
 import { hasControlChars, printable } from '../risk/sap-ids.ts';
 import { buildStoredEntry, listWatchlistEntries, queryAllWatchlistEntries } from './watchlist-items.ts';
@@ -36,9 +36,9 @@ interface ValidRow {
   description: string;
 }
 
-export async function importWatchlistCsv(services: Services, name: WatchlistName, userId: string, csvContent: string): Promise<WatchlistImportResult> {
+export async function importWatchlistCsv(services: Services, name: WatchlistName, userId: string, table: string[][]): Promise<WatchlistImportResult> {
   const info = WATCHLISTS[name];
-  const { rows, errors } = readWatchlistRows(name, csvContent);
+  const { rows, errors } = readWatchlistRows(name, table);
   if (rows.length === 0) return { imported: 0, errors };
   const existing = new Map((await queryAllWatchlistEntries(services, name)).map((e) => [e.sk, e]));
   const entries = rows.map((row) => {
@@ -64,9 +64,8 @@ export async function importWatchlistCsv(services: Services, name: WatchlistName
 }
 
 /** Validates the header and every row; returns the good rows and one message per bad row. */
-export function readWatchlistRows(name: WatchlistName, csvContent: string): { rows: ValidRow[]; errors: string[] } {
+export function readWatchlistRows(name: WatchlistName, table: string[][]): { rows: ValidRow[]; errors: string[] } {
   const info = WATCHLISTS[name];
-  const table = parseCsv(csvContent);
   if (table.length - 1 > WATCHLIST_IMPORT_MAX_ROWS) {
     throw new VisibleError('TOO_LARGE', `The CSV has ${table.length - 1} rows; at most ${WATCHLIST_IMPORT_MAX_ROWS} rows are accepted per import`);
   }
