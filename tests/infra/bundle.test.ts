@@ -57,6 +57,15 @@ describe.each(RUNTIMES)('on $name', ({ node, version }) => {
     expect(doc.servers).toEqual([{ url: env.API_URL }]);
   });
 
+  test("the API bundle answers a preflight for the web's origin only", async () => {
+    const env = functionEnvironment(synthesis, 'ApiFunction');
+    const event = { version: '2.0', routeKey: 'ANY /prod/{proxy+}', rawPath: '/prod/files', rawQueryString: '', headers: { origin: 'https://evil.example' }, requestContext: { http: { method: 'OPTIONS', path: '/prod/files', sourceIp: '192.0.2.1' }, stage: '$default' }, isBase64Encoded: false };
+    const { result } = await invoke(node(), 'ApiFunction', 'packages/functions/src/handlers/api.mjs', env, event);
+    expect(result.statusCode).toBe(204);
+    expect(env.WEB_ORIGIN).toMatch(/^https:\/\/.+\.cloudfront\.net$/);
+    expect(result.headers['access-control-allow-origin']).toBe(env.WEB_ORIGIN);
+  });
+
   test('without its link file the API bundle refuses to start, naming the missing secret', async () => {
     const env = { ...functionEnvironment(synthesis, 'ApiFunction'), SST_KEY_FILE: '', SST_KEY: '' };
     const event = { version: '2.0', rawPath: '/prod/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/prod/openapi.json' } } };
