@@ -66,6 +66,13 @@ describe.each(RUNTIMES)('on $name', ({ node, version }) => {
     expect(result.headers['access-control-allow-origin']).toBe(env.WEB_ORIGIN);
   });
 
+  test('the pipeline bundle starts with the stack environment and dispatches a task by its step name', async () => {
+    const env = functionEnvironment(synthesis, 'PipelineFunction');
+    await expect(invoke(node(), 'PipelineFunction', 'packages/functions/src/handlers/pipeline.mjs', env, { step: 'NoSuchStep' })).rejects.toThrow(
+      'Unknown pipeline step "NoSuchStep"; expected one of the task names in definition.asl.json',
+    );
+  });
+
   test('without its link file the API bundle refuses to start, naming the missing secret', async () => {
     const env = { ...functionEnvironment(synthesis, 'ApiFunction'), SST_KEY_FILE: '', SST_KEY: '' };
     const event = { version: '2.0', rawPath: '/prod/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/prod/openapi.json' } } };
