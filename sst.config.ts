@@ -20,6 +20,7 @@ export default $config({
     await import('./stacks/pipeline');
     const api = await import('./stacks/api');
     const web = await import('./stacks/web');
+    await import('./stacks/api-function');
     return {
       web: web.web.url,
       api: api.apiUrl,

@@ -10,7 +10,7 @@
  * marks the analysis failed (packages/functions/src/pipeline/execution-failed.ts).
  *
  * The API function needs `pipelineApiEnvironment` in its environment and
- * `pipelineApiPermissions` in its permissions (stacks/api.ts), so import this file before it.
+ * `pipelineApiPermissions` in its permissions (stacks/api-function.ts), so import this file before it.
  */
 import { renderDefinition } from '../packages/functions/src/pipeline/definition.ts';
 import { aiApiKey, aiEnvironment, bedrockPermissions } from './ai';
@@ -120,6 +120,6 @@ new aws.lambda.Permission('PipelineExecutionFailedInvoke', {
   sourceArn: failedExecutions.arn,
 });
 
-/** For the API function (stacks/api.ts): where and how to start executions. */
+/** For the API function (stacks/api-function.ts): where and how to start executions. */
 export const pipelineApiEnvironment = { STATE_MACHINE_ARN: stateMachine.arn };
 export const pipelineApiPermissions = [{ actions: ['states:StartExecution'], resources: [stateMachine.arn] }];

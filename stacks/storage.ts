@@ -21,7 +21,7 @@ export const bucketLifecycle = new aws.s3.BucketLifecycleConfigurationV2('Storag
     { id: 'abort-incomplete-uploads', status: 'Enabled', filter: {}, abortIncompleteMultipartUpload: { daysAfterInitiation: 1 } },
     { id: 'expire-work-leftovers', status: 'Enabled', filter: { tag: WORK_OBJECT_TAG }, expiration: { days: 7 } },
     { id: 'expire-risk-exports', status: 'Enabled', filter: { prefix: 'admin/exports/' }, expiration: { days: 1 } },
-    { id: 'expire-master-imports', status: 'Enabled', filter: { prefix: 'admin/imports/' }, expiration: { days: 1 } },
+    { id: 'expire-list-imports', status: 'Enabled', filter: { prefix: 'admin/imports/' }, expiration: { days: 1 } },
   ],
 });
 

@@ -1,6 +1,6 @@
 /** What an AWS reviewer checks beyond IAM: throttling, the pipeline's failure handling, bucket rules, origins, sign-in. */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { named, ofType, only } from './review.ts';
+import { functionEnvironment, named, ofType, only } from './review.ts';
 import { REGION } from './synth-mocks.ts';
 import { defaultSynthesis, type Synthesis } from './synth.ts';
 
@@ -9,12 +9,9 @@ beforeAll(() => {
   synthesis = defaultSynthesis();
 });
 
-test('the HTTP API is throttled, and its CORS never sends credentials', () => {
+test('the HTTP API is throttled', () => {
   const stage = named(synthesis, 'aws:apigatewayv2/stage:Stage', 'ApiStage');
   expect(stage.inputs.defaultRouteSettings).toMatchObject({ throttlingRateLimit: 50, throttlingBurstLimit: 100 });
-  const cors = named(synthesis, 'aws:apigatewayv2/api:Api', 'ApiApi').inputs.corsConfiguration;
-  expect(cors.allowCredentials).toBe(false);
-  expect(cors.allowHeaders).toEqual(['authorization', 'content-type', 'x-csrf-token']);
 });
 
 describe('the analysis pipeline', () => {
@@ -63,11 +60,20 @@ test('the bucket aborts stale multipart uploads and expires work leftovers and r
   expect(rules['abort-incomplete-uploads']).toMatchObject({ status: 'Enabled', abortIncompleteMultipartUpload: { daysAfterInitiation: 1 } });
   expect(rules['expire-work-leftovers']).toMatchObject({ status: 'Enabled', filter: { tag: { key: 'lifecycle', value: 'work' } }, expiration: { days: 7 } });
   expect(rules['expire-risk-exports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/exports/' }, expiration: { days: 1 } });
-  expect(rules['expire-master-imports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/imports/' }, expiration: { days: 1 } });
+  expect(rules['expire-list-imports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/imports/' }, expiration: { days: 1 } });
   expect(lifecycle.inputs.bucket).toBe(named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket);
 });
 
 describe('origins', () => {
+  test("the API allows the web's origin only: no gateway CORS (never `*`), the function told the distribution's URL", () => {
+    const gateway = named(synthesis, 'aws:apigatewayv2/api:Api', 'ApiApi').inputs;
+    const cors = gateway.corsConfiguration ?? {};
+    expect(cors.allowOrigins ?? []).not.toContain('*');
+    expect(cors).toEqual({});
+    const distribution = named(synthesis, 'aws:cloudfront/distribution:Distribution', 'WebCdnDistribution');
+    expect(functionEnvironment(synthesis, 'ApiFunction').WEB_ORIGIN).toBe(`https://${distribution.state.domainName}`);
+  });
+
   test('the storage bucket accepts browser requests from the web origin only', () => {
     const storage = named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket;
     const cors = ofType(synthesis, 'aws:s3/bucketCorsConfigurationV2:BucketCorsConfigurationV2').filter((c) => c.inputs.bucket === storage);

@@ -162,10 +162,11 @@ describe('bad input gets a clear 4xx', () => {
     expect(res.json.error.code).toBe('TOO_LARGE');
   });
 
-  it('answers CORS preflight for the headers the browser sends', async () => {
-    const res = await fetch(`${stack.apiUrl}/files`, { method: 'OPTIONS' });
+  it("answers CORS preflight for the headers the browser sends, for the web app's own origin only", async () => {
+    const res = await fetch(`${stack.apiUrl}/files`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, X-CSRF-Token');
+    expect(res.headers.get('access-control-allow-origin')).toBe(stack.url);
   });
 });
 

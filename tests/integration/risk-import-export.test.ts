@@ -75,7 +75,7 @@ describe('risk list import and export', () => {
     const big = 'TCODE,CATEGORY\n' + 'ZBIG,Custom\n'.repeat(460_000);
     const tooBig = await admin.call('POST', '/risk-import', { type: 'tcodes', csvContent: big });
     expect(tooBig.status).toBe(413);
-    expect(tooBig.json.error.message).toBe('csvContent is too large: at most 5 MB of CSV text is accepted; split the file');
+    expect(tooBig.json.error.message).toBe('csvContent is too large: at most 5 MB of CSV text is accepted inline; upload the file (POST /imports/upload) and send its key');
     const manyRows = 'TCODE,CATEGORY\n' + 'ZMANY,Custom\n'.repeat(10_001);
     const tooMany = await admin.call('POST', '/risk-import', { type: 'tcodes', csvContent: manyRows });
     expect(tooMany.status).toBe(413);

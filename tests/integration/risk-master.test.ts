@@ -133,7 +133,7 @@ describe('master lists: search and import', () => {
     expect(languages.json.error.message).toContain('several languages (D, F) and none in English');
     const both = await admin.call('POST', '/master-import', { type: 'tcodes' });
     expect(both.status).toBe(400);
-    expect(both.json.error.message).toContain('send exactly one of csvContent');
+    expect(both.json.error.message).toContain('send exactly one of key (from POST /imports/upload), csvContent');
     const notZip = await admin.call('POST', '/master-import', { type: 'tables', xlsxBase64: Buffer.from('plain text').toString('base64') });
     expect(notZip.status).toBe(400);
     expect(notZip.json.error.message).toBe('The file is not a valid XLSX workbook');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ByteSink } from '@app/core';
 import { CsvWriter } from '@app/core/report/csv-writer.ts';
 import { XlsxWriter } from '@app/core/report/xlsx-writer.ts';
-import { parseCsv } from '@app/functions/services/risk/csv-text.ts';
+import { parseCsvText } from '@app/core/lists/index.ts';
 import { startFakeOpenAi, type FakeServer } from '../support/fake-ai.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { sm20Csv, text } from './pipeline-fixtures.ts';
@@ -127,7 +127,7 @@ describe('the writers', () => {
     await csv.writeRow(['plain', ...HOSTILE]);
     await csv.writeRow(['a,b', 'say "hi"', 'line\nbreak', '', '1-2', 'x=1', "'=already"]);
     await csv.end();
-    const rows = parseCsv(Buffer.from(sink.bytes()).toString('utf8'), ',');
+    const rows = parseCsvText(Buffer.from(sink.bytes()).toString('utf8'));
     expect(rows[0]).toEqual(['HEADER', ...HOSTILE.map((v) => `'${v}`)]);
     expect(rows[1]).toEqual(['plain', ...HOSTILE.map((v) => `'${v}`)]);
     // Only the first character matters; ordinary text is untouched.
@@ -204,7 +204,7 @@ describe('a full analysis with hostile content', () => {
   it('writes a CSV in which no cell starts like a formula, file name and flag reasons included', async () => {
     const res = await fetch(result.csvDownloadUrl);
     expect(res.status).toBe(200);
-    const rows = parseCsv(await res.text(), ',');
+    const rows = parseCsvText(await res.text());
     expect(rows.length).toBe(HOSTILE.length + 2);
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(FORMULA_START);
     const header = rows[0]!;
@@ -260,7 +260,7 @@ describe('AI text in the reports', () => {
   });
 
   it('neutralises the model output in the CSV and quote-prefixes it in the workbook', async () => {
-    const rows = parseCsv(await (await fetch(result.csvDownloadUrl)).text(), ',');
+    const rows = parseCsvText(await (await fetch(result.csvDownloadUrl)).text());
     const column = rows[0]!.indexOf('AI_Review');
     expect(column).toBeGreaterThan(0);
     const notes = rows.slice(1).map((r) => r[column]).filter(Boolean);
@@ -298,7 +298,7 @@ describe('the risk-list export', () => {
     const exported = await admin.call('GET', '/risk-export');
     expect(exported.status).toBe(200);
     const csv = await (await fetch(exported.json.tablesUrl)).text();
-    const rows = parseCsv(csv, ',');
+    const rows = parseCsvText(csv);
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(FORMULA_START);
     const row = rows.find((r) => r[0] === 'ZSEC_FORMULA')!;
     expect(row[2]).toBe(`'${description}`);

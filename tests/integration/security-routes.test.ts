@@ -84,7 +84,7 @@ const ACCESS: Record<string, Expectation> = {
   'POST /master-import': { access: 'admin', isolation: 'shared', call: () => ({ path: '/master-import', body: { type: 'tcodes', csvContent: 'TCODE,TTEXT\nZZSEC,x\n' } }) },
   'GET /system-info': { access: 'user', isolation: 'shared', call: () => ({ path: '/system-info' }) },
   'GET /ai/models': { access: 'user', isolation: 'shared', call: () => ({ path: '/ai/models' }) },
-  'POST /master-import/upload': { access: 'admin', isolation: 'shared', call: () => ({ path: '/master-import/upload', body: { fileName: 'TSTCT.csv' } }) },
+  'POST /imports/upload': { access: 'admin', isolation: 'shared', call: () => ({ path: '/imports/upload', body: { fileName: 'TSTCT.csv' } }) },
   'GET /openapi.json': { access: 'public', isolation: 'shared', call: () => ({ path: '/openapi.json' }) },
   'GET /watchlists/{list}': { access: 'admin', isolation: 'shared', call: () => ({ path: '/watchlists/privileged-users' }) },
   'POST /watchlists/{list}': {

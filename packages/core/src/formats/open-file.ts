@@ -1,20 +1,16 @@
 import { EngineError } from '../errors/index.ts';
 import { readHead } from './byte-head.ts';
-import { ChunkDecoder, decodeChunks, sniffEncoding } from './decode-text.ts';
 import { openRows, withFileName } from './open-rows.ts';
+import { openTextRows } from './open-text.ts';
 import { readLimits, type ReadLimits } from './read-limits.ts';
-import { looksBinary, sniffTextLayout } from './sniff-text-layout.ts';
-import { EXPECTED_TYPES_MESSAGE } from './detect-file-type.ts';
-import { readTextRows } from './text-rows.ts';
 import type { OpenedFile } from './types.ts';
 import { openXlsx } from './xlsx/open-xlsx.ts';
 
-const HEAD_BYTES = 64 * 1024;
-const HEAD_CHARS = 64 * 1024;
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+export const HEAD_BYTES = 64 * 1024;
+export const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+export const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
-function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
+export function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
   return bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
 }
 
@@ -41,28 +37,7 @@ async function openUnchecked(source: AsyncIterable<Uint8Array>, fileName: string
   if (startsWith(head, ZIP_MAGIC)) {
     return openXlsx(all, fileName, limits);
   }
-  const sniffed = sniffEncoding(head);
-  const decoder = new ChunkDecoder(sniffed.encoding);
-  const texts = decodeChunks(all, decoder, sniffed.bomLength);
-  const headTexts: string[] = [];
-  let headLength = 0;
-  while (headLength < HEAD_CHARS) {
-    const next = await texts.next();
-    if (next.done) break;
-    headTexts.push(next.value);
-    headLength += next.value.length;
-  }
-  const headText = headTexts.join('');
-  if (headText.trim() === '') throw new EngineError('EMPTY_FILE', 'the file contains no text', fileName);
-  if (looksBinary(headText)) {
-    throw new EngineError('UNRECOGNISED_FILE', `the file is neither text (CSV/TXT) nor an XLSX workbook. ${EXPECTED_TYPES_MESSAGE}`, fileName);
-  }
-  const layout = sniffTextLayout(headText);
-  async function* replayed(): AsyncGenerator<string> {
-    yield headText;
-    yield* texts;
-  }
-  const rows = readTextRows(replayed(), layout);
+  const { rows, layout, sniffed, decoder } = await openTextRows(head, all, fileName);
   const opened = await openRows(rows, fileName, { container: layout.container, delimiter: layout.delimiter, encoding: sniffed.encoding });
   if (opened.shape) Object.assign(opened.shape, { encoding: sniffed.encoding, bomLength: sniffed.bomLength });
   // Live: the decoder may switch to Windows-1252 at the first invalid byte, even late in the file.

@@ -1,29 +1,14 @@
+import { CsvSplitter } from '../formats/csv-splitter.ts';
+
 /**
- * A small RFC 4180 reader for the reference lists (kilobytes, read once), so the list
- * loader does not depend on the streaming file reader.
+ * Splits comma-separated text held in memory (the reference lists, read once; CSV written by the
+ * report) with the engine's RFC 4180 splitter. A BOM is dropped and blank lines are left out.
+ * @example parseCsvText('TCODE,TTEXT\r\nSU01,Users\r\n') // [['TCODE', 'TTEXT'], ['SU01', 'Users']]
  */
 export function parseCsvText(text: string): string[][] {
+  const splitter = new CsvSplitter({ delimiter: ',' });
   const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') { cell += '"'; i++; } else quoted = false;
-      } else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell); cell = '';
-      if (row.length > 1 || row[0] !== '') rows.push(row);
-      row = [];
-    } else cell += c;
-  }
-  row.push(cell);
-  if (row.length > 1 || row[0] !== '') rows.push(row);
-  return rows;
+  splitter.push(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, rows);
+  splitter.end(rows);
+  return rows.filter((row) => row.length > 1 || row[0] !== '');
 }

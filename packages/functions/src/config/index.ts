@@ -47,6 +47,8 @@ export interface AppConfig {
   secret: string;
   /** Public base URL of the local server, e.g. http://localhost:3000 (local mode). */
   publicUrl?: string;
+  /** The one origin whose pages may call the API from a browser (CORS): the web app's URL. */
+  webOrigin?: string;
   /** URL of the API including the stage, e.g. https://x.execute-api.../prod or http://localhost:3000/prod. */
   apiUrl: string;
   ai: AiConfig;
@@ -88,6 +90,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: env.PUBLIC_URL,
     // Only the API and the local server need it (config.json); pipeline tasks run without it.
     apiUrl: env.API_URL ?? '',
+    // On AWS the stack sets WEB_ORIGIN to the CloudFront URL; locally the web is served by the same server.
+    webOrigin: (env.WEB_ORIGIN ?? env.PUBLIC_URL)?.replace(/\/+$/, '') || undefined,
     maxOutputBytes: env.ANALYSIS_MAX_OUTPUT_BYTES ? Number(env.ANALYSIS_MAX_OUTPUT_BYTES) || undefined : undefined,
     ai: {
       provider: env.AI_PROVIDER === 'openai' || env.AI_PROVIDER === 'bedrock' ? env.AI_PROVIDER : undefined,

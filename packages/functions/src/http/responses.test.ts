@@ -14,4 +14,12 @@ describe('withStandardHeaders', () => {
   it('lets a route set its own headers', () => {
     expect(withStandardHeaders({ status: 429, headers: { 'Retry-After': '600' }, body: {} }).headers!['retry-after']).toBe('600');
   });
+
+  it("allows the web app's origin only, and no origin when none is configured", () => {
+    const pinned = withStandardHeaders({ status: 204 }, 'https://d111.cloudfront.net').headers!;
+    expect(pinned['access-control-allow-origin']).toBe('https://d111.cloudfront.net');
+    expect(pinned['access-control-allow-headers']).toBe('Authorization, Content-Type, X-CSRF-Token');
+    const none = withStandardHeaders({ status: 204 }).headers!;
+    expect(Object.keys(none).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+  });
 });

@@ -127,7 +127,7 @@ export function createApi(services: Services, register: (r: RouteRegistrar) => v
       } catch (e) {
         res = toErrorResponse(services, req, e);
       }
-      return withStandardHeaders(res);
+      return withStandardHeaders(res, services.config.webOrigin);
     },
   };
   register(api);

@@ -15,7 +15,7 @@ export function WatchlistImportModal({ info, opened, onClose }: { info: Watchlis
       hint={`${info.columns} Rows with an existing ID replace it.`}
       noun={info.importNoun}
       busy={importList.isPending}
-      importFile={async (file) => importList.mutateAsync(await file.text())}
+      importFile={(file) => importList.mutateAsync(file)}
     />
   );
 }

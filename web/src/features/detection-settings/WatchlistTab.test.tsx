@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RiskManagementPage } from '../risk-management/RiskManagementPage.tsx';
 import { startFakeApi, type FakeApi } from '../risk-management/testing/fake-api.ts';
+import { RecordingXhr, uploadTarget } from '../risk-management/testing/recording-xhr.ts';
 import { renderWithApi } from '../risk-management/testing/render-with-api.tsx';
 import type { WatchlistEntry } from './watchlist-kinds.ts';
 
@@ -30,6 +31,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   await fake.close();
 });
 
@@ -161,6 +163,9 @@ describe('watchlist tabs', () => {
   });
 
   it('shows profiles without a kind column, escapes text, and imports and exports the list', async () => {
+    RecordingXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
+    fake.on('POST', '/imports/upload', (req) => uploadTarget(1, (req.body as { fileName: string }).fileName));
     fake.on('POST', '/watchlists/sensitive-profiles/import', () => ({ body: { imported: 1, errors: ['Row 3: PROFILE is empty'] } }));
     fake.on('GET', '/watchlists/sensitive-profiles/export', () => ({ body: { url: 'http://blob/p.csv', fileName: 'sensitive_profiles.csv', count: 1 } }));
     const user = await openTab('Sensitive Profiles');
@@ -175,7 +180,8 @@ describe('watchlist tabs', () => {
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['PROFILE\nZ_ALL\n,\n'], 'p.csv', { type: 'text/csv' }));
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByTestId('import-result')).toHaveTextContent('Imported 1 profilesRow 3: PROFILE is empty');
-    expect(fake.calls('POST', '/watchlists/sensitive-profiles/import')[0]!.body).toEqual({ csvContent: 'PROFILE\nZ_ALL\n,\n' });
+    expect(await (RecordingXhr.sent[0]!.body as File).text()).toBe('PROFILE\nZ_ALL\n,\n');
+    expect(fake.calls('POST', '/watchlists/sensitive-profiles/import')[0]!.body).toEqual({ key: 'admin/imports/k1/p.csv' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

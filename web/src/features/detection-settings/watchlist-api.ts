@@ -5,7 +5,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { DetectionThresholds } from '@app/core/model/index.ts';
 import { api } from '../../api/client.ts';
-import { riskKeys, useInvalidateRisk, type ImportResult } from '../risk-management/risk-api.ts';
+import { riskKeys, uploadListFile, useInvalidateRisk, type ImportResult } from '../risk-management/risk-api.ts';
 import type { WatchlistEntry, WatchlistName } from './watchlist-kinds.ts';
 
 export type { DetectionThresholds };
@@ -64,7 +64,7 @@ export function useDeleteWatchlistEntry(name: WatchlistName) {
 export function useImportWatchlist(name: WatchlistName) {
   const invalidate = useInvalidateRisk();
   return useMutation({
-    mutationFn: (csvContent: string) => api.post<ImportResult>(`/watchlists/${name}/import`, { csvContent }, { fallback: 'Import failed' }),
+    mutationFn: async (file: File) => api.post<ImportResult>(`/watchlists/${name}/import`, { key: await uploadListFile(file) }, { fallback: 'Import failed' }),
     onSettled: invalidate,
   });
 }

@@ -10,7 +10,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
   const importList = useImportRiskList();
 
   /** The one call that sends the chosen file for import. */
-  const importFile = async (file: File) => importList.mutateAsync({ type, csvContent: await file.text() });
+  const importFile = async (file: File) => importList.mutateAsync({ type, file });
 
   return (
     <CsvImportDialog

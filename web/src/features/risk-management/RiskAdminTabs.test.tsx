@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RiskManagementPage } from './RiskManagementPage.tsx';
 import { startFakeApi, type FakeApi } from './testing/fake-api.ts';
+import { RecordingXhr, uploadTarget } from './testing/recording-xhr.ts';
 import { renderWithApi } from './testing/render-with-api.tsx';
 
 let fake: FakeApi;
@@ -33,7 +34,10 @@ function csv(name: string, text: string) {
 }
 
 describe('Import modal', () => {
-  it('needs a CSV file, then shows the count and the first 5 errors with the rest summarised', async () => {
+  it('needs a CSV file, uploads it, then shows the count and the first 5 errors with the rest summarised', async () => {
+    RecordingXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
+    fake.on('POST', '/imports/upload', (req) => uploadTarget(1, (req.body as { fileName: string }).fileName));
     fake.on('POST', '/risk-import', () => ({
       body: { imported: 2, errors: Array.from({ length: 7 }, (_, i) => `Row ${i + 3}: TCODE is empty`), warnings: ['ZZ_NEW: not in the SAP master list of transaction codes; imported, but check the name'] },
     }));
@@ -60,10 +64,14 @@ describe('Import modal', () => {
     const items = within(within(result).getByRole('list', { name: 'Import errors' })).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['Row 3: TCODE is empty', 'Row 4: TCODE is empty', 'Row 5: TCODE is empty', 'Row 6: TCODE is empty', 'Row 7: TCODE is empty', '... and 2 more errors']);
     expect(await screen.findByText('Successfully imported 2 transaction codes')).toBeInTheDocument();
-    expect(fake.calls('POST', '/risk-import')[0].body).toEqual({ type: 'tcodes', csvContent: 'TCODE,CATEGORY\nSU01,Users\nPFCG,Users\n' });
+    expect(RecordingXhr.sent[0]).toMatchObject({ method: 'PUT', url: 'http://blobs.test/up/1' });
+    expect(await (RecordingXhr.sent[0]!.body as File).text()).toBe('TCODE,CATEGORY\nSU01,Users\nPFCG,Users\n');
+    expect(fake.calls('POST', '/risk-import')[0].body).toEqual({ type: 'tcodes', key: 'admin/imports/k1/tcodes.csv' });
   });
 
   it('says Import failed when the server refuses', async () => {
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
+    fake.on('POST', '/imports/upload', (req) => uploadTarget(1, (req.body as { fileName: string }).fileName));
     fake.on('POST', '/risk-import', () => ({ status: 400, body: { error: { code: 'BAD_REQUEST', message: 'No TABNAME column' } } }));
     const user = await renderAdmin();
     await user.click(screen.getByRole('button', { name: 'Import' }));
@@ -75,34 +83,11 @@ describe('Import modal', () => {
 });
 
 describe('Master lists import', () => {
-  /** The presigned upload the dialog sends the file to (S3 or the local blob server in the app). */
-  class RecordingXhr {
-    static sent: { method: string; url: string; body: unknown }[] = [];
-    status = 204;
-    responseText = '';
-    upload = {};
-    onload?: () => void;
-    private method = '';
-    private url = '';
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send(body: unknown) {
-      RecordingXhr.sent.push({ method: this.method, url: this.url, body });
-      queueMicrotask(() => this.onload?.());
-    }
-  }
-
   it('uploads the export to the presigned target, then imports it by key', async () => {
     RecordingXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', RecordingXhr);
     let n = 0;
-    fake.on('POST', '/master-import/upload', (req) => {
-      n += 1;
-      return { body: { uploadUrl: `http://blobs.test/up/${n}`, key: `admin/imports/k${n}/${(req.body as { fileName: string }).fileName}`, contentType: 'text/csv' } };
-    });
+    fake.on('POST', '/imports/upload', (req) => uploadTarget(++n, (req.body as { fileName: string }).fileName));
     fake.on('POST', '/master-import', () => ({ body: { imported: 3, errors: [] } }));
     const user = await renderAdmin();
     await user.click(screen.getByRole('button', { name: 'Master lists' }));
@@ -112,7 +97,7 @@ describe('Master lists import', () => {
     await user.upload(input, xlsx);
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByTestId('import-result')).toHaveTextContent('Imported 3 transaction codes');
-    expect(fake.calls('POST', '/master-import/upload')[0].body).toEqual({ fileName: 'TSTCT.xlsx' });
+    expect(fake.calls('POST', '/imports/upload')[0].body).toEqual({ fileName: 'TSTCT.xlsx' });
     expect(RecordingXhr.sent[0]).toMatchObject({ method: 'PUT', url: 'http://blobs.test/up/1' });
     expect((RecordingXhr.sent[0].body as File).name).toBe('TSTCT.xlsx');
     expect(fake.calls('POST', '/master-import')[0].body).toEqual({ type: 'tcodes', key: 'admin/imports/k1/TSTCT.xlsx' });

@@ -2,14 +2,14 @@
 
 /** Errors listed before the rest are summarised. */
 export const SHOWN_IMPORT_ERRORS = 5;
-/** Refused before reading: the server limits imports too, this spares the upload. */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+/** Refused before uploading: the server's limit for one list file (the upload target bounds it too). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 /** The message for a chosen file that cannot be imported, or undefined when it can. */
 export function checkImportFile(file: { name: string; size: number } | null | undefined): string | undefined {
   if (!file) return 'Please select a file to import';
   if (!file.name.toLowerCase().endsWith('.csv')) return 'Please select a CSV file';
-  if (file.size > MAX_IMPORT_BYTES) return 'The CSV file is too large (max 5 MB)';
+  if (file.size > MAX_IMPORT_BYTES) return 'The CSV file is too large (max 20 MB)';
   return undefined;
 }
 
@@ -17,7 +17,7 @@ export function checkImportFile(file: { name: string; size: number } | null | un
 export function checkMasterImportFile(file: { name: string; size: number } | null | undefined): string | undefined {
   if (!file) return 'Please select a file to import';
   if (!/\.(csv|xlsx)$/i.test(file.name)) return 'Please select a CSV or XLSX file';
-  if (file.size > 20 * 1024 * 1024) return 'The file is too large (max 20 MB)';
+  if (file.size > MAX_IMPORT_BYTES) return 'The file is too large (max 20 MB)';
   return undefined;
 }
 

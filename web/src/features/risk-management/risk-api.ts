@@ -136,24 +136,31 @@ export function useDeleteRiskItem(info: RiskKindInfo) {
   });
 }
 
-export function useImportRiskList() {
-  const invalidate = useInvalidateRisk();
-  return useMutation({
-    mutationFn: (input: { type: RiskKind; csvContent: string }) =>
-      api.post<ImportResult>('/risk-import', input, { fallback: 'Import failed' }),
-    onSettled: invalidate,
-  });
-}
-
-/** Uploads the export to a presigned target (no request-size limit), then imports it by key. */
-export async function importMasterFile(type: RiskKind, file: File): Promise<ImportResult> {
+/**
+ * Uploads a list file to a presigned target (no request-size limit; on AWS the policy bounds it to
+ * 20 MB) and returns the key an import names it by.
+ */
+export async function uploadListFile(file: File): Promise<string> {
   const target = await api.post<{ uploadUrl: string; uploadFields?: Record<string, string>; key: string; contentType: string }>(
-    '/master-import/upload',
+    '/imports/upload',
     { fileName: file.name },
     { fallback: 'Import failed' },
   );
   await putFile(target.uploadUrl, file, target.contentType, () => undefined, target.uploadFields);
-  return api.post<ImportResult>('/master-import', { type, key: target.key }, { fallback: 'Import failed' });
+  return target.key;
+}
+
+export function useImportRiskList() {
+  const invalidate = useInvalidateRisk();
+  return useMutation({
+    mutationFn: async ({ type, file }: { type: RiskKind; file: File }) =>
+      api.post<ImportResult>('/risk-import', { type, key: await uploadListFile(file) }, { fallback: 'Import failed' }),
+    onSettled: invalidate,
+  });
+}
+
+export async function importMasterFile(type: RiskKind, file: File): Promise<ImportResult> {
+  return api.post<ImportResult>('/master-import', { type, key: await uploadListFile(file) }, { fallback: 'Import failed' });
 }
 
 export function useImportMasterList() {

@@ -56,7 +56,8 @@ describe('import rules', () => {
     expect(checkImportFile(null)).toBe('Please select a file to import');
     expect(checkImportFile({ name: 'list.xlsx', size: 10 })).toBe('Please select a CSV file');
     expect(checkImportFile({ name: 'LIST.CSV', size: 10 })).toBeUndefined();
-    expect(checkImportFile({ name: 'big.csv', size: 6 * 1024 * 1024 })).toBe('The CSV file is too large (max 5 MB)');
+    expect(checkImportFile({ name: 'big.csv', size: 6 * 1024 * 1024 })).toBeUndefined();
+    expect(checkImportFile({ name: 'big.csv', size: 21 * 1024 * 1024 })).toBe('The CSV file is too large (max 20 MB)');
     expect(checkMasterImportFile({ name: 'tstct.xlsx', size: 10 })).toBeUndefined();
     expect(checkMasterImportFile({ name: 'tstct.txt', size: 10 })).toBe('Please select a CSV or XLSX file');
   });

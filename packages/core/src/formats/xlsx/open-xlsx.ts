@@ -16,6 +16,14 @@ const WANTED = /^(?:_rels\/\.rels|xl\/_rels\/[^/]+\.rels|xl\/[^/]+\.xml|xl\/work
  * Excel serials, normalised later by normaliseDate), within `limits`.
  */
 export async function openXlsx(bytes: AsyncIterable<Uint8Array>, fileName: string, limits: ReadLimits = readLimits()): Promise<OpenedFile> {
+  return openRows(await readWorkbookRows(bytes, fileName, limits), fileName, { container: 'xlsx', encoding: 'utf-8' });
+}
+
+/**
+ * The raw row batches (cells untrimmed) of a workbook's first sheet with data, within `limits`:
+ * the zip is read once, shared strings are held, the sheet is inflated as a stream.
+ */
+export async function readWorkbookRows(bytes: AsyncIterable<Uint8Array>, fileName: string, limits: ReadLimits = readLimits()): Promise<AsyncGenerator<string[][]>> {
   const entries = await collectZipEntries(bytes, (name) => WANTED.test(name));
   const parts = locateParts(entries, limits.partBytes);
   if (parts.sheets.length === 0) {
@@ -37,5 +45,5 @@ export async function openXlsx(bytes: AsyncIterable<Uint8Array>, fileName: strin
       if (hasData) return; // the first non-empty sheet is the data
     }
   }
-  return openRows(rows(), fileName, { container: 'xlsx', encoding: 'utf-8' });
+  return rows();
 }

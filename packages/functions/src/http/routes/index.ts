@@ -10,6 +10,7 @@ import { registerAnalysisRoutes } from './analyses.ts';
 import { registerPreferenceRoutes } from './preferences.ts';
 import { registerRiskRoutes } from './risk.ts';
 import { registerMasterRoutes } from './master.ts';
+import { registerImportRoutes } from './imports.ts';
 import { registerSystemRoutes } from './system.ts';
 import { registerAiRoutes } from './ai.ts';
 import { registerOpenApiRoutes } from './openapi.ts';
@@ -26,6 +27,7 @@ export function registerAllRoutes(r: RouteRegistrar): void {
   registerPreferenceRoutes(r);
   registerRiskRoutes(r);
   registerMasterRoutes(r);
+  registerImportRoutes(r);
   registerSystemRoutes(r);
   registerAiRoutes(r);
   registerOpenApiRoutes(r, registerAllRoutes);

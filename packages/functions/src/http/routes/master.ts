@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { VisibleError } from '../errors.ts';
 import type { RouteContext, RouteRegistrar } from '../types.ts';
 import { importMasterList } from '../../services/master/master-import.ts';
-import { createMasterUpload, takeMasterUpload } from '../../services/master/master-upload.ts';
 import type { MasterKind } from '../../services/master/master-kinds.ts';
 import { SEARCH_MAX_RESULTS, searchMaster } from '../../services/master/master-search.ts';
+import { readListWorkbook } from '../../services/imports/read-list.ts';
 import { ensureSeeded } from '../../services/risk/seed.ts';
+import { listSourceFields, readListSource } from './imports.ts';
 
-/** Size limits of POST /master-import (API Gateway and Lambda cap a request near 6 MB). */
-export const MASTER_IMPORT_MAX_CSV_CHARS = 5 * 1024 * 1024;
+/** Largest xlsxBase64 taken inline (about 4 MB of XLSX); larger workbooks go through POST /imports/upload. */
 export const MASTER_IMPORT_MAX_XLSX_BASE64 = 5.5 * 1024 * 1024;
 
 const searchQuerySchema = z.object({
@@ -23,16 +23,13 @@ const searchQuerySchema = z.object({
 const importSchema = z
   .object({
     type: z.enum(['tables', 'tcodes'], { message: "must be 'tables' or 'tcodes'" }),
-    csvContent: z.string().optional(),
+    ...listSourceFields,
     xlsxBase64: z.string().optional(),
-    key: z.string().max(300).optional(),
   })
   .refine((b) => [b.csvContent, b.xlsxBase64, b.key].filter((v) => v !== undefined).length === 1, {
-    message: 'send exactly one of csvContent (CSV text), xlsxBase64 (an XLSX file, base64-encoded) or key (from POST /master-import/upload)',
+    message: 'send exactly one of key (from POST /imports/upload), csvContent (CSV text) or xlsxBase64 (an XLSX file, base64-encoded)',
     path: ['csvContent'],
   });
-
-const uploadSchema = z.object({ fileName: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters') });
 
 export function registerMasterRoutes(r: RouteRegistrar): void {
   for (const [path, kind] of [
@@ -46,25 +43,17 @@ export function registerMasterRoutes(r: RouteRegistrar): void {
     });
   }
 
-  r.route('POST', '/master-import/upload', { access: 'admin', body: uploadSchema, summary: 'Where to upload a master-list export before importing it' }, async ({ services, body }: RouteContext) => {
-    const input = uploadSchema.parse(body ?? {});
-    if (!/\.(csv|txt|xlsx)$/i.test(input.fileName)) throw new VisibleError('BAD_REQUEST', `${input.fileName}: use a CSV or XLSX export`);
-    return { status: 200, body: await createMasterUpload(services, input.fileName) };
-  });
-
-  r.route('POST', '/master-import', { access: 'admin', body: importSchema, summary: 'Imports an uploaded TSTCT/DD02T export' }, async ({ services, caller, body }: RouteContext) => {
+  r.route('POST', '/master-import', { access: 'admin', body: importSchema, summary: 'Imports a TSTCT/DD02T export' }, async ({ services, caller, body }: RouteContext) => {
     const input = importSchema.parse(body ?? {});
     const kind: MasterKind = input.type === 'tables' ? 'table' : 'tcode';
-    if ((input.csvContent?.length ?? 0) > MASTER_IMPORT_MAX_CSV_CHARS || (input.xlsxBase64?.length ?? 0) > MASTER_IMPORT_MAX_XLSX_BASE64) {
-      throw new VisibleError('TOO_LARGE', 'The export is too large: at most 5 MB of CSV or about 4 MB of XLSX per import; split the file');
+    if ((input.xlsxBase64?.length ?? 0) > MASTER_IMPORT_MAX_XLSX_BASE64) {
+      throw new VisibleError('TOO_LARGE', 'xlsxBase64 is too large: about 4 MB of XLSX is accepted inline; upload the file (POST /imports/upload) and send its key');
     }
     await ensureSeeded(services);
     const source =
-      input.key !== undefined
-        ? await takeMasterUpload(services, input.key)
-        : input.xlsxBase64 !== undefined
-          ? { xlsx: decodeBase64(input.xlsxBase64) }
-          : { csvContent: input.csvContent ?? '' };
+      input.xlsxBase64 !== undefined
+        ? { rows: await readListWorkbook(decodeBase64(input.xlsxBase64)), format: 'xlsx' as const }
+        : { rows: await readListSource(services, caller, input), format: input.key && /\.xlsx$/i.test(input.key) ? ('xlsx' as const) : ('csv' as const) };
     return { status: 200, body: await importMasterList(services, kind, caller.sub, source) };
   });
 }

@@ -18,10 +18,9 @@ import {
 import type { RiskKind } from '../../services/risk/risk-kinds.ts';
 import { categorySchema, descriptionSchema, sapIdSchema } from '../../services/risk/sap-ids.ts';
 import { ensureSeeded } from '../../services/risk/seed.ts';
+import { EXACTLY_ONE_SOURCE, hasOneSource, listSourceFields, readListSource } from './imports.ts';
 import { rememberPerson, withAuditEmails, withItemEmails } from '../../services/risk/people.ts';
 
-/** Largest CSV accepted by POST /risk-import (characters of csvContent). */
-export const RISK_IMPORT_MAX_CHARS = 5 * 1024 * 1024;
 
 const admin = { access: 'admin' } as const;
 
@@ -43,10 +42,9 @@ const auditQuerySchema = z.object({
     .optional(),
 });
 
-const importSchema = z.object({
-  type: z.enum(['tables', 'tcodes'], { message: "must be 'tables' or 'tcodes'" }),
-  csvContent: z.string({ message: 'must be the CSV file text' }),
-});
+const importSchema = z
+  .object({ type: z.enum(['tables', 'tcodes'], { message: "must be 'tables' or 'tcodes'" }), ...listSourceFields })
+  .refine(hasOneSource, { message: EXACTLY_ONE_SOURCE, path: ['csvContent'] });
 
 /** The two lists differ only in path, ID field and answer field. */
 const LISTS: { kind: RiskKind; path: string; idField: 'tableId' | 'tcodeId'; answerField: 'tables' | 'tcodes' }[] = [
@@ -72,11 +70,9 @@ export function registerRiskRoutes(r: RouteRegistrar): void {
   r.route('POST', '/risk-import', admin, async ({ services, caller, body }: RouteContext) => {
     await ensureSeeded(services);
     const input = importSchema.parse(body ?? {});
-    if (input.csvContent.length > RISK_IMPORT_MAX_CHARS) {
-      throw new VisibleError('TOO_LARGE', `csvContent is too large: at most ${RISK_IMPORT_MAX_CHARS / 1024 / 1024} MB of CSV text is accepted; split the file`);
-    }
+    const rows = await readListSource(services, caller, input);
     await rememberPerson(services, caller);
-    const result = await importRiskCsv(services, input.type === 'tables' ? 'table' : 'tcode', caller.sub, input.csvContent);
+    const result = await importRiskCsv(services, input.type === 'tables' ? 'table' : 'tcode', caller.sub, rows);
     return { status: 200, body: result };
   });
 

@@ -8,7 +8,7 @@ import { VisibleError } from '../errors.ts';
 import type { RouteContext, RouteRegistrar } from '../types.ts';
 import { emailsBySub, rememberPerson, withItemEmails } from '../../services/risk/people.ts';
 import { descriptionSchema } from '../../services/risk/sap-ids.ts';
-import { RISK_IMPORT_MAX_CHARS } from './risk.ts';
+import { EXACTLY_ONE_SOURCE, hasOneSource, listSourceFields, readListSource } from './imports.ts';
 import { readThresholds, saveThresholds } from '../../services/watchlists/thresholds.ts';
 import { thresholdsSchema } from '../../services/watchlists/thresholds-schema.ts';
 import { exportWatchlist, importWatchlistCsv } from '../../services/watchlists/watchlist-csv.ts';
@@ -35,7 +35,7 @@ const listQuerySchema = z.object({
   kind: z.string().max(30, 'must be at most 30 characters').optional(),
 });
 
-const importSchema = z.object({ csvContent: z.string({ message: 'must be the CSV file text' }) });
+const importSchema = z.object(listSourceFields).refine(hasOneSource, { message: EXACTLY_ONE_SOURCE, path: ['csvContent'] });
 
 export function registerWatchlistRoutes(r: RouteRegistrar): void {
   r.route('GET', '/watchlists/{list}', admin, async ({ services, caller, params, req }: RouteContext) => {
@@ -74,11 +74,9 @@ export function registerWatchlistRoutes(r: RouteRegistrar): void {
     const info = watchlist(params.list);
     await ensureWatchlistsSeeded(services);
     const input = importSchema.parse(body ?? {});
-    if (input.csvContent.length > RISK_IMPORT_MAX_CHARS) {
-      throw new VisibleError('TOO_LARGE', `csvContent is too large: at most ${RISK_IMPORT_MAX_CHARS / 1024 / 1024} MB of CSV text is accepted; split the file`);
-    }
+    const rows = await readListSource(services, caller, input);
     await rememberPerson(services, caller);
-    return { status: 200, body: await importWatchlistCsv(services, info.name, caller.sub, input.csvContent) };
+    return { status: 200, body: await importWatchlistCsv(services, info.name, caller.sub, rows) };
   });
 
   r.route('GET', '/watchlists/{list}/export', admin, async ({ services, params }) => {

@@ -1,17 +1,19 @@
 /**
  * Extends a master list from the customer's own system: a TSTCT (transaction codes) or DD02T
- * (tables) export as CSV text or XLSX. Entries are upserted with BatchWrite; one IMPORT audit
+ * (tables) export, read as rows by the engine's readers (services/imports/read-list.ts). Entries are upserted with BatchWrite; one IMPORT audit
  * entry summarises the import (tens of thousands of per-row entries would drown the audit log).
  */
 import type { Services } from '../types.ts';
 import { writeAudit } from '../risk/audit-log.ts';
-import { parseCsv } from '../risk/csv-text.ts';
 import { batchPutItems } from './batch-write.ts';
 import { MASTER_KINDS, type MasterKind } from './master-kinds.ts';
 import { readSapExportRows } from './sap-export-rows.ts';
-import { readXlsxRows } from './xlsx-rows.ts';
 
-export type MasterImportSource = { csvContent: string } | { xlsx: Uint8Array };
+/** The export's rows and the format it came in (for the audit entry). */
+export interface MasterImportSource {
+  rows: string[][];
+  format: 'csv' | 'xlsx';
+}
 
 export interface MasterImportResult {
   imported: number;
@@ -25,8 +27,7 @@ export async function importMasterList(
   source: MasterImportSource,
 ): Promise<MasterImportResult> {
   const info = MASTER_KINDS[kind];
-  const table = 'xlsx' in source ? readXlsxRows(source.xlsx) : parseCsv(source.csvContent);
-  const { entries, errors, rejected } = readSapExportRows(info, table);
+  const { entries, errors, rejected } = readSapExportRows(info, source.rows);
   const started = Date.now();
   await batchPutItems(
     services,
@@ -39,7 +40,7 @@ export async function importMasterList(
     itemType: info.auditType,
     userId,
     previousValue: null,
-    newValue: { imported: entries.length, rejectedRows: rejected, format: 'xlsx' in source ? 'xlsx' : 'csv' },
+    newValue: { imported: entries.length, rejectedRows: rejected, format: source.format },
   });
   services.log.info('Master list imported', { kind, imported: entries.length, rejected, ms: Date.now() - started });
   return { imported: entries.length, errors };

@@ -5,7 +5,7 @@
  * header is row 1, as in a spreadsheet) and are skipped.
  */
 import { VisibleError } from '../../http/errors.ts';
-import { parseCsv, restoreNeutralised } from './csv-text.ts';
+import { restoreNeutralised } from './csv-text.ts';
 import { hasControlChars, printable } from './sap-ids.ts';
 
 export interface ListCsvSpec<Fields extends object> {
@@ -28,10 +28,10 @@ export type ListCsvRow<Fields extends object> = { id: string; description: strin
 /**
  * The good rows and one message per bad row.
  *
- * @example readListCsv(spec, 'TCODE,CATEGORY\nSU01,Users\n,Users\n') // { rows: [{ id: 'SU01', category: 'Users', description: '' }], errors: ['Row 3: TCODE is empty'] }
+ * @example readListCsv(spec, [['TCODE', 'CATEGORY'], ['SU01', 'Users'], ['', 'Users']]) // { rows: [{ id: 'SU01', category: 'Users', description: '' }], errors: ['Row 3: TCODE is empty'] }
  */
-export function readListCsv<Fields extends object>(spec: ListCsvSpec<Fields>, csvContent: string): { rows: ListCsvRow<Fields>[]; errors: string[] } {
-  const table = parseCsv(csvContent);
+/** `table`: the file's rows as the engine's reader gives them (services/imports/read-list.ts), header first. */
+export function readListCsv<Fields extends object>(spec: ListCsvSpec<Fields>, table: string[][]): { rows: ListCsvRow<Fields>[]; errors: string[] } {
   if (table.length - 1 > spec.maxRows) {
     throw new VisibleError('TOO_LARGE', `The CSV has ${table.length - 1} rows; at most ${spec.maxRows} rows are accepted per import`);
   }

@@ -39,8 +39,8 @@ const DESCRIPTION_ALIASES: Record<RiskKind, string[]> = {
   tcode: ['DESCRIPTION', 'TTEXT', 'DDTEXT'],
 };
 
-export async function importRiskCsv(services: Services, kind: RiskKind, userId: string, csvContent: string): Promise<ImportResult> {
-  const { rows, errors } = readRows(kind, csvContent);
+export async function importRiskCsv(services: Services, kind: RiskKind, userId: string, table: string[][]): Promise<ImportResult> {
+  const { rows, errors } = readRows(kind, table);
   if (rows.length === 0) return { imported: 0, errors, warnings: [] };
 
   const existing = new Map((await queryAllRiskItems(services, kind)).map((item) => [item.sk, item]));
@@ -76,7 +76,7 @@ export async function importRiskCsv(services: Services, kind: RiskKind, userId: 
 }
 
 /** Validates the header and every row; returns the good rows and one message per bad row. */
-export function readRows(kind: RiskKind, csvContent: string): { rows: ValidRow[]; errors: string[] } {
+export function readRows(kind: RiskKind, table: string[][]): { rows: ValidRow[]; errors: string[] } {
   const info = RISK_KINDS[kind];
   return readListCsv(
     {
@@ -92,6 +92,6 @@ export function readRows(kind: RiskKind, csvContent: string): { rows: ValidRow[]
         return isValidCategory(category) ? { category } : `CATEGORY must be ${CATEGORY_RULE}`;
       },
     },
-    csvContent,
+    table,
   );
 }

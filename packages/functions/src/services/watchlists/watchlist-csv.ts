@@ -36,9 +36,9 @@ interface ValidRow {
   description: string;
 }
 
-export async function importWatchlistCsv(services: Services, name: WatchlistName, userId: string, csvContent: string): Promise<WatchlistImportResult> {
+export async function importWatchlistCsv(services: Services, name: WatchlistName, userId: string, table: string[][]): Promise<WatchlistImportResult> {
   const info = WATCHLISTS[name];
-  const { rows, errors } = readWatchlistRows(name, csvContent);
+  const { rows, errors } = readWatchlistRows(name, table);
   if (rows.length === 0) return { imported: 0, errors };
   const existing = new Map((await queryAllWatchlistEntries(services, name)).map((e) => [e.sk, e]));
   const entries = rows.map((row) => {
@@ -64,7 +64,7 @@ export async function importWatchlistCsv(services: Services, name: WatchlistName
 }
 
 /** Validates the header and every row; returns the good rows and one message per bad row. */
-export function readWatchlistRows(name: WatchlistName, csvContent: string): { rows: ValidRow[]; errors: string[] } {
+export function readWatchlistRows(name: WatchlistName, table: string[][]): { rows: ValidRow[]; errors: string[] } {
   const info = WATCHLISTS[name];
   const hasKinds = info.kinds.length > 0;
   return readListCsv<{ kind?: string }>(
@@ -82,7 +82,7 @@ export function readWatchlistRows(name: WatchlistName, csvContent: string): { ro
         return kind ? { kind } : `KIND "${printable(rawKind)}" must be one of ${info.kinds.join(', ')}`;
       },
     },
-    csvContent,
+    table,
   );
 }
 
