@@ -113,6 +113,19 @@ export class LogonWindows {
     }
   }
 
+  /** As plain data (to a worker thread); `fromPlain` makes it again. */
+  toPlain(): PlainLogonWindows {
+    return { users: [...this.users], terminals: [...this.terminals], peers: [...this.peers] };
+  }
+
+  static fromPlain(p: PlainLogonWindows): LogonWindows {
+    const w = new LogonWindows({ events: [], failedLogons: [] });
+    for (const [k, list] of p.users) w.users.set(k, list);
+    for (const [k, list] of p.terminals) w.terminals.set(k, list);
+    for (const [k, list] of p.peers) w.peers.set(k, list);
+    return w;
+  }
+
   /** Whether any logon can complete a pattern. */
   get isEmpty(): boolean {
     return this.users.size === 0 && this.terminals.size === 0 && this.peers.size === 0;
@@ -130,6 +143,12 @@ export class LogonWindows {
     const inside = (list: LogonWindow[] | undefined) => list !== undefined && list.some((w) => t > w.from && t <= w.to && (w.user === undefined || w.user === upper));
     return inside(byUser) || inside(byTerminal) || inside(byPeer);
   }
+}
+
+export interface PlainLogonWindows {
+  users: [string, LogonWindow[]][];
+  terminals: [string, LogonWindow[]][];
+  peers: [string, LogonWindow[]][];
 }
 
 function add(m: Map<string, LogonWindow[]>, k: string, w: LogonWindow): void {

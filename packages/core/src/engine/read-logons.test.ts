@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { flagContextOf } from './engine.ts';
 import type { StoredCorrelation } from './final-records.ts';
 import { createFolderWorkspace } from './folder-workspace.ts';
 import { parseAndFlagFile } from './parse-and-flag-file.ts';
+import { contextOf } from './task-context.ts';
+import { createTaskPool } from './task-pool.ts';
 
 // Step 1 keeps no successful logons; correlation reads those that can complete a pattern from the
 // source again (read-logons.ts), in the byte ranges step 1 used. Each file below puts the two
@@ -127,6 +129,36 @@ describe('patterns completed by a logon read again in correlation', () => {
     expect(found).toEqual([['USER_CREATED_AND_USED', 'ADMIN2', '2026-11-18 11:30:00', "User NEWUSR created by ADMIN2 at 11:10:00, then logged on from ADMIN2's address 10.0.1.2"]]);
     expect(completions).toEqual([[sm20CompletionKey('NEWUSR', at('11:30:00')), 'USER_CREATED_AND_USED']]);
   });
+
+  it('on a real task pool: the ranges are read by the workers, with the same patterns and completions', async () => {
+    const burst = ['20:00:00', '20:01:00', '20:02:00', '20:03:00', '20:04:00', '20:05:00'].map((t) => failed(t, 'SAPX', 'KIOSK1'));
+    const created = row('11:10:00', 'ADMIN2', 'PC-A2', '', 'AU7', 'User NEWUSR created', 'NEWUSR');
+    const file = splitFile([...Array.from({ length: 40 }, (_, i) => filler(i)), logon('11:30:00', 'NEWUSR', 'PC-A2'), ...burst], [created, logon('20:07:00', 'SAPX', 'PC7')]);
+    const expected = await patternsOf(file);
+    expect((expected.completions ?? []).map((c) => c[1])).toEqual(['BRUTE_FORCE_SUCCESS', 'USER_CREATED_AND_USED']);
+    const temp = await mkdtemp(join(tmpdir(), 'read-logons-pool-'));
+    try {
+      const path = join(temp, 'sm20.csv');
+      await writeFile(path, file.bytes);
+      const env = { workspaceDir: temp, sources: [path], lists: loadDefaultLists(), settings: { holidays: { country: 'US' } } };
+      const pool = createTaskPool(env, { size: 2 });
+      try {
+        const tasks: string[] = [];
+        const ctx = { ...contextOf(env), tasks: { size: pool.size, run: (task: string, input: unknown) => (tasks.push(task), pool.run(task, input)) } };
+        const fc = flagContextOf(ctx);
+        const step1 = await parseAndFlagFile(ctx, fc, 0, 'sm20.csv', undefined, { splitThreshold: 0, parts: 2 });
+        tasks.length = 0;
+        const stored = await correlateAndStore(ctx, fc, [step1]);
+        expect(tasks).toEqual(['read-logons', 'read-logons']);
+        expect(stored.patterns.map((p) => [p.pattern, p.user, p.sm20_time, p.sm20_activity])).toEqual(expected.found);
+        expect(stored.completions).toEqual(expected.completions);
+      } finally {
+        await pool.close();
+      }
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('no burst and no user administration: no pattern, and the file is not read again', async () => {
     const file = splitFile([...Array.from({ length: 20 }, (_, i) => filler(i)), failed('09:00:00', 'X', 'PC1')], [logon('09:01:00', 'X', 'PC1')]);

@@ -7,7 +7,7 @@
  * keeps just the logons inside a window.
  */
 import { toEpoch, type FailedLogon } from '../correlate/facts.ts';
-import type { LogonWindows } from '../correlate/security-patterns.ts';
+import { LogonWindows, type PlainLogonWindows } from '../correlate/security-patterns.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { LOGON_EVENTS } from '../flags/sm20-events.ts';
@@ -28,61 +28,73 @@ class LogonKeeper {
 
   add(rec: CanonicalRecord): void {
     if (!LOGON_EVENTS.has(rec.event)) return;
-    const date = rec.date;
-    if (date === '') return;
     const user = rec.user;
     const terminal = rec.terminal;
     const peer = peerAddress(rec.peer);
+    // The date only of a logon some window may hold (a record without one has no time: step 1 kept none such).
     let t = Number.NaN;
-    if (this.windows.wants(user, terminal, peer, () => (t = toEpoch(date, rec.time)!))) this.logons.push([user, terminal, t, peer]);
+    const epoch = () => (t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!);
+    if (this.windows.wants(user, terminal, peer, epoch)) this.logons.push([user, terminal, t, peer]);
   }
+}
+
+/** Input of the `read-logons` task: one byte range of an SM20 text file and the windows (plain data). */
+export interface ReadLogonsInput {
+  index: number;
+  meta: Pick<OpenedFile, 'canonical' | 'joined' | 'dateOrder'>;
+  layout: TextPartLayout;
+  range: TextPartRange;
+  windows: PlainLogonWindows;
+}
+
+export interface ReadLogonsResult {
+  logons: FailedLogon[];
+  /** The UTF-8 decoder switched to Windows-1252 (the file is then read row by row instead). */
+  switched: boolean;
 }
 
 /**
  * The logons of SM20 file `file` inside `windows`, in file order. A file step 1 read in byte ranges
- * is read in the same ranges; another delimited text file as one range; anything else (a workbook,
- * a text the UTF-8 decoder had to switch to Windows-1252 in) row by row as openFile gives it.
+ * is read in the same ranges (on the task pool when there is one); another delimited text file as
+ * one range; anything else (a workbook, a text the UTF-8 decoder had to switch to Windows-1252 in)
+ * row by row as openFile gives it.
  */
 export async function readLogons(ctx: EngineContext, fc: FlagContext, file: FileStepResult, windows: LogonWindows): Promise<FailedLogon[]> {
   const source = ctx.openSource(file.index);
   const opened = await openFile(source, file.fileName);
-  const keeper = new LogonKeeper(windows);
-  const open = ctx.openSourceRange;
-  const layout = file.parts?.layout ?? (open && ctx.sourceSize ? partLayoutOf(opened) : undefined);
-  if (open && layout) {
+  const layout = file.parts?.layout ?? (ctx.openSourceRange && ctx.sourceSize ? partLayoutOf(opened) : undefined);
+  if (ctx.openSourceRange && layout) {
     (source as { destroy?: () => void }).destroy?.();
     const size = file.parts?.size ?? (await ctx.sourceSize!(file.index));
     const ranges: TextPartRange[] = file.parts ? file.parts.ranges.map((r) => ({ from: r.start, to: r.end, size, start: r.start })) : [{ from: 0, to: size, size }];
-    let switched = false;
-    for (const range of ranges) {
-      const end: TextPartEnd = { start: -1, stoppedAt: -1, switched: false };
-      await scanRange((s, e) => open(file.index, s, e), opened, layout, range, end, fc, keeper);
-      switched ||= end.switched;
-    }
-    if (!switched) return keeper.logons;
+    const meta = { canonical: opened.canonical, joined: opened.joined, dateOrder: file.parts?.dateOrder ?? opened.dateOrder };
+    const plain = windows.toPlain();
+    const inputs = ranges.map((range): ReadLogonsInput => ({ index: file.index, meta, layout, range, windows: plain }));
+    const tasks = ctx.tasks;
+    const results: ReadLogonsResult[] = tasks ? ((await Promise.all(inputs.map((input) => tasks.run('read-logons', input)))) as ReadLogonsResult[]) : [];
+    if (!tasks) for (const input of inputs) results.push(await readLogonsPart(ctx, fc, input));
+    if (!results.some((r) => r.switched)) return results.flatMap((r) => r.logons);
     // As step 1: a switch of the decoder is decided over the whole stream.
     return readRows(await openFile(ctx.openSource(file.index), file.fileName), fc, new LogonKeeper(windows));
   }
-  return readRows(opened, fc, keeper);
+  return readRows(opened, fc, new LogonKeeper(windows));
 }
 
-/** One byte range through step 1's reader (row-scanner.ts, view-record.ts). */
-async function scanRange(
-  open: (start: number, end: number) => AsyncIterable<Uint8Array>,
-  opened: OpenedFile,
-  layout: TextPartLayout,
-  range: TextPartRange,
-  end: TextPartEnd,
-  fc: FlagContext,
-  keeper: LogonKeeper,
-): Promise<void> {
-  const rec = new ViewRecord('SM20', opened.canonical, opened.dateOrder, layout.delimiter, fc.timeZone, opened.joined);
+/** The `read-logons` task: one byte range through step 1's reader (row-scanner.ts, view-record.ts). */
+export async function readLogonsPart(ctx: EngineContext, fc: FlagContext, input: ReadLogonsInput): Promise<ReadLogonsResult> {
+  const open = ctx.openSourceRange;
+  if (!open) throw new Error('read-logons needs EngineContext.openSourceRange');
+  const { meta, layout, range } = input;
+  const keeper = new LogonKeeper(LogonWindows.fromPlain(input.windows));
+  const rec = new ViewRecord('SM20', meta.canonical, meta.dateOrder, layout.delimiter, fc.timeZone, meta.joined);
   const onRow = (row: RowScanner) => {
     rec.load(row);
     keeper.add(rec);
   };
   const scanner = new RowScanner(layout.delimiter, layout.shape, headerRowsToSkip(layout, range), onRow, DEBUG_TEXT_PATTERNS, rec.eagerCells);
-  for await (const _ of feedTextPart(open, layout, range, end, scanner));
+  const end: TextPartEnd = { start: -1, stoppedAt: -1, switched: false };
+  for await (const _ of feedTextPart((s, e) => open(input.index, s, e), layout, range, end, scanner));
+  return { logons: keeper.logons, switched: end.switched };
 }
 
 /** Every row as openFile gives it (step 1's flagRows path). */
