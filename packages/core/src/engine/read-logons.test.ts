@@ -160,6 +160,35 @@ describe('patterns completed by a logon read again in correlation', () => {
     }
   }, 60_000);
 
+  it('BRUTE_FORCE_SUCCESS across files: the burst in one SM20 export, the logon in the next; a CDHDR file between them is not read again', async () => {
+    const burst = `${[HEADER, ...['20:00:00', '20:01:00', '20:02:00', '20:03:00', '20:04:00'].map((t) => failed(t, 'SAPX', 'KIOSK1'))].join('\n')}\n`;
+    const later = `${[HEADER, filler(1), logon('20:09:00', 'SAPX', 'PC7'), logon('20:40:00', 'SAPX', 'PC7')].join('\n')}\n`;
+    const cdhdr = 'OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE,CHANGE_IND\nKRED,100,1,BOB,2026-11-18,10:00:00,XK02,U\n';
+    const sources = [burst, cdhdr, later].map((t) => new Uint8Array(Buffer.from(t)));
+    const temp = await mkdtemp(join(tmpdir(), 'read-logons-'));
+    try {
+      const opened: number[] = [];
+      const ctx: EngineContext = {
+        workspace: createFolderWorkspace(temp),
+        lists: loadDefaultLists(),
+        settings: { holidays: { country: 'US' } },
+        openSource: (i) => chunked(sources[i]!),
+        openSourceRange: (i, start, end) => (opened.push(i), chunked(sources[i]!.subarray(start, end))),
+        sourceSize: async (i) => sources[i]!.length,
+      };
+      const fc = flagContextOf(ctx);
+      const files = [];
+      for (const [i, name] of ['a.csv', 'cdhdr.csv', 'b.csv'].entries()) files.push(await parseAndFlagFile(ctx, fc, i, name));
+      opened.length = 0;
+      const stored = await correlateAndStore(ctx, fc, files);
+      expect(opened).toEqual([0, 2]);
+      expect(stored.patterns.filter((p) => p.pattern === 'BRUTE_FORCE_SUCCESS').map((p) => [p.user, p.sm20_time])).toEqual([['SAPX', '2026-11-18 20:09:00']]);
+      expect(stored.completions).toEqual([[sm20CompletionKey('SAPX', at('20:09:00')), 'BRUTE_FORCE_SUCCESS']]);
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  });
+
   it('no burst and no user administration: no pattern, and the file is not read again', async () => {
     const file = splitFile([...Array.from({ length: 20 }, (_, i) => filler(i)), failed('09:00:00', 'X', 'PC1')], [logon('09:01:00', 'X', 'PC1')]);
     let reads = 0;
