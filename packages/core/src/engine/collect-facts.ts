@@ -160,10 +160,6 @@ export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'v
   tableChanges: CollectedSm20Activities;
   failedLogons: CollectedFailedLogons;
   securityEvents: CollectedSecurityEvents;
-  /**
-   * Successful logons: left empty by step 1 (a quarter of a typical SM20 export's rows); correlation
-   * reads the few that can complete a pattern from the source (read-logons.ts).
-   */
   logons: CollectedFailedLogons;
   userAdmin: CollectedUserAdmin;
   itemKeys: CollectedItemKeys;
