@@ -78,6 +78,83 @@ class LogonIndex {
   }
 }
 
+/** A time span (from, to] in which a logon can complete a pattern, optionally only a logon of one user (upper case). */
+interface LogonWindow {
+  from: number;
+  to: number;
+  user?: string;
+}
+
+/**
+ * Where and when a successful logon can complete BRUTE_FORCE_SUCCESS, USER_CREATED_AND_USED or
+ * USER_UNLOCKED_AND_USED: after each burst (its user, terminal or address) and after each user
+ * creation or unlock (the admin's terminal and address, the target user). Every query of
+ * findSecurityPatterns' LogonIndex lies inside one of these windows, so the logons outside them can
+ * be left out without changing any pattern; with no window, no logon is needed at all.
+ */
+export class LogonWindows {
+  private readonly users = new Map<string, LogonWindow[]>();
+  private readonly terminals = new Map<string, LogonWindow[]>();
+  private readonly peers = new Map<string, LogonWindow[]>();
+
+  constructor(input: Pick<SecurityPatternInput, 'events' | 'failedLogons' | 'thresholds'>) {
+    const th = input.thresholds ?? DEFAULT_THRESHOLDS;
+    for (const b of findLogonBursts(input.failedLogons, th.burst)) {
+      const w = { from: b.end, to: b.end + th.bruteForceMinutes * MINUTE };
+      add(b.by === 'user' ? this.users : b.by === 'terminal' ? this.terminals : this.peers, b.key, w);
+    }
+    for (const e of input.events) {
+      if ((e[K.kind] !== 'C' && e[K.kind] !== 'U') || Number.isNaN(e[K.epoch])) continue;
+      const user = e[K.target].trim().toUpperCase();
+      if (user === '' || user === e[K.user].toUpperCase()) continue;
+      const w = { from: e[K.epoch], to: e[K.epoch] + 60 * MINUTE, user };
+      if (e[K.terminal] !== '') add(this.terminals, e[K.terminal], w);
+      if (e[K.peer] !== '') add(this.peers, e[K.peer], w);
+    }
+  }
+
+  /** As plain data (to a worker thread); `fromPlain` makes it again. */
+  toPlain(): PlainLogonWindows {
+    return { users: [...this.users], terminals: [...this.terminals], peers: [...this.peers] };
+  }
+
+  static fromPlain(p: PlainLogonWindows): LogonWindows {
+    const w = new LogonWindows({ events: [], failedLogons: [] });
+    for (const [k, list] of p.users) w.users.set(k, list);
+    for (const [k, list] of p.terminals) w.terminals.set(k, list);
+    for (const [k, list] of p.peers) w.peers.set(k, list);
+    return w;
+  }
+
+  /** Whether any logon can complete a pattern. */
+  get isEmpty(): boolean {
+    return this.users.size === 0 && this.terminals.size === 0 && this.peers.size === 0;
+  }
+
+  /** Whether some window holds a logon of `user` from `terminal` and address `peer` (as the facts keep them); `epoch` is asked for only then. */
+  wants(user: string, terminal: string, peer: string, epoch: () => number): boolean {
+    const byUser = this.users.size === 0 ? undefined : this.users.get(user.toUpperCase());
+    const byTerminal = terminal === '' ? undefined : this.terminals.get(terminal);
+    const byPeer = peer === '' ? undefined : this.peers.get(peer);
+    if (!byUser && !byTerminal && !byPeer) return false;
+    const t = epoch();
+    if (Number.isNaN(t)) return false;
+    const upper = byTerminal || byPeer ? user.toUpperCase() : '';
+    const inside = (list: LogonWindow[] | undefined) => list !== undefined && list.some((w) => t > w.from && t <= w.to && (w.user === undefined || w.user === upper));
+    return inside(byUser) || inside(byTerminal) || inside(byPeer);
+  }
+}
+
+export interface PlainLogonWindows {
+  users: [string, LogonWindow[]][];
+  terminals: [string, LogonWindow[]][];
+  peers: [string, LogonWindow[]][];
+}
+
+function add(m: Map<string, LogonWindow[]>, k: string, w: LogonWindow): void {
+  (m.get(k) ?? m.set(k, []).get(k)!).push(w);
+}
+
 export function findSecurityPatterns(input: SecurityPatternInput): SecurityPatternResult {
   const th = input.thresholds ?? DEFAULT_THRESHOLDS;
   const patterns: SuspiciousPattern[] = [];

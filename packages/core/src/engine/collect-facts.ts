@@ -80,8 +80,9 @@ export class FactsCollector {
         const ev = rec.event;
         // One lookup per record for what the event contributes (most events contribute nothing).
         const facts = EVENT_FACTS.get(ev) ?? 0;
-        const security = (facts & SECURITY_FACT) !== 0 || (out.otherMask & SECURITY_FACT_OTHER) !== 0;
-        const wanted = out.isChange || security || facts !== 0;
+        // A privileged user's logon is a security event; other logons are not kept (read-logons.ts).
+        const security = (facts & SECURITY_FACT) !== 0 || (out.otherMask & SECURITY_FACT_OTHER) !== 0 || ((facts & LOGON_FACT) !== 0 && (out.otherMask & OTHER_BIT.privileged_user) !== 0);
+        const wanted = out.isChange || security || (facts & ~LOGON_FACT) !== 0;
         if (!wanted || rec.date === '') break;
         const t = toEpoch(rec.date, rec.time)!;
         if (out.isChange) {
@@ -95,20 +96,13 @@ export class FactsCollector {
         }
         if (ev === 'CUL') pushActivity(f.debuggerChanges, rec, t);
         if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) pushActivity(f.tableChanges, rec, t);
-        if ((facts & LOGON_FACT) !== 0) {
-          const l = f.logons;
-          l.users.push(rec.user);
-          l.terminals.push(rec.terminal);
-          l.times.push(t);
-          l.peers.push(peerAddress(rec.peer));
-        }
         if ((facts & FAILED_LOGON_FACT) !== 0) {
           f.failedLogons.users.push(ev === 'BU1' ? rec.var2 : rec.user);
           f.failedLogons.terminals.push(rec.terminal);
           f.failedLogons.times.push(t);
           f.failedLogons.peers.push(peerAddress(rec.peer));
         }
-        if (security || ((facts & LOGON_FACT) !== 0 && (out.otherMask & OTHER_BIT.privileged_user) !== 0)) this.addSecurityEvents(rec, out, t);
+        if (security) this.addSecurityEvents(rec, out, t);
         if ((facts & USER_ADMIN_FACT) !== 0) {
           const u = f.userAdmin;
           u.users.push(rec.user);
@@ -314,7 +308,7 @@ export function securityKind(ev: string, var1: string, var2: string, otherMask: 
   switch (ev) {
     case 'AU1':
     case 'AU5':
-      // Every logon is in `logons`; a privileged standard user's is a pattern of its own.
+      // Logons that can complete a pattern are read in correlation; a privileged standard user's is a pattern of its own.
       return (otherMask & OTHER_BIT.privileged_user) !== 0 ? 'P' : '';
     case 'AU7':
       return 'C';

@@ -1,10 +1,12 @@
 import { toCompactFacts, type CompactFacts, readFacts, writeFacts, type Skip } from '../facts/index.ts';
 import { correlationSteps, HeaderIndex, LATE_KEYS, type HeaderSource, type LateKey } from '../correlate/index.ts';
+import { LogonWindows } from '../correlate/security-patterns.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from './contract.ts';
 import { writeJson } from '../workspace/index.ts';
 import { CORRELATION_NAME, factsName, type StoredCorrelation } from './names.ts';
+import { readLogons } from './read-logons.ts';
 
 /** The change-document headers non-joined CDPOS items inherit (correlate-facts.ts ItemHeaders), for the report step. */
 export const ITEM_HEADERS_NAME = 'item-headers.bin';
@@ -59,11 +61,25 @@ async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: 
   }
 }
 
+/**
+ * The SM20 files' successful logons that can complete a pattern (security-patterns.ts LogonWindows),
+ * read again from the sources (read-logons.ts): step 1 keeps none. No window, no read.
+ */
+async function addLogons(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], facts: CompactFacts[]): Promise<void> {
+  if (!files.some((f) => f.fileType === 'SM20')) return;
+  const windows = new LogonWindows({ events: facts.flatMap((f) => f.securityEvents), failedLogons: facts.flatMap((f) => f.failedLogons), thresholds: fc.thresholds });
+  if (windows.isEmpty) return;
+  for (let i = 0; i < files.length; i++) {
+    if (files[i]!.fileType === 'SM20') facts[i]!.logons = await readLogons(ctx, fc, files[i]!, windows);
+  }
+}
+
 /** Correlates the files' facts and stores the result as `correlation.json`. */
 export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): Promise<StoredCorrelation> {
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
+  await addLogons(ctx, fc, files, facts);
   const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf });
   let step = run.next();
   while (!step.done) {

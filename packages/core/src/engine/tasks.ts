@@ -7,12 +7,14 @@ import type { FlagContext } from '../flags/flag-context.ts';
 import type { EngineContext } from './contract.ts';
 import { writeReportPart, type ReportPartInput } from './report-parts.ts';
 import { parseFilePart, type ParsePartInput } from './parse-parts.ts';
+import { readLogonsPart, type ReadLogonsInput } from './read-logons.ts';
 
 export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, onProgress: (records: number) => void) => Promise<unknown>;
 
 export const TASKS: Record<string, EngineTask> = {
   'report-part': (ctx, fc, input, onProgress) => writeReportPart(ctx, fc, input as ReportPartInput, onProgress),
   'parse-part': (ctx, fc, input) => parseFilePart(ctx, fc, input as ParsePartInput),
+  'read-logons': (ctx, fc, input) => readLogonsPart(ctx, fc, input as ReadLogonsInput),
   /** Answers once a worker runs tasks (tests start workers with it). */
   ping: async () => null,
 };
