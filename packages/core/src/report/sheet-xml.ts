@@ -5,7 +5,6 @@
 import { isFormulaStart, startsLikeFormula } from './neutralise-cell.ts';
 import { isPlainNumber, NUMERIC, TEMPORAL, TEXT, temporalStyle, temporalValue } from './typed-cells.ts';
 
-const NEEDS_ESCAPE = /[&<>"\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** Escapes XML specials and drops characters XML cannot carry; CR as `&#13;`, which readers would otherwise turn into LF. */
