@@ -99,6 +99,18 @@ describe('ByteRows (property)', () => {
     );
   });
 
+  it('writes the references of one-, two- and three-letter columns as rowXml does', () => {
+    const { rowsOut, bytes } = collect(1 << 16);
+    const row = Array.from({ length: 760 }, (_, i) => `v${i}`);
+    rowsOut.xmlRow(row, 1_048_576, 0, 0);
+    const xml = bytes().toString('utf8');
+    expect(xml).toBe(rowXml(row, 1_048_576));
+    expect(xml).toContain('<c r="Z1048576" t="inlineStr"><is><t>v25</t></is></c>');
+    expect(xml).toContain('<c r="AA1048576"');
+    expect(xml).toContain('<c r="ZZ1048576" t="inlineStr"><is><t>v701</t></is></c>');
+    expect(xml).toContain('<c r="ABB1048576" t="inlineStr"><is><t>v729</t></is></c>');
+  });
+
   it('hands full buffers to the sink and passes on its wait', async () => {
     const got: number[] = [];
     let release!: () => void;
