@@ -47,6 +47,10 @@ describe('the timeline of one user', () => {
     expect(doc.itemCount).toBe(2);
     expect(doc.items.map((i: any) => i.FNAME).sort()).toEqual(['DMBTR', 'NAME1']);
     expect(doc.record.USERNAME).toBe('ALICE');
+    // The record shows the file's own cells, not the normalised copies results.csv carries beside them.
+    expect(Object.keys(doc.record).filter((k) => k.endsWith(' (canonical)'))).toEqual([]);
+    expect(doc.items[0].FNAME).toBeTruthy();
+    expect(Object.keys(doc.items[0]).filter((k) => k.endsWith(' (canonical)'))).toEqual([]);
     const ticket = t.entries.find((e: any) => e.type === 'TICKETS');
     expect(ticket.summary).toMatch(/^Ticket 1000[48]: Change request [48] \(Closed\)$/);
     expect(ticket.until).toMatch(/ 17:00:00$/);

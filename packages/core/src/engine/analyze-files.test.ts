@@ -101,6 +101,28 @@ describe('outputs round trip', () => {
     expect(FLAG_KEYS.map((k) => eve[at(k)])).toEqual(FLAG_KEYS.map(() => ''));
   });
 
+  it('writes the canonical columns into the combined CSV after the original ones, each type once, dates and times in ISO', async () => {
+    const [header, ...body] = parseCsvText((await readFile(join(outDir, 'results.csv'))).toString('utf8'));
+    const canonical = header!.filter((h) => h.endsWith(' (canonical)'));
+    expect(canonical.slice(0, 13)).toEqual(['DATE', 'TIME', 'CLIENT', 'USER', 'TERMINAL', 'PEER', 'TCODE', 'PROGRAM', 'EVENT', 'MESSAGE', 'VAR1', 'VAR2', 'VAR3'].map((c) => `${c} (canonical)`));
+    expect(canonical).toHaveLength(new Set(canonical).size);
+    expect(header!.indexOf('DATE (canonical)')).toBe(header!.indexOf(FLAG_KEYS[0]) - canonical.length);
+    const of = (type: string, pick: (cell: (name: string) => string) => boolean) => {
+      const row = body.find((r) => r[0] === type && pick((name) => r[header!.indexOf(name)] ?? ''))!;
+      return (name: string) => row[header!.indexOf(`${name} (canonical)`)];
+    };
+    // SM20 18.11.2026 and CDHDR 20261118 / 221500 as the workbook's canonical columns have them.
+    const sm20 = of('SM20', (c) => c('User') === 'ALICE');
+    expect([sm20('DATE'), sm20('TIME'), sm20('USER'), sm20('TCODE'), sm20('UDATE')]).toEqual(['2026-11-18', '10:00:00', 'ALICE', 'SU01', '']);
+    const cdhdr = of('CDHDR', (c) => c('CHANGENR') === '0000012345');
+    expect([cdhdr('UDATE'), cdhdr('UTIME'), cdhdr('USERNAME'), cdhdr('TCODE'), cdhdr('DATE')]).toEqual(['2026-11-18', '22:15:00', 'BOB', 'XK02', '']);
+    // A change item carries its header's user and time; its values neutralised like every cell.
+    const item = of('CDPOS', (c) => c('FNAME') === 'BANKN');
+    expect([item('USERNAME'), item('UDATE'), item('UTIME'), item('VALUE_NEW'), item('VALUE_OLD')]).toEqual(['BOB', '2026-11-18', '22:15:00', "'=cmd|' /C calc'!A0", "'-123"]);
+    const ticket = of('TICKETS', (c) => c('Number') === 'INC001');
+    expect([ticket('TICKET_ID'), ticket('USER'), ticket('REQUEST_TIME'), ticket('CLOSE_TIME')]).toEqual(['INC001', 'BOB', '2026-11-18 08:00:00', '2026-11-18 23:59:00']);
+  });
+
   it('writes the workbook: Summary first, a sheet per type, patterns, correlation; flagged cells highlighted', async () => {
     const sheets = readXlsxSheets(new Uint8Array(await readFile(join(outDir, 'results.xlsx'))));
     expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Suspicious Patterns', 'Correlation', 'SM20', 'CDHDR', 'CDPOS', 'TICKETS']);

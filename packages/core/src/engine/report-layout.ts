@@ -67,6 +67,17 @@ export function sheetLayout(fileType: FileType, facts: FileFacts[], inheritsHead
   return { fileType, header, originals, canonicalNames, flagStart: originals.length + canonicalLabels.length, kinds: columnKinds(originals, canonicalNames, facts) };
 }
 
+/**
+ * The combined CSV's canonical columns: every sheet's canonical columns, in sheet order, each name
+ * once (a column such as TCODE or USER holds the value of whichever file type the row is from).
+ * @example csvCanonicalColumns([sm20Layout, cdhdrLayout]) // ['DATE', …, 'VAR3', 'OBJECTCLAS', …, 'CHANGE_IND']
+ */
+export function csvCanonicalColumns(layouts: Iterable<SheetLayout>): string[] {
+  const names = new Set<string>();
+  for (const l of layouts) for (const name of l.canonicalNames) names.add(name);
+  return [...names];
+}
+
 /** Where a canonical cell comes from (canonicalSources): a field of the record, nothing, or (>= 0) a raw cell. */
 export const FROM_USER = -1, FROM_DATE = -2, FROM_TIME = -3, FROM_TCODE = -4, FROM_EVENT = -5, FROM_VAR1 = -6, FROM_VAR2 = -7, FROM_VAR3 = -8, FROM_NOTHING = -9;
 

@@ -29,6 +29,8 @@ export interface ReportPartInput {
   /** Rows per sheet, header included (Excel's limit, smaller in tests). */
   maxRows: number;
   csvColumns: string[];
+  /** The combined CSV's canonical columns (csvCanonicalColumns: every type's, once each), after the original ones. */
+  csvCanonical: string[];
   aiColumn?: string;
   /** Workspace name prefix for this part's outputs. */
   output: string;
@@ -108,7 +110,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     segments: [],
   };
 
-  const csvFlagStart = 2 + input.csvColumns.length;
+  const csvCanonicalStart = 2 + input.csvColumns.length;
+  const csvFlagStart = csvCanonicalStart + input.csvCanonical.length;
   // The flag columns, RULES, then the AI column.
   const csvWidth = csvFlagStart + FLAG_KEYS.length + 1 + (aiColumn ? 1 : 0);
   const csvName = `${input.output}/rows.csv`;
@@ -166,6 +169,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const csvPos = positionsIn(input.csvColumns, facts.columns, 2);
   const sources = canonicalSources(layout, facts.canonical);
   const temporalSource = layout.canonicalNames.map((name, j) => isTemporalName(name) && sources[j]! >= 0);
+  // The CSV's canonical cells are the sheet's, as text (ISO dates and times).
+  const csvCanonicalPos = layout.canonicalNames.map((name) => csvCanonicalStart + input.csvCanonical.indexOf(name));
   const canonicalStart = layout.originals.length;
   const sheetWidth = layout.header.length;
   const flagEnd = layout.flagStart + FLAG_KEYS.length;
@@ -190,6 +195,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const sheetCells: SheetCells | undefined = input.xlsx ? { rows: xml, columnOf: new Int32Array(csvWidth).fill(-1) } : undefined;
   if (sheetCells) {
     for (let j = 0; j < columnCount; j++) sheetCells.columnOf[csvPos[j]!] = sheetPos[j]!;
+    for (let j = 0; j < csvCanonicalPos.length; j++) sheetCells.columnOf[csvCanonicalPos[j]!] = canonicalStart + j;
     for (let k = 0; k < FLAG_KEYS.length; k++) sheetCells.columnOf[csvFlagStart + k] = layout.flagStart + k;
     if (aiColumn) sheetCells.columnOf[csvWidth - 1] = sheetWidth - 1;
   }
@@ -233,7 +239,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       const flagged = out.mask !== 0;
       const rewriteFlags = flagged || lastFlagged;
       lastFlagged = flagged;
-      if (input.xlsx) {
+      if (input.xlsx || csv) {
         // Reused per row: the writer turns the row into bytes before returning.
         for (let j = m; j < columnCount; j++) cells[sheetPos[j]!] = '';
         for (let j = 0; j < m; j++) cells[sheetPos[j]!] = row[j]!;
@@ -245,6 +251,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
           // A ticket's date-time canonical column repeats its original cell as the sheet has it.
           cells[canonicalStart + j] = from >= 0 && from < m && temporalSource[j] ? cells[sheetPos[from]!]! : canonicalValue(from, row, rec);
         }
+      }
+      if (input.xlsx) {
         if (rewriteFlags) {
           for (let k = 0; k < FLAG_KEYS.length; k++) cells[layout.flagStart + k] = out.reasons[k] ?? '';
           cells[flagEnd] = flagged ? rulesCell(out) : '';
@@ -261,6 +269,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       if (csv) {
         for (let j = m; j < columnCount; j++) line[csvPos[j]!] = '';
         for (let j = 0; j < m; j++) line[csvPos[j]!] = row[j]!;
+        for (let j = 0; j < csvCanonicalPos.length; j++) line[csvCanonicalPos[j]!] = cells[canonicalStart + j]!;
         if (rewriteFlags) {
           for (let k = 0; k < FLAG_KEYS.length; k++) line[csvFlagStart + k] = out.reasons[k] ?? '';
           line[csvFlagStart + FLAG_KEYS.length] = flagged ? rulesCell(out) : '';

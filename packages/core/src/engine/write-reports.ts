@@ -2,10 +2,11 @@ import type { FlagContext } from '../flags/flag-context.ts';
 import { CsvWriter } from '../report/csv-writer.ts';
 import { widthsOf, XLSX_MAX_ROWS, XlsxWriter } from '../report/xlsx-writer.ts';
 import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../model/index.ts';
+import { CANONICAL_SUFFIX } from '../formats/canonical-columns.ts';
 import type { EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
 import { loadReportShapes } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
-import { RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
+import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
 import { runTask } from './tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
@@ -27,16 +28,17 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const annotations = await readAnnotations(ctx);
   const aiColumn = annotations.size > 0 ? (options.aiOutputColumn ?? 'AI_Analysis') : undefined;
   const csvColumns = unionColumns(state.facts);
+  const byType = FILE_TYPES.map((type) => ({ type, facts: state.facts.filter((f) => f.fileType === type) })).filter((t) => t.facts.length > 0);
+  const layouts = new Map(byType.map(({ type, facts }) => [type, sheetLayout(type, facts, type === 'CDPOS' && state.hasHeaders, aiColumn)]));
+  const csvCanonical = csvCanonicalColumns(layouts.values());
   const csv = new CsvWriter(outputs.csv);
   csv.writeBom();
-  await csv.writeRow(['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...FLAG_KEYS, RULES_COLUMN, ...(aiColumn ? [aiColumn] : [])]);
+  await csv.writeRow(['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...csvCanonical.map((c) => c + CANONICAL_SUFFIX), ...FLAG_KEYS, RULES_COLUMN, ...(aiColumn ? [aiColumn] : [])]);
   const xlsx = new XlsxWriter(outputs.xlsx);
   const stats = new ReportStats();
   const outputCounts: Record<string, number> = {};
 
-  const byType = FILE_TYPES.map((type) => ({ type, facts: state.facts.filter((f) => f.fileType === type) })).filter((t) => t.facts.length > 0);
-  const layouts = new Map(byType.map(({ type, facts }) => [type, sheetLayout(type, facts, type === 'CDPOS' && state.hasHeaders, aiColumn)]));
-  const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, aiColumn });
+  const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
   const progress = inputs.map(() => 0);
   const progressOf = (i: number) => (n: number) => {
     progress[i] = n;
@@ -126,14 +128,14 @@ function planReportParts(
   ctx: EngineContext,
   files: FileStepResult[],
   byType: { type: FileType; facts: { index: number; records: number }[] }[],
-  shared: { layouts: Map<FileType, SheetLayout>; maxRows: number; csvColumns: string[]; aiColumn: string | undefined },
+  shared: { layouts: Map<FileType, SheetLayout>; maxRows: number; csvColumns: string[]; csvCanonical: string[]; aiColumn: string | undefined },
 ): ReportPartInput[] {
   const split = files.length === 1 && (ctx.tasks?.size ?? 1) > 1;
   const inputs: ReportPartInput[] = [];
   for (const { type, facts } of byType) {
     let offset = 0;
     for (const f of facts) {
-      const base = { files, fileIndex: f.index, layout: shared.layouts.get(type)!, sheetRowOffset: offset, maxRows: shared.maxRows, csvColumns: shared.csvColumns, aiColumn: shared.aiColumn };
+      const base = { files, fileIndex: f.index, layout: shared.layouts.get(type)!, sheetRowOffset: offset, maxRows: shared.maxRows, csvColumns: shared.csvColumns, csvCanonical: shared.csvCanonical, aiColumn: shared.aiColumn };
       const parts = files.find((x) => x.index === f.index)?.parts;
       if (parts && parts.ranges.length > 1 && ctx.openSourceRange) {
         let before = 0;

@@ -19,5 +19,8 @@ export const EXTRA_CANONICAL_COLUMNS: Record<FileType, readonly string[]> = {
   TICKETS: ['ASSIGNED_TO'],
 };
 
+/** Suffix of the combined CSV's canonical column labels ("DATE (canonical)"): apart from any original label. */
+export const CANONICAL_SUFFIX = ' (canonical)';
+
 /** Canonical columns holding a date (normalise with normaliseDate) per type. */
 export const DATE_COLUMNS: readonly string[] = ['DATE', 'UDATE', 'REQUEST_TIME', 'CLOSE_TIME'];

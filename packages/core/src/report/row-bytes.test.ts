@@ -10,7 +10,7 @@ import { rowXml } from './xlsx-writer.ts';
 // characters XML drops, 2- and 3-byte UTF-8, surrogate pairs and lone halves, U+FFFE/U+FFFF.
 const UNITS = ['a', 'Z', '0', ' ', ',', '"', '&', '<', '>', '\n', '\r', '\t', '=', '+', '-', '@', '\u0001', '\u001f', '\u000b', 'ü', 'ß', '€', '中', '😀', '\ud800', '\udfff', '\ufffe', '\uffff', '\u07ff', '\u0800'];
 // Values the typed columns take or reject: ISO dates, times and date-times (valid or not), plain numbers and look-alikes.
-const TYPED = ['2025-03-05', '1900-03-01', '1900-02-28', '2024-02-29', '2025-02-29', '9999-12-31', '00:00:00', '23:59:59', '10:00:00', '24:00:00', '2025-03-05 10:30:15', '2025-03-05 00:00:00', '2025-03-05T10:30:15', '0', '-0', '42', '-1.5', '0.25', '0042', '1e5', '1.', '1234567890123456', '-', '.5'];
+const TYPED = ['2025-03-05', '1900-03-01', '1900-02-28', '2024-02-29', '2025-02-29', '9999-12-31', '00:00:00', '23:59:59', '10:00:00', '24:00:00', '2025-03-05 10:30:15', '2025-03-05 00:00:00', '2025-03-06', '2025-03-06 23:59:59', '12:34:56', '2025-03-05T10:30:15', '0', '-0', '42', '-1.5', '0.25', '0042', '1e5', '1.', '1234567890123456', '-', '.5'];
 const cell = fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom(...UNITS), maxLength: 14 }), fc.constantFrom(...TYPED));
 const rows = fc.array(fc.array(cell, { minLength: 1, maxLength: 9 }), { minLength: 1, maxLength: 25 });
 
@@ -97,6 +97,18 @@ describe('ByteRows (property)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('writes the references of one-, two- and three-letter columns as rowXml does', () => {
+    const { rowsOut, bytes } = collect(1 << 16);
+    const row = Array.from({ length: 760 }, (_, i) => `v${i}`);
+    rowsOut.xmlRow(row, 1_048_576, 0, 0);
+    const xml = bytes().toString('utf8');
+    expect(xml).toBe(rowXml(row, 1_048_576));
+    expect(xml).toContain('<c r="Z1048576" t="inlineStr"><is><t>v25</t></is></c>');
+    expect(xml).toContain('<c r="AA1048576"');
+    expect(xml).toContain('<c r="ZZ1048576" t="inlineStr"><is><t>v701</t></is></c>');
+    expect(xml).toContain('<c r="ABB1048576" t="inlineStr"><is><t>v729</t></is></c>');
   });
 
   it('hands full buffers to the sink and passes on its wait', async () => {

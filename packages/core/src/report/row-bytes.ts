@@ -5,7 +5,7 @@
  * path built ~1 KB of garbage per row and copied it three times).
  */
 import { isFormulaStart } from './neutralise-cell.ts';
-import { isPlainNumber, NUMERIC, putTemporalValue, TEMPORAL, temporalStyle } from './typed-cells.ts';
+import { isPlainNumber, NUMERIC, putTemporalCell, TEMPORAL } from './typed-cells.ts';
 import { columnLetter, dataCellStyle, escapeXml } from './sheet-xml.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
@@ -56,9 +56,6 @@ function openInline(buf: Buffer, p: number, style: number): number {
   buf[p + 7] = 62;
   return p + 8;
 }
-
-/** `<c r="` and the column letters, as bytes, for the first 1024 columns (wider rows make theirs per cell). */
-const REF_PREFIXES: Uint8Array[] = Array.from({ length: 1024 }, (_, i) => ascii(`<c r="${columnLetter(i)}`));
 
 /** UTF-8 of one code unit at or above 0x80 that is not a surrogate (the callers send those elsewhere). */
 function putUtf8(buf: Buffer, p: number, c: number): number {
@@ -211,12 +208,26 @@ export class ByteRows {
     this.pos = p;
   }
 
-  /** `<c r="B7"` of column `index` in the current row: the column's prefix bytes, then the row's digits. */
+  /** `<c r="B7"` of column `index` in the current row: `<c r="`, the column's letters, the row's digits. */
   private cellRef(index: number): number {
     const buf = this.buf;
     let p = this.pos;
-    const prefix = index < REF_PREFIXES.length ? REF_PREFIXES[index]! : ascii(`<c r="${columnLetter(index)}`);
-    for (let i = 0; i < prefix.length; i++) buf[p++] = prefix[i]!;
+    buf[p] = 60;
+    buf[p + 1] = 99;
+    buf[p + 2] = 32;
+    buf[p + 3] = 114;
+    buf[p + 4] = 61;
+    buf[p + 5] = 34;
+    p += 6;
+    if (index < 26) buf[p++] = 65 + index;
+    else if (index < 702) {
+      buf[p] = 64 + Math.floor(index / 26);
+      buf[p + 1] = 65 + (index % 26);
+      p += 2;
+    } else {
+      const letters = columnLetter(index);
+      for (let i = 0; i < letters.length; i++) buf[p++] = letters.charCodeAt(i);
+    }
     const digits = this.rowDigits;
     const nd = this.rowDigitCount;
     for (let d = 0; d < nd; d++) buf[p++] = digits[d]!;
@@ -231,24 +242,10 @@ export class ByteRows {
    */
   private xmlTyped(v: string, kind: number, index: number): boolean {
     if (kind === TEMPORAL) {
-      const style = temporalStyle(v);
-      if (style === 0) return false;
-      let p = this.cellRef(index);
-      const buf = this.buf;
-      buf[p] = 32; //  s="N"><v>
-      buf[p + 1] = 115;
-      buf[p + 2] = 61;
-      buf[p + 3] = 34;
-      buf[p + 4] = 48 + style;
-      buf[p + 5] = 34;
-      buf[p + 6] = 62;
-      buf[p + 7] = 60;
-      buf[p + 8] = 118;
-      buf[p + 9] = 62;
-      p += 10;
-      this.pos = putTemporalValue(buf, p, v, style);
-      this.put(NUMBER_CLOSE);
-      return true;
+      const start = this.pos;
+      const end = putTemporalCell(this.buf, this.cellRef(index), v);
+      this.pos = end < 0 ? start : end;
+      return end >= 0;
     }
     if (kind !== NUMERIC || !isPlainNumber(v)) return false;
     let p = this.cellRef(index);

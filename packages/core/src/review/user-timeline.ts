@@ -2,9 +2,10 @@
  * One user's activity across all files of an analysis, in time order (issue 17): SM20 events,
  * change documents with their items, tickets naming the user, and the user's patterns, with
  * flags and patterns marked in place. Built in one pass over the analysis's combined CSV
- * (results.csv: FILE_TYPE, SOURCE_FILE, the original columns, the flag columns), whose rows come
- * in file-type order, so change headers are seen before their items.
+ * (results.csv: FILE_TYPE, SOURCE_FILE, the original columns, the canonical columns, the flag
+ * columns), whose rows come in file-type order, so change headers are seen before their items.
  */
+import { CANONICAL_SUFFIX } from '../formats/canonical-columns.ts';
 import { CsvSplitter } from '../formats/csv-splitter.ts';
 import { decideDateOrder } from '../formats/dates.ts';
 import { HEADER_LABELS, normaliseLabel } from '../formats/header-labels.ts';
@@ -163,7 +164,8 @@ export async function buildUserTimeline(csv: AsyncIterable<Uint8Array>, userId: 
 function cellsOf(header: string[], row: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   header.forEach((h, i) => {
-    if (i > 1 && row[i] && !(FLAG_KEYS as readonly string[]).includes(h)) out[h] = row[i]!;
+    // The canonical columns repeat the record's own cells (normalised): the record shows those.
+    if (i > 1 && row[i] && !(FLAG_KEYS as readonly string[]).includes(h) && !h.endsWith(CANONICAL_SUFFIX)) out[h] = row[i]!;
   });
   return out;
 }
