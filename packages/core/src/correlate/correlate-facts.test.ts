@@ -4,7 +4,7 @@ import { decodeFacts, encodeFacts, toCompactFacts, docKey, emptyDocColumns, toEp
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { FileType } from '../model/index.ts';
 import { correlateCompactFacts, correlateFacts } from './correlate-facts.ts';
-import { correlateFactsV1 } from './correlate-facts.reference.ts';
+import { correlateFactsV1 } from './fixtures/correlate-facts-v1.ts';
 
 const USERS = ['BOB', 'bob', 'EVE', 'MIKE', ''];
 const DATES = ['2026-11-14', '2026-11-16', '2026-11-17'];

@@ -3,7 +3,7 @@ import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-
 import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
-import { createRecordFlagger } from '../rules/flag-record.ts';
+import { createRecordFlagger } from '../rules/record/index.ts';
 import { createFlagResult, setFlag, setOther, type FlagResult } from '../flags/flag-result.ts';
 import { docKey, emptyDocColumns, FILE_FACTS_KEYS, readFacts, toEpoch, type FileFacts } from '../facts/index.ts';
 import { patternRuleId } from '../rules/pattern-rules.ts';

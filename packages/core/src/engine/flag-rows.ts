@@ -1,6 +1,6 @@
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
-import { createRecordFlagger, type RecordFlagger } from '../rules/flag-record.ts';
+import { createRecordFlagger, type RecordFlagger } from '../rules/record/index.ts';
 import { createFlagResult, type FlagResult } from '../flags/flag-result.ts';
 import type { AnalysisSummary } from '../model/index.ts';
 import type { CollectedFacts, FileMeta } from '../facts/index.ts';

@@ -8,7 +8,7 @@ import { DateTimeReader, recordColumns, type RecordColumns } from './record-extr
 
 type Canonical = Partial<Record<string, number>>;
 
-/** Substrings that CanonicalRecord.maybeDebugText stands for (flag-record.ts mentionsDebug, hasCodeEdit). */
+/** Substrings that CanonicalRecord.maybeDebugText stands for (rules/debug-rules.ts mentionsDebug, hasCodeEdit). */
 export const DEBUG_TEXT_PATTERNS = ['ebug', 'EBUG', '->'];
 
 /** Most short values kept by code (bounded memory on any input). */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadDefaultLists } from '../lists/index.ts';
-import type { FileType, FlagKey } from '../model/index.ts';
+import { loadDefaultLists } from '../../lists/index.ts';
+import type { FileType, FlagKey } from '../../model/index.ts';
 import {
-  ChangeVolumeCounter, createCanonicalRecord, createFlagContext, createFlagResult, createRecordFlagger, FLAG_INDEX, severityOf,
+  ChangeVolumeCounter, createCanonicalRecord, createFlagContext, createFlagResult, FLAG_INDEX, severityOf,
   type CanonicalRecord,
-} from '../flags/index.ts';
+} from '../../flags/index.ts';
+import { createRecordFlagger } from './index.ts';
 
 const flagger = createRecordFlagger(createFlagContext(loadDefaultLists()));
 // Wednesday 2026-11-18, 10:00: inside working time.

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadDefaultLists } from '../lists/index.ts';
-import type { FileType } from '../model/index.ts';
-import { ruleById } from './index.ts';
-import { createCanonicalRecord, createFlagContext, createFlagResult, createRecordFlagger, FLAG_INDEX, type CanonicalRecord } from '../flags/index.ts';
+import { loadDefaultLists } from '../../lists/index.ts';
+import type { FileType } from '../../model/index.ts';
+import { ruleById } from '../index.ts';
+import { createCanonicalRecord, createFlagContext, createFlagResult, FLAG_INDEX, type CanonicalRecord } from '../../flags/index.ts';
+import { createRecordFlagger } from './index.ts';
 
 const flagger = createRecordFlagger(createFlagContext(loadDefaultLists()));
 
@@ -59,7 +60,7 @@ describe('every flag rule of the catalogue fires on its record and not on its ne
     expect(rulesOf(missType, miss)).not.toContain(rule);
   });
   it('covers every flag rule of the catalogue', async () => {
-    const { RULE_CATALOGUE } = await import('./index.ts');
+    const { RULE_CATALOGUE } = await import('../index.ts');
     expect(RULE_CATALOGUE.filter((r) => r.kind === 'flag' && r.id !== 'VOLUME-USER-DAY').map((r) => r.id).sort()).toEqual(CASES.map((c) => c[0]).sort());
   });
 });
@@ -90,7 +91,7 @@ describe('v2 reasons', () => {
 });
 
 describe('self-authorisation items', async () => {
-  const { authorisationTarget, selfAuthorised } = await import('../flags/change-doc-rules.ts');
+  const { authorisationTarget, selfAuthorised } = await import('../../flags/change-doc-rules.ts');
   it('reads authorisation tables and AGR_USERS keys; never own defaults or passwords', () => {
     expect(authorisationTarget('IDENTITY', 'BOB', 'UST04', 'KEY', '100BOB  SAP_ALL')).toBe('BOB');
     expect(authorisationTarget('IDENTITY', 'BOB', 'USR02', 'GLTGB', '')).toBe('BOB');

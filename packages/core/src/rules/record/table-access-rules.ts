@@ -1,0 +1,27 @@
+/** TABLE-HIGH-RISK, SAL-SENSITIVE-READ and SAL-GENERIC-TABLE-CHANGE for SM20 generic table access (DU9, CUZ). */
+import type { CanonicalRecord } from '../../flags/canonical-record.ts';
+import { setFlag, type FlagResult } from '../../flags/flag-result.ts';
+import { genericTableAccess } from '../../flags/sm20-events.ts';
+import type { RuleEnv } from './record-env.ts';
+
+/** The access only read the table (activity 03): its transaction is not maintenance then. */
+export const TABLE_DISPLAY = 1;
+/** The access changed the table (an activity other than 03). */
+export const TABLE_CHANGE = 2;
+
+/** Flags a DU9/CUZ record by its table and activity; returns TABLE_DISPLAY, TABLE_CHANGE or 0. */
+export function flagTableAccess(env: RuleEnv, rec: CanonicalRecord, out: FlagResult): number {
+  const ev = rec.event;
+  const { table, activity } = genericTableAccess(rec.var1, rec.var2, rec.message);
+  const category = env.ctx.highRiskTables.get(table);
+  if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', env.reason('HB', `${ev}${table}`, () => `High-risk table ${table} (${category || 'uncategorised'}) via ${ev}`), 'TABLE-HIGH-RISK');
+  if (activity === '03') {
+    if (category !== undefined) setFlag(out, 'SENSITIVE_ACCESS_FLAG', env.reason('SA', `${ev}${table}`, () => `Display (03) of high-risk table ${table} via ${ev}`), 'SAL-SENSITIVE-READ');
+    return TABLE_DISPLAY;
+  }
+  if (activity !== '') {
+    setFlag(out, 'TABLE_MAINT_FLAG', env.reason('GT', `${ev}${table}\u0001${activity}`, () => `Generic table access ${ev} to ${table || 'unknown table'} with activity ${activity}`), 'SAL-GENERIC-TABLE-CHANGE');
+    return TABLE_CHANGE;
+  }
+  return 0;
+}

@@ -1,0 +1,27 @@
+/** TCODE-TABLE-MAINT, TCODE-HIGH-RISK, TCODE-CONFIG, TCODE-TRANSPORT, TCODE-JOB and SM18 (SAL-AUDIT-DELETE) by transaction code. */
+import type { CanonicalRecord } from '../../flags/canonical-record.ts';
+import { setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { startedTransaction } from '../../flags/sm20-events.ts';
+import type { RuleEnv, TcodeFacts } from './record-env.ts';
+
+/** Flags a record's transaction; `how` follows the code in reasons (' started (AU3)'), `display`: a table was only read. */
+export function flagTransaction(env: RuleEnv, t: TcodeFacts, out: FlagResult, how: string, display: boolean): void {
+  const tcode = t.tcode;
+  if (tcode === '') return;
+  const full = env.full;
+  const reason = env.reason;
+  if (t.tableMaint && !display) setFlag(out, 'TABLE_MAINT_FLAG', full ? reason('TM', `${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`) : '', 'TCODE-TABLE-MAINT');
+  const category = t.category;
+  if (category !== undefined) setFlag(out, 'HIGH_RISK_TCODE_FLAG', full ? reason('HT', `${tcode}${how}`, () => `High-risk transaction ${tcode}${how} (${category || 'uncategorised'})`) : '', 'TCODE-HIGH-RISK');
+  if (t.other === 'config') setOther(out, 'config', reason('OC', tcode, () => `config: Configuration transaction ${tcode}`), 'TCODE-CONFIG');
+  else if (t.other === 'transport') setOther(out, 'transport', reason('OT', tcode, () => `transport: Transport transaction ${tcode}`), 'TCODE-TRANSPORT');
+  else if (t.other === 'job_schedule') setOther(out, 'job_schedule', reason('OJ', tcode, () => `job_schedule: Job scheduling transaction ${tcode}`), 'TCODE-JOB');
+  else if (t.other === 'audit_trail') setOther(out, 'audit_trail', `audit_trail: Audit log files administered with ${tcode} (deletion possible)`, 'SAL-AUDIT-DELETE');
+}
+
+/** The transaction an AU3 record started, when it is not the record's own (`t`). */
+export function flagStartedTransaction(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, t: TcodeFacts): void {
+  // startedTransaction upper-cases VAR1 when set: the memo does that, the message path as before.
+  const started = rec.var1 !== '' ? env.tcodeOf(rec.var1) : env.tcodeOf(startedTransaction('', rec.message));
+  if (started.tcode !== t.tcode) flagTransaction(env, started, out, ' started (AU3)', false);
+}
