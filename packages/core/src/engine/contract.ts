@@ -58,6 +58,8 @@ export interface CorrelateStepResult {
 export interface ReportOutputs {
   xlsx: ByteSink;
   csv: ByteSink;
+  /** The per-user timeline index over results.csv (review/timeline-index); not written when absent. */
+  timelineIndex?: ByteSink;
 }
 
 /** One flagged record offered to the AI annotate step; `ref` is "fileIndex:rowIndex". */

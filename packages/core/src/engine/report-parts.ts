@@ -15,6 +15,7 @@ import { readText } from './folder-workspace.ts';
 import type { SourceParts } from './source-parts.ts';
 import { canonicalSources, canonicalValue, positionsIn, type SheetLayout } from './report-layout.ts';
 import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
+import { openTimelinePart, type TimelinePartResult } from '../review/timeline-index/index-parts.ts';
 
 export interface ReportPartInput {
   /** Every file of the analysis (the header index of CDPOS items comes from the others). */
@@ -35,6 +36,8 @@ export interface ReportPartInput {
   output: string;
   /** Only byte range `k` of the file (step 1 read it in these parts); `sheetRowOffset` counts the rows before it. */
   range?: { parts: SourceParts; k: number };
+  /** With the CSV: record each row for the per-user timeline index (review/timeline-index). */
+  timeline?: boolean;
 }
 
 /** Sheet `part` (1 = the first sheet of the type, 2 = its continuation, …) got `rows` rows in segment `name`. */
@@ -49,6 +52,7 @@ export interface ReportPartResult {
   written: number;
   segments: SheetSegment[];
   csv?: { name: string; bytes: number };
+  timeline?: TimelinePartResult;
   stats?: ReportStatsJSON;
   /** Sheet parts: the longest value per column over the first rows written (column widths come from it). */
   longest?: number[];
@@ -202,6 +206,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     if (s === undefined) severities.set(key, (s = severityOf(mask, high ? 'high' : 'medium')));
     return s;
   };
+  const timeline = csv && input.timeline ? openTimelinePart(ctx.workspace, `${input.output}/timeline.bin`, facts) : undefined;
   // Flag cells are rewritten only while rows are flagged or right after one.
   let lastFlagged = false;
   let written = 0;
@@ -267,13 +272,18 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
           line[csvFlagStart + FLAG_KEYS.length] = flagged ? rulesCell(out) : '';
         }
         if (aiColumn) line[csvWidth - 1] = note;
+        const at = timeline ? csvBytes + csv.buffered : 0;
         csv.csvRow(line, sheetCells);
+        timeline?.add(row, rec, flagged, at, csvBytes + csv.buffered - at);
         b = csv.wait();
       }
       if (a || b) return Promise.all([a, b]).then(() => undefined);
     },
     input.range,
-    (info) => (source = info),
+    (info) => {
+      source = info;
+      if (timeline) timeline.dateOrder = info.dateOrder;
+    },
   );
   await closeSegment();
   if (csv) {
@@ -281,6 +291,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     await csvSink!.end();
     result.csv = { name: csvName, bytes: csvBytes };
   }
+  if (timeline) result.timeline = await timeline.close();
   onProgress(written);
   result.written = written;
   if (longest) result.longest = longest;
