@@ -51,10 +51,7 @@ function fnv(text: string, seed: number): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x0100_0193);
   return h >>> 0;
 }
-const docKeyOf = (rec: CanonicalRecord): number => {
-  const text = `${rec.objectclas}\u0001${rec.objectid}\u0001${rec.changenr}`;
-  return fnv(text, 0x811c_9dc5) * 2 ** 20 + (fnv(text, 0x2f1a_77c3) & 0xf_ffff);
-};
+const docKeyOf = (text: string): number => fnv(text, 0x811c_9dc5) * 2 ** 20 + (fnv(text, 0x2f1a_77c3) & 0xf_ffff);
 
 const isWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127;
 const isSeparator = (c: number) => c <= 32 || c === 44 || c === 59 || c === 58 || c === 40 || c === 41 || c === 34 || c === 39 || c === 91 || c === 93 || c === 123 || c === 125 || c === 60 || c === 62 || c === 33 || c === 63;
@@ -101,6 +98,12 @@ export class TimelineCollector {
   private readonly pairEntry = new Grow(new Uint32Array(1024));
   private readonly pairToken = new Grow(new Uint32Array(1024));
   private readonly words: string[] = [];
+  /** Cell text of a user as the record has it -> dictionary id (most rows repeat a known spelling). */
+  private readonly userIds = new Map<string, number>();
+  private lastDate = '';
+  private lastDay = 0;
+  private lastDocText = '';
+  private lastDoc = 0;
   private readonly kind: number;
   /** Ticket cells: user, title, description, request time. */
   private readonly ticketCols: number[];
@@ -141,13 +144,26 @@ export class TimelineCollector {
       });
       kind = KIND_TICKETS;
     } else {
-      const name = rec.user.trim().toUpperCase();
-      if (name === '') return;
-      user = this.id(name);
-      time = timeKey(rec.date, rec.time || '00:00:00');
+      let id = this.userIds.get(rec.user);
+      if (id === undefined) {
+        const name = rec.user.trim().toUpperCase();
+        id = name === '' ? -1 : this.id(name);
+        this.userIds.set(rec.user, id);
+      }
+      if (id < 0) return;
+      user = id;
+      time = this.timeOf(rec.date, rec.time);
       // A CDPOS row is an entry of its own when its export names the user; otherwise an item of its header.
       if (this.fileType === 'CDPOS' && !this.joined) kind = KIND_ITEM;
-      if (this.fileType === 'CDHDR' || kind === KIND_ITEM) doc = docKeyOf(rec);
+      if (this.fileType === 'CDHDR' || kind === KIND_ITEM) {
+        // Items of one document come together: its key is computed once.
+        const text = `${rec.objectclas}\u0001${rec.objectid}\u0001${rec.changenr}`;
+        if (text !== this.lastDocText) {
+          this.lastDocText = text;
+          this.lastDoc = docKeyOf(text);
+        }
+        doc = this.lastDoc;
+      }
     }
     this.kinds.push(kind);
     this.users.push(user);
@@ -155,6 +171,18 @@ export class TimelineCollector {
     this.offsets.push(offset);
     this.lengths.push((length & 0x7fff_ffff) | (flagged ? 0x8000_0000 : 0));
     this.docs.push(doc);
+  }
+
+  /** timeKey of an ISO date and time, the day's part computed once per date. */
+  private timeOf(date: string, time: string): number {
+    if (date !== this.lastDate) {
+      this.lastDate = date;
+      this.lastDay = timeKey(date, '00:00:00');
+    }
+    if (this.lastDay === 0) return 0;
+    if (time.length < 8) return time === '' ? this.lastDay : timeKey(date, time);
+    const n = (i: number) => time.charCodeAt(i) - 48;
+    return this.lastDay + (n(0) * 10 + n(1)) * 3600 + (n(3) * 10 + n(4)) * 60 + n(6) * 10 + n(7);
   }
 
   toPart(): CollectedPart {

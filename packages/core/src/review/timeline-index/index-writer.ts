@@ -162,12 +162,40 @@ function sortGroup(from: number, to: number, items: boolean, c: Columns): void {
   const before = items
     ? (i: number, j: number) => c.doc[i]! - c.doc[j]! || (c.lengthWord[j]! >>> 31) - (c.lengthWord[i]! >>> 31) || i - j
     : (i: number, j: number) => c.time[i]! - c.time[j]! || i - j;
+  if (items && groupItems(from, to, c)) return;
   let sorted = true;
   for (let i = from + 1; i < to && sorted; i++) if (before(i - 1, i) > 0) sorted = false;
   if (sorted) return;
   const order = new Uint32Array(to - from);
   for (let i = 0; i < order.length; i++) order[i] = from + i;
   order.sort(before);
+  reorder(from, order, c);
+}
+
+/**
+ * Items usually come in one run per document: then each run only puts its flagged items first
+ * (keeping row order within both), and no sort is needed. False when a document's items are apart.
+ */
+function groupItems(from: number, to: number, c: Columns): boolean {
+  const seen = new Set<number>();
+  let runStart = from;
+  for (let i = from + 1; i <= to; i++) {
+    if (i < to && c.doc[i] === c.doc[i - 1]) continue;
+    if (seen.has(c.doc[runStart]!)) return false;
+    seen.add(c.doc[runStart]!);
+    let late = false;
+    for (let j = runStart + 1; j < i && !late; j++) if (c.lengthWord[j]! >>> 31 && !(c.lengthWord[j - 1]! >>> 31)) late = true;
+    if (late) {
+      const ids = Array.from({ length: i - runStart }, (_, k) => runStart + k);
+      reorder(runStart, Uint32Array.from([...ids.filter((j) => c.lengthWord[j]! >>> 31), ...ids.filter((j) => !(c.lengthWord[j]! >>> 31))]), c);
+    }
+    runStart = i;
+  }
+  return true;
+}
+
+/** Puts entries `order` (positions) at from, from + 1, … */
+function reorder(from: number, order: Uint32Array, c: Columns): void {
   const time = Uint32Array.from(order, (i) => c.time[i]!);
   const offset = Float64Array.from(order, (i) => c.offset[i]!);
   const lengthWord = Uint32Array.from(order, (i) => c.lengthWord[i]!);
