@@ -10,6 +10,7 @@ import { runTask } from './tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
 import { writeTimelineIndexFromParts } from '../review/timeline-index/index-parts.ts';
+import { writeHighRecords } from '../review/high-records.ts';
 
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
@@ -40,7 +41,10 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const byType = FILE_TYPES.map((type) => ({ type, facts: state.facts.filter((f) => f.fileType === type) })).filter((t) => t.facts.length > 0);
   const layouts = new Map(byType.map(({ type, facts }) => [type, sheetLayout(type, facts, type === 'CDPOS' && state.hasHeaders, aiColumn)]));
   const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, aiColumn });
-  if (outputs.timelineIndex) for (const input of inputs) input.timeline = input.csv;
+  for (const input of inputs) {
+    input.timeline = input.csv && !!outputs.timelineIndex;
+    input.highRecords = input.csv && !!outputs.highRecords;
+  }
   const csvStarts = inputs.map(() => 0);
   const progress = inputs.map(() => 0);
   const progressOf = (i: number) => (n: number) => {
@@ -81,6 +85,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   };
   await Promise.all([assembleWorkbook(), assembleCsv()]);
   if (outputs.timelineIndex) await writeTimelineIndexOf(ctx, pending, csvStarts, csvHeader, outputs.timelineIndex);
+  if (outputs.highRecords) await writeHighRecordsOf(ctx, pending, outputs.highRecords);
   onProgress?.(progress.reduce((a, b) => a + b, 0));
 
   const summary = stats.summary;
@@ -184,6 +189,16 @@ async function writeTimelineIndexOf(ctx: EngineContext, pending: Promise<ReportP
     if (r.timeline) parts.push({ timeline: r.timeline, csvStart: csvStarts[i]! });
   }
   await writeTimelineIndexFromParts(ctx.workspace, parts, header, sink);
+}
+
+/** The high-severity flagged records of every part, in results.csv order. */
+async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<void> {
+  const parts = [];
+  for (const p of pending) {
+    const r = await p;
+    if (r.highRecords) parts.push(r.highRecords);
+  }
+  await writeHighRecords(ctx.workspace, parts, sink);
 }
 
 /** `joined_lines` of the record counts: only files whose quoted cells held line breaks. */

@@ -9,6 +9,17 @@ import type { FileType } from '../model/index.ts';
 
 export type RecordFields = Partial<Record<string, string>>;
 
+// Labels repeat across records (all records of a file share them): each is normalised once.
+const normalised = new Map<string, string>();
+const normalise = (label: string) => {
+  let n = normalised.get(label);
+  if (n === undefined) {
+    n = normaliseLabel(label);
+    if (normalised.size < 10_000) normalised.set(label, n);
+  }
+  return n;
+};
+
 /** Canonical column -> value, the best-ranked label present winning. */
 export function canonicalFields(record: Record<string, string>): RecordFields {
   const type = record.FILE_TYPE as FileType | undefined;
@@ -16,13 +27,13 @@ export function canonicalFields(record: Record<string, string>): RecordFields {
   if (!labels) return {};
   const byLabel = new Map<string, string>();
   for (const [k, v] of Object.entries(record)) {
-    const key = normaliseLabel(k);
+    const key = normalise(k);
     if (!byLabel.has(key)) byLabel.set(key, v);
   }
   const out: RecordFields = {};
   for (const [canonical, aliases] of Object.entries(labels)) {
     for (const label of [canonical, ...aliases]) {
-      const v = byLabel.get(normaliseLabel(label));
+      const v = byLabel.get(normalise(label));
       if (v !== undefined) {
         out[canonical] = v.trim();
         break;

@@ -23,6 +23,7 @@ export function outputKeys(userSub: string, analysisId: string) {
     csv: `${prefix}results.csv`,
     report: `${prefix}report.json`,
     timelineIndex: `${prefix}timeline-index.bin`,
+    highRecords: `${prefix}high-records.ndjson`,
   };
 }
 

@@ -6,7 +6,7 @@ import { useSelection } from '../../lib/selection.ts';
 import { DownloadFindingsButton } from './DownloadFindingsButton.tsx';
 import { FindingsTable } from './FindingsTable.tsx';
 import { findingsQuery, reviewKeys, type Finding, type FindingFilters, type ReviewStatus, type Severity } from './review-api.ts';
-import { progressText, STATUS_LABEL } from './review-labels.ts';
+import { progressText, recordSourceText, STATUS_LABEL } from './review-labels.ts';
 import { TriageDialog } from './TriageDialog.tsx';
 
 const PAGE = 25;
@@ -118,7 +118,7 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
           />
           <Group justify="space-between">
             <Text size="xs" c="dimmed">
-              {data.matched} matching · up to {data.recordCoverage.perFlagCap} flagged records per flag are findings; every flagged record is in the results workbook
+              {data.matched} matching · {recordSourceText(data)}; every flagged record is in the results workbook
             </Text>
             <Group gap="xs">
               <Button size="xs" variant="default" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>

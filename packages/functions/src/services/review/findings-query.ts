@@ -75,6 +75,7 @@ export function queryFindings(all: AnalysisFindings, q: FindingsQuery) {
     counts: countFindings(all.views),
     rules: [...new Map(all.views.map((v) => [v.rule.id, v.rule])).values()].sort((a, b) => a.id.localeCompare(b.id)),
     recordCoverage: all.recordCoverage,
+    recordSource: all.recordSource,
     suppressionSnapshot: snapshot
       ? {
           takenAt: snapshot.takenAt,
