@@ -28,6 +28,8 @@ export interface AnalyzeOptions {
   threads?: number;
   /** Write `timeline-index.bin` (each user's records in time order, review/timeline-index). Default: true. */
   timelineIndex?: boolean;
+  /** Write `high-records.ndjson` (flagged records of high severity, review/high-records.ts). Default: true. */
+  highRecords?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     }
     await correlateFilesStep(ctx, fc, files);
     if (opts.annotate) await opts.annotate(ctx, files);
-    return await writeReports(ctx, fc, files, { xlsx: fileSink(join(opts.outDir, 'results.xlsx')), csv: fileSink(join(opts.outDir, 'results.csv')), highRecords: fileSink(join(opts.outDir, 'high-records.ndjson')), ...(opts.timelineIndex === false ? {} : { timelineIndex: fileSink(join(opts.outDir, 'timeline-index.bin')) }) }, {}, (n) =>
+    return await writeReports(ctx, fc, files, { xlsx: fileSink(join(opts.outDir, 'results.xlsx')), csv: fileSink(join(opts.outDir, 'results.csv')),  ...(opts.highRecords === false ? {} : { highRecords: fileSink(join(opts.outDir, 'high-records.ndjson')) }), ...(opts.timelineIndex === false ? {} : { timelineIndex: fileSink(join(opts.outDir, 'timeline-index.bin')) }) }, {}, (n) =>
       opts.onProgress?.('report', '', n),
     );
   } finally {

@@ -49,11 +49,9 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
       if (kept >= cap) return;
       kept++;
       const record: Record<string, string> = { FILE_TYPE: fileType, SOURCE_FILE: fileName };
-      columns.forEach((c, j) => (record[c] = row[j] ?? ''));
+      for (let j = 0; j < columns.length; j++) record[columns[j]!] = row[j] ?? '';
       const flags: Partial<Record<FlagKey, string>> = {};
-      FLAG_KEYS.forEach((k, i) => {
-        if (reasons[i]) flags[k] = reasons[i];
-      });
+      for (let i = 0; i < FLAG_KEYS.length; i++) if (reasons[i]) flags[FLAG_KEYS[i]!] = reasons[i];
       text += `${JSON.stringify({ record, reasons: flags, rules: [...rules] } satisfies HighRecord)}\n`;
       if (text.length < 1 << 20) return;
       const out = sink.write(Buffer.from(text));

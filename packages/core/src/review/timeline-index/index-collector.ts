@@ -53,6 +53,7 @@ function fnv(text: string, seed: number): number {
 }
 const docKeyOf = (text: string): number => fnv(text, 0x811c_9dc5) * 2 ** 20 + (fnv(text, 0x2f1a_77c3) & 0xf_ffff);
 
+const twoDigits = (text: string, at: number) => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
 const isWordCode = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127;
 const isSeparator = (c: number) => c <= 32 || c === 44 || c === 59 || c === 58 || c === 40 || c === 41 || c === 34 || c === 39 || c === 91 || c === 93 || c === 123 || c === 125 || c === 60 || c === 62 || c === 33 || c === 63;
 
@@ -102,7 +103,9 @@ export class TimelineCollector {
   private readonly userIds = new Map<string, number>();
   private lastDate = '';
   private lastDay = 0;
-  private lastDocText = '';
+  private lastClass = '';
+  private lastId = '';
+  private lastNr: string | undefined;
   private lastDoc = 0;
   private readonly kind: number;
   /** Ticket cells: user, title, description, request time. */
@@ -157,10 +160,11 @@ export class TimelineCollector {
       if (this.fileType === 'CDPOS' && !this.joined) kind = KIND_ITEM;
       if (this.fileType === 'CDHDR' || kind === KIND_ITEM) {
         // Items of one document come together: its key is computed once.
-        const text = `${rec.objectclas}\u0001${rec.objectid}\u0001${rec.changenr}`;
-        if (text !== this.lastDocText) {
-          this.lastDocText = text;
-          this.lastDoc = docKeyOf(text);
+        if (rec.changenr !== this.lastNr || rec.objectid !== this.lastId || rec.objectclas !== this.lastClass) {
+          this.lastClass = rec.objectclas;
+          this.lastId = rec.objectid;
+          this.lastNr = rec.changenr;
+          this.lastDoc = docKeyOf(`${rec.objectclas}\u0001${rec.objectid}\u0001${rec.changenr}`);
         }
         doc = this.lastDoc;
       }
@@ -181,8 +185,7 @@ export class TimelineCollector {
     }
     if (this.lastDay === 0) return 0;
     if (time.length < 8) return time === '' ? this.lastDay : timeKey(date, time);
-    const n = (i: number) => time.charCodeAt(i) - 48;
-    return this.lastDay + (n(0) * 10 + n(1)) * 3600 + (n(3) * 10 + n(4)) * 60 + n(6) * 10 + n(7);
+    return this.lastDay + twoDigits(time, 0) * 3600 + twoDigits(time, 3) * 60 + twoDigits(time, 6);
   }
 
   toPart(): CollectedPart {
