@@ -12,9 +12,8 @@ import { FLAG_KEYS, type AnalysisReport, type FlagKey } from '../model/index.ts'
 import { findingId } from './finding-id.ts';
 import { canonicalFields, recordTime, type RecordFields } from './record-fields.ts';
 import { patternRule, recordRules } from './rule-ref.ts';
-import { ruleById } from '../rules/index.ts';
 import type { Finding } from './types.ts';
-import type { HighRecords } from './high-records.ts';
+import type { HighRecord, HighRecords } from './high-records.ts';
 
 /** Records per flag that can become findings: what the report stores. */
 export const RECORD_FINDINGS_PER_FLAG = SAMPLE_LIMIT;
@@ -111,24 +110,36 @@ export function deriveFindings(analysisId: string, report: AnalysisReport, high?
   }
 
   const orders = dateOrders(report, high);
+  // A kept record with several flags is read once: its findings share its fields and evidence
+  // (the record with all its flag reasons and rules).
+  const read = new WeakMap<object, { record: Record<string, string>; f: RecordFields; user: string; time: string }>();
+  const readRecord = (record: Record<string, string>, from: object = record) => {
+    let hit = read.get(from);
+    if (!hit) {
+      const f = canonicalFields(record);
+      hit = { record, f, user: (f.USER ?? f.USERNAME ?? '').toUpperCase(), time: recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, orders.get(record.SOURCE_FILE ?? '')) };
+      read.set(from, hit);
+    }
+    return hit;
+  };
+  const keptRecord = (h: HighRecord) => read.get(h) ?? readRecord({ ...h.record, ...h.reasons, RULES: h.rules.join(', ') }, h);
   const recordCoverage: RecordCoverage[] = [];
   for (const flag of FLAG_KEYS) {
     const sample = report.flagSamples[flag];
     if (!sample) continue;
     let listed = 0;
-    const records = high ? high.records.flatMap((h) => (h.reasons[flag] ? [{ ...h.record, [flag]: h.reasons[flag]!, RULES: rulesOfFlag(h.rules, flag).join(', ') }] : [])) : sample.records.slice(0, RECORD_FINDINGS_PER_FLAG);
-    for (const record of records) {
+    const records = high ? high.records.flatMap((h) => (h.reasons[flag] ? [keptRecord(h)] : [])) : sample.records.slice(0, RECORD_FINDINGS_PER_FLAG).map((r) => readRecord(r));
+    for (const { record, f, user, time } of records) {
       const rules = recordRules(flag, record);
       if (rules.length === 0) continue;
       listed++;
-      const f = canonicalFields(record);
       const file = record.SOURCE_FILE ?? '';
       for (const rule of rules) {
         add({
           kind: 'record',
           rule,
-          user: (f.USER ?? f.USERNAME ?? '').toUpperCase(),
-          time: recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, orders.get(file)),
+          user,
+          time,
           object: objectOf(flag, f),
           terminal: f.TERMINAL ?? '',
           summary: oneLine(record[flag] || rule.title),
@@ -142,11 +153,6 @@ export function deriveFindings(analysisId: string, report: AnalysisReport, high?
   attachPatternEvidence(findings, report, orders);
   const recordSource: DerivedFindings['recordSource'] = high ? { kind: 'all', total: high.total, listed: high.records.length, cap: high.cap } : { kind: 'samples', perFlag: RECORD_FINDINGS_PER_FLAG };
   return { findings, recordCoverage, recordSource };
-}
-
-/** The rule ids of a record that belong to one flag (as the report's samples list them). */
-function rulesOfFlag(rules: readonly string[], flag: FlagKey): string[] {
-  return rules.filter((id) => (id.startsWith('PAT-') ? flag === 'OTHER' : ruleById(id)?.flag === flag));
 }
 
 /** A pattern's evidence window: stored records of its user this close to its time. */

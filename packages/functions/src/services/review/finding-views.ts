@@ -48,7 +48,7 @@ export function toView(f: Finding, review: ReviewItem | undefined, snapshot: Sup
 export async function loadAnalysisFindings(services: Services, userSub: string, analysisId: string): Promise<AnalysisFindings> {
   const analysis = await requireAnalysis(services, userSub, analysisId);
   const report = await readReport(services, analysis);
-  const { findings, recordCoverage, recordSource } = deriveFindings(analysisId, report, await readHighRecords(services, userSub, analysisId));
+  const { findings, recordCoverage, recordSource } = await derivedFindings(services, userSub, analysisId, report);
   const [reviews, snapshot] = await Promise.all([loadReviews(services, userSub, analysisId), readSuppressionSnapshot(services, userSub, analysisId)]);
   return {
     analysis,
@@ -59,6 +59,26 @@ export async function loadAnalysisFindings(services: Services, userSub: string, 
     snapshot,
     reviews,
   };
+}
+
+// The findings of a completed analysis never change (its report and records are written once):
+// the last few are kept in memory, so paging through 100,000 findings derives them once.
+const derived = new Map<string, Promise<DerivedFindings>>();
+const DERIVED_KEPT = 2;
+
+function derivedFindings(services: Services, userSub: string, analysisId: string, report: Parameters<typeof deriveFindings>[1]): Promise<DerivedFindings> {
+  const key = `${userSub}/${analysisId}`;
+  let hit = derived.get(key);
+  if (hit) {
+    derived.delete(key);
+    derived.set(key, hit);
+    return hit;
+  }
+  hit = readHighRecords(services, userSub, analysisId).then((high) => deriveFindings(analysisId, report, high));
+  hit.catch(() => derived.delete(key));
+  derived.set(key, hit);
+  while (derived.size > DERIVED_KEPT) derived.delete(derived.keys().next().value!);
+  return hit;
 }
 
 /** The analysis's high-severity flagged records (undefined for an analysis written before the report step kept them). */
