@@ -27,7 +27,8 @@ export interface CollectedPart {
   pairToken: Uint32Array;
 }
 
-const FROM_USER_COLUMN = 0x8000_0000;
+/** Top bit of a ticket word: it comes from the ticket's user column (the word counts as a user). */
+export const FROM_USER_COLUMN = 0x8000_0000;
 
 class Grow<T extends Uint8Array | Int32Array | Uint32Array | Float64Array> {
   length = 0;
@@ -203,8 +204,6 @@ export class TimelineCollector {
     };
   }
 }
-
-export { FROM_USER_COLUMN };
 
 const ARRAYS = ['offsets', 'docs', 'times', 'lengths', 'users', 'pairEntry', 'pairToken', 'kinds'] as const;
 

@@ -4,7 +4,7 @@
  *
  * Layout: a 16-byte preamble (`MAGIC`, then the byte length of the meta JSON as u32, then 4 zero
  * bytes), the meta JSON (`TimelineIndexMeta`), the users' directories (JSON each, located by the
- * meta), zero padding to a multiple of 8, then fixed 24-byte entries (`ENTRY_BYTES`). Entries are
+ * meta), then fixed 24-byte entries (`ENTRY_BYTES`, little-endian). Entries are
  * grouped per user and kind (`RUN_KINDS`), each group in time order (items: per change document),
  * so a page of one user reads a handful of byte ranges whatever the size of the analysis.
  */
@@ -47,9 +47,9 @@ export interface TimelineIndexMeta {
   dateOrders: Record<string, DateOrder>;
   fileTypes: Record<string, FileType>;
   entries: number;
-  /** Byte offset of entry 0 in the index file. */
+  /** Byte offset of entry 0, counted (as the directories' offsets) from the end of the meta. */
   entriesAt: number;
-  /** Upper-case user ids in code-point order with their directory: [user, byte offset, byte length]. */
+  /** Upper-case user ids in code-point order with their directory: [user, byte offset from the end of the meta, byte length]. */
   users: [string, number, number][];
   /** Records written to results.csv when the index was built. */
   records: number;
