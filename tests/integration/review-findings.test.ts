@@ -38,7 +38,15 @@ describe('findings of an analysis', () => {
     const list = await findingsOf('?limit=200');
     expect(list.counts.total).toBeGreaterThan(5);
     expect(list.counts).toMatchObject({ open: list.counts.total, reviewed: 0, suppressed: 0, toReview: list.counts.total });
-    expect(list.recordCoverage.perFlagCap).toBe(10);
+    // Every flagged record of high severity is a finding, not only the report's 10 samples per flag.
+    expect(list.recordCoverage.perFlagCap).toBeNull();
+    expect(list.recordSource).toMatchObject({ kind: 'all', cap: 100_000 });
+    expect(list.recordSource.listed).toBe(list.recordSource.total);
+    const records = list.findings.filter((f: any) => f.kind === 'record');
+    // A record with two high-severity flags is two findings.
+    expect(records.length).toBeGreaterThanOrEqual(list.recordSource.total);
+    expect(list.recordSource.total).toBeGreaterThan(10);
+    expect(list.recordCoverage.flags.some((c: any) => c.listed > 10)).toBe(true);
     const su01 = list.findings.find((f: any) => f.object === 'SU01');
     expect(su01).toMatchObject({ kind: 'record', user: 'ALICE', terminal: expect.stringMatching(/^TERM\d$/), rule: { severity: 'high' } });
     expect(su01.time).toMatch(/^2026-11-02 \d\d:\d\d:\d\d$/);

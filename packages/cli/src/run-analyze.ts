@@ -60,6 +60,7 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
   try {
     const report = await analyzeFiles(cmd.files, {
       outDir: cmd.out,
+      timelineIndex: cmd.timelineIndex,
       lists,
       settings: { holidays, ...(detection ? { thresholds: detection.thresholds, timeZone: detection.timeZone } : {}) },
       onProgress: (phase, file, n) => bar.update(phase === 'read' ? `Reading ${file}: ${n.toLocaleString('en-US')} records` : `Writing reports: ${n.toLocaleString('en-US')} records`),

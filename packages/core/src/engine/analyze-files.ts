@@ -26,11 +26,15 @@ export interface AnalyzeOptions {
   annotate?: (ctx: EngineContext, files: FileStepResult[]) => Promise<void>;
   /** Worker threads for the engine's tasks; 0 runs everything in this thread. Default: up to 2. */
   threads?: number;
+  /** Write `timeline-index.bin` (each user's records in time order, review/timeline-index). Default: true. */
+  timelineIndex?: boolean;
+  /** Write `high-records.ndjson` (flagged records of high severity, review/high-records.ts). Default: true. */
+  highRecords?: boolean;
 }
 
 /**
  * The whole analysis on one machine (the CLI): parse and flag each file, correlate, write
- * `results.xlsx` and `results.csv` into outDir; intermediates live in a temp folder removed after.
+ * `results.xlsx`, `results.csv` and `timeline-index.bin` into outDir; intermediates live in a temp folder removed after.
  * @example await analyzeFiles(['sm20.csv', 'cdhdr.csv'], { outDir: 'out' })
  */
 export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promise<AnalysisReport> {
@@ -50,7 +54,7 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     }
     await correlateFilesStep(ctx, fc, files);
     if (opts.annotate) await opts.annotate(ctx, files);
-    return await writeReports(ctx, fc, files, { xlsx: fileSink(join(opts.outDir, 'results.xlsx')), csv: fileSink(join(opts.outDir, 'results.csv')) }, {}, (n) =>
+    return await writeReports(ctx, fc, files, { xlsx: fileSink(join(opts.outDir, 'results.xlsx')), csv: fileSink(join(opts.outDir, 'results.csv')),  ...(opts.highRecords === false ? {} : { highRecords: fileSink(join(opts.outDir, 'high-records.ndjson')) }), ...(opts.timelineIndex === false ? {} : { timelineIndex: fileSink(join(opts.outDir, 'timeline-index.bin')) }) }, {}, (n) =>
       opts.onProgress?.('report', '', n),
     );
   } finally {

@@ -70,6 +70,10 @@ export interface CorrelateStepResult {
 export interface ReportOutputs {
   xlsx: ByteSink;
   csv: ByteSink;
+  /** The per-user timeline index over results.csv (review/timeline-index); not written when absent. */
+  timelineIndex?: ByteSink;
+  /** Every flagged record of high severity, for the findings (review/high-records.ts); not written when absent. */
+  highRecords?: ByteSink;
 }
 
 /** One flagged record offered to the AI annotate step; `ref` is "fileIndex:rowIndex". */

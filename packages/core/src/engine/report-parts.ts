@@ -14,6 +14,8 @@ import { isoDateTime, isTemporalName, recordDateCell, recordTimeCell, temporalCo
 import { readText } from '../workspace/index.ts';
 import { canonicalSources, canonicalValue, positionsIn, type SheetLayout } from './report-layout.ts';
 import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
+import { openTimelinePart, type TimelinePartResult } from '../review/timeline-index/index-parts.ts';
+import { openHighRecordsPart } from '../review/high-records.ts';
 
 export interface ReportPartInput {
   /** Every file of the analysis (the header index of CDPOS items comes from the others). */
@@ -36,6 +38,10 @@ export interface ReportPartInput {
   output: string;
   /** Only byte range `k` of the file (step 1 read it in these parts); `sheetRowOffset` counts the rows before it. */
   range?: { parts: SourceParts; k: number };
+  /** With the CSV: record each row for the per-user timeline index (review/timeline-index). */
+  timeline?: boolean;
+  /** With the CSV: keep the flagged records of high severity (review/high-records.ts). */
+  highRecords?: boolean;
 }
 
 /** Sheet `part` (1 = the first sheet of the type, 2 = its continuation, …) got `rows` rows in segment `name`. */
@@ -50,6 +56,8 @@ export interface ReportPartResult {
   written: number;
   segments: SheetSegment[];
   csv?: { name: string; bytes: number };
+  timeline?: TimelinePartResult;
+  highRecords?: { name: string; kept: number; total: number };
   stats?: ReportStatsJSON;
   /** Sheet parts: the longest value per column over the first rows written (column widths come from it). */
   longest?: number[];
@@ -207,6 +215,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     if (s === undefined) severities.set(key, (s = severityOf(mask, high ? 'high' : 'medium')));
     return s;
   };
+  const timeline = csv && input.timeline ? openTimelinePart(ctx.workspace, `${input.output}/timeline.bin`, facts) : undefined;
+  const high = csv && input.highRecords ? openHighRecordsPart(ctx.workspace, `${input.output}/high-records.ndjson`, facts.fileType, facts.fileName, facts.columns) : undefined;
   // Flag cells are rewritten only while rows are flagged or right after one.
   let lastFlagged = false;
   let written = 0;
@@ -275,13 +285,19 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
           line[csvFlagStart + FLAG_KEYS.length] = flagged ? rulesCell(out) : '';
         }
         if (aiColumn) line[csvWidth - 1] = note;
+        const at = timeline ? csvBytes + csv.buffered : 0;
         csv.csvRow(line, sheetCells);
+        timeline?.add(row, rec, flagged, at, csvBytes + csv.buffered - at);
         b = csv.wait();
       }
-      if (a || b) return Promise.all([a, b]).then(() => undefined);
+      const c = high && flagged ? high.add(row, out.reasons, out.rules) : undefined;
+      if (a || b || c) return Promise.all([a, b, c]).then(() => undefined);
     },
     input.range,
-    (info) => (source = info),
+    (info) => {
+      source = info;
+      if (timeline) timeline.dateOrder = info.dateOrder;
+    },
   );
   await closeSegment();
   if (csv) {
@@ -289,6 +305,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     await csvSink!.end();
     result.csv = { name: csvName, bytes: csvBytes };
   }
+  if (timeline) result.timeline = await timeline.close();
+  if (high) result.highRecords = await high.close();
   onProgress(written);
   result.written = written;
   if (longest) result.longest = longest;

@@ -3,13 +3,15 @@ import { CsvWriter } from '../report/csv-writer.ts';
 import { widthsOf, XLSX_MAX_ROWS, XlsxWriter } from '../report/xlsx-writer.ts';
 import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../model/index.ts';
 import { CANONICAL_SUFFIX } from '../formats/canonical-columns.ts';
-import type { EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
+import type { ByteSink, EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
 import { loadReportShapes } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
 import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
 import { runTask } from './tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
+import { writeTimelineIndexFromParts } from '../review/timeline-index/index-parts.ts';
+import { writeHighRecords } from '../review/high-records.ts';
 
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
@@ -31,14 +33,21 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const byType = FILE_TYPES.map((type) => ({ type, facts: state.facts.filter((f) => f.fileType === type) })).filter((t) => t.facts.length > 0);
   const layouts = new Map(byType.map(({ type, facts }) => [type, sheetLayout(type, facts, type === 'CDPOS' && state.hasHeaders, aiColumn)]));
   const csvCanonical = csvCanonicalColumns(layouts.values());
-  const csv = new CsvWriter(outputs.csv);
+  const csvOut = countBytes(outputs.csv);
+  const csv = new CsvWriter(csvOut);
   csv.writeBom();
-  await csv.writeRow(['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...csvCanonical.map((c) => c + CANONICAL_SUFFIX), ...FLAG_KEYS, RULES_COLUMN, ...(aiColumn ? [aiColumn] : [])]);
+  const csvHeader = ['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...csvCanonical.map((c) => c + CANONICAL_SUFFIX), ...FLAG_KEYS, RULES_COLUMN, ...(aiColumn ? [aiColumn] : [])];
+  await csv.writeRow(csvHeader);
   const xlsx = new XlsxWriter(outputs.xlsx);
   const stats = new ReportStats();
   const outputCounts: Record<string, number> = {};
 
   const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
+  for (const input of inputs) {
+    input.timeline = input.csv && !!outputs.timelineIndex;
+    input.highRecords = input.csv && !!outputs.highRecords;
+  }
+  const csvStarts = inputs.map(() => 0);
   const progress = inputs.map(() => 0);
   const progressOf = (i: number) => (n: number) => {
     progress[i] = n;
@@ -69,7 +78,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const assembleCsv = async () => {
     for (const [i, input] of inputs.entries()) {
       const r = await pending[i]!;
-      if (r.csv) await csv.writeBytes(ctx.workspace.read(r.csv.name));
+      if (r.csv) await csv.writeBytes(startingAt(ctx.workspace.read(r.csv.name), () => (csvStarts[i] = csvOut.bytes)));
       if (!input.stats || !r.stats) continue;
       stats.merge(r.stats);
       const name = state.facts.find((f) => f.index === r.fileIndex)!.fileName;
@@ -77,6 +86,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     }
   };
   await Promise.all([assembleWorkbook(), assembleCsv()]);
+  if (outputs.timelineIndex) await writeTimelineIndexOf(ctx, pending, csvStarts, csvHeader, outputs.timelineIndex);
+  if (outputs.highRecords) await writeHighRecordsOf(ctx, pending, outputs.highRecords);
   onProgress?.(progress.reduce((a, b) => a + b, 0));
 
   const summary = stats.summary;
@@ -151,6 +162,45 @@ function planReportParts(
     }
   }
   return inputs;
+}
+
+/** A sink that counts the bytes it passes on. */
+function countBytes(sink: ByteSink): ByteSink & { bytes: number } {
+  const counted = {
+    bytes: 0,
+    write: (chunk: Uint8Array) => {
+      counted.bytes += chunk.length;
+      return sink.write(chunk);
+    },
+    end: () => sink.end(),
+  };
+  return counted;
+}
+
+/** Calls `onStart` when the first chunk is asked for (CsvWriter.writeBytes has flushed what it held by then). */
+async function* startingAt(chunks: AsyncIterable<Uint8Array>, onStart: () => void): AsyncIterable<Uint8Array> {
+  onStart();
+  yield* chunks;
+}
+
+/** The per-user timeline index from the parts' collected rows and where each part's rows begin in results.csv. */
+async function writeTimelineIndexOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], csvStarts: number[], header: string[], sink: ByteSink): Promise<void> {
+  const parts: Parameters<typeof writeTimelineIndexFromParts>[1] = [];
+  for (const [i, p] of pending.entries()) {
+    const r = await p;
+    if (r.timeline) parts.push({ timeline: r.timeline, csvStart: csvStarts[i]! });
+  }
+  await writeTimelineIndexFromParts(ctx.workspace, parts, header, sink);
+}
+
+/** The high-severity flagged records of every part, in results.csv order. */
+async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<void> {
+  const parts = [];
+  for (const p of pending) {
+    const r = await p;
+    if (r.highRecords) parts.push(r.highRecords);
+  }
+  await writeHighRecords(ctx.workspace, parts, sink);
 }
 
 /** `joined_lines` of the record counts: only files whose quoted cells held line breaks. */

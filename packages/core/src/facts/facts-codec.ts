@@ -18,7 +18,7 @@ import type { Workspace } from '../workspace/index.ts';
  *
  * Two ways to read: `plain` gives back the JSON-shaped value that was written; `compact` keeps
  * columns compact for the correlation step (DictColumn/PackedColumn, typed arrays, rows as
- * columns; see correlate/compact-facts.ts).
+ * columns; see facts/compact-facts.ts).
  */
 type Node =
   | { k: 'json'; f: number }

@@ -125,6 +125,11 @@ export class ByteRows {
     return this.wait();
   }
 
+  /** Bytes buffered, not yet handed to the sink (with what the sink got: the position of the next row). */
+  get buffered(): number {
+    return this.pos;
+  }
+
   /** What the sink asked to wait for since the last call (undefined: nothing). */
   wait(): Promise<void> | undefined {
     const p = this.pending;

@@ -1,9 +1,9 @@
 /**
- * The findings of a completed analysis, computed from its stored report: every suspicious
- * pattern, and every stored sample record whose flag comes from a rule of high or critical
- * severity. The report keeps SAMPLE_LIMIT (10) records per flag, so at most that many records
- * per flag become findings; the rest of the flagged records stay in results.xlsx/csv and
- * `recordCoverage` says how many there are.
+ * The findings of a completed analysis: every suspicious pattern of its stored report, and every
+ * flagged record whose flag comes from a rule of high or critical severity. The records come from
+ * high-records.ndjson, which the report step writes (up to MAX_RECORD_FINDINGS, the rest counted);
+ * an analysis written before it has only the report's SAMPLE_LIMIT (10) sample records per flag,
+ * and `recordCoverage` says how many flagged records there are and how many are listed.
  */
 import { SAMPLE_LIMIT } from '../engine/report-stats.ts';
 import { decideDateOrder } from '../formats/dates.ts';
@@ -13,6 +13,7 @@ import { findingId } from './finding-id.ts';
 import { canonicalFields, recordTime, type RecordFields } from './record-fields.ts';
 import { patternRule, recordRules } from './rule-ref.ts';
 import type { Finding } from './types.ts';
+import type { HighRecord, HighRecords } from './high-records.ts';
 
 /** Records per flag that can become findings: what the report stores. */
 export const RECORD_FINDINGS_PER_FLAG = SAMPLE_LIMIT;
@@ -29,6 +30,11 @@ export interface RecordCoverage {
 export interface DerivedFindings {
   findings: Finding[];
   recordCoverage: RecordCoverage[];
+  /**
+   * Where record findings come from: every high-severity flagged record (`all`, up to `cap`;
+   * `total` of them in the analysis) or the report's samples (`samples`: analyses written before).
+   */
+  recordSource: { kind: 'all'; total: number; listed: number; cap: number } | { kind: 'samples'; perFlag: number };
 }
 
 function objectOf(flag: FlagKey, f: RecordFields): string {
@@ -60,18 +66,17 @@ const oneLine = (s: string) => {
   return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
 };
 
-/** Date order per source file, decided over all of its stored records (as the engine does per file). */
-function dateOrders(report: AnalysisReport): Map<string, DateOrder> {
+/** Date order per source file, decided over its stored records (as the engine does per file). */
+function dateOrders(report: AnalysisReport, high: HighRecords | undefined): Map<string, DateOrder> {
   const dates = new Map<string, string[]>();
-  for (const sample of Object.values(report.flagSamples)) {
-    for (const r of sample?.records ?? []) {
-      const f = canonicalFields(r);
-      const d = f.DATE ?? f.UDATE;
-      if (!d) continue;
-      const list = dates.get(r.SOURCE_FILE ?? '') ?? [];
-      list.push(d);
-      dates.set(r.SOURCE_FILE ?? '', list);
-    }
+  const stored = [...Object.values(report.flagSamples).flatMap((s) => s?.records ?? []), ...(high?.records ?? []).slice(0, 2000).map((h) => h.record)];
+  for (const r of stored) {
+    const f = canonicalFields(r);
+    const d = f.DATE ?? f.UDATE;
+    if (!d) continue;
+    const list = dates.get(r.SOURCE_FILE ?? '') ?? [];
+    list.push(d);
+    dates.set(r.SOURCE_FILE ?? '', list);
   }
   return new Map([...dates].map(([file, list]) => [file, decideDateOrder(list)]));
 }
@@ -79,7 +84,7 @@ function dateOrders(report: AnalysisReport): Map<string, DateOrder> {
 /**
  * @example deriveFindings('a1', report).findings[0] // { findingId: '…', kind: 'pattern', rule: { id: 'PAT-…' }, … }
  */
-export function deriveFindings(analysisId: string, report: AnalysisReport): DerivedFindings {
+export function deriveFindings(analysisId: string, report: AnalysisReport, high?: HighRecords): DerivedFindings {
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
   const add = (f: Omit<Finding, 'findingId'>) => {
@@ -104,24 +109,37 @@ export function deriveFindings(analysisId: string, report: AnalysisReport): Deri
     });
   }
 
-  const orders = dateOrders(report);
+  const orders = dateOrders(report, high);
+  // A kept record with several flags is read once: its findings share its fields and evidence
+  // (the record with all its flag reasons and rules).
+  const read = new WeakMap<object, { record: Record<string, string>; f: RecordFields; user: string; time: string }>();
+  const readRecord = (record: Record<string, string>, from: object = record) => {
+    let hit = read.get(from);
+    if (!hit) {
+      const f = canonicalFields(record);
+      hit = { record, f, user: (f.USER ?? f.USERNAME ?? '').toUpperCase(), time: recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, orders.get(record.SOURCE_FILE ?? '')) };
+      read.set(from, hit);
+    }
+    return hit;
+  };
+  const keptRecord = (h: HighRecord) => read.get(h) ?? readRecord({ ...h.record, ...h.reasons, RULES: h.rules.join(', ') }, h);
   const recordCoverage: RecordCoverage[] = [];
   for (const flag of FLAG_KEYS) {
     const sample = report.flagSamples[flag];
     if (!sample) continue;
     let listed = 0;
-    for (const record of sample.records.slice(0, RECORD_FINDINGS_PER_FLAG)) {
+    const records = high ? high.records.flatMap((h) => (h.reasons[flag] ? [keptRecord(h)] : [])) : sample.records.slice(0, RECORD_FINDINGS_PER_FLAG).map((r) => readRecord(r));
+    for (const { record, f, user, time } of records) {
       const rules = recordRules(flag, record);
       if (rules.length === 0) continue;
       listed++;
-      const f = canonicalFields(record);
       const file = record.SOURCE_FILE ?? '';
       for (const rule of rules) {
         add({
           kind: 'record',
           rule,
-          user: (f.USER ?? f.USERNAME ?? '').toUpperCase(),
-          time: recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, orders.get(file)),
+          user,
+          time,
           object: objectOf(flag, f),
           terminal: f.TERMINAL ?? '',
           summary: oneLine(record[flag] || rule.title),
@@ -133,7 +151,8 @@ export function deriveFindings(analysisId: string, report: AnalysisReport): Deri
     if (listed > 0) recordCoverage.push({ flag, total: sample.total, listed });
   }
   attachPatternEvidence(findings, report, orders);
-  return { findings, recordCoverage };
+  const recordSource: DerivedFindings['recordSource'] = high ? { kind: 'all', total: high.total, listed: high.records.length, cap: high.cap } : { kind: 'samples', perFlag: RECORD_FINDINGS_PER_FLAG };
+  return { findings, recordCoverage, recordSource };
 }
 
 /** A pattern's evidence window: stored records of its user this close to its time. */

@@ -9,26 +9,41 @@ import type { FileType } from '../model/index.ts';
 
 export type RecordFields = Partial<Record<string, string>>;
 
+// Records of one file share their labels: which label answers each canonical column is worked
+// out once per file type and set of labels, then a record is read by those labels.
+const plans = new Map<string, [canonical: string, label: string][]>();
+
+function planOf(type: FileType, labels: Record<string, readonly string[]>, keys: string[]): [string, string][] {
+  const signature = `${type}\u0001${keys.join('\u0001')}`;
+  let plan = plans.get(signature);
+  if (plan) return plan;
+  const byLabel = new Map<string, string>();
+  for (const k of keys) {
+    const key = normaliseLabel(k);
+    if (!byLabel.has(key)) byLabel.set(key, k);
+  }
+  plan = [];
+  for (const [canonical, aliases] of Object.entries(labels)) {
+    for (const label of [canonical, ...aliases]) {
+      const k = byLabel.get(normaliseLabel(label));
+      if (k !== undefined) {
+        plan.push([canonical, k]);
+        break;
+      }
+    }
+  }
+  if (plans.size >= 1000) plans.clear();
+  plans.set(signature, plan);
+  return plan;
+}
+
 /** Canonical column -> value, the best-ranked label present winning. */
 export function canonicalFields(record: Record<string, string>): RecordFields {
   const type = record.FILE_TYPE as FileType | undefined;
   const labels = type ? HEADER_LABELS[type] : undefined;
   if (!labels) return {};
-  const byLabel = new Map<string, string>();
-  for (const [k, v] of Object.entries(record)) {
-    const key = normaliseLabel(k);
-    if (!byLabel.has(key)) byLabel.set(key, v);
-  }
   const out: RecordFields = {};
-  for (const [canonical, aliases] of Object.entries(labels)) {
-    for (const label of [canonical, ...aliases]) {
-      const v = byLabel.get(normaliseLabel(label));
-      if (v !== undefined) {
-        out[canonical] = v.trim();
-        break;
-      }
-    }
-  }
+  for (const [canonical, key] of planOf(type!, labels, Object.keys(record))) out[canonical] = (record[key] ?? '').trim();
   return out;
 }
 

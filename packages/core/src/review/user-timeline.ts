@@ -5,14 +5,13 @@
  * (results.csv: FILE_TYPE, SOURCE_FILE, the original columns, the canonical columns, the flag
  * columns), whose rows come in file-type order, so change headers are seen before their items.
  */
-import { CANONICAL_SUFFIX } from '../formats/canonical-columns.ts';
 import { CsvSplitter } from '../formats/csv-splitter.ts';
 import { decideDateOrder } from '../formats/dates.ts';
-import { HEADER_LABELS, normaliseLabel } from '../formats/header-labels.ts';
 import type { DateOrder } from '../formats/types.ts';
-import { FILE_TYPES, FLAG_KEYS, type FileType, type SuspiciousPattern } from '../model/index.ts';
+import { FLAG_KEYS, type FileType, type SuspiciousPattern } from '../model/index.ts';
 import { patternRule } from './rule-ref.ts';
 import { recordTime } from './record-fields.ts';
+import { cellsOf, columnIndex, namesUser, summaryOf, type ColumnIndex } from './timeline-rows.ts';
 
 /** Entries kept per user; a busier user's timeline says it was cut. */
 export const MAX_TIMELINE_ENTRIES = 20_000;
@@ -52,25 +51,6 @@ interface Pending {
   closeCell?: string;
 }
 
-const namesUser = (text: string, user: string) => new RegExp(`(^|[^A-Za-z0-9_])${user.replace(/[^A-Za-z0-9_]/g, '\\$&')}([^A-Za-z0-9_]|$)`, 'i').test(text);
-
-/** Per file type: canonical column -> candidate indexes of the union header, best label first. */
-function columnIndex(header: string[]): Record<FileType, Record<string, number[]>> {
-  const at = new Map<string, number[]>();
-  header.forEach((h, i) => {
-    const k = normaliseLabel(h);
-    at.set(k, [...(at.get(k) ?? []), i]);
-  });
-  const out = {} as Record<FileType, Record<string, number[]>>;
-  for (const type of FILE_TYPES) {
-    out[type] = {};
-    for (const [canonical, labels] of Object.entries(HEADER_LABELS[type])) {
-      out[type][canonical] = [...new Set([canonical, ...labels].flatMap((l) => at.get(normaliseLabel(l)) ?? []))];
-    }
-  }
-  return out;
-}
-
 /**
  * @example await buildUserTimeline(blobs.read(outputs.csv), 'ALICE', report.suspicious_patterns)
  */
@@ -79,7 +59,7 @@ export async function buildUserTimeline(csv: AsyncIterable<Uint8Array>, userId: 
   const splitter = new CsvSplitter({ delimiter: ',' });
   const decoder = new TextDecoder();
   let header: string[] | undefined;
-  let cols: Record<FileType, Record<string, number[]>> | undefined;
+  let cols: ColumnIndex | undefined;
   let flagAt: number[] = [];
   const pending: Pending[] = [];
   const documents = new Map<string, TimelineEntry>();
@@ -159,26 +139,4 @@ export async function buildUserTimeline(csv: AsyncIterable<Uint8Array>, userId: 
   // Stable: same-time entries keep file order; a pattern follows the records it names.
   entries.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
   return { user, entries, truncated, scannedRecords: scanned };
-}
-
-function cellsOf(header: string[], row: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  header.forEach((h, i) => {
-    // The canonical columns repeat the record's own cells (normalised): the record shows those.
-    if (i > 1 && row[i] && !(FLAG_KEYS as readonly string[]).includes(h) && !h.endsWith(CANONICAL_SUFFIX)) out[h] = row[i]!;
-  });
-  return out;
-}
-
-function summaryOf(type: FileType, get: (c: string) => string): string {
-  const join = (...parts: string[]) => parts.filter(Boolean).join(' ');
-  switch (type) {
-    case 'SM20':
-      return join(get('EVENT'), get('TCODE'), get('MESSAGE'));
-    case 'CDHDR':
-    case 'CDPOS':
-      return join(get('OBJECTCLAS'), get('OBJECTID'), `change ${get('CHANGENR')}`.trim(), get('TCODE') && `with ${get('TCODE')}`, get('TABNAME') && `${get('TABNAME')}-${get('FNAME')}`);
-    case 'TICKETS':
-      return join(`Ticket ${get('TICKET_ID')}:`, get('TITLE'), get('STATUS') && `(${get('STATUS')})`);
-  }
 }

@@ -25,6 +25,11 @@ export interface BlobStore {
   presignGet(key: string, options?: { expiresIn?: number; downloadName?: string; contentType?: string }): Promise<string>;
   /** Streams the object; throws BlobNotFoundError when absent. */
   read(key: string): AsyncIterable<Uint8Array>;
+  /**
+   * `length` bytes from byte `start` (fewer at the end of the object, none past it); throws
+   * BlobNotFoundError when absent. The timeline reads its index and rows of results.csv this way.
+   */
+  readRange(key: string, start: number, length: number): Promise<Uint8Array>;
   /** Streaming write; the object exists once `end()` resolves. */
   writer(key: string, contentType?: string): ByteSink;
   put(key: string, body: Uint8Array | string, contentType?: string): Promise<void>;

@@ -22,6 +22,8 @@ export function outputKeys(userSub: string, analysisId: string) {
     xlsx: `${prefix}results.xlsx`,
     csv: `${prefix}results.csv`,
     report: `${prefix}report.json`,
+    timelineIndex: `${prefix}timeline-index.bin`,
+    highRecords: `${prefix}high-records.ndjson`,
   };
 }
 

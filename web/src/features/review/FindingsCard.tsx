@@ -7,7 +7,7 @@ import { useSelection } from '../../lib/selection.ts';
 import { DownloadFindingsButton } from './DownloadFindingsButton.tsx';
 import { FindingsTable } from './FindingsTable.tsx';
 import { findingsQuery, reviewKeys, type Finding, type FindingFilters, type ReviewStatus, type Severity } from './review-api.ts';
-import { progressText, STATUS_LABEL } from './review-labels.ts';
+import { progressText, recordSourceText, STATUS_LABEL } from './review-labels.ts';
 import { TriageDialog } from './TriageDialog.tsx';
 
 const PAGE = 25;
@@ -120,7 +120,7 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
           <CursorPager
             pages={pages}
             nextCursor={data.nextCursor}
-            summary={`${data.matched} matching · up to ${data.recordCoverage.perFlagCap} flagged records per flag are findings; every flagged record is in the results workbook`}
+            summary={`${data.matched} matching · ${recordSourceText(data)}; every flagged record is in the results workbook`}
           />
         </Stack>
       )}

@@ -31,7 +31,9 @@ export interface FindingsPage {
   nextCursor: string | null;
   counts: FindingCounts;
   rules: FindingRule[];
-  recordCoverage: { perFlagCap: number; flags: { flag: string; total: number; listed: number }[] };
+  recordCoverage: { perFlagCap: number | null; flags: { flag: string; total: number; listed: number }[] };
+  /** Record findings: every high-severity flagged record (up to `cap`), or the report's samples (older analyses). */
+  recordSource?: { kind: 'all'; total: number; listed: number; cap: number } | { kind: 'samples'; perFlag: number };
   suppressionSnapshot: { takenAt: string; applied: { suppressionId: string; rule: string; user: string; reason: string; matched: number }[] } | null;
 }
 

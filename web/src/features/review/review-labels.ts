@@ -1,4 +1,4 @@
-import type { ReviewStatus, Severity } from './review-api.ts';
+import type { FindingsPage, ReviewStatus, Severity } from './review-api.ts';
 
 export const STATUS_LABEL: Record<ReviewStatus, string> = {
   open: 'Open',
@@ -22,4 +22,13 @@ export function progressText(c: { reviewed: number; toReview: number; suppressed
 /** The date input's value one quarter ahead, the usual life of an explanation. */
 export function defaultExpiry(now = new Date()): string {
   return new Date(now.getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Which flagged records are findings: all of high severity (and how many past the cap), or the samples of an older analysis. */
+export function recordSourceText(data: Pick<FindingsPage, 'recordSource' | 'recordCoverage'>): string {
+  const source = data.recordSource;
+  if (!source || source.kind === 'samples') return `up to ${source?.perFlag ?? data.recordCoverage.perFlagCap} flagged records per flag are findings (analysed before every one was kept)`;
+  const rest = source.total - source.listed;
+  if (rest > 0) return `the first ${source.listed.toLocaleString('en-US')} of ${source.total.toLocaleString('en-US')} high-severity flagged records are findings (at most ${source.cap.toLocaleString('en-US')}; ${rest.toLocaleString('en-US')} more)`;
+  return 'every high-severity flagged record is a finding';
 }

@@ -33,6 +33,15 @@ async function collect(it: AsyncIterable<Uint8Array>): Promise<string> {
 }
 
 describe('fs blob store: direct API', () => {
+  it('reads a byte range, shorter at the end of the object, and names a missing one', async () => {
+    await store.put('users/u1/r.csv', '0123456789');
+    expect(Buffer.from(await store.readRange('users/u1/r.csv', 2, 3)).toString()).toBe('234');
+    expect(Buffer.from(await store.readRange('users/u1/r.csv', 8, 10)).toString()).toBe('89');
+    expect((await store.readRange('users/u1/r.csv', 20, 5)).length).toBe(0);
+    await expect(store.readRange('users/u1/none.csv', 0, 5)).rejects.toThrow(BlobNotFoundError);
+    await store.delete('users/u1/r.csv');
+  });
+
   it('puts, heads, reads and deletes an object', async () => {
     await store.put('users/u1/a.csv', 'A,B\n1,2\n');
     expect(await store.head('users/u1/a.csv')).toEqual({ size: 8 });

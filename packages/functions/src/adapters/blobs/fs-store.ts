@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ByteSink } from '@app/core';
@@ -79,6 +79,28 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
         throw e;
       } finally {
         stream.destroy();
+      }
+    },
+
+    async readRange(key, start, length) {
+      let file: FileHandle;
+      try {
+        file = await open(blobPath(root, key), 'r');
+      } catch (e) {
+        if (isNotFound(e)) throw new BlobNotFoundError(key);
+        throw e;
+      }
+      try {
+        const buf = Buffer.alloc(length);
+        let got = 0;
+        while (got < length) {
+          const { bytesRead } = await file.read(buf, got, length - got, start + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return buf.subarray(0, got);
+      } finally {
+        await file.close();
       }
     },
 

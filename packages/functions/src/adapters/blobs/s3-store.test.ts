@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BlobNotFoundError } from '../../ports/index.ts';
 import { createS3BlobStore, createS3Client, isWorkKey } from './s3-store.ts';
 
 // Presigning is computed locally: no network, only fixed credentials.
@@ -62,5 +63,32 @@ describe('S3 blob store streaming writer', () => {
     expect(isWorkKey('users/abc/analyses/a1/results.xlsx')).toBe(false);
     expect(isWorkKey('users/abc/uploads/f1/work/x.csv')).toBe(false);
     expect(isWorkKey('admin/exports/1/work/x.csv')).toBe(false);
+  });
+});
+
+describe('S3 blob store ranged read', () => {
+  // A client that records the commands it is sent and answers as S3 would.
+  const sent: { name: string; input: Record<string, unknown> }[] = [];
+  const fake = {
+    async send(command: { constructor: { name: string }; input: Record<string, unknown> }) {
+      sent.push({ name: command.constructor.name, input: command.input });
+      if (command.input.Key === 'missing') throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
+      if (command.input.Key === 'short') throw Object.assign(new Error('InvalidRange'), { $metadata: { httpStatusCode: 416 } });
+      return { Body: { transformToByteArray: async () => new Uint8Array([1, 2, 3]) } };
+    },
+  } as unknown as Parameters<typeof createS3BlobStore>[1];
+  const ranged = createS3BlobStore({ region: 'eu-central-1', bucketName: 'outputs' }, fake);
+
+  it('asks for the inclusive byte range of a GetObject and returns the body', async () => {
+    expect(await ranged.readRange('users/u/analyses/a/results.csv', 1000, 24)).toEqual(new Uint8Array([1, 2, 3]));
+    expect(sent.at(-1)).toEqual({ name: 'GetObjectCommand', input: { Bucket: 'outputs', Key: 'users/u/analyses/a/results.csv', Range: 'bytes=1000-1023' } });
+  });
+
+  it('reads nothing past the end, and names a missing object', async () => {
+    expect(await ranged.readRange('short', 5000, 10)).toEqual(new Uint8Array(0));
+    await expect(ranged.readRange('missing', 0, 10)).rejects.toThrow(BlobNotFoundError);
+    const before = sent.length;
+    expect(await ranged.readRange('any', 10, 0)).toEqual(new Uint8Array(0));
+    expect(sent.length).toBe(before);
   });
 });

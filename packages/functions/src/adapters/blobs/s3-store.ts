@@ -39,6 +39,11 @@ function isMissing(e: unknown): boolean {
   return err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.$metadata?.httpStatusCode === 404;
 }
 
+/** A ranged GET: `Range: bytes=<first>-<last>` (inclusive) for `length` bytes from `start`. */
+export function rangeRequest(Bucket: string, Key: string, start: number, length: number): GetObjectCommand {
+  return new GetObjectCommand({ Bucket, Key, Range: `bytes=${start}-${start + length - 1}` });
+}
+
 export function createS3Client(config: Pick<AppConfig, 'region'>, extra: Partial<S3ClientConfig> = {}): S3Client {
   return new S3Client({
     region: config.region,
@@ -90,6 +95,19 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
         throw e;
       }
       yield* body;
+    },
+
+    async readRange(key, start, length) {
+      if (length <= 0) return new Uint8Array(0);
+      try {
+        const out = await client.send(rangeRequest(Bucket, key, start, length));
+        return await out.Body!.transformToByteArray();
+      } catch (e) {
+        // Past the end of the object S3 answers 416: nothing to read there.
+        if ((e as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 416) return new Uint8Array(0);
+        if (isMissing(e)) throw new BlobNotFoundError(key);
+        throw e;
+      }
     },
 
     writer(key, contentType): ByteSink {

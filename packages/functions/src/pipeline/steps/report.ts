@@ -9,13 +9,15 @@ import { mergeAnnotations } from './annotate.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Writes results.xlsx, results.csv (streamed) and report.json; returns their keys. */
+/** Writes results.xlsx, results.csv (streamed), the timeline index, the high-severity flagged records and report.json; returns their keys. */
 export async function report(input: z.infer<typeof reportInput>, services: Services): Promise<ReturnType<typeof outputKeys>> {
   const { ctx, snapshot, budget } = await openEngineContext(services, input.userSub, input.analysisId);
   const keys = outputKeys(input.userSub, input.analysisId);
   const outputs = {
     xlsx: budget.sink(services.blobs.writer(keys.xlsx, XLSX_TYPE)),
     csv: budget.sink(services.blobs.writer(keys.csv, 'text/csv; charset=utf-8')),
+    timelineIndex: budget.sink(services.blobs.writer(keys.timelineIndex, 'application/octet-stream')),
+    highRecords: budget.sink(services.blobs.writer(keys.highRecords, 'application/x-ndjson')),
   };
   const ai = await mergeAnnotations(ctx);
   const result = await engine.writeReports(ctx, input.files as FileStepResult[], outputs, {

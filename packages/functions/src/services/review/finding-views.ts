@@ -3,7 +3,9 @@
  * the stored report each time (the ids are stable), reviews and the suppression snapshot
  * read from the table.
  */
-import { deriveFindings, findSuppression, RECORD_FINDINGS_PER_FLAG, type Finding, type RecordCoverage, type ReviewStatus } from '@app/core/review/index.ts';
+import { deriveFindings, findSuppression, parseHighRecords, RECORD_FINDINGS_PER_FLAG, type DerivedFindings, type Finding, type HighRecords, type RecordCoverage, type ReviewStatus } from '@app/core/review/index.ts';
+import { BlobNotFoundError } from '../../ports/index.ts';
+import { outputKeys, readText } from '../workspace.ts';
 import { VisibleError } from '../../http/errors.ts';
 import { readReport, requireAnalysis } from '../analyses/analysis-views.ts';
 import type { AnalysisItem } from '../analyses/analysis-item.ts';
@@ -23,7 +25,9 @@ export interface AnalysisFindings {
   analysis: AnalysisItem;
   findings: Finding[];
   views: FindingView[];
-  recordCoverage: { perFlagCap: number; flags: RecordCoverage[] };
+  /** perFlagCap: samples per flag for an analysis written before high-records.ndjson (null: every high-severity record, see recordSource). */
+  recordCoverage: { perFlagCap: number | null; flags: RecordCoverage[] };
+  recordSource: DerivedFindings['recordSource'];
   snapshot: SuppressionSnapshot | undefined;
   reviews: Map<string, ReviewItem>;
 }
@@ -44,16 +48,53 @@ export function toView(f: Finding, review: ReviewItem | undefined, snapshot: Sup
 export async function loadAnalysisFindings(services: Services, userSub: string, analysisId: string): Promise<AnalysisFindings> {
   const analysis = await requireAnalysis(services, userSub, analysisId);
   const report = await readReport(services, analysis);
-  const { findings, recordCoverage } = deriveFindings(analysisId, report);
+  const { findings, recordCoverage, recordSource } = await derivedFindings(services, userSub, analysisId, report);
   const [reviews, snapshot] = await Promise.all([loadReviews(services, userSub, analysisId), readSuppressionSnapshot(services, userSub, analysisId)]);
   return {
     analysis,
     findings,
     views: findings.map((f) => toView(f, reviews.get(f.findingId), snapshot)),
-    recordCoverage: { perFlagCap: RECORD_FINDINGS_PER_FLAG, flags: recordCoverage },
+    recordCoverage: { perFlagCap: recordSource.kind === 'samples' ? RECORD_FINDINGS_PER_FLAG : null, flags: recordCoverage },
+    recordSource,
     snapshot,
     reviews,
   };
+}
+
+// The findings of a completed analysis never change (its report and records are written once):
+// the last few are kept in memory, so paging through 100,000 findings derives them once.
+const derived = new Map<string, Promise<DerivedFindings>>();
+const DERIVED_KEPT = 2;
+
+function derivedFindings(services: Services, userSub: string, analysisId: string, report: Parameters<typeof deriveFindings>[1]): Promise<DerivedFindings> {
+  const key = `${userSub}/${analysisId}`;
+  let hit = derived.get(key);
+  if (hit) {
+    derived.delete(key);
+    derived.set(key, hit);
+    return hit;
+  }
+  hit = readHighRecords(services, userSub, analysisId).then((high) => deriveFindings(analysisId, report, high));
+  hit.catch(() => derived.delete(key));
+  derived.set(key, hit);
+  while (derived.size > DERIVED_KEPT) derived.delete(derived.keys().next().value!);
+  return hit;
+}
+
+/** The analysis's high-severity flagged records (undefined for an analysis written before the report step kept them). */
+async function readHighRecords(services: Services, userSub: string, analysisId: string): Promise<HighRecords | undefined> {
+  let text: string;
+  try {
+    text = await readText(services.blobs, outputKeys(userSub, analysisId).highRecords);
+  } catch (e) {
+    if (e instanceof BlobNotFoundError) return undefined;
+    throw e;
+  }
+  try {
+    return parseHighRecords(text);
+  } catch (e) {
+    throw new VisibleError('RESULT_DAMAGED', `The flagged records of this analysis cannot be read (${(e as Error).message})`);
+  }
 }
 
 export function requireFinding(all: AnalysisFindings, findingId: string): { finding: Finding; view: FindingView } {

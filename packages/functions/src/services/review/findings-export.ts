@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../analyses/analysis-views.ts';
 import type { Services } from '../types.ts';
 import { analysisPrefix } from '../workspace.ts';
-import { loadAnalysisFindings } from './finding-views.ts';
+import { loadAnalysisFindings, type AnalysisFindings } from './finding-views.ts';
 import { compareFindings, countFindings } from './findings-query.ts';
 
 export const exportQuerySchema = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
@@ -54,10 +54,19 @@ export async function exportFindings(services: Services, userSub: string, analys
       ['Reviewed', `${counts.reviewed} of ${counts.toReview}`],
       ['Open', String(counts.open)],
       ['Suppressed', String(counts.suppressed)],
-      ['Flagged records', `up to ${all.recordCoverage.perFlagCap} records per flag are findings; all flagged records are in results.xlsx`],
+      ['Flagged records', recordSourceText(all.recordSource)],
     ]);
   }
   const fileName = `sap-findings-${analysisId.slice(0, 8)}.${format}`;
   const downloadUrl = await services.blobs.presignGet(key, { expiresIn: DOWNLOAD_URL_TTL_SECONDS, downloadName: fileName, contentType: CONTENT_TYPES[format] });
   return { format, fileName, downloadUrl, findings: rows.length };
+}
+
+/** What the About sheet says about the record findings. */
+export function recordSourceText(source: AnalysisFindings['recordSource']): string {
+  if (source.kind === 'samples') return `up to ${source.perFlag} records per flag are findings (analysed before every high-severity record was kept); all flagged records are in results.xlsx`;
+  const rest = source.total - source.listed;
+  return rest > 0
+    ? `the first ${source.listed.toLocaleString('en-US')} of ${source.total.toLocaleString('en-US')} flagged records of high or critical severity are findings (at most ${source.cap.toLocaleString('en-US')}); the other ${rest.toLocaleString('en-US')} are in results.xlsx`
+    : `every flagged record of high or critical severity (${source.total.toLocaleString('en-US')}) is a finding`;
 }

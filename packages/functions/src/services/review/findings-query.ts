@@ -51,13 +51,16 @@ function matches(v: FindingView, q: FindingsQuery): boolean {
   return true;
 }
 
+// Times and ids are ASCII: code-unit order is their order, without localeCompare's cost on 100,000 findings.
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Open before reviewed before suppressed; within each, critical first, then by time. */
 export function compareFindings(a: FindingView, b: FindingView): number {
   return (
     BUCKET_RANK[bucketOf(a)] - BUCKET_RANK[bucketOf(b)] ||
     SEVERITY_RANK[a.rule.severity] - SEVERITY_RANK[b.rule.severity] ||
-    a.time.localeCompare(b.time) ||
-    a.findingId.localeCompare(b.findingId)
+    compareText(a.time, b.time) ||
+    compareText(a.findingId, b.findingId)
   );
 }
 
@@ -75,6 +78,7 @@ export function queryFindings(all: AnalysisFindings, q: FindingsQuery) {
     counts: countFindings(all.views),
     rules: [...new Map(all.views.map((v) => [v.rule.id, v.rule])).values()].sort((a, b) => a.id.localeCompare(b.id)),
     recordCoverage: all.recordCoverage,
+    recordSource: all.recordSource,
     suppressionSnapshot: snapshot
       ? {
           takenAt: snapshot.takenAt,

@@ -1,19 +1,22 @@
 /**
- * GET /results/{id}/timeline: one user's activity across the analysis's files. The first call
- * for a user reads results.csv once and keeps the user's timeline beside the outputs, as an
- * index (day and type of every entry) and chunks of 1000 entries under
- * `timeline/<hash of the user>/` (removed with the analysis); later pages and filters read the
- * index and only the chunks the page needs.
+ * GET /results/{id}/timeline: one user's activity across the analysis's files. An analysis whose
+ * report step wrote `timeline-index.bin` answers every page from it: the index's directory, the
+ * page's entries and the page's rows of results.csv, read by byte range (core review/timeline-index).
+ *
+ * An analysis written before the index existed falls back to a scan: the first call for a user
+ * reads results.csv once and keeps the user's timeline beside the outputs, as an index (day and
+ * type of every entry) and chunks of 1000 entries under `timeline/<hash of the user>/` (removed
+ * with the analysis); later pages and filters read that index and only the chunks they need.
  */
 import { createHash } from 'node:crypto';
-import { buildUserTimeline, type TimelineEntry } from '@app/core/review/index.ts';
+import { buildUserTimeline, openTimelineIndex, readTimelinePage, TimelineIndexError, type OpenedTimelineIndex, type TimelineEntry } from '@app/core/review/index.ts';
 import { FILE_TYPES } from '@app/core';
 import { z } from 'zod';
 import { VisibleError } from '../../http/errors.ts';
 import { BlobNotFoundError } from '../../ports/index.ts';
 import { readReport, requireAnalysis } from '../analyses/analysis-views.ts';
 import type { Services } from '../types.ts';
-import { analysisPrefix, readText } from '../workspace.ts';
+import { analysisPrefix, outputKeys, readText } from '../workspace.ts';
 
 export const TIMELINE_CHUNK = 1000;
 
@@ -22,7 +25,11 @@ export const timelineQuerySchema = z.object({
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'day must be YYYY-MM-DD').optional(),
   type: z.enum([...FILE_TYPES, 'PATTERN']).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: z.string().regex(/^\d{1,6}$/, 'cursor must be the nextCursor of the previous page').optional(),
+  // A position (scan) or a position per kind of entry (index): nextCursor of the previous page.
+  cursor: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,9}){4}$|^\d{1,6}$/, 'cursor must be the nextCursor of the previous page')
+    .optional(),
 });
 export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
 
@@ -43,9 +50,10 @@ interface Loaded {
   cached: boolean;
 }
 
-async function loadTimeline(services: Services, userSub: string, analysisId: string, user: string): Promise<Loaded> {
-  const item = await requireAnalysis(services, userSub, analysisId);
-  const report = await readReport(services, item);
+type AnalysisOf = Awaited<ReturnType<typeof requireAnalysis>>;
+type ReportOf = Awaited<ReturnType<typeof readReport>>;
+
+async function loadTimeline(services: Services, userSub: string, analysisId: string, user: string, item: AnalysisOf, report: ReportOf): Promise<Loaded> {
   const folder = `${analysisPrefix(userSub, analysisId)}timeline/${createHash('sha256').update(user.toUpperCase()).digest('hex').slice(0, 32)}/`;
   const chunkKey = (n: number) => `${folder}chunk-${n}.json`;
   try {
@@ -72,8 +80,37 @@ async function loadTimeline(services: Services, userSub: string, analysisId: str
   return { index, entriesAt: async (positions) => positions.map((p) => timeline.entries[p]!), cached: false };
 }
 
+/** The analysis's timeline index, or undefined when its report step wrote none. */
+async function openIndex(services: Services, key: string): Promise<OpenedTimelineIndex | undefined> {
+  try {
+    return await openTimelineIndex((start, length) => services.blobs.readRange(key, start, length));
+  } catch (e) {
+    if (e instanceof BlobNotFoundError) return undefined;
+    if (e instanceof TimelineIndexError) throw new VisibleError('RESULT_DAMAGED', `The timeline index of this analysis cannot be read (${e.message}); analyse the files again`);
+    throw e;
+  }
+}
+
 export async function getTimeline(services: Services, userSub: string, analysisId: string, q: TimelineQuery) {
-  const { index, entriesAt, cached } = await loadTimeline(services, userSub, analysisId, q.user);
+  const item = await requireAnalysis(services, userSub, analysisId);
+  const report = await readReport(services, item);
+  if (!item.outputs) throw new VisibleError('CONFLICT', 'The analysis has no outputs');
+  const csvKey = item.outputs.csv;
+  const index = await openIndex(services, outputKeys(userSub, analysisId).timelineIndex);
+  if (index) {
+    const page = await readTimelinePage(index, (start, length) => services.blobs.readRange(csvKey, start, length), q.user, q, report.suspicious_patterns).catch((e) => {
+      throw e instanceof TimelineIndexError ? new VisibleError('BAD_REQUEST', `Invalid request: cursor: ${e.message}`) : e;
+    });
+    const { rowsRead, ...rest } = page;
+    return { analysisId, ...rest, truncated: false, scannedRecords: rowsRead, cached: true, source: 'index' as const };
+  }
+  return scanTimeline(services, userSub, analysisId, q, item, report);
+}
+
+/** The timeline of an analysis without an index (written before the report step made one). */
+async function scanTimeline(services: Services, userSub: string, analysisId: string, q: TimelineQuery, item: AnalysisOf, report: ReportOf) {
+  if (q.cursor?.includes('.')) throw new VisibleError('BAD_REQUEST', 'Invalid request: cursor: cursor must be the nextCursor of the previous page');
+  const { index, entriesAt, cached } = await loadTimeline(services, userSub, analysisId, q.user, item, report);
   const days = new Map<string, number>();
   const types: Record<string, number> = {};
   const matching: number[] = [];
@@ -96,5 +133,6 @@ export async function getTimeline(services: Services, userSub: string, analysisI
     truncated: index.truncated,
     scannedRecords: index.scannedRecords,
     cached,
+    source: 'scan' as const,
   };
 }
