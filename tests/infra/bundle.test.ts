@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { functionEnvironment } from './review.ts';
 import { REPO_ROOT } from './sst-platform.ts';
-import { SYNTH_DIR } from './synth-bundle.ts';
+import { ARTIFACTS_DIR } from './synth-bundle.ts';
 import { defaultSynthesis, type Synthesis } from './synth.ts';
 
 let synthesis: Synthesis;
@@ -35,7 +35,7 @@ const RUNTIMES = [
 
 /** Invokes the bundled handler once in a fresh Node process and returns its result. */
 function invoke(node: string, functionId: string, handlerFile: string, env: Record<string, string>, event: unknown): Promise<any> {
-  const dir = join(SYNTH_DIR, 'artifacts', `${functionId}-src`);
+  const dir = join(ARTIFACTS_DIR, `${functionId}-src`);
   // Only the message on failure: Node would print the (minified, megabyte-long) source line.
   const script = `try { const m = await import(${JSON.stringify(`./${handlerFile}`)}); process.stdout.write(JSON.stringify({ node: process.version, result: await m.handler(${JSON.stringify(event)}) })); } catch (e) { process.stderr.write(String(e?.message ?? e)); process.exit(1); }`;
   return new Promise((resolve, reject) => {

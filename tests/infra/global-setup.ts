@@ -13,7 +13,7 @@ export default async function setup() {
   if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) {
     execFileSync('npm', ['run', 'build:web'], { cwd: REPO_ROOT, stdio: 'inherit' });
   }
-  const synthesis = await synthesise();
+  const synthesis = await synthesise({}, { sharedArtifacts: true });
   mkdirSync(join(DEFAULT_SYNTHESIS_FILE, '..'), { recursive: true });
   writeFileSync(DEFAULT_SYNTHESIS_FILE, JSON.stringify(synthesis));
 }

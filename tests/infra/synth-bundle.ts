@@ -4,12 +4,19 @@
  * builds, TLS) resolve to an empty module, so only @pulumi/aws, @pulumi/pulumi, @pulumi/random and
  * @pulumi/command need installing.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { PLATFORM_DIR, REPO_ROOT } from './sst-platform.ts';
 
 export const SYNTH_DIR = join(REPO_ROOT, '.sst/synth');
+
+/**
+ * Where a synthesis writes the Lambda bundles: the default synthesis (global-setup.ts) into
+ * .sst/synth/artifacts, which bundle.test.ts runs; any other into its own folder, given by
+ * synthesise() in SYNTH_ARTIFACTS_DIR, so it never replaces files a running test is reading.
+ */
+export const ARTIFACTS_DIR = process.env.SYNTH_ARTIFACTS_DIR ?? join(SYNTH_DIR, 'artifacts');
 
 const UNUSED_PACKAGES = /^(@pulumi\/cloudflare|@pulumiverse\/vercel|@pulumi\/docker-build|@pulumi\/tls|vite)$/;
 
@@ -50,12 +57,15 @@ const emptyUnusedPackages: Plugin = {
   },
 };
 
-/** Writes .sst/synth/app.mjs and returns its path. */
+/**
+ * Writes .sst/synth/app-<pid>.mjs and returns its path. Each synthesising process has its own
+ * files: the suites synthesise two at a time, and one must not import a bundle the other rewrites.
+ */
 export async function bundleApp(): Promise<string> {
   mkdirSync(SYNTH_DIR, { recursive: true });
-  const globals = join(SYNTH_DIR, 'globals.ts');
-  const entry = join(SYNTH_DIR, 'entry.ts');
-  const outfile = join(SYNTH_DIR, 'app.mjs');
+  const globals = join(SYNTH_DIR, `globals-${process.pid}.ts`);
+  const entry = join(SYNTH_DIR, `entry-${process.pid}.ts`);
+  const outfile = join(SYNTH_DIR, `app-${process.pid}.mjs`);
   writeFileSync(globals, GLOBALS);
   writeFileSync(entry, ENTRY);
   await build({
@@ -73,5 +83,7 @@ export async function bundleApp(): Promise<string> {
     tsconfigRaw: {},
     banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
   });
+  rmSync(globals, { force: true });
+  rmSync(entry, { force: true });
   return outfile;
 }

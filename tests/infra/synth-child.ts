@@ -7,7 +7,7 @@
  * Spawned by synth.ts in its own process: Pulumi's runtime state is global, and the stacks read
  * deploy-time variables from process.env.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as pulumi from '@pulumi/pulumi';
@@ -69,6 +69,7 @@ async function main(outFile: string) {
   await pulumi.runtime.disconnect();
   await rpc.close();
   writeFileSync(outFile, JSON.stringify({ resources, outputs, builds: rpc.builds, milliseconds: Date.now() - started }, null, 1));
+  rmSync(bundle, { force: true });
 }
 
 main(process.argv[2]!).then(

@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { SYNTH_DIR } from './synth-bundle.ts';
+import { ARTIFACTS_DIR } from './synth-bundle.ts';
 import { REPO_ROOT } from './sst-platform.ts';
 
 export const BOOTSTRAP_BUCKET = 'sst-asset-synth';
@@ -50,7 +50,7 @@ async function buildFunction(input: BuildInput, builds: FunctionBuild[]) {
   const file = input.handler.slice(0, dot);
   const source = ['.ts', '.mts', '.js', '.mjs'].map((ext) => join(REPO_ROOT, file + ext)).find((path) => existsSync(path));
   if (!source) return { handler: '', out: '', errors: [`Could not find a file for handler "${input.handler}"`], sourcemaps: [] };
-  const out = join(SYNTH_DIR, 'artifacts', `${input.functionID}-src`);
+  const out = join(ARTIFACTS_DIR, `${input.functionID}-src`);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const outfile = join(out, `${file}.mjs`);

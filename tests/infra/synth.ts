@@ -27,14 +27,19 @@ export function defaultSynthesis(): Synthesis {
   return JSON.parse(readFileSync(DEFAULT_SYNTHESIS_FILE, 'utf8')) as Synthesis;
 }
 
-/** Synthesises the app with the given deploy-time environment variables added to this process's. */
-export async function synthesise(env: Record<string, string | undefined> = {}): Promise<Synthesis> {
+/**
+ * Synthesises the app with the given deploy-time environment variables added to this process's.
+ * `sharedArtifacts`: write the Lambda bundles to .sst/synth/artifacts (the default synthesis, whose
+ * bundles bundle.test.ts runs); otherwise they go to a folder of this synthesis, removed after.
+ */
+export async function synthesise(env: Record<string, string | undefined> = {}, { sharedArtifacts = false } = {}): Promise<Synthesis> {
   const dir = mkdtempSync(join(tmpdir(), 'synth-'));
   const outFile = join(dir, 'synthesis.json');
   const child = fileURLToPath(new URL('./synth-child.ts', import.meta.url));
+  const artifacts = sharedArtifacts ? {} : { SYNTH_ARTIFACTS_DIR: join(dir, 'artifacts') };
   try {
     await new Promise<void>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', child, outFile], { cwd: REPO_ROOT, env: { ...process.env, ...env }, maxBuffer: 16 << 20 }, (error, _stdout, stderr) =>
+      execFile(process.execPath, ['--import', 'tsx', child, outFile], { cwd: REPO_ROOT, env: { ...process.env, ...env, ...artifacts }, maxBuffer: 16 << 20 }, (error, _stdout, stderr) =>
         error ? reject(new Error(`The synthesis failed:\n${stderr}`)) : resolve(),
       );
     });
