@@ -40,7 +40,7 @@ let report: AnalysisReport | undefined;
 for (let i = 0; i < RUNS; i++) {
   for (const mode of ['without', 'with'] as const) {
     const dir = join(out, mode === 'with' ? 'multi' : 'multi-noindex');
-    const args = mode === 'with' ? inputs : [...inputs, '--no-timeline-index'];
+    const args = mode === 'with' ? [...inputs, '--review-files'] : inputs;
     const r = await runCli(args, dir);
     cost[mode].push({ cpu: r.cpuSeconds, wall: r.seconds });
     if (mode === 'with') {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,17 @@ describe('sap-analyzer analyze', () => {
     expect(doc.record_count_summary.total_output_records).toBe(40);
     expect(doc.suspicious_patterns).toHaveLength(12);
     expect(existsSync(join(out, 'results.xlsx')) && existsSync(join(out, 'results.csv'))).toBe(true);
+    // The review screens' files only with --review-files.
+    expect(existsSync(join(out, 'timeline-index.bin')) || existsSync(join(out, 'high-records.ndjson'))).toBe(false);
+  });
+
+  it('writes the review screens\' files with --review-files', async () => {
+    const out = join(dir, 'review-files');
+    const r = await run(['analyze', fixture('sm20.csv'), fixture('cdhdr.csv'), '--out', out, '--review-files']);
+    expect(r.code).toBe(0);
+    expect(existsSync(join(out, 'timeline-index.bin'))).toBe(true);
+    const high = (await readFile(join(out, 'high-records.ndjson'), 'utf8')).trimEnd().split('\n');
+    expect(high.length).toBeGreaterThan(1);
   });
 
   it('uses --tcodes and --tables instead of the default lists', async () => {

@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 export const USAGE = `Usage: sap-analyzer analyze FILE... --out DIR [options]
 
 Analyses SAP security audit exports (SM20/RSAU_READ_LOG, CDHDR, CDPOS, tickets) offline and
-writes DIR/results.xlsx, DIR/results.csv and DIR/timeline-index.bin (each user's records in
-time order, for the web app's user timeline).
+writes DIR/results.xlsx and DIR/results.csv.
 
 Options:
   --out DIR               output folder (created if missing)
@@ -24,7 +23,9 @@ Options:
                           the environment); off when unset. The API key, if any: AI_API_KEY
   --ai-base-url URL       base URL of the OpenAI-compatible endpoint (required with openai)
   --ai-model ID           model id (openai: as the server names it; bedrock: default Claude 3 Haiku)
-  --no-timeline-index     do not write timeline-index.bin
+  --review-files          also write DIR/timeline-index.bin (each user's records in time order) and
+                          DIR/high-records.ndjson (the high-severity flagged records), the files the
+                          web app's review screens read; they cost about a tenth more report time
   -h, --help              show this help
 `;
 
@@ -47,8 +48,8 @@ export interface AnalyzeCommand {
   settings?: string;
   holidays?: string;
   ai?: AiOptions;
-  /** false: no timeline-index.bin (--no-timeline-index). */
-  timelineIndex: boolean;
+  /** --review-files: also timeline-index.bin and high-records.ndjson. */
+  reviewFiles: boolean;
 }
 
 export type ParsedCommand = AnalyzeCommand | { command: 'help' };
@@ -77,7 +78,7 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
         'ai-provider': { type: 'string' },
         'ai-base-url': { type: 'string' },
         'ai-model': { type: 'string' },
-        'no-timeline-index': { type: 'boolean', default: false },
+        'review-files': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -112,6 +113,6 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
     settings: values.settings,
     holidays: values.holidays,
     ai: provider ? { provider, baseUrl: values['ai-base-url'], model: values['ai-model'] } : undefined,
-    timelineIndex: !values['no-timeline-index'],
+    reviewFiles: values['review-files'],
   };
 }

@@ -60,7 +60,9 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
   try {
     const report = await analyzeFiles(cmd.files, {
       outDir: cmd.out,
-      timelineIndex: cmd.timelineIndex,
+      // The review screens' files only on request: nothing in a CLI run reads them.
+      timelineIndex: cmd.reviewFiles,
+      highRecords: cmd.reviewFiles,
       lists,
       settings: { holidays, ...(detection ? { thresholds: detection.thresholds, timeZone: detection.timeZone } : {}) },
       onProgress: (phase, file, n) => bar.update(phase === 'read' ? `Reading ${file}: ${n.toLocaleString('en-US')} records` : `Writing reports: ${n.toLocaleString('en-US')} records`),
