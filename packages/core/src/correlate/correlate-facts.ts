@@ -123,13 +123,19 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
   const headersOnce = () => (headers ??= new HeaderIndex(facts));
   const shared = new Map<unknown, unknown>();
   const completions: [CompletionKey, PatternName][] = [];
+  let coverage: TicketCoverage | undefined;
+  let ticketCount = 0;
   const env: PatternEnv = {
     facts, thresholds, kindOf: options.kindOf, timingOf, has, users, noUser, docEpochs: epochs, docUsers, docTimes, tableTimes, tableChanges,
     securityEvents: facts.flatMap((f) => f.securityEvents),
     failedLogons: facts.flatMap((f) => f.failedLogons),
     logons: facts.flatMap((f) => f.logons),
-    coverage: undefined,
-    ticketCount: 0,
+    get coverage() {
+      return coverage;
+    },
+    get ticketCount() {
+      return ticketCount;
+    },
     get headers() {
       return headersOnce();
     },
@@ -149,7 +155,6 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
     complete: (key, name) => completions.push([key, name]),
     summary,
   };
-  const ready = env as { -readonly [K in keyof PatternEnv]: PatternEnv[K] };
 
   // Ticket coverage, for the users the rules ask about (flagged changes, emergency IDs).
   if (has('TICKETS')) {
@@ -164,8 +169,8 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
       wanted[u] = 1;
     };
     for (const r of PATTERN_LIST) r.coverUsers?.(env, mark);
-    ready.coverage = new TicketCoverage(users, (u) => u < wanted.length && wanted[u] === 1, facts.map((f) => f.tickets));
-    ready.ticketCount = facts.reduce((n, f) => n + f.tickets.n, 0);
+    coverage = new TicketCoverage(users, (u) => u < wanted.length && wanted[u] === 1, facts.map((f) => f.tickets));
+    ticketCount = facts.reduce((n, f) => n + f.tickets.n, 0);
     for (const f of facts) f.tickets = EMPTY.tickets;
   }
 
