@@ -1,21 +1,17 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
-import { DEFAULT_THRESHOLDS, type CorrelationSummary, type PatternName, type SuspiciousPattern } from '../model/index.ts';
-import { DictColumn, type StrColumn, epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, DOC_KEY_SEPARATOR, docKey, itemActivity, toEpoch, type FileFacts, type SecurityEvent } from '../facts/index.ts';
-import { findDebuggerDataChanges, findFailedLogonBursts, findUndocumentedTableChanges, pattern, UserTimeline } from './find-patterns.ts';
-import { selfAuthorised } from '../flags/change-doc-rules.ts';
+import type { WatchKind } from '../flags/watchlist.ts';
+import { DEFAULT_THRESHOLDS, type CorrelationSummary, type DetectionThresholds, type PatternName, type SuspiciousPattern } from '../model/index.ts';
+import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, DOC_KEY_SEPARATOR, toEpoch, type FileFacts } from '../facts/index.ts';
+import { LATE_KEYS, PATTERN_LIST, type CompletionKey, type LateKey, type PatternEnv, type PatternRule } from '../rules/index.ts';
 import { HeaderIndex, type HeaderSource } from './header-index.ts';
 import { PatternHits } from './pattern-hits.ts';
-import { docCompletionKey, findSecurityPatterns, sm20CompletionKey, type ChangeMoment, type CompletionKey } from './security-patterns.ts';
-import type { WatchKind } from '../flags/watchlist.ts';
-import type { DetectionThresholds } from '../model/index.ts';
 import { TicketCoverage } from './ticket-coverage.ts';
-import { FirstSeenPairs, I32List, F64List, UserIds, UserTimes } from './user-ids.ts';
+import { FirstSeenPairs, I32List, F64List, UserIds, UserTimeline, UserTimes } from './user-ids.ts';
 import { mergeChangeVolume } from './volume-merge.ts';
 
 /** At most this many patterns of one kind are listed; the summary keeps the full counts. */
 export const MAX_PATTERNS_PER_KIND = 1000;
 
-const USER_OBJECT_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER']);
 const SM20_DOC_WINDOW = 15 * 60;
 
 export interface CorrelationResult {
@@ -29,7 +25,7 @@ export interface CorrelationResult {
    * form, with the number of all distinct headers): what the report step needs instead of all headers.
    */
   itemHeaders?: ItemHeaders;
-  /** Records that complete a pattern (security-patterns.ts): they carry an OTHER/security reason naming it. */
+  /** Records that complete a pattern (rules/pattern/completion-keys.ts): they carry an OTHER/security reason naming it. */
   completions: [CompletionKey, PatternName][];
 }
 
@@ -60,21 +56,6 @@ function docEpochs(d: CompactDocs): Float64Array {
   return epochsOf(d.dates, d.times);
 }
 
-/** A per-row test on a string column, evaluated once per distinct value of a dictionary column. */
-function testOf(col: StrColumn, test: (v: string) => boolean): (i: number) => boolean {
-  if (col instanceof DictColumn) {
-    const yes = Uint8Array.from(col.dict, (v) => (test(v) ? 1 : 0));
-    const ids = col.ids;
-    return (i) => yes[ids[i]!] === 1;
-  }
-  return (i) => test(col.get(i));
-}
-
-const describeDoc = (d: CompactDocs, i: number) => {
-  const tcode = d.tcodes.get(i);
-  return `Change document ${d.classes.get(i)} ${d.changenrs.get(i)}${tcode ? ` (${tcode})` : ''}`;
-};
-
 const EMPTY = toCompactFacts({});
 
 /**
@@ -88,20 +69,21 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
   return step.value;
 }
 
-/** Facts keys correlation reads late (each right before its use): a loader may fill them in then. */
-export type LateKey = 'tickets' | 'afterHoursSensitive' | 'sensitiveItemKeys' | 'itemKeys';
-export const LATE_KEYS: readonly LateKey[] = ['tickets', 'afterHoursSensitive', 'sensitiveItemKeys', 'itemKeys'];
+export { LATE_KEYS, type LateKey } from '../rules/index.ts';
+
+/** A rule's place in the run: after the last late key it reads is loaded (-1: none). */
+const stageOf = (r: PatternRule) => r.reads.reduce((n, k) => Math.max(n, LATE_KEYS.indexOf(k)), -1);
 
 /**
  * correlateCompactFacts step by step: before using a LateKey it yields the keys it is about to
  * read, so a caller can load them only then (and they are let go after use), which keeps the
  * largest columns (ticket texts, activity texts, item keys) from all being in memory at once.
+ * The patterns are the rules of PATTERN_LIST (rules/pattern/); this builds what they read
+ * (PatternEnv), the ticket coverage first, then runs them, and makes the joins and the summary.
  */
 export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, options: CorrelationOptions = {}): Generator<LateKey[], CorrelationResult, void> {
   const has = (t: string) => facts.some((f) => f.fileType === t);
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
-  const securityEvents = facts.flatMap((f) => f.securityEvents);
-  let emergencyCovers: ((user: string, epoch: number) => boolean) | undefined;
   const users = new UserIds();
   const noUser = users.of('');
   const volume = ChangeVolumeCounter.fromOverLimit(mergeChangeVolume(facts.map((f) => f.volume), thresholds.changeVolume));
@@ -133,143 +115,125 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
   tableTimes.seal();
 
   // Hits are typed columns until the end: only the first MAX_PATTERNS_PER_KIND per kind become objects.
+  // Kinds are listed in PATTERN_LIST's order at equal times.
   const hits = new PatternHits(MAX_PATTERNS_PER_KIND);
-  hits.addPatterns(findDebuggerDataChanges(facts.flatMap((f) => f.debuggerChanges), docTimes, tableTimes));
-  if (has('CDHDR') || facts.some((f) => f.joined)) hits.addPatterns(findUndocumentedTableChanges(tableChanges, docTimes));
-  const userAdmin = facts.flatMap((f) => f.userAdmin);
-  const adminSource = hits.source((i) => [userAdmin[i]![0], userAdmin[i]![3]]);
-  userAdmin.forEach(([user, target, t], i) => {
-    if (target !== '' && target.toUpperCase() === user.toUpperCase()) hits.add('SELF_AUTHORIZATION', 'critical', t, adminSource, i);
-  });
-  // A user or role header on its own user counts only when no items are known for it (a joined
-  // file's headers always have theirs), and never with SU3 (own defaults): decided once the item keys are read.
-  const selfHeaders: { fi: number; i: number; key: string }[] = [];
-  hits.declare('SELF_AUTHORIZATION', 'critical');
-  facts.forEach((f, fi) => {
-    if (f.joined) return;
-    const d = f.docs;
-    const e = epochs[fi]!;
-    const uid = docUsers[fi]!;
-    const userClass = testOf(d.classes, (c) => USER_OBJECT_CLASSES.has(c.toUpperCase()));
-    for (let i = 0; i < e.length; i++) {
-      if (Number.isNaN(e[i]!) || !userClass(i) || d.tcodes.get(i).toUpperCase() === 'SU3') continue;
-      const u = uid(i);
-      if (u !== noUser && d.ids.get(i).trim().toUpperCase() === users.names[u]) selfHeaders.push({ fi, i, key: docKey(d.classes.get(i), d.ids.get(i), d.changenrs.get(i)) });
-    }
-  });
-
-  // Changes with flags: SM20 flagged change records and flagged change documents (items inherit their header).
+  for (const r of PATTERN_LIST) hits.declare(r.name);
   const summary: CorrelationSummary = {};
+  let headers: HeaderIndex | undefined;
+  const headersOnce = () => (headers ??= new HeaderIndex(facts));
+  const shared = new Map<unknown, unknown>();
+  const completions: [CompletionKey, PatternName][] = [];
+  let coverage: TicketCoverage | undefined;
+  let ticketCount = 0;
+  const env: PatternEnv = {
+    facts, thresholds, kindOf: options.kindOf, timingOf, has, users, noUser, docEpochs: epochs, docUsers, docTimes, tableTimes, tableChanges,
+    securityEvents: facts.flatMap((f) => f.securityEvents),
+    failedLogons: facts.flatMap((f) => f.failedLogons),
+    logons: facts.flatMap((f) => f.logons),
+    get coverage() {
+      return coverage;
+    },
+    get ticketCount() {
+      return ticketCount;
+    },
+    get headers() {
+      return headersOnce();
+    },
+    headerOf: (key) => {
+      const h = headersOnce();
+      const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
+      const at = h.find(cls, id, nr);
+      const t = at < 0 ? undefined : toEpoch(h.date(at), h.time(at));
+      return at < 0 || t === undefined ? undefined : { user: h.user(at), epoch: t };
+    },
+    pairSet: () => new FirstSeenPairs(),
+    shared: <T>(make: (env: PatternEnv) => T): T => {
+      if (!shared.has(make)) shared.set(make, make(env));
+      return shared.get(make) as T;
+    },
+    hits,
+    complete: (key, name) => completions.push([key, name]),
+    summary,
+  };
+
+  // Ticket coverage, for the users the rules ask about (flagged changes, emergency IDs).
   if (has('TICKETS')) {
     yield ['tickets'];
-    const sm20Users = facts.map((f) => users.column(f.sm20Changes.users));
-    const eachFlagged = (visit: (uid: number, t: number, source: 'sm20' | 'doc', f: number, i: number) => void) => {
-      facts.forEach((f, fi) => {
-        const c = f.sm20Changes;
-        const uid = sm20Users[fi]!;
-        // Only change events: transaction starts, reads and downloads are not changes (flagged 3, collect-facts.ts).
-        for (let i = 0; i < c.users.length; i++) if ((c.flagged[i]! & 2) !== 0) visit(uid(i), c.times[i]!, 'sm20', fi, i);
-      });
-      facts.forEach((f, fi) => {
-        const d = f.docs;
-        const e = epochs[fi]!;
-        const uid = docUsers[fi]!;
-        for (let i = 0; i < e.length; i++) {
-          if (!d.flagged[i] || Number.isNaN(e[i]!)) continue;
-          const u = uid(i);
-          if (u !== noUser) visit(u, e[i]!, 'doc', fi, i);
-        }
-      });
-    };
-    // User ids of plain columns are created while visiting: the wanted marks grow with them.
     let wanted = new Uint8Array(users.size + 64);
-    let flaggedCount = 0;
-    eachFlagged((u) => {
+    const mark = (u: number) => {
       if (u >= wanted.length) {
         const grown = new Uint8Array(Math.max(u + 1, wanted.length * 2));
         grown.set(wanted);
         wanted = grown;
       }
       wanted[u] = 1;
-      flaggedCount++;
-    });
-    // Emergency IDs' records are checked against tickets too (EMERGENCY_ACCESS is critical without one).
-    const emergencyIds = new Set<number>();
-    for (const e of securityEvents) if (e[0] === 'E' && e[1] !== '') emergencyIds.add(users.of(e[1].toUpperCase()));
-    const coverage = new TicketCoverage(users, (u) => (u < wanted.length && wanted[u] === 1) || emergencyIds.has(u), facts.map((f) => f.tickets));
-    emergencyCovers = (user, t) => coverage.covers(users.of(user.toUpperCase()), t);
-    const tickets = facts.reduce((n, f) => n + f.tickets.n, 0);
-    for (const f of facts) f.tickets = EMPTY.tickets;
-    const sources = facts.map((f) => ({
-      sm20: hits.source((i) => {
-        const c = f.sm20Changes;
-        const tcode = c.tcodes.get(i);
-        return [c.users.get(i), tcode ? `${c.events.get(i)} ${tcode}` : c.events.get(i)];
-      }),
-      doc: hits.source((i) => [f.docs.users.get(i), describeDoc(f.docs, i)]),
-    }));
-    let covered = 0;
-    eachFlagged((u, t, source, f, i) => {
-      if (coverage.covers(u, t)) covered++;
-      else hits.add('CHANGE_WITHOUT_TICKET', 'high', t, sources[f]![source], i);
-    });
-    hits.seal('CHANGE_WITHOUT_TICKET');
-    summary.Tickets = {
-      tickets,
-      'changes covered': covered,
-      'changes without ticket': flaggedCount - covered,
     };
+    for (const r of PATTERN_LIST) r.coverUsers?.(env, mark);
+    coverage = new TicketCoverage(users, (u) => u < wanted.length && wanted[u] === 1, facts.map((f) => f.tickets));
+    ticketCount = facts.reduce((n, f) => n + f.tickets.n, 0);
+    for (const f of facts) f.tickets = EMPTY.tickets;
   }
 
-  const headers = new HeaderIndex(facts);
-  const headerOf = (key: string) => {
-    const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
-    const h = headers.find(cls, id, nr);
-    const t = h < 0 ? undefined : toEpoch(headers.date(h), headers.time(h));
-    return h < 0 || t === undefined ? undefined : { user: headers.user(h), epoch: t };
-  };
-  const security = { ...findSecurityPatterns({
-    events: securityEvents,
-    failedLogons: facts.flatMap((f) => f.failedLogons),
-    logons: facts.flatMap((f) => f.logons),
-    thresholds,
-    kindOf: options.kindOf,
-    covers: emergencyCovers,
-    changes: securityEvents.some((e) => e[0] === 'O') ? changeMoments(facts, epochs) : [],
-    headerOf,
-  }), headerOf };
-  hits.addPatterns(security.patterns);
-  hits.addPatterns(selfAuthorisedItems(securityEvents, security.headerOf));
-  yield ['afterHoursSensitive', 'sensitiveItemKeys'];
-  // One pattern per user and moment: a header and its items describe the same change.
-  const afterHours = new FirstSeenPairs();
-  facts.forEach((f) => {
-    const a = f.afterHoursSensitive;
-    const uid = users.column(a.users);
-    const src = hits.source((i) => [a.users.get(i), a.activities.get(i)]);
-    for (let i = 0; i < a.users.length; i++) if (afterHours.add(uid(i), a.times[i]!) >= 0) hits.add('AFTER_HOURS_SENSITIVE_CHANGE', 'high', a.times[i]!, src, i);
-  });
-  facts.forEach((f) => {
-    const s = f.sensitiveItemKeys;
-    const headerOf = new Int32Array(s.keys.length);
-    const src = hits.source((i) => [headers.user(headerOf[i]!), itemActivity(s.keys.get(i), s.details.get(i))]);
-    for (let i = 0; i < s.keys.length; i++) {
-      const h = (headerOf[i] = headers.findKeyAt(s.keys, i));
-      if (h < 0) continue;
-      const date = headers.date(h);
-      const time = headers.time(h);
-      const t = toEpoch(date, time);
-      if (t !== undefined && timingOf(date, time) !== undefined && afterHours.add(users.of(headers.user(h)), t) >= 0) hits.add('AFTER_HOURS_SENSITIVE_CHANGE', 'high', t, src, i);
+  // The rules, each once the late keys it reads are loaded; those keys are let go after the last rule reading them.
+  const rules = [...PATTERN_LIST].sort((a, b) => stageOf(a) - stageOf(b));
+  const loaded = new Set<LateKey>();
+  let itemHeaders: ItemHeaders | undefined;
+  let joined = false;
+  for (let at = 0; at < rules.length; ) {
+    const stage = stageOf(rules[at]!);
+    let end = at;
+    while (end < rules.length && stageOf(rules[end]!) === stage) end++;
+    const group = rules.slice(at, end);
+    const wanted = [...new Set(group.flatMap((r) => r.reads))].filter((k) => !loaded.has(k));
+    if (wanted.length > 0) {
+      yield wanted;
+      for (const k of wanted) loaded.add(k);
     }
-  });
-  hits.seal('AFTER_HOURS_SENSITIVE_CHANGE');
-  for (const f of facts) {
-    f.afterHoursSensitive = EMPTY.afterHoursSensitive;
-    f.sensitiveItemKeys = EMPTY.sensitiveItemKeys;
+    // The joins read the item keys too, before the rules that read them.
+    if (loaded.has('itemKeys') && !joined) {
+      itemHeaders = joinItems(facts, headersOnce(), summary);
+      joined = true;
+    }
+    for (const r of group) {
+      r.find(env);
+      hits.seal(r.name);
+    }
+    at = end;
+    const later = new Set(rules.slice(end).flatMap((r) => r.reads));
+    for (const k of loaded) {
+      if (later.has(k)) continue;
+      for (const f of facts) (f as unknown as Record<LateKey, unknown>)[k] = EMPTY[k];
+      loaded.delete(k);
+    }
   }
-  hits.addPatterns(findFailedLogonBursts(facts.flatMap((f) => f.failedLogons), thresholds.burst));
+  if (!joined) {
+    yield ['itemKeys'];
+    itemHeaders = joinItems(facts, headersOnce(), summary);
+    for (const f of facts) f.itemKeys = EMPTY.itemKeys;
+  }
+  if (has('SM20') && docCount > 0) {
+    let total = 0;
+    let matched = 0;
+    for (const f of facts) {
+      const c = f.sm20Changes;
+      const uid = users.column(c.users);
+      total += c.users.length;
+      for (let i = 0; i < c.users.length; i++) if (docTimes.hasBetweenId(uid(i), c.times[i]! - SM20_DOC_WINDOW, c.times[i]! + SM20_DOC_WINDOW)) matched++;
+    }
+    summary['SM20 ↔ change documents'] = { 'SM20 change activities': total, matched, unmatched: total - matched };
+  }
+  const total = hits.total;
+  const { patterns, patternCounts } = hits.finish();
+  if (total > 0) summary['Suspicious patterns'] = { total, ...patternCounts };
+  return { patterns, patternCounts, summary, volume, completions, ...(itemHeaders ? { itemHeaders } : {}) };
+}
 
-  yield ['itemKeys'];
+/**
+ * The joins of CDPOS items and their headers: the headers non-joined items inherit (for the
+ * report step) and the summary's CDHDR ↔ CDPOS row. Reads the item keys.
+ */
+function joinItems(facts: CompactFacts[], headers: HeaderIndex, summary: CorrelationSummary): ItemHeaders | undefined {
+  const has = (t: string) => facts.some((f) => f.fileType === t);
   const looseItems = facts.filter((f) => f.fileType === 'CDPOS' && !f.joined);
   // Each item key's header, looked up once for the item headers and the CDHDR ↔ CDPOS summary.
   const headerOfItem = looseItems.map((f) => {
@@ -314,75 +278,5 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
     }
     summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };
   }
-  if (selfHeaders.length > 0) {
-    const withItems = new Set<string>();
-    const wanted = new Set(selfHeaders.map((s) => s.key));
-    for (const f of looseItems) for (let i = 0; i < f.itemKeys.keys.length; i++) if (wanted.has(f.itemKeys.keys.get(i))) withItems.add(f.itemKeys.keys.get(i));
-    for (const { fi, i, key } of selfHeaders) {
-      if (withItems.has(key)) continue;
-      const d = facts[fi]!.docs;
-      const tcode = d.tcodes.get(i);
-      hits.addPatterns([pattern('SELF_AUTHORIZATION', 'critical', d.users.get(i), epochs[fi]![i]!, `Change document ${d.classes.get(i)} ${d.changenrs.get(i)} on own user ${d.ids.get(i)}${tcode ? ` (${tcode})` : ''}`)]);
-    }
-  }
-  hits.seal('SELF_AUTHORIZATION');
-  for (const f of facts) f.itemKeys = EMPTY.itemKeys;
-  if (has('SM20') && docCount > 0) {
-    let total = 0;
-    let matched = 0;
-    for (const f of facts) {
-      const c = f.sm20Changes;
-      const uid = users.column(c.users);
-      total += c.users.length;
-      for (let i = 0; i < c.users.length; i++) if (docTimes.hasBetweenId(uid(i), c.times[i]! - SM20_DOC_WINDOW, c.times[i]! + SM20_DOC_WINDOW)) matched++;
-    }
-    summary['SM20 ↔ change documents'] = { 'SM20 change activities': total, matched, unmatched: total - matched };
-  }
-  const total = hits.total;
-  const { patterns, patternCounts } = hits.finish();
-  if (total > 0) summary['Suspicious patterns'] = { total, ...patternCounts };
-  return { patterns, patternCounts, summary, volume, completions: security.completions, ...(itemHeaders ? { itemHeaders } : {}) };
-}
-
-/** Change activity for SYSTEM_OPENED_FOR_CHANGES: DU9/CUZ changes, CUL, BU4, and change documents once per CHANGENR. */
-function changeMoments(facts: CompactFacts[], epochs: Float64Array[]): ChangeMoment[] {
-  const out: ChangeMoment[] = [];
-  const seenDocs = new Set<string>();
-  facts.forEach((f, fi) => {
-    for (const [user, t] of [...f.tableChanges, ...f.debuggerChanges]) out.push({ epoch: t, key: sm20CompletionKey(user, t) });
-    const c = f.sm20Changes;
-    for (let i = 0; i < c.users.length; i++) if (c.events.get(i) === 'BU4') out.push({ epoch: c.times[i]!, key: sm20CompletionKey(c.users.get(i), c.times[i]!) });
-    const d = f.docs;
-    const e = epochs[fi]!;
-    for (let i = 0; i < e.length; i++) {
-      const nr = `${d.classes.get(i)}\u0001${d.changenrs.get(i)}`;
-      if (Number.isNaN(e[i]!) || seenDocs.has(nr)) continue;
-      seenDocs.add(nr);
-      out.push({ epoch: e[i]!, key: docCompletionKey(docKey(d.classes.get(i), d.ids.get(i), d.changenrs.get(i))) });
-    }
-  });
-  return out;
-}
-
-
-/** SELF_AUTHORIZATION from change-document items (kind S): once per document whose target is its acting user. */
-function selfAuthorisedItems(events: readonly SecurityEvent[], headerOf: (key: string) => { user: string; epoch: number } | undefined): SuspiciousPattern[] {
-  const found: SuspiciousPattern[] = [];
-  const seen = new Set<string>();
-  for (const e of events) {
-    if (e[0] !== 'S' || seen.has(e[7])) continue;
-    let user = e[1];
-    let t = e[5];
-    if (user === '' || Number.isNaN(t)) {
-      const h = headerOf(e[7]);
-      if (!h) continue;
-      user ||= h.user;
-      if (Number.isNaN(t)) t = h.epoch;
-    }
-    const [kind, target = ''] = e[2].split('\u0001') as ['identity' | 'role', string];
-    if (!selfAuthorised(kind, target, user)) continue;
-    seen.add(e[7]);
-    found.push(pattern('SELF_AUTHORIZATION', 'critical', user, t, `${e[6]} on own user ${user}`));
-  }
-  return found;
+  return itemHeaders;
 }

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS } from '../model/index.ts';
-import type { FailedLogon, SecurityEvent } from '../facts/index.ts';
-import { findSecurityPatterns, LogonWindows } from './security-patterns.ts';
+import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../model/index.ts';
+import { emptyDocColumns, type FailedLogon, type FileFacts, type SecurityEvent } from '../facts/index.ts';
+import { LogonWindows } from '../rules/index.ts';
+import { correlateFacts } from './correlate-facts.ts';
 
 // Correlation keeps only the successful logons inside LogonWindows (engine/read-logons.ts): the
 // patterns must come out exactly as from all logons.
@@ -19,14 +20,25 @@ const logon = fc.tuple(user, terminal, epoch, peer).map((l): FailedLogon => l);
 const adminEvent = fc.tuple(fc.constantFrom('C', 'U', 'D'), user, fc.constantFrom('BOB', ' new1 ', 'EVE', ''), terminal, peer, fc.oneof(epoch, fc.constant(Number.NaN))).map(([kind, u, target, term, p, t]): SecurityEvent => [kind, u, target, term, p, t, 'User administration', '']);
 const burstThresholds = fc.constantFrom(DEFAULT_THRESHOLDS, { ...DEFAULT_THRESHOLDS, burst: { count: 3, minutes: 5 }, bruteForceMinutes: 7 });
 
+/** The patterns and completions of one SM20 file's facts with these logons. */
+function correlate(events: SecurityEvent[], failedLogons: FailedLogon[], logons: FailedLogon[], thresholds: DetectionThresholds) {
+  const facts: FileFacts = {
+    index: 0, fileName: 'sm20.csv', fileType: 'SM20', columns: [], canonical: {}, joined: false, records: 0,
+    volume: { documents: [], events: [] }, sm20Changes: { users: [], times: [], events: [], tcodes: [], flagged: [] },
+    debuggerChanges: [], tableChanges: [], failedLogons, securityEvents: events, logons, userAdmin: [], docs: emptyDocColumns(),
+    itemKeys: [], sensitiveItemKeys: [], afterHoursSensitive: [], tickets: [],
+  };
+  const { patterns, completions } = correlateFacts([facts], () => undefined, { thresholds });
+  return { patterns, completions };
+}
+
 describe('LogonWindows', () => {
   it('the logons inside the windows give the same patterns and completions as all logons', () => {
     fc.assert(
       fc.property(fc.array(logon, { maxLength: 40 }), fc.array(logon, { maxLength: 40 }), fc.array(adminEvent, { maxLength: 6 }), burstThresholds, (failedLogons, logons, events, thresholds) => {
         const windows = new LogonWindows({ events, failedLogons, thresholds });
         const kept = logons.filter(([u, term, t, p]) => windows.wants(u, term, p ?? '', () => t));
-        const input = { events, failedLogons, thresholds, changes: [] };
-        expect(findSecurityPatterns({ ...input, logons: kept })).toEqual(findSecurityPatterns({ ...input, logons }));
+        expect(correlate(events, failedLogons, kept, thresholds)).toEqual(correlate(events, failedLogons, logons, thresholds));
         if (windows.isEmpty) expect(kept).toEqual([]);
       }),
       { numRuns: 1000 },

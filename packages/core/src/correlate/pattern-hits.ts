@@ -1,16 +1,16 @@
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
-import { patternRuleId } from '../rules/pattern-rules.ts';
+import { patternRuleId, type HitSource, type PatternSink } from '../rules/index.ts';
 import { formatEpoch } from '../facts/index.ts';
 import { F64List } from './user-ids.ts';
 
-/** Who and what of one hit, resolved only for the hits that get listed. */
-export type HitSource = (i: number) => [user: string, activity: string];
+export type { HitSource } from '../rules/index.ts';
 
 const SOURCE = 2 ** 32;
 
 interface Kind {
   name: PatternName;
-  risk: SuspiciousPattern['risk_level'];
+  /** The risk of the kind's first hit: every listed hit of the kind carries it. */
+  risk: SuspiciousPattern['risk_level'] | undefined;
   epochs: F64List;
   refs: F64List;
   count: number;
@@ -26,7 +26,7 @@ interface Kind {
  * sealed when all its hits are in: its listed hits are resolved then, so the columns they
  * come from can be let go before the others are done.
  */
-export class PatternHits {
+export class PatternHits implements PatternSink {
   private readonly kinds = new Map<PatternName, Kind>();
   private sources: (HitSource | undefined)[] = [];
 
@@ -42,14 +42,15 @@ export class PatternHits {
     let k = this.kinds.get(name);
     if (!k) this.kinds.set(name, (k = { name, risk, epochs: new F64List(), refs: new F64List(), count: 0 }));
     if (k.listed) throw new Error(`pattern hits: ${name} was sealed`);
+    k.risk ??= risk;
     k.epochs.push(epoch);
     k.refs.push(source * SOURCE + i);
     k.count++;
   }
 
   /** Gives a kind its place in the order of kinds before its first hit (hits that come later keep it). */
-  declare(name: PatternName, risk: SuspiciousPattern['risk_level']): void {
-    if (!this.kinds.has(name)) this.kinds.set(name, { name, risk, epochs: new F64List(), refs: new F64List(), count: 0 });
+  declare(name: PatternName): void {
+    if (!this.kinds.has(name)) this.kinds.set(name, { name, risk: undefined, epochs: new F64List(), refs: new F64List(), count: 0 });
   }
 
   /** Adds finished pattern objects (the small pattern finders' results). */
@@ -93,7 +94,7 @@ export class PatternHits {
     const patterns: SuspiciousPattern[] = [];
     for (const c of chosen) {
       if (patternCounts[c.k.name] === undefined) patternCounts[c.k.name] = c.k.count;
-      patterns.push({ pattern: c.k.name, risk_level: c.k.risk, rule: patternRuleId(c.k.name), user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
+      patterns.push({ pattern: c.k.name, risk_level: c.k.risk!, rule: patternRuleId(c.k.name), user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
     }
     return { patterns: byRisk(patterns), patternCounts };
   }

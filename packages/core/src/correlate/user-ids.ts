@@ -78,6 +78,34 @@ export class I32List extends TypedList<Int32Array> {
   }
 }
 
+/** Per-user sorted times, for "same user within N minutes" lookups by binary search (built a time at a time). */
+export class UserTimeline {
+  private readonly times = new Map<string, number[]>();
+  add(user: string, epoch: number): void {
+    const u = user.toUpperCase();
+    let list = this.times.get(u);
+    if (!list) this.times.set(u, (list = []));
+    list.push(epoch);
+  }
+  seal(): this {
+    for (const list of this.times.values()) list.sort((a, b) => a - b);
+    return this;
+  }
+  /** Is there a time of this user in [from, to]? */
+  hasBetween(user: string, from: number, to: number): boolean {
+    const list = this.times.get(user.toUpperCase());
+    if (!list) return false;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < list.length && list[lo]! <= to;
+  }
+}
+
 /**
  * Per-user sorted times in one Float64Array (users' runs found by offset), for "same user
  * within a window" by binary search. Built from (user id, epoch) pairs by a counting sort.

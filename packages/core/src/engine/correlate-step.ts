@@ -1,6 +1,6 @@
 import { toCompactFacts, type CompactFacts, readFacts, writeFacts, type Skip } from '../facts/index.ts';
 import { correlationSteps, HeaderIndex, LATE_KEYS, type HeaderSource, type LateKey } from '../correlate/index.ts';
-import { LogonWindows } from '../correlate/security-patterns.ts';
+import { LogonWindows } from '../rules/index.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from './contract.ts';
@@ -62,7 +62,7 @@ async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: 
 }
 
 /**
- * The SM20 files' successful logons that can complete a pattern (security-patterns.ts LogonWindows),
+ * The SM20 files' successful logons that can complete a pattern (rules/pattern/logon-windows.ts),
  * read again from the sources (read-logons.ts): step 1 keeps none. No window, no read.
  */
 async function addLogons(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], facts: CompactFacts[]): Promise<void> {

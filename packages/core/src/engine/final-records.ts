@@ -1,4 +1,5 @@
-import { correlateFacts, docCompletionKey, sm20CompletionKey, type HeaderIndex } from '../correlate/index.ts';
+import { correlateFacts, type HeaderIndex } from '../correlate/index.ts';
+import { docCompletionKey, sm20CompletionKey } from '../rules/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';

@@ -11,6 +11,6 @@ export interface StoredCorrelation {
   summary: CorrelationSummary;
   /** User-days over the change-volume limit: [user, date, count]. */
   volume: [string, string, number][];
-  /** Records completing a pattern (security-patterns.ts keys); absent in results stored before v2. */
+  /** Records completing a pattern (rules/pattern/completion-keys.ts); absent in results stored before v2. */
   completions?: [string, PatternName][];
 }

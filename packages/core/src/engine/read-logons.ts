@@ -2,12 +2,12 @@
  * The successful logons (SM20 AU1 AU5) that can complete a pattern, read from the source again in
  * correlation. Step 1 does not keep them: they are about a quarter of a typical SM20 export's rows,
  * and which of them matter is known only once the whole file's failed logons and user
- * administration are (security-patterns.ts LogonWindows). This read happens only when some window
+ * administration are (rules/pattern/logon-windows.ts). This read happens only when some window
  * exists, takes the rows as step 1 read them (the same byte ranges, the same record reader) and
  * keeps just the logons inside a window.
  */
 import { toEpoch, type FailedLogon } from '../facts/index.ts';
-import { LogonWindows, type PlainLogonWindows } from '../correlate/security-patterns.ts';
+import { LogonWindows, type PlainLogonWindows } from '../rules/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { LOGON_EVENTS } from '../flags/sm20-events.ts';

@@ -92,7 +92,7 @@ export interface FileFacts {
   tableChanges: Activity[];
   /** SM20 failed logons (AU2 AU6 AUO BU1; for BU1 the user is the second variable): [user, terminal, epoch, peer]. */
   failedLogons: FailedLogon[];
-  /** Records the v2 patterns read (security-patterns.ts SecurityEvent kinds). */
+  /** Records the v2 patterns read (SecurityEvent kinds; the pattern modules of rules/pattern/ read them). */
   securityEvents: SecurityEvent[];
   /** SM20 successful logons (AU1 AU5): [user, terminal, epoch, peer] (many: kept as compact as failed logons). */
   logons: FailedLogon[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FLAG_KEYS } from '../model/index.ts';
-import { RULE_CATALOGUE, ruleById, ruleOfPattern } from './index.ts';
+import { PATTERN_LIST, RULE_CATALOGUE, ruleById, ruleOfPattern } from './index.ts';
 
 const PATTERNS = [
   'DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE',
@@ -15,6 +15,16 @@ describe('rule catalogue', () => {
     for (const r of RULE_CATALOGUE.filter((r) => r.kind === 'flag')) expect(FLAG_KEYS).toContain(r.flag);
     for (const p of PATTERNS) expect(ruleOfPattern(p)).toMatchObject({ kind: 'pattern', pattern: p, id: `PAT-${p.replace(/_/g, '-')}` });
     expect(RULE_CATALOGUE.filter((r) => r.kind === 'pattern')).toHaveLength(PATTERNS.length);
+  });
+
+  it('lists every pattern rule module once, each with its catalogue entry, in the order the kinds are listed at equal times', () => {
+    expect(PATTERN_LIST.map((r) => r.name)).toEqual([
+      'DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'BRUTE_FORCE_SUCCESS',
+      'PRIVILEGED_USER_LOGON', 'EMERGENCY_ACCESS', 'USER_CREATED_AND_USED', 'USER_UNLOCKED_AND_USED', 'SENSITIVE_PROFILE_ASSIGNED',
+      'AUDIT_LOG_TAMPERING', 'MASS_DOWNLOAD', 'SYSTEM_OPENED_FOR_CHANGES', 'AFTER_HOURS_SENSITIVE_CHANGE', 'FAILED_LOGON_BURST',
+    ]);
+    expect([...PATTERN_LIST.map((r) => r.name)].sort()).toEqual([...PATTERNS].sort());
+    for (const r of PATTERN_LIST) expect(ruleOfPattern(r.name).pattern).toBe(r.name);
   });
 
   it('finds rules by id, with the Sentinel name where one exists', () => {

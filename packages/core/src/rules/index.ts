@@ -6,6 +6,7 @@ import type { RuleDefinition } from './types.ts';
 export { RULE_CATALOGUE } from './catalogue.ts';
 export { patternRuleId } from './pattern-rules.ts';
 export type { RuleDefinition } from './types.ts';
+export * from './pattern/index.ts';
 
 const BY_ID = new Map(RULE_CATALOGUE.map((r) => [r.id, r]));
 

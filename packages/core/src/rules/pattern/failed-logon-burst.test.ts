@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findFailedLogonBursts, UserTimeline } from './find-patterns.ts';
+import { findFailedLogonBursts } from './failed-logon-burst.ts';
 
 const min = (m: number) => 1_800_000_000 + m * 60;
 
@@ -24,17 +24,5 @@ describe('findFailedLogonBursts', () => {
     const kiosk: [string, string, number, string][] = ['A', 'B', 'C', 'D'].map((u, i) => [u, `T${i}`, min(i), '10.0.0.9']);
     expect(findFailedLogonBursts(kiosk).length).toBe(0);
     expect(findFailedLogonBursts(kiosk, { count: 4, minutes: 10 }).map((p) => p.user)).toEqual(['10.0.0.9']);
-  });
-});
-
-describe('UserTimeline', () => {
-  it('answers "same user within a window" case-insensitively', () => {
-    const t = new UserTimeline();
-    t.add('bob', 100);
-    t.add('BOB', 500);
-    t.seal();
-    expect(t.hasBetween('Bob', 101, 499)).toBe(false);
-    expect(t.hasBetween('BOB', 400, 500)).toBe(true);
-    expect(t.hasBetween('EVE', 0, 1000)).toBe(false);
   });
 });

@@ -1,0 +1,27 @@
+/** MASS_DOWNLOAD: at least `massDownload.count` downloads (AUY) by one user within `massDownload.minutes`; one pattern per run. */
+import type { SecurityEvent } from '../../facts/index.ts';
+import { eventsOfKind, K, MINUTE, pattern, type PatternEnv, type PatternRule } from './pattern-env.ts';
+
+function find(env: PatternEnv): void {
+  const th = env.thresholds;
+  const downloads = new Map<string, SecurityEvent[]>();
+  for (const e of eventsOfKind(env, 'D')) (downloads.get(e[K.user].toUpperCase()) ?? downloads.set(e[K.user].toUpperCase(), []).get(e[K.user].toUpperCase())!).push(e);
+  const window = th.massDownload.minutes * MINUTE;
+  const found = [];
+  for (const list of downloads.values()) {
+    list.sort((a, b) => a[K.epoch] - b[K.epoch]);
+    let start = 0;
+    let lastEnd = -1;
+    for (let end = 0; end < list.length; end++) {
+      while (list[end]![K.epoch] - list[start]![K.epoch] > window) start++;
+      if (end - start + 1 >= th.massDownload.count && start > lastEnd) {
+        while (end + 1 < list.length && list[end + 1]![K.epoch] - list[start]![K.epoch] <= window) end++;
+        found.push(pattern('MASS_DOWNLOAD', 'high', list[start]![K.user], list[start]![K.epoch], `${end - start + 1} downloads within ${th.massDownload.minutes} minutes`));
+        lastEnd = end;
+      }
+    }
+  }
+  env.hits.addPatterns(found);
+}
+
+export const MASS_DOWNLOAD: PatternRule = { name: 'MASS_DOWNLOAD', reads: [], find };
