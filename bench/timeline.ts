@@ -58,7 +58,7 @@ console.log(`\nCLI CPU (median of ${RUNS}): ${fmt(cpuWithout)} s without the ind
 console.log(`results.csv ${fmt(csvBytes / 2 ** 20)} MB, timeline-index.bin ${fmt(indexBytes / 2 ** 20)} MB, ${report!.summary.total_records.toLocaleString('en-US')} records`);
 
 // 2. Pages through the local stack's blob store, as the route reads them.
-const blobs = createFsBlobStore({ dir: out, secret: 'bench-secret-0123456789abcdef0123', publicUrl: 'http://127.0.0.1:1' });
+const blobs = createFsBlobStore({ dir: out, secret: 'local-bench-secret-0123456789abcdef', publicUrl: 'http://127.0.0.1:1' });
 const indexKey = 'multi/timeline-index.bin';
 const csvKey = 'multi/results.csv';
 const opened = await openTimelineIndex((s, l) => blobs.readRange(indexKey, s, l));
