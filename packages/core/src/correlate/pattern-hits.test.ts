@@ -35,6 +35,26 @@ describe('PatternHits', () => {
     );
   });
 
+  it('keeps each hit\'s own risk: an EMERGENCY_ACCESS day without a ticket is critical after a covered one', () => {
+    const p = new PatternHits(10);
+    const days = [
+      { user: 'FF_ADMIN01', t: 1_800_000_000, risk: 'high' as const, activity: 'covered by a ticket' },
+      { user: 'FF_ADMIN01', t: 1_800_086_400, risk: 'critical' as const, activity: 'no ticket' },
+      { user: 'FF_ADMIN02', t: 1_800_090_000, risk: 'high' as const, activity: 'covered again' },
+    ];
+    const src = p.source((i) => [days[i]!.user, days[i]!.activity]);
+    days.forEach((d, i) => p.add('EMERGENCY_ACCESS', d.risk, d.t, src, i));
+    p.seal('EMERGENCY_ACCESS');
+    const { patterns, patternCounts } = p.finish();
+    // Critical first, then by time.
+    expect(patterns.map((x) => [x.risk_level, x.sm20_activity])).toEqual([
+      ['critical', 'no ticket'],
+      ['high', 'covered by a ticket'],
+      ['high', 'covered again'],
+    ]);
+    expect(patternCounts).toEqual({ EMERGENCY_ACCESS: 3 });
+  });
+
   it('picks the earliest indexes, ties in index order', () => {
     expect(firstByTime(new Float64Array([5, 1, 5, 0, 5]), 3)).toEqual([1, 3, 0]);
     expect(firstByTime(new Float64Array([2, 1]), 5)).toEqual([0, 1]);

@@ -9,13 +9,15 @@ const SOURCE = 2 ** 32;
 
 interface Kind {
   name: PatternName;
-  /** The risk of the kind's first hit: every listed hit of the kind carries it. */
+  /** The risk of the kind's first hit, which most hits of a kind share. */
   risk: SuspiciousPattern['risk_level'] | undefined;
+  /** Hits (by their number in the kind) whose risk differs from `risk`, e.g. EMERGENCY_ACCESS without a ticket. */
+  otherRisks?: Map<number, SuspiciousPattern['risk_level']>;
   epochs: F64List;
   refs: F64List;
   count: number;
   /** Once sealed: the listed hits, resolved (the sources may then be let go). */
-  listed?: { seq: number; epoch: number; user: string; activity: string }[];
+  listed?: { seq: number; epoch: number; risk: SuspiciousPattern['risk_level']; user: string; activity: string }[];
 }
 
 /**
@@ -43,6 +45,7 @@ export class PatternHits implements PatternSink {
     if (!k) this.kinds.set(name, (k = { name, risk, epochs: new F64List(), refs: new F64List(), count: 0 }));
     if (k.listed) throw new Error(`pattern hits: ${name} was sealed`);
     k.risk ??= risk;
+    if (risk !== k.risk) (k.otherRisks ??= new Map()).set(k.count, risk);
     k.epochs.push(epoch);
     k.refs.push(source * SOURCE + i);
     k.count++;
@@ -67,10 +70,11 @@ export class PatternHits implements PatternSink {
     k.listed = firstByTime(k.epochs.view(), this.limit).map((seq) => {
       const ref = k.refs.data[seq]!;
       const [user, activity] = this.sources[Math.floor(ref / SOURCE)]!(ref % SOURCE);
-      return { seq, epoch: k.epochs.data[seq]!, user, activity };
+      return { seq, epoch: k.epochs.data[seq]!, risk: k.otherRisks?.get(seq) ?? k.risk!, user, activity };
     });
     k.epochs = new F64List();
     k.refs = new F64List();
+    k.otherRisks = undefined;
   }
 
   get total(): number {
@@ -81,7 +85,7 @@ export class PatternHits implements PatternSink {
 
   /** The listed patterns (at most `limit` per kind; critical first, then by time) and the full count per kind, in order of first appearance by time. */
   finish(): { patterns: SuspiciousPattern[]; patternCounts: Partial<Record<PatternName, number>> } {
-    const chosen: { epoch: number; kind: number; seq: number; k: Kind; user: string; activity: string }[] = [];
+    const chosen: { epoch: number; kind: number; seq: number; k: Kind; risk: SuspiciousPattern['risk_level']; user: string; activity: string }[] = [];
     let kindNo = 0;
     for (const k of this.kinds.values()) {
       const kind = kindNo++;
@@ -94,7 +98,7 @@ export class PatternHits implements PatternSink {
     const patterns: SuspiciousPattern[] = [];
     for (const c of chosen) {
       if (patternCounts[c.k.name] === undefined) patternCounts[c.k.name] = c.k.count;
-      patterns.push({ pattern: c.k.name, risk_level: c.k.risk!, rule: patternRuleId(c.k.name), user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
+      patterns.push({ pattern: c.k.name, risk_level: c.risk, rule: patternRuleId(c.k.name), user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
     }
     return { patterns: byRisk(patterns), patternCounts };
   }
