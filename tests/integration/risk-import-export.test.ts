@@ -68,7 +68,7 @@ describe('risk list import and export', () => {
   it('refuses a file without the expected columns and one that is too large', async () => {
     const wrong = await admin.call('POST', '/risk-import', { type: 'tables', csvContent: 'NAME,CAT\nA,B\n' });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.error.message).toBe('The CSV header must name the columns TABNAME and CATEGORY (DDTEXT optional); found: NAME, CAT');
+    expect(wrong.json.error.message).toBe('The file's header row must name the columns TABNAME and CATEGORY (DDTEXT optional); found: NAME, CAT');
     const badType = await admin.call('POST', '/risk-import', { type: 'users', csvContent: 'x' });
     expect(badType.status).toBe(400);
     expect(badType.json.error.message).toContain("type: must be 'tables' or 'tcodes'");
@@ -79,7 +79,7 @@ describe('risk list import and export', () => {
     const manyRows = 'TCODE,CATEGORY\n' + 'ZMANY,Custom\n'.repeat(10_001);
     const tooMany = await admin.call('POST', '/risk-import', { type: 'tcodes', csvContent: manyRows });
     expect(tooMany.status).toBe(413);
-    expect(tooMany.json.error.message).toBe('The CSV has 10001 rows; at most 10000 rows are accepted per import');
+    expect(tooMany.json.error.message).toBe('The file has 10001 rows; at most 10000 rows are accepted per import');
     expect((await admin.call('GET', '/risk-tcodes?search=ZBIG')).json.tcodes).toEqual([]);
     expect((await admin.call('GET', '/risk-tcodes?search=ZMANY')).json.tcodes).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /** CSV import into one watchlist, with the same checks and result view as the high-risk lists' import. */
-import { CSV_FILE, CsvImportDialog } from '../risk-management/CsvImportDialog.tsx';
+import { LIST_FILE, CsvImportDialog } from '../risk-management/CsvImportDialog.tsx';
 import { checkImportFile } from '../risk-management/import-rules.ts';
 import { useImportWatchlist } from './watchlist-api.ts';
 import type { WatchlistInfo } from './watchlist-kinds.ts';
@@ -11,7 +11,7 @@ export function WatchlistImportModal({ info, opened, onClose }: { info: Watchlis
       opened={opened}
       onClose={onClose}
       title={`Import ${info.tabLabel}`}
-      file={{ ...CSV_FILE, check: checkImportFile }}
+      file={{ ...LIST_FILE, check: checkImportFile }}
       hint={`${info.columns} Rows with an existing ID replace it.`}
       noun={info.importNoun}
       busy={importList.isPending}

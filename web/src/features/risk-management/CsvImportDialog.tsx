@@ -29,8 +29,12 @@ export interface ImportFileRule {
   check: (file: File | null) => string | undefined;
 }
 
-/** The CSV files of the lists' own imports. */
-export const CSV_FILE = { label: 'CSV file', placeholder: 'Choose a CSV file', accept: '.csv,text/csv' } as const;
+/** The files every list import takes: the CSV an export gives back, or an Excel workbook (its first sheet). */
+export const LIST_FILE = {
+  label: 'CSV or Excel file',
+  placeholder: 'Choose a CSV or XLSX file',
+  accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 interface CsvImportDialogProps {
   opened: boolean;

@@ -1,6 +1,6 @@
 /** Import of high-risk tables or transaction codes from a CSV file (spec sections 2, 5, 8). */
 import { useState } from 'react';
-import { CSV_FILE, CsvImportDialog } from './CsvImportDialog.tsx';
+import { LIST_FILE, CsvImportDialog } from './CsvImportDialog.tsx';
 import { checkImportFile } from './import-rules.ts';
 import { useImportRiskList } from './risk-api.ts';
 import { RISK_KINDS, type RiskKind } from './risk-kinds.ts';
@@ -23,7 +23,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
         value: type,
         onChange: (value) => setType(value as RiskKind),
       }}
-      file={{ ...CSV_FILE, check: checkImportFile }}
+      file={{ ...LIST_FILE, check: checkImportFile }}
       hint={type === 'tables' ? 'Columns: TABNAME, CATEGORY, DDTEXT (description optional, filled from the master list).' : 'Columns: TCODE, CATEGORY.'}
       noun={RISK_KINDS[type].importNoun}
       busy={importList.isPending}

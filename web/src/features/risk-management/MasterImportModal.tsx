@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { CsvImportDialog } from './CsvImportDialog.tsx';
-import { checkMasterImportFile } from './import-rules.ts';
+import { CsvImportDialog, LIST_FILE } from './CsvImportDialog.tsx';
+import { checkImportFile } from './import-rules.ts';
 import { useImportMasterList } from './risk-api.ts';
 import type { RiskKind } from './risk-kinds.ts';
 
@@ -14,12 +14,7 @@ const MASTER_TYPES: Record<RiskKind, { label: string; noun: string; hint: string
   tables: { label: 'Tables (DD02T)', noun: 'tables', hint: 'SE16 export of DD02T with the columns TABNAME and DDTEXT (DDLANGUAGE optional).' },
 };
 
-const EXPORT_FILE = {
-  label: 'Export file',
-  placeholder: 'Choose a CSV or XLSX file',
-  accept: '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  check: checkMasterImportFile,
-};
+const EXPORT_FILE = { ...LIST_FILE, label: 'Export file', check: checkImportFile };
 
 export function MasterImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [type, setType] = useState<RiskKind>('tcodes');

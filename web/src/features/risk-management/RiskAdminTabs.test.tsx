@@ -48,9 +48,9 @@ describe('Import modal', () => {
     expect(within(dialog).getByText('Please select a file to import')).toBeInTheDocument();
 
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'list.xlsx'));
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'list.xls'));
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect(within(dialog).getByText('Please select a CSV file')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a CSV or XLSX file')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Import type' }));
     await user.click(await screen.findByRole('option', { name: 'High-Risk Transaction Codes' }));

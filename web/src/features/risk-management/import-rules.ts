@@ -8,14 +8,6 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 /** The message for a chosen file that cannot be imported, or undefined when it can. */
 export function checkImportFile(file: { name: string; size: number } | null | undefined): string | undefined {
   if (!file) return 'Please select a file to import';
-  if (!file.name.toLowerCase().endsWith('.csv')) return 'Please select a CSV file';
-  if (file.size > MAX_IMPORT_BYTES) return 'The CSV file is too large (max 20 MB)';
-  return undefined;
-}
-
-/** The master-list import also takes SE16 spreadsheets. */
-export function checkMasterImportFile(file: { name: string; size: number } | null | undefined): string | undefined {
-  if (!file) return 'Please select a file to import';
   if (!/\.(csv|xlsx)$/i.test(file.name)) return 'Please select a CSV or XLSX file';
   if (file.size > MAX_IMPORT_BYTES) return 'The file is too large (max 20 MB)';
   return undefined;

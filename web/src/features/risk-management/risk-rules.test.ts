@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffAuditValues } from './audit-diff.ts';
 import { truncateId } from './format.ts';
-import { checkImportFile, checkMasterImportFile, fileToBase64, summariseImportErrors } from './import-rules.ts';
+import { checkImportFile, fileToBase64, summariseImportErrors } from './import-rules.ts';
 import { RISK_KINDS, removeConfirmText, type RiskItem } from './risk-kinds.ts';
 import { filterRiskItems, matchesRiskSearch } from './search-rule.ts';
 import { validateRiskItem } from './validate-risk-item.ts';
@@ -54,12 +54,12 @@ describe('audit differences', () => {
 describe('import rules', () => {
   it('needs a file, and a .csv one', () => {
     expect(checkImportFile(null)).toBe('Please select a file to import');
-    expect(checkImportFile({ name: 'list.xlsx', size: 10 })).toBe('Please select a CSV file');
+    expect(checkImportFile({ name: 'list.xls', size: 10 })).toBe('Please select a CSV or XLSX file');
     expect(checkImportFile({ name: 'LIST.CSV', size: 10 })).toBeUndefined();
+    expect(checkImportFile({ name: 'list.xlsx', size: 10 })).toBeUndefined();
     expect(checkImportFile({ name: 'big.csv', size: 6 * 1024 * 1024 })).toBeUndefined();
-    expect(checkImportFile({ name: 'big.csv', size: 21 * 1024 * 1024 })).toBe('The CSV file is too large (max 20 MB)');
-    expect(checkMasterImportFile({ name: 'tstct.xlsx', size: 10 })).toBeUndefined();
-    expect(checkMasterImportFile({ name: 'tstct.txt', size: 10 })).toBe('Please select a CSV or XLSX file');
+    expect(checkImportFile({ name: 'big.csv', size: 21 * 1024 * 1024 })).toBe('The file is too large (max 20 MB)');
+    expect(checkImportFile({ name: 'tstct.txt', size: 10 })).toBe('Please select a CSV or XLSX file');
   });
 
   it('lists up to 5 errors, then how many more', () => {

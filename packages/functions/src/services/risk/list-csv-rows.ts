@@ -26,14 +26,14 @@ export interface ListCsvSpec<Fields extends object> {
 export type ListCsvRow<Fields extends object> = { id: string; description: string } & Fields;
 
 /**
- * The good rows and one message per bad row.
+ * The good rows and one message per bad row. `table` holds the file's rows as the engine's reader
+ * gives them (services/imports/read-list.ts), header first.
  *
  * @example readListCsv(spec, [['TCODE', 'CATEGORY'], ['SU01', 'Users'], ['', 'Users']]) // { rows: [{ id: 'SU01', category: 'Users', description: '' }], errors: ['Row 3: TCODE is empty'] }
  */
-/** `table`: the file's rows as the engine's reader gives them (services/imports/read-list.ts), header first. */
 export function readListCsv<Fields extends object>(spec: ListCsvSpec<Fields>, table: string[][]): { rows: ListCsvRow<Fields>[]; errors: string[] } {
   if (table.length - 1 > spec.maxRows) {
-    throw new VisibleError('TOO_LARGE', `The CSV has ${table.length - 1} rows; at most ${spec.maxRows} rows are accepted per import`);
+    throw new VisibleError('TOO_LARGE', `The file has ${table.length - 1} rows; at most ${spec.maxRows} rows are accepted per import`);
   }
   const header = (table[0] ?? []).map((h) => h.trim().toUpperCase());
   const idCol = header.indexOf(spec.idColumn);
@@ -42,7 +42,7 @@ export function readListCsv<Fields extends object>(spec: ListCsvSpec<Fields>, ta
   const descName = spec.descriptionColumns[0];
   if (idCol < 0 || columns.some(([, at]) => at < 0)) {
     const needed = [spec.idColumn, ...spec.columns].join(' and ');
-    throw new VisibleError('BAD_REQUEST', `The CSV header must name the columns ${needed} (${descName} optional); found: ${header.join(', ') || 'nothing'}`);
+    throw new VisibleError('BAD_REQUEST', `The file's header row must name the columns ${needed} (${descName} optional); found: ${header.join(', ') || 'nothing'}`);
   }
   const rows: ListCsvRow<Fields>[] = [];
   const errors: string[] = [];
