@@ -68,7 +68,7 @@ describe('risk list import and export', () => {
   it('refuses a file without the expected columns and one that is too large', async () => {
     const wrong = await admin.call('POST', '/risk-import', { type: 'tables', csvContent: 'NAME,CAT\nA,B\n' });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.error.message).toBe('The file's header row must name the columns TABNAME and CATEGORY (DDTEXT optional); found: NAME, CAT');
+    expect(wrong.json.error.message).toBe('The file\'s header row must name the columns TABNAME and CATEGORY (DDTEXT optional); found: NAME, CAT');
     const badType = await admin.call('POST', '/risk-import', { type: 'users', csvContent: 'x' });
     expect(badType.status).toBe(400);
     expect(badType.json.error.message).toContain("type: must be 'tables' or 'tcodes'");

@@ -111,7 +111,7 @@ describe('detection watchlists and thresholds', () => {
 
     const missingHeader = await admin.call('POST', '/watchlists/privileged-users/import', { csvContent: 'USER,DESCRIPTION\nX,y\n' });
     expect(missingHeader.status).toBe(400);
-    expect(missingHeader.json.error.message).toBe('The file's header row must name the columns USER and KIND (DESCRIPTION optional); found: USER, DESCRIPTION');
+    expect(missingHeader.json.error.message).toBe('The file\'s header row must name the columns USER and KIND (DESCRIPTION optional); found: USER, DESCRIPTION');
 
     const exported = await admin.call('GET', '/watchlists/sensitive-programs/export');
     expect(exported.json).toMatchObject({ fileName: 'sensitive_programs.csv', count: loadDefaultLists().sensitivePrograms.length + 2 });

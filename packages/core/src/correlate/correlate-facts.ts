@@ -2,7 +2,7 @@ import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { WatchKind } from '../flags/watchlist.ts';
 import { DEFAULT_THRESHOLDS, type CorrelationSummary, type DetectionThresholds, type PatternName, type SuspiciousPattern } from '../model/index.ts';
 import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, DOC_KEY_SEPARATOR, toEpoch, type FileFacts } from '../facts/index.ts';
-import { LATE_KEYS, PATTERN_LIST, type CompletionKey, type LateKey, type PatternEnv, type PatternRule } from '../rules/index.ts';
+import { LATE_KEYS, PATTERN_LIST, type CompletionKey, type LateKey, type PatternEnv, type PatternRule } from '../rules/pattern/index.ts';
 import { HeaderIndex, type HeaderSource } from './header-index.ts';
 import { PatternHits } from './pattern-hits.ts';
 import { TicketCoverage } from './ticket-coverage.ts';
@@ -69,7 +69,7 @@ export function correlateCompactFacts(facts: CompactFacts[], timingOf: TimingChe
   return step.value;
 }
 
-export { LATE_KEYS, type LateKey } from '../rules/index.ts';
+export { LATE_KEYS, type LateKey } from '../rules/pattern/index.ts';
 
 /** A rule's place in the run: after the last late key it reads is loaded (-1: none). */
 const stageOf = (r: PatternRule) => r.reads.reduce((n, k) => Math.max(n, LATE_KEYS.indexOf(k)), -1);

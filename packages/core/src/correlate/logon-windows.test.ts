@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../model/index.ts';
 import { emptyDocColumns, type FailedLogon, type FileFacts, type SecurityEvent } from '../facts/index.ts';
-import { LogonWindows } from '../rules/index.ts';
+import { LogonWindows } from '../rules/pattern/index.ts';
 import { correlateFacts } from './correlate-facts.ts';
 
 // Correlation keeps only the successful logons inside LogonWindows (engine/read-logons.ts): the

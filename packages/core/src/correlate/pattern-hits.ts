@@ -1,9 +1,10 @@
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
-import { patternRuleId, type HitSource, type PatternSink } from '../rules/index.ts';
+import { patternRuleId } from '../rules/index.ts';
+import type { HitSource, PatternSink } from '../rules/pattern/index.ts';
 import { formatEpoch } from '../facts/index.ts';
 import { F64List } from './user-ids.ts';
 
-export type { HitSource } from '../rules/index.ts';
+export type { HitSource } from '../rules/pattern/index.ts';
 
 const SOURCE = 2 ** 32;
 

@@ -1,6 +1,6 @@
 import { toCompactFacts, type CompactFacts, readFacts, writeFacts, type Skip } from '../facts/index.ts';
 import { correlationSteps, HeaderIndex, LATE_KEYS, type HeaderSource, type LateKey } from '../correlate/index.ts';
-import { LogonWindows } from '../rules/index.ts';
+import { LogonWindows } from '../rules/pattern/index.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from './contract.ts';

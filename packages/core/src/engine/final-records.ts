@@ -1,5 +1,5 @@
 import { correlateFacts, type HeaderIndex } from '../correlate/index.ts';
-import { docCompletionKey, sm20CompletionKey } from '../rules/index.ts';
+import { docCompletionKey, sm20CompletionKey } from '../rules/pattern/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import { ChangeVolumeCounter, volumeReason } from '../flags/change-volume.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toEpoch } from '../facts/index.ts';
-import { sm20CompletionKey } from '../rules/index.ts';
+import { sm20CompletionKey } from '../rules/pattern/index.ts';
 import { loadDefaultLists } from '../lists/index.ts';
 import type { EngineContext } from './contract.ts';
 import { correlateAndStore } from './correlate-step.ts';

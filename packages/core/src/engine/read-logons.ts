@@ -7,7 +7,7 @@
  * keeps just the logons inside a window.
  */
 import { toEpoch, type FailedLogon } from '../facts/index.ts';
-import { LogonWindows, type PlainLogonWindows } from '../rules/index.ts';
+import { LogonWindows, type PlainLogonWindows } from '../rules/pattern/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../flags/canonical-record.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import { LOGON_EVENTS } from '../flags/sm20-events.ts';

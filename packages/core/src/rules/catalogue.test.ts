@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLAG_KEYS } from '../model/index.ts';
-import { PATTERN_LIST, RULE_CATALOGUE, ruleById, ruleOfPattern } from './index.ts';
+import { RULE_CATALOGUE, ruleById, ruleOfPattern } from './index.ts';
+import { PATTERN_LIST } from './pattern/index.ts';
 
 const PATTERNS = [
   'DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE',

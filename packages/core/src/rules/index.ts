@@ -1,3 +1,7 @@
+/**
+ * The rule catalogue: what the web app imports (keep it free of engine code: the pattern rules'
+ * machinery is rules/pattern/index.ts, the record rules rules/record/index.ts).
+ */
 import type { PatternName } from '../model/index.ts';
 import { RULE_CATALOGUE } from './catalogue.ts';
 import { patternRuleId } from './pattern-rules.ts';
@@ -6,7 +10,6 @@ import type { RuleDefinition } from './types.ts';
 export { RULE_CATALOGUE } from './catalogue.ts';
 export { patternRuleId } from './pattern-rules.ts';
 export type { RuleDefinition } from './types.ts';
-export * from './pattern/index.ts';
 
 const BY_ID = new Map(RULE_CATALOGUE.map((r) => [r.id, r]));
 

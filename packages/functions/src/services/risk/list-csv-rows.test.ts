@@ -32,9 +32,9 @@ describe('list CSV rows (high-risk lists and watchlists read alike)', () => {
   });
 
   it('names the columns a header lacks, per list', () => {
-    expect(() => readRows('table', rows('TABNAME,DDTEXT\nUSR02,x\n'))).toThrow('The file's header row must name the columns TABNAME and CATEGORY (DDTEXT optional); found: TABNAME, DDTEXT');
-    expect(() => readWatchlistRows('privileged-users', rows('USER\nDDIC\n'))).toThrow('The file's header row must name the columns USER and KIND (DESCRIPTION optional); found: USER');
-    expect(() => readWatchlistRows('sensitive-profiles', rows('NAME\nSAP_ALL\n'))).toThrow('The file's header row must name the columns PROFILE (DESCRIPTION optional); found: NAME');
+    expect(() => readRows('table', rows('TABNAME,DDTEXT\nUSR02,x\n'))).toThrow('The file\'s header row must name the columns TABNAME and CATEGORY (DDTEXT optional); found: TABNAME, DDTEXT');
+    expect(() => readWatchlistRows('privileged-users', rows('USER\nDDIC\n'))).toThrow('The file\'s header row must name the columns USER and KIND (DESCRIPTION optional); found: USER');
+    expect(() => readWatchlistRows('sensitive-profiles', rows('NAME\nSAP_ALL\n'))).toThrow('The file\'s header row must name the columns PROFILE (DESCRIPTION optional); found: NAME');
     expect(readWatchlistRows('sensitive-profiles', rows('PROFILE\nsap_all\n')).rows).toEqual([{ id: 'SAP_ALL', description: '' }]);
   });
 });
