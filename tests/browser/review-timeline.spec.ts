@@ -11,6 +11,9 @@ test('the timeline of a user with records in three files, reached from a finding
   await signIn(page, E2E_ADMIN);
   await navLink(page, 'Upload Files').click();
   await page.getByRole('button', { name: 'Multi-File Analysis' }).click();
+  // The upload page's own file input stays until the multi-file page has rendered: wait for it.
+  await expect(page).toHaveURL(/\/multi-upload$/);
+  await expect(page.getByRole('button', { name: 'Start Correlated Analysis' })).toBeDisabled();
   await page.locator('input[type=file]').setInputFiles(['sm20.csv', 'cdhdr.csv', 'cdpos.csv'].map((f) => join(FIXTURES, f)));
   await expect(page.getByText('Files Ready for Analysis (3/4)')).toBeVisible();
   await page.getByRole('button', { name: 'Start Correlated Analysis' }).click();
