@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
-import type { Finding as EngineFinding, FindingRule, FindingSeverity as Severity, ReviewStatus } from '@app/core/review/types.ts';
+import type { Finding as EngineFinding, FindingRule, FindingSeverity as Severity, ReviewStatus, SuppressionRule } from '@app/core/review/types.ts';
 import type { TimelineEntry, TimelineType } from '@app/core/review/user-timeline.ts';
 
 export type { FindingRule, ReviewStatus, Severity, TimelineEntry, TimelineType };
@@ -62,14 +62,8 @@ export interface FindingFilters {
   limit?: number;
 }
 
-export interface Suppression {
-  suppressionId: string;
-  rule: string;
-  user: string;
-  object?: string;
-  terminal?: string;
-  reason: string;
-  expiresAt: string;
+/** A suppression as its screen lists it: the rule an analysis applies, with its life. */
+export interface Suppression extends SuppressionRule {
   createdAt: string;
   createdBy: string;
   updatedAt: string;

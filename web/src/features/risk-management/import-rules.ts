@@ -23,11 +23,3 @@ export function summariseImportErrors(errors: string[]): string[] {
   const rest = errors.length - SHOWN_IMPORT_ERRORS;
   return [...errors.slice(0, SHOWN_IMPORT_ERRORS), `... and ${rest} more error${rest === 1 ? '' : 's'}`];
 }
-
-/** Reads a file as base64 without the data-URL prefix (for XLSX uploads). */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}

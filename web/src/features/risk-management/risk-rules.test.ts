@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffAuditValues } from './audit-diff.ts';
 import { truncateId } from './format.ts';
-import { checkImportFile, fileToBase64, summariseImportErrors } from './import-rules.ts';
+import { checkImportFile, summariseImportErrors } from './import-rules.ts';
 import { RISK_KINDS, removeConfirmText, type RiskItem } from './risk-kinds.ts';
 import { filterRiskItems, matchesRiskSearch } from './search-rule.ts';
 import { validateRiskItem } from './validate-risk-item.ts';
@@ -67,10 +67,6 @@ describe('import rules', () => {
     expect(summariseImportErrors(errors)).toEqual([...errors.slice(0, 5), '... and 3 more errors']);
     expect(summariseImportErrors(errors.slice(0, 6))).toEqual([...errors.slice(0, 5), '... and 1 more error']);
     expect(summariseImportErrors(errors.slice(0, 5))).toEqual(errors.slice(0, 5));
-  });
-
-  it('encodes a file as plain base64', async () => {
-    expect(await fileToBase64(new Blob([new Uint8Array([80, 75, 3, 4, 255])]))).toBe('UEsDBP8=');
   });
 });
 
