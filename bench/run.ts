@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCdhdr, generateCdpos, generateSm20, generateTickets } from './generate.ts';
+import { cliBundle } from '../packages/cli/bin/cli-bundle.js';
 import { taskWorkerBundle } from '../packages/core/src/engine/task-worker-bundle.ts';
 import { countNewlines, parseAndFlag, runCli, sizeMb } from './measure.ts';
 
@@ -28,9 +29,11 @@ const files = {
   TICKETS: await ensure('tickets', generateTickets),
 };
 
-// The CLI's worker bundle is built once per state of the sources (task-worker-bundle.ts): build it
-// before timing, as any earlier run would have, so no figure includes an esbuild run.
+// The CLI and its worker are bundled once per state of the sources (cli-bundle.js,
+// task-worker-bundle.ts): build both before timing, as any earlier run would have, so no figure
+// includes an esbuild run.
 await taskWorkerBundle();
+await cliBundle();
 
 for (const type of ['SM20', 'CDPOS'] as const) {
   const path = files[type];

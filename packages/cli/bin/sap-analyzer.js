@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx's loader (no build step in this project).
+// Runs the TypeScript CLI: from an esbuild bundle of it, built once per state of the sources
+// (cli-bundle.js), else through tsx's loader (no build step in this project).
 // The engine runs faster with a few V8 settings (node-flags.js): the CLI re-runs itself once with
 // those the caller did not choose.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliBundle } from './cli-bundle.js';
 import { missingNodeFlags } from './node-flags.js';
 
 const missing = missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS);
@@ -13,6 +15,12 @@ if (missing.length > 0 && process.env.SAP_ANALYZER_NO_REEXEC !== '1') {
   process.exit(child.status ?? (child.signal ? 1 : 0));
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../src/main.ts');
+// SAP_ANALYZER_NO_BUNDLE=1 runs the sources through tsx (as a run does where esbuild is missing).
+const bundle = process.env.SAP_ANALYZER_NO_BUNDLE === '1' ? undefined : await cliBundle().catch(() => undefined);
+if (bundle) {
+  await import(bundle.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/main.ts');
+}

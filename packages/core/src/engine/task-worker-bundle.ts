@@ -56,7 +56,7 @@ async function buildBundle(): Promise<URL> {
     write: false,
     logLevel: 'silent',
     // CommonJS packages in an ES module still call require() for Node's own modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta['url']);" },
     plugins: [LAZY_HOLIDAYS],
   });
   mkdirSync(dir, { recursive: true });

@@ -1,0 +1,1 @@
+export declare function cliBundle(): Promise<URL | undefined>;
