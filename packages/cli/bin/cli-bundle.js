@@ -16,8 +16,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const PACKAGES = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-/** The folders whose sources the bundle holds (the CLI and the engine; other workspace packages it imports are keyed by the lock file). */
-const SOURCE_DIRS = [fileURLToPath(new URL('../src/', import.meta.url)), join(PACKAGES, 'core', 'src')];
+/** The folders whose sources the bundle may hold: every workspace package's (the CLI imports the engine and the AI client of the functions). */
+const SOURCE_DIRS = readdirSync(PACKAGES)
+  .map((name) => join(PACKAGES, name, 'src') + sep)
+  .filter((dir) => existsSync(dir));
 
 /** A key of the sources as they are on disk (paths, sizes, modification times) and of the installed packages. */
 function sourcesKey(nodeModules) {
