@@ -174,7 +174,7 @@ describe('watchlist tabs', () => {
     expect(within(table).getByText('All authorizations <b>really</b>')).toBeInTheDocument();
     expect(table.querySelector('b')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Import CSV/XLSX' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Sensitive Profiles' });
     expect(dialog).toHaveTextContent('Columns: PROFILE, DESCRIPTION (optional).');
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['PROFILE\nZ_ALL\n,\n'], 'p.csv', { type: 'text/csv' }));

@@ -81,7 +81,7 @@ export function WatchlistTab({ info, download = triggerDownload }: { info: Watch
             Export CSV
           </Button>
           <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImportOpen(true)}>
-            Import CSV
+            Import CSV/XLSX
           </Button>
         </>
       }
