@@ -55,6 +55,41 @@ describe('PatternHits', () => {
     expect(patternCounts).toEqual({ EMERGENCY_ACCESS: 3 });
   });
 
+  it('adopts a kind sealed in another PatternHits (as after a trip through JSON) with the same listing as adding its hits here', () => {
+    const hit = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 20 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(hit, { maxLength: 200 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 3 }), (raw, limit, apart) => {
+        const hits = [...raw].sort((a, b) => a[0] - b[0]).map(([k, t, critical], i) => ({ kind: KINDS[k]!, t: 1_800_000_000 + t * 60, risk: critical ? ('critical' as const) : ('high' as const), user: `U${i}`, activity: `A${i}` }));
+        const fill = (p: PatternHits, take: (kind: PatternName) => boolean) => {
+          const src = p.source((i) => [hits[i]!.user, hits[i]!.activity]);
+          hits.forEach((h, i) => take(h.kind) && p.add(h.kind, h.risk, h.t, src, i));
+        };
+        const whole = new PatternHits(limit);
+        for (const k of KINDS) whole.declare(k);
+        fill(whole, () => true);
+        const elsewhere = new PatternHits(limit);
+        elsewhere.declare(KINDS[apart]!);
+        fill(elsewhere, (k) => k === KINDS[apart]);
+        const sealed = JSON.parse(JSON.stringify(elsewhere.sealed(KINDS[apart]!)));
+        const here = new PatternHits(limit);
+        for (const k of KINDS) here.declare(k);
+        fill(here, (k) => k !== KINDS[apart]);
+        here.adopt(KINDS[apart]!, sealed);
+        expect(here.total).toBe(hits.length);
+        expect(here.finish()).toEqual(whole.finish());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adopts only into a declared kind without hits of its own', () => {
+    const p = new PatternHits(5);
+    expect(() => p.adopt('SELF_AUTHORIZATION', { count: 0, listed: [] })).toThrow(/must be declared/);
+    p.declare('SELF_AUTHORIZATION');
+    p.add('SELF_AUTHORIZATION', 'critical', 1_800_000_000, p.source(() => ['U', 'A']), 0);
+    expect(() => p.adopt('SELF_AUTHORIZATION', { count: 1, listed: [] })).toThrow(/no hits of its own/);
+  });
+
   it('picks the earliest indexes, ties in index order', () => {
     expect(firstByTime(new Float64Array([5, 1, 5, 0, 5]), 3)).toEqual([1, 3, 0]);
     expect(firstByTime(new Float64Array([2, 1]), 5)).toEqual([0, 1]);

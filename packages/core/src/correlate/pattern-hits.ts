@@ -18,7 +18,22 @@ interface Kind {
   refs: F64List;
   count: number;
   /** Once sealed: the listed hits, resolved (the sources may then be let go). */
-  listed?: { seq: number; epoch: number; risk: SuspiciousPattern['risk_level']; user: string; activity: string }[];
+  listed?: ListedHit[];
+}
+
+/** A listed hit: its number in its kind (the order it was found in), time, risk, who and what. */
+export interface ListedHit {
+  seq: number;
+  epoch: number;
+  risk: SuspiciousPattern['risk_level'];
+  user: string;
+  activity: string;
+}
+
+/** One kind's hits once sealed (plain data: it crosses threads): the full count and the listed hits. */
+export interface SealedHits {
+  count: number;
+  listed: ListedHit[];
 }
 
 /**
@@ -76,6 +91,21 @@ export class PatternHits implements PatternSink {
     k.epochs = new F64List();
     k.refs = new F64List();
     k.otherRisks = undefined;
+  }
+
+  /** The kind's hits, sealed, as plain data for `adopt` (in another PatternHits, possibly in another thread). */
+  sealed(name: PatternName): SealedHits {
+    this.seal(name);
+    const k = this.kinds.get(name);
+    return { count: k?.count ?? 0, listed: k?.listed ?? [] };
+  }
+
+  /** Takes a kind's hits found elsewhere (`sealed`): the kind keeps the place it was declared at. */
+  adopt(name: PatternName, hits: SealedHits): void {
+    const k = this.kinds.get(name);
+    if (!k || k.count > 0 || k.listed) throw new Error(`pattern hits: ${name} must be declared and have no hits of its own to adopt others`);
+    k.count = hits.count;
+    k.listed = hits.listed;
   }
 
   get total(): number {
