@@ -1,7 +1,7 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { WatchKind } from '../flags/watchlist.ts';
 import { DEFAULT_THRESHOLDS, type CorrelationSummary, type DetectionThresholds, type PatternName, type SuspiciousPattern } from '../model/index.ts';
-import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, DOC_KEY_SEPARATOR, toEpoch, type FileFacts } from '../facts/index.ts';
+import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, type FileFacts } from '../facts/index.ts';
 import { LATE_KEYS, PATTERN_LIST, type CompletionKey, type LateKey, type PatternEnv, type PatternRule } from '../rules/pattern/index.ts';
 import { HeaderIndex } from './header-index.ts';
 import { type ItemCorrelation, type ItemHeaders, ITEM_RULES, joinItems, MAX_PATTERNS_PER_KIND } from './item-joins.ts';
@@ -146,13 +146,7 @@ export function* correlationSteps(
     get headers() {
       return headersOnce();
     },
-    headerOf: (key) => {
-      const h = headersOnce();
-      const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
-      const at = h.find(cls, id, nr);
-      const t = at < 0 ? undefined : toEpoch(h.date(at), h.time(at));
-      return at < 0 || t === undefined ? undefined : { user: h.user(at), epoch: t };
-    },
+    headerOf: (key) => headersOnce().userAndEpoch(key),
     pairSet: () => new FirstSeenPairs(),
     shared: <T>(make: (env: PatternEnv) => T): T => {
       if (!shared.has(make)) shared.set(make, make(env));
@@ -223,7 +217,8 @@ export function* correlationSteps(
       loaded.delete(k);
     }
   }
-  if (!joined) {
+  if (!joined && options.itemsApart) itemHeaders = yield* join();
+  else if (!joined) {
     yield ['itemKeys'];
     itemHeaders = yield* join();
     for (const f of facts) f.itemKeys = EMPTY.itemKeys;

@@ -1,4 +1,4 @@
-import { ArrayColumn, asStrColumn, gather, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from '../facts/index.ts';
+import { ArrayColumn, asStrColumn, DOC_KEY_SEPARATOR, gather, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn, toEpoch } from '../facts/index.ts';
 
 const SEP = '\u0001';
 const SEP_UNIT = 1;
@@ -118,6 +118,14 @@ export class HeaderIndex {
       if (at < 0) return -1;
       if (this.rowHash[at] === h && this.sameKey(at, objectclas, objectid, changenr)) return at;
     }
+  }
+
+  /** Acting user and time of the header with this docKey() string (PatternEnv.headerOf). */
+  userAndEpoch(key: string): { user: string; epoch: number } | undefined {
+    const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
+    const at = this.find(cls, id, nr);
+    const t = at < 0 ? undefined : toEpoch(this.date(at), this.time(at));
+    return at < 0 || t === undefined ? undefined : { user: this.user(at), epoch: t };
   }
 
   /** Position by a docKey() string, or -1. */

@@ -1,13 +1,14 @@
 /**
- * The part of correlation that reads the CDPOS items with their change-document headers:
- * AFTER_HOURS_SENSITIVE_CHANGE (step 1's after-hours records and the sensitive items whose time
- * only their header knows) and the joins of items and headers (the headers non-joined items
- * inherit, the summary's CDHDR ↔ CDPOS row). It needs none of the other rules' results and they
- * need none of its, so the engine can run it beside them (engine/correlate-items.ts).
+ * The part of correlation that reads the CDPOS items with their change-document headers: the
+ * rules over them (AFTER_HOURS_SENSITIVE_CHANGE: step 1's after-hours records and the sensitive
+ * items whose time only their header knows; SELF_AUTHORIZATION: user administration, items and
+ * headers on the acting user's own user) and the joins of items and headers (the headers
+ * non-joined items inherit, the summary's CDHDR ↔ CDPOS row). It needs none of the other rules'
+ * results and they need none of its, so the engine can run it beside them (engine/correlate-items.ts).
  */
-import type { CompactFacts } from '../facts/index.ts';
+import { type CompactFacts, epochsOf } from '../facts/index.ts';
 import type { CorrelationSummary } from '../model/index.ts';
-import { AFTER_HOURS_SENSITIVE_CHANGE } from '../rules/pattern/index.ts';
+import { AFTER_HOURS_SENSITIVE_CHANGE, type ItemRuleEnv, SELF_AUTHORIZATION } from '../rules/pattern/index.ts';
 import { HeaderIndex, type HeaderSource } from './header-index.ts';
 import { PatternHits, type SealedHits } from './pattern-hits.ts';
 import { FirstSeenPairs, I32List, UserIds } from './user-ids.ts';
@@ -16,7 +17,7 @@ import { FirstSeenPairs, I32List, UserIds } from './user-ids.ts';
 export const MAX_PATTERNS_PER_KIND = 1000;
 
 /** The rules correlateItems runs (the correlation step leaves them out when it runs correlateItems apart). */
-export const ITEM_RULES = [AFTER_HOURS_SENSITIVE_CHANGE] as const;
+export const ITEM_RULES = [AFTER_HOURS_SENSITIVE_CHANGE, SELF_AUTHORIZATION] as const;
 
 export interface ItemHeaders {
   distinct: number;
@@ -36,14 +37,22 @@ export interface ItemCorrelation {
 
 /**
  * ITEM_RULES and the joins over facts that hold (at least) the change-document headers, the
- * after-hours records, the sensitive item keys and the item keys. Its hits are those the full
- * correlation finds for these rules (their users as ids of their own: only the pairs' identity matters).
+ * after-hours records, the sensitive item keys, the item keys, the security events and the user
+ * administration. Its hits are those the full correlation finds for these rules (their users as
+ * ids of their own: the rules compare ids, never keep them).
  */
 export function correlateItems(facts: CompactFacts[], timingOf: TimingCheck): ItemCorrelation & { itemHeaders?: ItemHeaders } {
   const hits = new PatternHits(MAX_PATTERNS_PER_KIND);
   for (const r of ITEM_RULES) hits.declare(r.name);
   const headers = new HeaderIndex(facts);
-  const env = { facts, users: new UserIds(), hits, headers, timingOf, pairSet: () => new FirstSeenPairs() };
+  const users = new UserIds();
+  const env: ItemRuleEnv = {
+    facts, users, noUser: users.of(''), hits, headers, timingOf, pairSet: () => new FirstSeenPairs(),
+    docEpochs: facts.map((f) => epochsOf(f.docs.dates, f.docs.times)),
+    docUsers: facts.map((f) => users.column(f.docs.users)),
+    securityEvents: facts.flatMap((f) => f.securityEvents),
+    headerOf: (key) => headers.userAndEpoch(key),
+  };
   const found = ITEM_RULES.map((r) => {
     r.find(env);
     return hits.sealed(r.name);

@@ -45,11 +45,13 @@ describe('correlate-items apart from the other rules', () => {
     await correlateAndStore(ctx, fc, files, false);
     const whole = await stored();
     // What the fixtures hold: BOB's after-hours KRED change (a CDHDR header with its item), FRAUD1's
-    // bank key in the joined SIEM export, and the CDHDR ↔ CDPOS row between the Tickets and SM20 rows.
+    // bank key in the joined SIEM export, self-authorisation from user administration, items and
+    // headers, and the CDHDR ↔ CDPOS row between the Tickets and SM20 rows.
     expect(whole.correlation.patterns.filter((p) => p.pattern === 'AFTER_HOURS_SENSITIVE_CHANGE').map((p) => [p.user, p.sm20_time])).toEqual([
       ['FRAUD1', '2026-11-18 21:15:00'],
       ['BOB', '2026-11-18 22:15:00'],
     ]);
+    expect(whole.correlation.patterns.filter((p) => p.pattern === 'SELF_AUTHORIZATION').map((p) => p.user)).toEqual(['DAVE', 'IVAN', 'ADMIN4', 'SELFIE']);
     expect(Object.keys(whole.correlation.summary)).toEqual(['Tickets', 'CDHDR ↔ CDPOS', 'SM20 ↔ change documents', 'Suspicious patterns']);
     expect(whole.itemHeaders.length).toBeGreaterThan(0);
 

@@ -1,6 +1,6 @@
 /**
  * The `correlate-items` task: the part of correlation over the CDPOS items and their headers
- * (correlate/item-joins.ts: AFTER_HOURS_SENSITIVE_CHANGE and the joins), which needs nothing the
+ * (correlate/item-joins.ts: AFTER_HOURS_SENSITIVE_CHANGE, SELF_AUTHORIZATION and the joins), which needs nothing the
  * other rules find. With a task pool it runs in a worker beside the rest of correlation, reading
  * the facts files itself; it writes the item headers for the report step and hands back the
  * hits and the summary row (small JSON).
@@ -16,8 +16,8 @@ export interface CorrelateItemsInput {
   files: Pick<FileStepResult, 'index' | 'fileName' | 'fileType'>[];
 }
 
-/** Facts keys the task does not read (all but the shape keys, the headers, the after-hours records and the item keys). */
-const NOT_FOR_ITEMS = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'tickets']);
+/** Facts keys the task does not read (all but the shape keys, the headers, the after-hours records, the item keys, the security events and the user administration). */
+const NOT_FOR_ITEMS = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'logons', 'tickets']);
 const HAS_HEADERS = new Set(['CDHDR', 'CDPOS']);
 
 /** Runs correlateItems over the files' facts; writes ITEM_HEADERS_NAME when there are item headers. */

@@ -23,7 +23,7 @@ export interface PatternRule {
 }
 
 /** What a rule over the items and their headers reads (correlate/item-joins.ts runs such rules apart from the others). */
-export type ItemRuleEnv = Pick<PatternEnv, 'facts' | 'users' | 'hits' | 'headers' | 'timingOf' | 'pairSet'>;
+export type ItemRuleEnv = Pick<PatternEnv, 'facts' | 'users' | 'noUser' | 'docEpochs' | 'docUsers' | 'securityEvents' | 'hits' | 'headers' | 'headerOf' | 'timingOf' | 'pairSet'>;
 
 /** A rule that reads only ItemRuleEnv. */
 export interface ItemPatternRule extends PatternRule {
