@@ -233,10 +233,16 @@ function sameBytes(kb: Buffer, from: number, to: number, p: Part, r: number): bo
   let at = from;
   for (let k = 0; k < cls.length; k++) if (kb[at++] !== cls.charCodeAt(k)) return false;
   if (kb[at++] !== SEP_UNIT) return false;
-  if (kb.compare(ids.bytes, ids.start(r), ids.end(r), at, at + idLen) !== 0) return false;
+  if (!sameRun(kb, at, ids.bytes, ids.start(r), idLen)) return false;
   at += idLen;
   if (kb[at++] !== SEP_UNIT) return false;
-  return kb.compare(nrs.bytes, nrs.start(r), nrs.end(r), at, at + nrLen) === 0;
+  return sameRun(kb, at, nrs.bytes, nrs.start(r), nrLen);
+}
+
+/** a[from, from + n) equals b[at, at + n)? A loop: keys are short, shorter than a call into Buffer.compare is worth. */
+function sameRun(a: Uint8Array, from: number, b: Uint8Array, at: number, n: number): boolean {
+  for (let k = 0; k < n; k++) if (a[from + k] !== b[at + k]) return false;
+  return true;
 }
 
 /** Spreads FNV's low bits (the table index) over all of the hash. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PatternName } from '../model/index.ts';
 import { formatEpoch } from '../facts/index.ts';
-import { firstByTime, PatternHits } from './pattern-hits.ts';
+import { firstByTime, nthSmallest, PatternHits } from './pattern-hits.ts';
 import { FirstSeenPairs } from './user-ids.ts';
 
 const KINDS: PatternName[] = ['DEBUGGER_DATA_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE'];
@@ -88,6 +88,20 @@ describe('PatternHits', () => {
     p.declare('SELF_AUTHORIZATION');
     p.add('SELF_AUTHORIZATION', 'critical', 1_800_000_000, p.source(() => ['U', 'A']), 0);
     expect(() => p.adopt('SELF_AUTHORIZATION', { count: 1, listed: [] })).toThrow(/no hits of its own/);
+  });
+
+  it('finds the value a sorted copy holds at k - 1 (NaN sorted last, -0 and 0 alike)', () => {
+    const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(Number.NaN), fc.constant(-0), fc.double({ noNaN: false }));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 60 }), fc.nat(), (raw, at) => {
+        const values = Float64Array.from(raw);
+        const k = (at % values.length) + 1;
+        // -0 and 0 are one value for the comparisons firstByTime makes with the cut.
+        const same = (x: number) => (x === 0 ? 0 : x);
+        expect(same(nthSmallest(values, k))).toBe(same(values.slice().sort()[k - 1]!));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('picks the earliest indexes, ties in index order', () => {

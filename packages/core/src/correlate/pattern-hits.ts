@@ -146,10 +146,42 @@ export function byRisk(patterns: SuspiciousPattern[]): SuspiciousPattern[] {
 export function firstByTime(epochs: Float64Array, limit: number): number[] {
   const n = epochs.length;
   if (n <= limit) return Array.from({ length: n }, (_, i) => i);
-  const sorted = epochs.slice().sort();
-  const cut = sorted[limit - 1]!;
+  const cut = nthSmallest(epochs, limit);
   const out: number[] = [];
   for (let i = 0; i < n; i++) if (epochs[i]! < cut) out.push(i);
   for (let i = 0; i < n && out.length < limit; i++) if (epochs[i] === cut) out.push(i);
   return out;
+}
+
+/** a after b in a typed array's sort order (NaN last). */
+const after = (a: number, b: number) => a > b || (a !== a && b === b);
+
+/**
+ * The value a sorted copy holds at `k - 1` (k ≤ length): the largest of the k smallest, kept in a
+ * max-heap of k. Hits come mostly in time order, so most values are turned away by one comparison
+ * with the heap's top instead of sorting them all.
+ */
+export function nthSmallest(values: Float64Array, k: number): number {
+  const heap = values.slice(0, k);
+  const down = (at: number) => {
+    for (;;) {
+      const l = 2 * at + 1;
+      if (l >= k) return;
+      const c = l + 1 < k && after(heap[l + 1]!, heap[l]!) ? l + 1 : l;
+      if (!after(heap[c]!, heap[at]!)) return;
+      const t = heap[c]!;
+      heap[c] = heap[at]!;
+      heap[at] = t;
+      at = c;
+    }
+  };
+  for (let at = (k >> 1) - 1; at >= 0; at--) down(at);
+  for (let i = k; i < values.length; i++) {
+    const v = values[i]!;
+    if (after(heap[0]!, v)) {
+      heap[0] = v;
+      down(0);
+    }
+  }
+  return heap[0]!;
 }
