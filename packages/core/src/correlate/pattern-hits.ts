@@ -154,7 +154,7 @@ export function firstByTime(epochs: Float64Array, limit: number): number[] {
 }
 
 /** a after b in a typed array's sort order (NaN last). */
-const after = (a: number, b: number) => a > b || (a !== a && b === b);
+const after = (a: number, b: number) => a > b || (Number.isNaN(a) && !Number.isNaN(b));
 
 /**
  * The value a sorted copy holds at `k - 1` (k ≤ length): the largest of the k smallest, kept in a
