@@ -6,9 +6,9 @@
  * non-joined items inherit, the summary's CDHDR ↔ CDPOS row). It needs none of the other rules'
  * results and they need none of its, so the engine can run it beside them (engine/correlate-items.ts).
  */
-import { type CompactFacts, epochsOf } from '../facts/index.ts';
+import { type CompactFacts, epochsOf, toCompactFacts } from '../facts/index.ts';
 import type { CorrelationSummary } from '../model/index.ts';
-import { AFTER_HOURS_SENSITIVE_CHANGE, type ItemRuleEnv, SELF_AUTHORIZATION } from '../rules/pattern/index.ts';
+import { AFTER_HOURS_SENSITIVE_CHANGE, type ItemRuleEnv, type LateKey, SELF_AUTHORIZATION } from '../rules/pattern/index.ts';
 import { HeaderIndex, type HeaderSource } from './header-index.ts';
 import { PatternHits, type SealedHits } from './pattern-hits.ts';
 import { FirstSeenPairs, I32List, UserIds } from './user-ids.ts';
@@ -27,6 +27,8 @@ export interface ItemHeaders {
 
 type TimingCheck = (isoDate: string, time: string) => string | undefined;
 
+const EMPTY = toCompactFacts({});
+
 /** What correlateItems gives back to the correlation step (plain data: it crosses threads). */
 export interface ItemCorrelation {
   /** Per rule of ITEM_RULES, its hits. */
@@ -39,7 +41,8 @@ export interface ItemCorrelation {
  * ITEM_RULES and the joins over facts that hold (at least) the change-document headers, the
  * after-hours records, the sensitive item keys, the item keys, the security events and the user
  * administration. Its hits are those the full correlation finds for these rules (their users as
- * ids of their own: the rules compare ids, never keep them).
+ * ids of their own: the rules compare ids, never keep them). Consumes the facts: a late key is let
+ * go after the last rule that reads it.
  */
 export function correlateItems(facts: CompactFacts[], timingOf: TimingCheck): ItemCorrelation & { itemHeaders?: ItemHeaders } {
   const hits = new PatternHits(MAX_PATTERNS_PER_KIND);
@@ -53,8 +56,11 @@ export function correlateItems(facts: CompactFacts[], timingOf: TimingCheck): It
     securityEvents: facts.flatMap((f) => f.securityEvents),
     headerOf: (key) => headers.userAndEpoch(key),
   };
-  const found = ITEM_RULES.map((r) => {
+  const found = ITEM_RULES.map((r, k) => {
     r.find(env);
+    // Late keys no later rule reads (the joins read the item keys) are let go, as in the full correlation.
+    const later = new Set<string>(['itemKeys', ...ITEM_RULES.slice(k + 1).flatMap((n) => n.reads)]);
+    for (const key of r.reads) if (!later.has(key)) for (const f of facts) (f as unknown as Record<LateKey, unknown>)[key] = EMPTY[key];
     return hits.sealed(r.name);
   });
   const summary: CorrelationSummary = {};
