@@ -24,6 +24,8 @@ const HAS_HEADERS = new Set(['CDHDR', 'CDPOS']);
 export async function correlateItemsTask(ctx: EngineContext, fc: FlagContext, input: CorrelateItemsInput): Promise<ItemCorrelation> {
   const facts: CompactFacts[] = [];
   for (const f of input.files) {
+    // A ticket file holds nothing these rules or the joins read (its facts are mostly ticket texts).
+    if (f.fileType === 'TICKETS') continue;
     const skip = (key: string) => NOT_FOR_ITEMS.has(key) || (key === 'docs' && !HAS_HEADERS.has(f.fileType));
     const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), skip, 'compact');
     if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
