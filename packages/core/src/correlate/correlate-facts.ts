@@ -1,16 +1,16 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { WatchKind } from '../flags/watchlist.ts';
 import { DEFAULT_THRESHOLDS, type CorrelationSummary, type DetectionThresholds, type PatternName, type SuspiciousPattern } from '../model/index.ts';
-import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, DOC_KEY_SEPARATOR, toEpoch, type FileFacts } from '../facts/index.ts';
+import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, type FileFacts } from '../facts/index.ts';
 import { LATE_KEYS, PATTERN_LIST, type CompletionKey, type LateKey, type PatternEnv, type PatternRule } from '../rules/pattern/index.ts';
-import { HeaderIndex, type HeaderSource } from './header-index.ts';
+import { HeaderIndex } from './header-index.ts';
+import { type ItemCorrelation, type ItemHeaders, ITEM_RULES, joinItems, MAX_PATTERNS_PER_KIND } from './item-joins.ts';
 import { PatternHits } from './pattern-hits.ts';
 import { TicketCoverage } from './ticket-coverage.ts';
 import { FirstSeenPairs, I32List, F64List, UserIds, UserTimeline, UserTimes } from './user-ids.ts';
 import { mergeChangeVolume } from './volume-merge.ts';
 
-/** At most this many patterns of one kind are listed; the summary keeps the full counts. */
-export const MAX_PATTERNS_PER_KIND = 1000;
+export { MAX_PATTERNS_PER_KIND } from './item-joins.ts';
 
 const SM20_DOC_WINDOW = 15 * 60;
 
@@ -33,13 +33,16 @@ export interface CorrelationResult {
 export interface CorrelationOptions {
   thresholds?: DetectionThresholds;
   kindOf?: (user: string) => WatchKind;
+  /**
+   * The rules over items and headers and the joins (item-joins.ts correlateItems) run apart: they
+   * are left out here, the facts need not hold the keys only they read, and where the joins would
+   * run the steps yield ITEMS_APART and take correlateItems' result (no itemHeaders in the result then).
+   */
+  itemsApart?: boolean;
 }
 
-export interface ItemHeaders {
-  distinct: number;
-  /** Header columns (compact columns, which the facts codec writes as they are). */
-  docs: HeaderSource['docs'];
-}
+/** What correlationSteps yields, with itemsApart, for correlateItems' result. */
+export const ITEMS_APART = 'items-apart';
 
 type TimingCheck = (isoDate: string, time: string) => string | undefined;
 
@@ -81,7 +84,11 @@ const stageOf = (r: PatternRule) => r.reads.reduce((n, k) => Math.max(n, LATE_KE
  * The patterns are the rules of PATTERN_LIST (rules/pattern/); this builds what they read
  * (PatternEnv), the ticket coverage first, then runs them, and makes the joins and the summary.
  */
-export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, options: CorrelationOptions = {}): Generator<LateKey[], CorrelationResult, void> {
+export function* correlationSteps(
+  facts: CompactFacts[],
+  timingOf: TimingCheck,
+  options: CorrelationOptions = {},
+): Generator<LateKey[] | typeof ITEMS_APART, CorrelationResult, ItemCorrelation | undefined> {
   const has = (t: string) => facts.some((f) => f.fileType === t);
   const thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
   const users = new UserIds();
@@ -139,13 +146,7 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
     get headers() {
       return headersOnce();
     },
-    headerOf: (key) => {
-      const h = headersOnce();
-      const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
-      const at = h.find(cls, id, nr);
-      const t = at < 0 ? undefined : toEpoch(h.date(at), h.time(at));
-      return at < 0 || t === undefined ? undefined : { user: h.user(at), epoch: t };
-    },
+    headerOf: (key) => headersOnce().userAndEpoch(key),
     pairSet: () => new FirstSeenPairs(),
     shared: <T>(make: (env: PatternEnv) => T): T => {
       if (!shared.has(make)) shared.set(make, make(env));
@@ -175,7 +176,17 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
   }
 
   // The rules, each once the late keys it reads are loaded; those keys are let go after the last rule reading them.
-  const rules = [...PATTERN_LIST].sort((a, b) => stageOf(a) - stageOf(b));
+  const apart = new Set<PatternRule>(options.itemsApart ? ITEM_RULES : []);
+  const rules = PATTERN_LIST.filter((r) => !apart.has(r)).sort((a, b) => stageOf(a) - stageOf(b));
+  // The joins (here or apart), once the item keys are loaded.
+  const join = function* (): Generator<typeof ITEMS_APART, ItemHeaders | undefined, ItemCorrelation | undefined> {
+    if (!options.itemsApart) return joinItems(facts, headersOnce(), summary);
+    const done = yield ITEMS_APART;
+    if (!done) throw new Error('correlationSteps: the result of correlateItems is missing');
+    ITEM_RULES.forEach((r, k) => hits.adopt(r.name, done.hits[k]!));
+    if (done.itemsRow) summary['CDHDR ↔ CDPOS'] = done.itemsRow;
+    return undefined;
+  };
   const loaded = new Set<LateKey>();
   let itemHeaders: ItemHeaders | undefined;
   let joined = false;
@@ -191,7 +202,7 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
     }
     // The joins read the item keys too, before the rules that read them.
     if (loaded.has('itemKeys') && !joined) {
-      itemHeaders = joinItems(facts, headersOnce(), summary);
+      itemHeaders = yield* join();
       joined = true;
     }
     for (const r of group) {
@@ -206,9 +217,10 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
       loaded.delete(k);
     }
   }
-  if (!joined) {
+  if (!joined && options.itemsApart) itemHeaders = yield* join();
+  else if (!joined) {
     yield ['itemKeys'];
-    itemHeaders = joinItems(facts, headersOnce(), summary);
+    itemHeaders = yield* join();
     for (const f of facts) f.itemKeys = EMPTY.itemKeys;
   }
   if (has('SM20') && docCount > 0) {
@@ -226,57 +238,4 @@ export function* correlationSteps(facts: CompactFacts[], timingOf: TimingCheck, 
   const { patterns, patternCounts } = hits.finish();
   if (total > 0) summary['Suspicious patterns'] = { total, ...patternCounts };
   return { patterns, patternCounts, summary, volume, completions, ...(itemHeaders ? { itemHeaders } : {}) };
-}
-
-/**
- * The joins of CDPOS items and their headers: the headers non-joined items inherit (for the
- * report step) and the summary's CDHDR ↔ CDPOS row. Reads the item keys.
- */
-function joinItems(facts: CompactFacts[], headers: HeaderIndex, summary: CorrelationSummary): ItemHeaders | undefined {
-  const has = (t: string) => facts.some((f) => f.fileType === t);
-  const looseItems = facts.filter((f) => f.fileType === 'CDPOS' && !f.joined);
-  // Each item key's header, looked up once for the item headers and the CDHDR ↔ CDPOS summary.
-  const headerOfItem = looseItems.map((f) => {
-    const k = f.itemKeys;
-    const at = new Int32Array(k.keys.length);
-    for (let i = 0; i < at.length; i++) at[i] = headers.findKeyAt(k.keys, i);
-    return at;
-  });
-  let itemHeaders: ItemHeaders | undefined;
-  if (looseItems.length > 0 && headers.size > 0) {
-    // A header key may come again (step 1 keeps runs of items): each header once, first seen first.
-    const found = new I32List();
-    const seen = new Uint8Array(headers.size);
-    for (const at of headerOfItem) {
-      for (let i = 0; i < at.length; i++) {
-        const h = at[i]!;
-        if (h >= 0 && seen[h] === 0) {
-          seen[h] = 1;
-          found.push(h);
-        }
-      }
-    }
-    itemHeaders = { distinct: headers.size, docs: headers.rowsAt(found.view()) };
-  }
-  if (has('CDPOS') && has('CDHDR')) {
-    let items = 0;
-    let withHeader = 0;
-    for (const f of facts) {
-      if (f.fileType !== 'CDPOS') continue;
-      if (f.joined) {
-        items += f.records;
-        withHeader += f.records;
-        continue;
-      }
-      const k = f.itemKeys;
-      const at = headerOfItem[looseItems.indexOf(f)]!;
-      for (let i = 0; i < k.keys.length; i++) {
-        const count = k.counts[i]!;
-        items += count;
-        if (at[i]! >= 0) withHeader += count;
-      }
-    }
-    summary['CDHDR ↔ CDPOS'] = { headers: headers.size, items, 'items with header': withHeader, 'items without header': items - withHeader };
-  }
-  return itemHeaders;
 }

@@ -1,4 +1,4 @@
-import { ArrayColumn, asStrColumn, gather, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn } from '../facts/index.ts';
+import { ArrayColumn, asStrColumn, DOC_KEY_SEPARATOR, gather, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn, toEpoch } from '../facts/index.ts';
 
 const SEP = '\u0001';
 const SEP_UNIT = 1;
@@ -120,6 +120,14 @@ export class HeaderIndex {
     }
   }
 
+  /** Acting user and time of the header with this docKey() string (PatternEnv.headerOf). */
+  userAndEpoch(key: string): { user: string; epoch: number } | undefined {
+    const [cls = '', id = '', nr = ''] = key.split(DOC_KEY_SEPARATOR);
+    const at = this.find(cls, id, nr);
+    const t = at < 0 ? undefined : toEpoch(this.date(at), this.time(at));
+    return at < 0 || t === undefined ? undefined : { user: this.user(at), epoch: t };
+  }
+
   /** Position by a docKey() string, or -1. */
   findKey(key: string): number {
     return this.findHashedKey(hashString(key, HASH_SEED), () => key);
@@ -225,10 +233,16 @@ function sameBytes(kb: Buffer, from: number, to: number, p: Part, r: number): bo
   let at = from;
   for (let k = 0; k < cls.length; k++) if (kb[at++] !== cls.charCodeAt(k)) return false;
   if (kb[at++] !== SEP_UNIT) return false;
-  if (kb.compare(ids.bytes, ids.start(r), ids.end(r), at, at + idLen) !== 0) return false;
+  if (!sameRun(kb, at, ids.bytes, ids.start(r), idLen)) return false;
   at += idLen;
   if (kb[at++] !== SEP_UNIT) return false;
-  return kb.compare(nrs.bytes, nrs.start(r), nrs.end(r), at, at + nrLen) === 0;
+  return sameRun(kb, at, nrs.bytes, nrs.start(r), nrLen);
+}
+
+/** a[from, from + n) equals b[at, at + n)? A loop: keys are short, shorter than a call into Buffer.compare is worth. */
+function sameRun(a: Uint8Array, from: number, b: Uint8Array, at: number, n: number): boolean {
+  for (let k = 0; k < n; k++) if (a[from + k] !== b[at + k]) return false;
+  return true;
 }
 
 /** Spreads FNV's low bits (the table index) over all of the hash. */

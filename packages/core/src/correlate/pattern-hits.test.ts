@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PatternName } from '../model/index.ts';
 import { formatEpoch } from '../facts/index.ts';
-import { firstByTime, PatternHits } from './pattern-hits.ts';
+import { firstByTime, nthSmallest, PatternHits } from './pattern-hits.ts';
 import { FirstSeenPairs } from './user-ids.ts';
 
 const KINDS: PatternName[] = ['DEBUGGER_DATA_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE'];
@@ -53,6 +53,55 @@ describe('PatternHits', () => {
       ['high', 'covered again'],
     ]);
     expect(patternCounts).toEqual({ EMERGENCY_ACCESS: 3 });
+  });
+
+  it('adopts a kind sealed in another PatternHits (as after a trip through JSON) with the same listing as adding its hits here', () => {
+    const hit = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 20 }), fc.boolean());
+    fc.assert(
+      fc.property(fc.array(hit, { maxLength: 200 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 3 }), (raw, limit, apart) => {
+        const hits = [...raw].sort((a, b) => a[0] - b[0]).map(([k, t, critical], i) => ({ kind: KINDS[k]!, t: 1_800_000_000 + t * 60, risk: critical ? ('critical' as const) : ('high' as const), user: `U${i}`, activity: `A${i}` }));
+        const fill = (p: PatternHits, take: (kind: PatternName) => boolean) => {
+          const src = p.source((i) => [hits[i]!.user, hits[i]!.activity]);
+          hits.forEach((h, i) => take(h.kind) && p.add(h.kind, h.risk, h.t, src, i));
+        };
+        const whole = new PatternHits(limit);
+        for (const k of KINDS) whole.declare(k);
+        fill(whole, () => true);
+        const elsewhere = new PatternHits(limit);
+        elsewhere.declare(KINDS[apart]!);
+        fill(elsewhere, (k) => k === KINDS[apart]);
+        const sealed = JSON.parse(JSON.stringify(elsewhere.sealed(KINDS[apart]!)));
+        const here = new PatternHits(limit);
+        for (const k of KINDS) here.declare(k);
+        fill(here, (k) => k !== KINDS[apart]);
+        here.adopt(KINDS[apart]!, sealed);
+        expect(here.total).toBe(hits.length);
+        expect(here.finish()).toEqual(whole.finish());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adopts only into a declared kind without hits of its own', () => {
+    const p = new PatternHits(5);
+    expect(() => p.adopt('SELF_AUTHORIZATION', { count: 0, listed: [] })).toThrow(/must be declared/);
+    p.declare('SELF_AUTHORIZATION');
+    p.add('SELF_AUTHORIZATION', 'critical', 1_800_000_000, p.source(() => ['U', 'A']), 0);
+    expect(() => p.adopt('SELF_AUTHORIZATION', { count: 1, listed: [] })).toThrow(/no hits of its own/);
+  });
+
+  it('finds the value a sorted copy holds at k - 1 (NaN sorted last, -0 and 0 alike)', () => {
+    const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant(Number.NaN), fc.constant(-0), fc.double({ noNaN: false }));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 60 }), fc.nat(), (raw, at) => {
+        const values = Float64Array.from(raw);
+        const k = (at % values.length) + 1;
+        // -0 and 0 are one value for the comparisons firstByTime makes with the cut.
+        const same = (x: number) => (x === 0 ? 0 : x);
+        expect(same(nthSmallest(values, k))).toBe(same(values.slice().sort()[k - 1]!));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('picks the earliest indexes, ties in index order', () => {

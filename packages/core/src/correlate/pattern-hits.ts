@@ -18,7 +18,22 @@ interface Kind {
   refs: F64List;
   count: number;
   /** Once sealed: the listed hits, resolved (the sources may then be let go). */
-  listed?: { seq: number; epoch: number; risk: SuspiciousPattern['risk_level']; user: string; activity: string }[];
+  listed?: ListedHit[];
+}
+
+/** A listed hit: its number in its kind (the order it was found in), time, risk, who and what. */
+export interface ListedHit {
+  seq: number;
+  epoch: number;
+  risk: SuspiciousPattern['risk_level'];
+  user: string;
+  activity: string;
+}
+
+/** One kind's hits once sealed (plain data: it crosses threads): the full count and the listed hits. */
+export interface SealedHits {
+  count: number;
+  listed: ListedHit[];
 }
 
 /**
@@ -78,6 +93,21 @@ export class PatternHits implements PatternSink {
     k.otherRisks = undefined;
   }
 
+  /** The kind's hits, sealed, as plain data for `adopt` (in another PatternHits, possibly in another thread). */
+  sealed(name: PatternName): SealedHits {
+    this.seal(name);
+    const k = this.kinds.get(name);
+    return { count: k?.count ?? 0, listed: k?.listed ?? [] };
+  }
+
+  /** Takes a kind's hits found elsewhere (`sealed`): the kind keeps the place it was declared at. */
+  adopt(name: PatternName, hits: SealedHits): void {
+    const k = this.kinds.get(name);
+    if (!k || k.count > 0 || k.listed) throw new Error(`pattern hits: ${name} must be declared and have no hits of its own to adopt others`);
+    k.count = hits.count;
+    k.listed = hits.listed;
+  }
+
   get total(): number {
     let n = 0;
     for (const k of this.kinds.values()) n += k.count;
@@ -116,10 +146,42 @@ export function byRisk(patterns: SuspiciousPattern[]): SuspiciousPattern[] {
 export function firstByTime(epochs: Float64Array, limit: number): number[] {
   const n = epochs.length;
   if (n <= limit) return Array.from({ length: n }, (_, i) => i);
-  const sorted = epochs.slice().sort();
-  const cut = sorted[limit - 1]!;
+  const cut = nthSmallest(epochs, limit);
   const out: number[] = [];
   for (let i = 0; i < n; i++) if (epochs[i]! < cut) out.push(i);
   for (let i = 0; i < n && out.length < limit; i++) if (epochs[i] === cut) out.push(i);
   return out;
+}
+
+/** a after b in a typed array's sort order (NaN last). */
+const after = (a: number, b: number) => a > b || (Number.isNaN(a) && !Number.isNaN(b));
+
+/**
+ * The value a sorted copy holds at `k - 1` (k ≤ length): the largest of the k smallest, kept in a
+ * max-heap of k. Hits come mostly in time order, so most values are turned away by one comparison
+ * with the heap's top instead of sorting them all.
+ */
+export function nthSmallest(values: Float64Array, k: number): number {
+  const heap = values.slice(0, k);
+  const down = (at: number) => {
+    for (;;) {
+      const l = 2 * at + 1;
+      if (l >= k) return;
+      const c = l + 1 < k && after(heap[l + 1]!, heap[l]!) ? l + 1 : l;
+      if (!after(heap[c]!, heap[at]!)) return;
+      const t = heap[c]!;
+      heap[c] = heap[at]!;
+      heap[at] = t;
+      at = c;
+    }
+  };
+  for (let at = (k >> 1) - 1; at >= 0; at--) down(at);
+  for (let i = k; i < values.length; i++) {
+    const v = values[i]!;
+    if (after(heap[0]!, v)) {
+      heap[0] = v;
+      down(0);
+    }
+  }
+  return heap[0]!;
 }

@@ -1,15 +1,15 @@
 import { toCompactFacts, type CompactFacts, readFacts, writeFacts, type Skip } from '../facts/index.ts';
-import { correlationSteps, HeaderIndex, LATE_KEYS, type HeaderSource, type LateKey } from '../correlate/index.ts';
+import { correlationSteps, HeaderIndex, type ItemCorrelation, ITEMS_APART, LATE_KEYS, type HeaderSource, type LateKey } from '../correlate/index.ts';
 import { LogonWindows } from '../rules/pattern/index.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from './contract.ts';
 import { writeJson } from '../workspace/index.ts';
-import { CORRELATION_NAME, factsName, type StoredCorrelation } from './names.ts';
+import { correlateItemsTask, type CorrelateItemsInput } from './correlate-items.ts';
+import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, type StoredCorrelation } from './names.ts';
 import { readLogons } from './read-logons.ts';
 
-/** The change-document headers non-joined CDPOS items inherit (correlate-facts.ts ItemHeaders), for the report step. */
-export const ITEM_HEADERS_NAME = 'item-headers.bin';
+export { ITEM_HEADERS_NAME } from './names.ts';
 
 /** Facts keys correlation does not read. */
 const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
@@ -74,18 +74,36 @@ async function addLogons(ctx: EngineContext, fc: FlagContext, files: FileStepRes
   }
 }
 
-/** Correlates the files' facts and stores the result as `correlation.json`. */
-export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): Promise<StoredCorrelation> {
+const hasHeadersOrItems = (f: FileStepResult) => f.fileType === 'CDHDR' || f.fileType === 'CDPOS';
+
+/**
+ * Correlates the files' facts and stores the result as `correlation.json`. With `itemsApart` (by
+ * default when the context has a task pool and there are change documents) the work over the items
+ * and their headers runs as the `correlate-items` task (correlate-items.ts) beside the rest: the
+ * same result, on two threads.
+ */
+export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems)): Promise<StoredCorrelation> {
+  const input: CorrelateItemsInput = { files: files.map(({ index, fileName, fileType }) => ({ index, fileName, fileType })) };
+  const tasks = ctx.tasks;
+  const items = !itemsApart ? undefined : tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input);
+  // Awaited only where correlation needs it: a failure must not go unhandled before then.
+  items?.catch(() => {});
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
   await addLogons(ctx, fc, files, facts);
-  const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf });
+  const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf, itemsApart });
   let step = run.next();
   while (!step.done) {
+    if (step.value === ITEMS_APART) {
+      step = run.next(await items);
+      continue;
+    }
     await loadLateKeys(ctx, files, facts, step.value);
     step = run.next();
   }
+  // correlationSteps asks for the result only when it runs the joins, which it always does; this keeps the promise from being left behind.
+  await items;
   const result = step.value;
   facts = undefined;
   const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };

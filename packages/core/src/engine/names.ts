@@ -3,6 +3,8 @@ import type { CorrelationSummary, PatternName, SuspiciousPattern } from '../mode
 /** Workspace entry names the engine's steps exchange. */
 export const factsName = (index: number) => `facts/${index}.bin`;
 export const CORRELATION_NAME = 'correlation.json';
+/** The change-document headers non-joined CDPOS items inherit (correlate/item-joins.ts ItemHeaders), for the report step. */
+export const ITEM_HEADERS_NAME = 'item-headers.bin';
 
 /** What `correlation.json` holds (correlate-step.ts writes it, the report step reads it). */
 export interface StoredCorrelation {

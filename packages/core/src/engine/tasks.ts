@@ -8,6 +8,7 @@ import type { EngineContext } from './contract.ts';
 import { writeReportPart, type ReportPartInput } from './report-parts.ts';
 import { parseFilePart, type ParsePartInput } from './parse-parts.ts';
 import { readLogonsPart, type ReadLogonsInput } from './read-logons.ts';
+import { correlateItemsTask, type CorrelateItemsInput } from './correlate-items.ts';
 
 export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, onProgress: (records: number) => void) => Promise<unknown>;
 
@@ -15,6 +16,7 @@ export const TASKS: Record<string, EngineTask> = {
   'report-part': (ctx, fc, input, onProgress) => writeReportPart(ctx, fc, input as ReportPartInput, onProgress),
   'parse-part': (ctx, fc, input) => parseFilePart(ctx, fc, input as ParsePartInput),
   'read-logons': (ctx, fc, input) => readLogonsPart(ctx, fc, input as ReadLogonsInput),
+  'correlate-items': (ctx, fc, input) => correlateItemsTask(ctx, fc, input as CorrelateItemsInput),
   /** Answers once a worker runs tasks (tests start workers with it). */
   ping: async () => null,
 };

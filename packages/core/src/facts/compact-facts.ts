@@ -166,6 +166,11 @@ export function epochsOf(dates: StrColumn, times: StrColumn): Float64Array {
       if (times.end(i) - at < 8) out[i] = day;
       else out[i] = day + (digit(b[at]!) * 10 + digit(b[at + 1]!)) * 3600 + (digit(b[at + 3]!) * 10 + digit(b[at + 4]!)) * 60 + digit(b[at + 6]!) * 10 + digit(b[at + 7]!);
     }
+  } else if (times instanceof DictColumn) {
+    // Seconds of the day once per distinct time, as toEpoch reads them (whole integers: the sum is exact).
+    const seconds = Float64Array.from(times.dict, (t) => toEpoch('1970-01-01', t)!);
+    const ids = times.ids;
+    for (let i = 0; i < n; i++) out[i] = dayOf(i) + seconds[ids[i]!]!;
   } else {
     for (let i = 0; i < n; i++) {
       const day = dayOf(i);

@@ -4,9 +4,9 @@
  * user and moment, as a header and its items describe the same change.
  */
 import { itemActivity, toEpoch } from '../../facts/index.ts';
-import type { PatternEnv, PatternRule } from './pattern-env.ts';
+import type { ItemPatternRule, ItemRuleEnv } from './pattern-env.ts';
 
-function find(env: PatternEnv): void {
+function find(env: ItemRuleEnv): void {
   const { users, hits } = env;
   const afterHours = env.pairSet();
   for (const f of env.facts) {
@@ -31,4 +31,4 @@ function find(env: PatternEnv): void {
   }
 }
 
-export const AFTER_HOURS_SENSITIVE_CHANGE: PatternRule = { name: 'AFTER_HOURS_SENSITIVE_CHANGE', reads: ['afterHoursSensitive', 'sensitiveItemKeys'], find };
+export const AFTER_HOURS_SENSITIVE_CHANGE: ItemPatternRule = { name: 'AFTER_HOURS_SENSITIVE_CHANGE', reads: ['afterHoursSensitive', 'sensitiveItemKeys'], find };

@@ -22,6 +22,14 @@ export interface PatternRule {
   readonly find: (env: PatternEnv) => void;
 }
 
+/** What a rule over the items and their headers reads (correlate/item-joins.ts runs such rules apart from the others). */
+export type ItemRuleEnv = Pick<PatternEnv, 'facts' | 'users' | 'noUser' | 'docEpochs' | 'docUsers' | 'securityEvents' | 'hits' | 'headers' | 'headerOf' | 'timingOf' | 'pairSet'>;
+
+/** A rule that reads only ItemRuleEnv. */
+export interface ItemPatternRule extends PatternRule {
+  readonly find: (env: ItemRuleEnv) => void;
+}
+
 /** Who and what of one hit, resolved only for the hits that get listed. */
 export type HitSource = (i: number) => [user: string, activity: string];
 

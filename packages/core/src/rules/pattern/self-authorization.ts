@@ -6,7 +6,7 @@
  */
 import { DictColumn, docKey, type StrColumn } from '../../facts/index.ts';
 import { selfAuthorised } from '../../flags/change-doc-rules.ts';
-import { K, pattern, type PatternEnv, type PatternRule } from './pattern-env.ts';
+import { type ItemPatternRule, type ItemRuleEnv, K, pattern } from './pattern-env.ts';
 
 const USER_OBJECT_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER']);
 
@@ -20,7 +20,7 @@ function testOf(col: StrColumn, test: (v: string) => boolean): (i: number) => bo
   return (i) => test(col.get(i));
 }
 
-function fromUserAdmin(env: PatternEnv): void {
+function fromUserAdmin(env: ItemRuleEnv): void {
   const userAdmin = env.facts.flatMap((f) => f.userAdmin);
   const source = env.hits.source((i) => [userAdmin[i]![0], userAdmin[i]![3]]);
   userAdmin.forEach(([user, target, t], i) => {
@@ -29,7 +29,7 @@ function fromUserAdmin(env: PatternEnv): void {
 }
 
 /** Once per document whose target is its acting user. */
-function fromItems(env: PatternEnv): void {
+function fromItems(env: ItemRuleEnv): void {
   const found = [];
   const seen = new Set<string>();
   for (const e of env.securityEvents) {
@@ -51,7 +51,7 @@ function fromItems(env: PatternEnv): void {
 }
 
 /** Headers of non-joined files on their own user, without items and not by SU3. */
-function fromHeaders(env: PatternEnv): void {
+function fromHeaders(env: ItemRuleEnv): void {
   const { facts, users, noUser } = env;
   const selfHeaders: { fi: number; i: number; key: string }[] = [];
   facts.forEach((f, fi) => {
@@ -79,10 +79,10 @@ function fromHeaders(env: PatternEnv): void {
   }
 }
 
-function find(env: PatternEnv): void {
+function find(env: ItemRuleEnv): void {
   fromUserAdmin(env);
   fromItems(env);
   fromHeaders(env);
 }
 
-export const SELF_AUTHORIZATION: PatternRule = { name: 'SELF_AUTHORIZATION', reads: ['itemKeys'], find };
+export const SELF_AUTHORIZATION: ItemPatternRule = { name: 'SELF_AUTHORIZATION', reads: ['itemKeys'], find };
