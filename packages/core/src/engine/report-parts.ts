@@ -126,9 +126,9 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const csvSink = input.csv ? ctx.workspace.write(csvName) : undefined;
   let csvBytes = 0;
   const csv = csvSink
-    ? new ByteRows((chunk) => {
+    ? new ByteRows((chunk, release) => {
         csvBytes += chunk.length;
-        return csvSink.write(chunk);
+        return csvSink.write(chunk, release);
       })
     : undefined;
 
@@ -136,7 +136,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const perSheet = input.maxRows - 1;
   let segment: { writer: ZipEntryWriter; result: SheetSegment; done: DeflateSegment } | undefined;
   // Sheet rows are encoded into bytes here and handed to the current segment's writer.
-  const xml = new ByteRows((chunk) => segment!.writer.write(chunk), input.xlsx ? 1 << 20 : 0);
+  const xml = new ByteRows((chunk, release) => segment!.writer.write(chunk, release), input.xlsx ? 1 << 20 : 0);
   const closeSegment = async () => {
     if (!segment) return;
     await xml.flush();
