@@ -152,7 +152,10 @@ export class ByteRows {
     const out = full.subarray(0, this.pos);
     this.buf = this.free.pop() ?? Buffer.allocUnsafe(this.size);
     this.pos = 0;
+    let released = false;
     const release = () => {
+      if (released) return;
+      released = true;
       if (full.length === this.size && this.free.length < MAX_FREE_BUFFERS) this.free.push(full);
     };
     const p = this.sink(out, release);

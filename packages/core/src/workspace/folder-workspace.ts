@@ -63,8 +63,10 @@ async function copyFile(path: string, write: ChunkWriter): Promise<void> {
       const buf = free.pop() ?? Buffer.allocUnsafe(READ_CHUNK);
       const { bytesRead } = await file.read(buf, 0, buf.length, null);
       if (bytesRead === 0) return;
+      let released = false;
       const pending = write(buf.subarray(0, bytesRead), () => {
-        if (free.length < MAX_FREE_BUFFERS) free.push(buf);
+        if (!released && free.length < MAX_FREE_BUFFERS) free.push(buf);
+        released = true;
       });
       if (pending) await pending;
     }
