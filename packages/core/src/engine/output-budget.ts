@@ -29,16 +29,17 @@ export class OutputBudget {
 
   sink(inner: ByteSink): ByteSink {
     return {
-      write: (chunk) => {
+      write: (chunk, release) => {
         this.written += chunk.length;
         if (this.written > this.limit) throw limitExceeded('the results of this analysis come to', this.limit, 'bytes', '(the limit for one analysis); analyse fewer or smaller files at a time');
-        return inner.write(chunk);
+        return inner.write(chunk, release);
       },
       end: () => inner.end(),
     };
   }
 
   workspace(inner: Workspace): Workspace {
-    return { write: (name) => this.sink(inner.write(name)), read: (name) => inner.read(name) };
+    const copy = inner.copy;
+    return { write: (name) => this.sink(inner.write(name)), read: (name) => inner.read(name), ...(copy ? { copy: copy.bind(inner) } : {}) };
   }
 }

@@ -4,7 +4,7 @@
  * Pieces of an analysis run in worker threads (tasks.ts); writeReports joins them in order.
  */
 import type { FlagContext } from '../flags/flag-context.ts';
-import { otherIsHigh, rulesCell, severityOf } from '../flags/flag-result.ts';
+import { otherIsHigh, severityOf } from '../flags/flag-result.ts';
 import { FLAG_KEYS } from '../model/index.ts';
 import { ByteRows, type SheetCells } from '../report/row-bytes.ts';
 import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
@@ -14,6 +14,7 @@ import { isoDateTime, isTemporalName, recordDateCell, recordTimeCell, temporalCo
 import { readText } from '../workspace/index.ts';
 import { canonicalSources, canonicalValue, positionsIn, type SheetLayout } from './report-layout.ts';
 import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
+import { RulesCells } from './rules-cells.ts';
 import { openTimelinePart, type TimelinePartResult } from '../review/timeline-index/index-parts.ts';
 import { openHighRecordsPart } from '../review/high-records.ts';
 
@@ -126,9 +127,9 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const csvSink = input.csv ? ctx.workspace.write(csvName) : undefined;
   let csvBytes = 0;
   const csv = csvSink
-    ? new ByteRows((chunk) => {
+    ? new ByteRows((chunk, release) => {
         csvBytes += chunk.length;
-        return csvSink.write(chunk);
+        return csvSink.write(chunk, release);
       })
     : undefined;
 
@@ -136,7 +137,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const perSheet = input.maxRows - 1;
   let segment: { writer: ZipEntryWriter; result: SheetSegment; done: DeflateSegment } | undefined;
   // Sheet rows are encoded into bytes here and handed to the current segment's writer.
-  const xml = new ByteRows((chunk) => segment!.writer.write(chunk), input.xlsx ? 1 << 20 : 0);
+  const xml = new ByteRows((chunk, release) => segment!.writer.write(chunk, release), input.xlsx ? 1 << 20 : 0);
   const closeSegment = async () => {
     if (!segment) return;
     await xml.flush();
@@ -217,6 +218,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   };
   const timeline = csv && input.timeline ? openTimelinePart(ctx.workspace, `${input.output}/timeline.bin`, facts) : undefined;
   const high = csv && input.highRecords ? openHighRecordsPart(ctx.workspace, `${input.output}/high-records.ndjson`, facts.fileType, facts.fileName, facts.columns) : undefined;
+  const rulesCells = new RulesCells();
   // Flag cells are rewritten only while rows are flagged or right after one.
   let lastFlagged = false;
   let written = 0;
@@ -249,6 +251,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       const flagged = out.mask !== 0;
       const rewriteFlags = flagged || lastFlagged;
       lastFlagged = flagged;
+      // One string per rule list, for the sheet and the CSV alike (two joins per flagged row before).
+      const rules = flagged ? rulesCells.of(out.rules) : '';
       if (input.xlsx || csv) {
         // Reused per row: the writer turns the row into bytes before returning.
         for (let j = m; j < columnCount; j++) cells[sheetPos[j]!] = '';
@@ -265,7 +269,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       if (input.xlsx) {
         if (rewriteFlags) {
           for (let k = 0; k < FLAG_KEYS.length; k++) cells[layout.flagStart + k] = out.reasons[k] ?? '';
-          cells[flagEnd] = flagged ? rulesCell(out) : '';
+          cells[flagEnd] = rules;
           cells[flagEnd + 1] = flagged ? severityFor(out.mask, otherIsHigh(out)) : '';
         }
         if (aiColumn) cells[sheetWidth - 1] = note;
@@ -282,7 +286,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         for (let j = 0; j < csvCanonicalPos.length; j++) line[csvCanonicalPos[j]!] = cells[canonicalStart + j]!;
         if (rewriteFlags) {
           for (let k = 0; k < FLAG_KEYS.length; k++) line[csvFlagStart + k] = out.reasons[k] ?? '';
-          line[csvFlagStart + FLAG_KEYS.length] = flagged ? rulesCell(out) : '';
+          line[csvFlagStart + FLAG_KEYS.length] = rules;
         }
         if (aiColumn) line[csvWidth - 1] = note;
         const at = timeline ? csvBytes + csv.buffered : 0;

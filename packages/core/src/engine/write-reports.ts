@@ -4,6 +4,7 @@ import { widthsOf, XLSX_MAX_ROWS, XlsxWriter } from '../report/xlsx-writer.ts';
 import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../model/index.ts';
 import { CANONICAL_SUFFIX } from '../formats/canonical-columns.ts';
 import type { ByteSink, EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
+import { copyOf, type ChunkSource } from '../workspace/index.ts';
 import { loadReportShapes } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
 import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
@@ -68,7 +69,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       const widths = first ? pending[first.i]!.then((r) => (r.longest ? widthsOf(header, r.longest) : undefined)) : undefined;
       for (let part = 1; part <= Math.max(1, Math.ceil(rows / perSheet)); part++) {
         async function* segments() {
-          for (const { i } of ofType) for (const s of (await pending[i]!).segments) if (s.part === part) yield { ...s, chunks: () => ctx.workspace.read(s.name) };
+          for (const { i } of ofType) for (const s of (await pending[i]!).segments) if (s.part === part) yield { ...s, copy: copyOf(ctx.workspace, s.name) };
         }
         const partRows = Math.min(perSheet, rows - (part - 1) * perSheet);
         await xlsx.addSegmentedSheet(type, header, 10 + FILE_TYPES.indexOf(type) + (part - 1) / 1000, part, segments(), partRows, widths);
@@ -78,7 +79,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const assembleCsv = async () => {
     for (const [i, input] of inputs.entries()) {
       const r = await pending[i]!;
-      if (r.csv) await csv.writeBytes(startingAt(ctx.workspace.read(r.csv.name), () => (csvStarts[i] = csvOut.bytes)));
+      if (r.csv) await csv.writeBytes(startingAt(copyOf(ctx.workspace, r.csv.name), () => (csvStarts[i] = csvOut.bytes)));
       if (!input.stats || !r.stats) continue;
       stats.merge(r.stats);
       const name = state.facts.find((f) => f.index === r.fileIndex)!.fileName;
@@ -168,19 +169,21 @@ function planReportParts(
 function countBytes(sink: ByteSink): ByteSink & { bytes: number } {
   const counted = {
     bytes: 0,
-    write: (chunk: Uint8Array) => {
+    write: (chunk: Uint8Array, release?: () => void) => {
       counted.bytes += chunk.length;
-      return sink.write(chunk);
+      return sink.write(chunk, release);
     },
     end: () => sink.end(),
   };
   return counted;
 }
 
-/** Calls `onStart` when the first chunk is asked for (CsvWriter.writeBytes has flushed what it held by then). */
-async function* startingAt(chunks: AsyncIterable<Uint8Array>, onStart: () => void): AsyncIterable<Uint8Array> {
-  onStart();
-  yield* chunks;
+/** Calls `onStart` when the copy starts (CsvWriter.writeBytes has flushed what it held by then). */
+function startingAt(source: ChunkSource, onStart: () => void): ChunkSource {
+  return (write) => {
+    onStart();
+    return source(write);
+  };
 }
 
 /** The per-user timeline index from the parts' collected rows and where each part's rows begin in results.csv. */

@@ -1,4 +1,4 @@
-import type { ByteSink } from '../workspace/index.ts';
+import type { ByteSink, ChunkSource } from '../workspace/index.ts';
 import { neutraliseCell } from './neutralise-cell.ts';
 import { TextChunker } from './text-chunker.ts';
 
@@ -32,9 +32,9 @@ export class CsvWriter {
   }
 
   /** Appends CSV text written elsewhere (report parts), after what is buffered here. */
-  async writeBytes(chunks: AsyncIterable<Uint8Array>): Promise<void> {
+  async writeBytes(source: ChunkSource): Promise<void> {
     await this.flush();
-    for await (const chunk of chunks) await this.sink.write(chunk);
+    await source((chunk, release) => this.sink.write(chunk, release));
   }
 
   private async flush(): Promise<void> {

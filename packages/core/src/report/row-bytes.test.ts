@@ -14,11 +14,48 @@ const TYPED = ['2025-03-05', '1900-03-01', '1900-02-28', '2024-02-29', '2025-02-
 const cell = fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom(...UNITS), maxLength: 14 }), fc.constantFrom(...TYPED));
 const rows = fc.array(fc.array(cell, { minLength: 1, maxLength: 9 }), { minLength: 1, maxLength: 25 });
 
+// The sink copies each chunk and releases it at once: every buffer after the first is a reused one.
 function collect(size: number) {
   const chunks: Buffer[] = [];
-  const rowsOut = new ByteRows((c) => void chunks.push(Buffer.from(c)), size);
+  const rowsOut = new ByteRows((c, release) => {
+    chunks.push(Buffer.from(c));
+    release();
+  }, size);
   return { rowsOut, bytes: () => (rowsOut.flush(), Buffer.concat(chunks)) };
 }
+
+describe('ByteRows buffers', () => {
+  const row = (n: number) => [`cell ${n}`, 'x'.repeat(40)];
+
+  it('fills a released buffer again', () => {
+    const got: Uint8Array[] = [];
+    const rowsOut = new ByteRows((c, release) => {
+      got.push(c);
+      release();
+    }, 256);
+    for (let n = 0; n < 20; n++) rowsOut.csvRow(row(n));
+    rowsOut.flush();
+    expect(got.length).toBeGreaterThan(3);
+    // The same memory (small buffers share Node's pool, so the offset counts too).
+    expect(got[2]!.buffer).toBe(got[0]!.buffer);
+    expect(got[2]!.byteOffset).toBe(got[0]!.byteOffset);
+    expect(got[1]!.buffer !== got[0]!.buffer || got[1]!.byteOffset !== got[0]!.byteOffset).toBe(true);
+  });
+
+  it('never writes into a buffer the sink has not released', () => {
+    const kept: { chunk: Uint8Array; copy: Buffer }[] = [];
+    const rowsOut = new ByteRows((c) => void kept.push({ chunk: c, copy: Buffer.from(c) }), 256);
+    for (let n = 0; n < 50; n++) rowsOut.csvRow(row(n));
+    rowsOut.flush();
+    expect(kept.length).toBeGreaterThan(3);
+    const buffers: ArrayBufferLike[] = [];
+    const memory = kept.map(({ chunk }) => `${buffers.includes(chunk.buffer) ? buffers.indexOf(chunk.buffer) : buffers.push(chunk.buffer) - 1}:${chunk.byteOffset}`);
+    expect(new Set(memory).size).toBe(kept.length);
+    for (const { chunk, copy } of kept) expect(Buffer.from(chunk).equals(copy)).toBe(true);
+    const text = Buffer.concat(kept.map((k) => k.copy)).toString('utf8');
+    expect(text).toBe(Array.from({ length: 50 }, (_, n) => `cell ${n},${'x'.repeat(40)}\r\n`).join(''));
+  });
+});
 
 describe('ByteRows (property)', () => {
   it('writes the bytes of rowXml for any cells and column kinds, at any buffer size, copying cells that repeat an earlier one', () => {

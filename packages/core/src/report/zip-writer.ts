@@ -1,6 +1,6 @@
 import { constants, crc32, createDeflateRaw, deflateRawSync, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 import { crc32Combine } from './crc32-combine.ts';
-import type { ByteSink } from '../workspace/index.ts';
+import type { ByteSink, ChunkSource, ChunkWriter } from '../workspace/index.ts';
 import { TextChunker } from './text-chunker.ts';
 
 interface EntryRecord {
@@ -25,9 +25,9 @@ export class ZipWriter {
 
   constructor(private readonly sink: ByteSink, private readonly level = 1) {}
 
-  private emit(chunk: Uint8Array): void | Promise<void> {
+  private emit(chunk: Uint8Array, release?: () => void): void | Promise<void> {
     this.offset += chunk.length;
-    return this.sink.write(chunk);
+    return this.sink.write(chunk, release);
   }
 
   /** Starts an entry; write to it, then `close()` it before opening the next. */
@@ -47,7 +47,7 @@ export class ZipWriter {
     await this.emit(nameBytes);
     // A deep input buffer lets the XML builder run ahead while zlib compresses on the thread pool.
     const deflate = createDeflateRaw({ level: this.level, chunkSize: 1 << 18, writableHighWaterMark: 16 << 20 } as ZlibOptions);
-    return new ZipEntryWriter(deflate, record, (c) => this.emit(c), async () => {
+    return new ZipEntryWriter(deflate, record, (c, release) => this.emit(c, release), async () => {
       const dd = Buffer.alloc(16);
       dd.writeUInt32LE(0x08074b50, 0);
       dd.writeUInt32LE(record.crc >>> 0, 4);
@@ -117,7 +117,7 @@ export class ZipEntryWriter {
   constructor(
     private readonly deflate: DeflateRaw,
     private readonly record: EntryRecord,
-    private readonly emitRaw: (chunk: Uint8Array) => void | Promise<void>,
+    private readonly emitRaw: ChunkWriter,
     private readonly onClosed: () => Promise<void>,
   ) {
     const emit = emitRaw;
@@ -156,25 +156,27 @@ export class ZipEntryWriter {
   async writeSegments(segments: Iterable<SegmentSource> | AsyncIterable<SegmentSource>): Promise<void> {
     if (this.record.size > 0 || this.text.pending > 0) throw new Error('ZipEntryWriter: segments must come first');
     for await (const seg of segments) {
-      for await (const chunk of seg.chunks()) {
+      await seg.copy((chunk, release) => {
         this.record.compressedSize += chunk.length;
-        const pending = this.emitRaw(chunk);
-        if (pending) await pending;
-      }
+        return this.emitRaw(chunk, release);
+      });
       this.record.crc = crc32Combine(this.record.crc, seg.crc, seg.size);
       this.record.size += seg.size;
       if (this.record.size > MAX_32) throw new Error('ZipWriter: entry exceeds 4 GiB');
     }
   }
 
-  /** Appends text (UTF-8) or bytes; resolves quickly unless zlib asks to wait. */
-  write(data: string | Uint8Array): Promise<void> | void {
+  /**
+   * Appends text (UTF-8) or bytes; resolves quickly unless zlib asks to wait. `release` (bytes
+   * only) is called once zlib has consumed them.
+   */
+  write(data: string | Uint8Array, release?: () => void): Promise<void> | void {
     if (typeof data === 'string') {
       const full = this.text.append(data);
       return full ? this.push(full) : undefined;
     }
     const flushed = this.flush();
-    return flushed ? flushed.then(() => this.push(data)) : this.push(data);
+    return flushed ? flushed.then(() => this.push(data, release)) : this.push(data, release);
   }
 
   private flush(): Promise<void> | void {
@@ -182,12 +184,12 @@ export class ZipEntryWriter {
     return buf ? this.push(buf) : undefined;
   }
 
-  private push(buf: Uint8Array): Promise<void> | void {
+  private push(buf: Uint8Array, release?: () => void): Promise<void> | void {
     if (this.failure) return Promise.reject(this.failure);
     this.record.crc = crc32(buf, this.record.crc);
     this.record.size += buf.length;
     if (this.record.size > MAX_32) return Promise.reject(new Error('ZipWriter: entry exceeds 4 GiB'));
-    if (this.deflate.write(buf)) return;
+    if (this.deflate.write(buf, release && (() => release()))) return;
     return new Promise((resolve, reject) => {
       const onError = (e: Error) => reject(e);
       this.deflate.once('drain', () => {
@@ -219,7 +221,8 @@ export interface SegmentSource {
   crc: number;
   size: number;
   compressedSize: number;
-  chunks(): AsyncIterable<Uint8Array>;
+  /** Its bytes, when asked. */
+  copy: ChunkSource;
 }
 
 /** CRC and sizes of a finished segment. */
@@ -249,8 +252,8 @@ export function deflateSegmentOf(text: string, level = 1): SegmentSource {
     crc: crc32(raw),
     size: raw.length,
     compressedSize: bytes.length,
-    async *chunks() {
-      yield bytes;
+    copy: async (write) => {
+      await write(bytes);
     },
   };
 }
