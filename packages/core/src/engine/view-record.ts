@@ -8,8 +8,13 @@ import { DateTimeReader, recordColumns, type RecordColumns } from './record-extr
 
 type Canonical = Partial<Record<string, number>>;
 
-/** Substrings that CanonicalRecord.maybeDebugText stands for (rules/debug-rules.ts mentionsDebug, hasCodeEdit). */
-export const DEBUG_TEXT_PATTERNS = ['ebug', 'EBUG', '->'];
+/**
+ * Substrings that CanonicalRecord.maybeDebugText stands for: each text rules/debug-rules.ts searches
+ * (mentionsDebug: 'ebug' or 'EBUG'; hasCodeEdit: '->') holds one. 'bug' rather than 'ebug': the raw
+ * text is searched from each match of the first character, and 'e' is the commonest letter (three
+ * searches of 100 MB of SM20 took 81 ms with 'ebug'/'EBUG', 18 ms with 'bug'/'BUG').
+ */
+export const DEBUG_TEXT_PATTERNS = ['bug', 'BUG', '->'];
 
 /** Most short values kept by code (bounded memory on any input). */
 const SHORT_LIMIT = 20_000;
