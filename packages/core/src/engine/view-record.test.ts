@@ -58,3 +58,27 @@ describe('ViewRecord', () => {
     expect(viewed.map((v) => v.maybeDebugText)).toEqual([false, true, false, false, true, true, true]);
   });
 });
+
+describe('ViewRecord over change-document items', () => {
+  const HEAD = ['OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'FNAME', 'CHNGIND'];
+  const canon = Object.fromEntries(HEAD.map((h, i) => [h, i]));
+  it('gives the extractor values when key cells repeat, change, are quoted or padded', () => {
+    const lines = ['BELEG,0001,0100,BSEG,DMBTR,U', 'BELEG,0001,0100,BSEG,WRBTR,U', 'BELEG, 0001 ,"0100",BKPF,XBLNR,U', 'IDENTITY,KWEBER,0101,USR02,UFLAG,U', 'IDENTITY,"K""W",0101,,,I', 'IDENTITY,,0102,USR02,UFLAG,U'];
+    const viewed: string[][] = [];
+    const rec = new ViewRecord('CDPOS', canon, 'DMY', ',');
+    const scanner = new RowScanner(',', { width: HEAD.length, header: HEAD }, 1, (row) => {
+      rec.load(row);
+      viewed.push([rec.objectclas, rec.objectid, rec.changenr, rec.tabname, rec.fname, rec.chngind, rec.date, rec.time]);
+    }, DEBUG_TEXT_PATTERNS, rec.eagerCells);
+    scanner.push(`${[HEAD.join(','), ...lines].join('\n')}\n`);
+    scanner.end();
+    expect(viewed).toEqual([
+      ['BELEG', '0001', '0100', 'BSEG', 'DMBTR', 'U', '', ''],
+      ['BELEG', '0001', '0100', 'BSEG', 'WRBTR', 'U', '', ''],
+      ['BELEG', '0001', '0100', 'BKPF', 'XBLNR', 'U', '', ''],
+      ['IDENTITY', 'KWEBER', '0101', 'USR02', 'UFLAG', 'U', '', ''],
+      ['IDENTITY', 'K"W', '0101', '', '', 'I', '', ''],
+      ['IDENTITY', '', '0102', 'USR02', 'UFLAG', 'U', '', ''],
+    ]);
+  });
+});

@@ -272,7 +272,8 @@ export class RowScanner {
     return true;
   }
 
-  private cellIs(i: number, value: string): boolean {
+  /** Is cell i (trimmed, as `cell` gives it) `value`? Plain cells are compared where they are, without a string. */
+  cellIs(i: number, value: string): boolean {
     if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);
     if (i >= this.cells || i >= this.width) return value === '';
     const s = this.starts[i]!;
