@@ -56,8 +56,6 @@ export class ViewRecord implements CanonicalRecord {
   // Short cells by their code (RowScanner.cellCode): one string per distinct value, no slice per row.
   private readonly byCode = new Map<number, string>();
   private readonly upperByCode = new Map<number, string>();
-  /** Per column, the string its cell gave last (`same`). */
-  private readonly lastCells: (string | undefined)[] = [];
   /** maybeDebugText from the row's raw text (RowScanner.mayContainAny); not when the delimiter is part of a pattern. */
   private readonly debugShortcut: boolean;
 
@@ -87,9 +85,8 @@ export class ViewRecord implements CanonicalRecord {
       this.maybeDebugText = !this.debugShortcut || row.mayContainAny();
     } else if (this.fileType !== 'TICKETS') {
       this.objectclas = this.short(this.col.objectclas, false);
-      // Items of one change document are adjacent: the same key cells give the same strings.
-      this.objectid = this.same(this.col.objectid);
-      this.changenr = this.same(this.col.changenr);
+      this.objectid = row.cell(this.col.objectid);
+      this.changenr = row.cell(this.col.changenr);
       this.tabname = this.short(this.col.tabname, false);
       this.fname = this.short(this.col.fname, false);
     }
@@ -99,7 +96,7 @@ export class ViewRecord implements CanonicalRecord {
   private short(i: number, up: boolean): string {
     const code = this.row.cellCode(i);
     if (code === 0) return '';
-    if (code < 0) return up ? this.upper(this.same(i)) : this.same(i);
+    if (code < 0) return up ? this.upper(this.row.cell(i)) : this.row.cell(i);
     const table = up ? this.upperByCode : this.byCode;
     let s = table.get(code);
     if (s === undefined) {
@@ -108,20 +105,6 @@ export class ViewRecord implements CanonicalRecord {
       if (up) s = s.toUpperCase();
       table.set(code, s);
     }
-    return s;
-  }
-
-  /**
-   * Cell i, as the string the previous row gave when the cell is the same: runs of equal cells
-   * (a change document's items, a day's dates) make no new string, and comparing them later is
-   * comparing one string with itself.
-   */
-  private same(i: number): string {
-    if (i < 0) return '';
-    const last = this.lastCells[i];
-    if (last !== undefined && this.row.cellIs(i, last)) return last;
-    const s = this.row.cell(i);
-    this.lastCells[i] = s;
     return s;
   }
 
@@ -210,7 +193,7 @@ export class ViewRecord implements CanonicalRecord {
     if ((this.got & DATE) !== 0) return;
     this.got |= DATE;
     if (this.col.date < 0 && this.col.time < 0) return; // (CDPOS items without their header's columns: both '')
-    this.dateTime.read(this.same(this.col.date), this.row.cell(this.col.time));
+    this.dateTime.read(this.row.cell(this.col.date), this.row.cell(this.col.time));
     this._date = this.dateTime.date;
     this._time = this.dateTime.time;
   }

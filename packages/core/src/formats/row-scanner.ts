@@ -272,8 +272,7 @@ export class RowScanner {
     return true;
   }
 
-  /** Is cell i (trimmed, as `cell` gives it) `value`? Plain cells are compared where they are, without a string. */
-  cellIs(i: number, value: string): boolean {
+  private cellIs(i: number, value: string): boolean {
     if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);
     if (i >= this.cells || i >= this.width) return value === '';
     const s = this.starts[i]!;
