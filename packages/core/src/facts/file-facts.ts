@@ -2,17 +2,22 @@ import type { FileType } from '../model/index.ts';
 
 /** Seconds since 1970 of a naive local "YYYY-MM-DD" + "HH:MM:SS" (records carry no zone). */
 const dayStarts = new Map<string, number>();
+let lastDay = '';
+let lastDayStart: number | undefined;
 const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
 
 export function toEpoch(isoDate: string, time: string): number | undefined {
   if (isoDate.length !== 10) return undefined;
-  let day = dayStarts.get(isoDate);
+  // Records come in runs of one day: the last day's start without a lookup.
+  let day = isoDate === lastDay ? lastDayStart : dayStarts.get(isoDate);
   if (day === undefined) {
     const ms = Date.UTC(+isoDate.slice(0, 4), +isoDate.slice(5, 7) - 1, +isoDate.slice(8, 10));
     if (Number.isNaN(ms)) return undefined;
     if (dayStarts.size > 100_000) dayStarts.clear();
     dayStarts.set(isoDate, (day = ms / 1000));
   }
+  lastDay = isoDate;
+  lastDayStart = day;
   if (time.length < 8) return day;
   return day + (digit(time, 0) * 10 + digit(time, 1)) * 3600 + (digit(time, 3) * 10 + digit(time, 4)) * 60 + digit(time, 6) * 10 + digit(time, 7);
 }

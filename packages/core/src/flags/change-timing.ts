@@ -19,7 +19,11 @@ export function createTimingCheck(holidayOf: HolidayChecker, reasons = true, hou
   // Monday = 1 … Sunday = 7 in the settings; getUTCDay() counts Sunday as 0.
   const workday = new Set(hours.days.map((d) => d % 7));
   const dayReasons = new Map<string, string | null>();
+  // Records come in runs of one day: its answer without a lookup.
+  let lastDay = '';
+  let lastReason: string | null = null;
   const reasonForDay = (isoDate: string): string | null => {
+    if (isoDate === lastDay) return lastReason;
     let reason = dayReasons.get(isoDate);
     if (reason === undefined) {
       const d = new Date(`${isoDate}T00:00:00Z`);
@@ -31,6 +35,8 @@ export function createTimingCheck(holidayOf: HolidayChecker, reasons = true, hou
       else reason = null;
       dayReasons.set(isoDate, reason);
     }
+    lastDay = isoDate;
+    lastReason = reason;
     return reason;
   };
   return (isoDate, time) => {

@@ -28,18 +28,20 @@ export function createWatchlist(entries: readonly WatchlistUser[]): Watchlist {
       initials[String.fromCharCode(c).toLowerCase().charCodeAt(0)] = 1;
     }
   }
-  const known = new Map<string, WatchKind>();
+  // null: known not to be on the list (one lookup per user instead of has and get).
+  const known = new Map<string, WatchKind | null>();
   return {
     empty: exact.size === 0 && prefixes.length === 0,
     mayMatchInitial: (code) => code >= 128 || initials[code] === 1,
     kindOf(user) {
       if (user === '') return undefined;
-      if (known.has(user)) return known.get(user);
+      const seen = known.get(user);
+      if (seen !== undefined) return seen ?? undefined;
       const u = user.trim().toUpperCase();
       let kind = exact.get(u);
       if (kind === undefined) for (const [p, k] of prefixes) if (u.startsWith(p)) { kind = k; break; }
       if (known.size > 20_000) known.clear();
-      known.set(user, kind);
+      known.set(user, kind ?? null);
       return kind;
     },
   };

@@ -59,6 +59,8 @@ export class RowScanner {
   /** Patterns of `mayContain`, and where each is next found in `text`. */
   private readonly patterns: string[];
   private readonly nextAt: number[];
+  /** The least of `nextAt` (mayContainAny): one comparison per row while no pattern is near. */
+  private nextAny = -1;
 
   constructor(
     delimiter: string,
@@ -132,7 +134,7 @@ export class RowScanner {
 
   /** Cell i of the present row, trimmed; '' past the row's end or the file's width. */
   cell(i: number): string {
-    if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);
     if (i >= this.cells || i >= this.width || i < 0) return '';
     const s = this.starts[i]!;
     if (s < 0) return trimCell(this.unquote(i));
@@ -149,7 +151,7 @@ export class RowScanner {
    * tables) can be looked up without making their string first.
    */
   cellCode(i: number): number {
-    if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);
     if (i >= this.cells || i >= this.width || i < 0) return 0;
     const s = this.starts[i]!;
     if (s < 0) return -1;
@@ -167,7 +169,7 @@ export class RowScanner {
 
   /** First character code of cell i when it needs no unquoting or trim, 0 when empty, -1 otherwise. */
   cellInitial(i: number): number {
-    if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);
     if (i >= this.cells || i >= this.width || i < 0) return 0;
     const s = this.starts[i]!;
     if (s < 0) return -1;
@@ -194,10 +196,28 @@ export class RowScanner {
     return at < this.rowEnd;
   }
 
+  /** False when no cell of the present row can contain any of the patterns (as every `mayContain` false, in one comparison). */
+  mayContainAny(): boolean {
+    if (this.glued) return true;
+    if (this.nextAny < this.rowStart) {
+      const t = this.text;
+      const from = this.rowStart;
+      let least = t.length;
+      for (let k = 0; k < this.patterns.length; k++) {
+        let at = this.nextAt[k]!;
+        if (at < from) this.nextAt[k] = at = indexOrEnd(t, this.patterns[k]!, from);
+        if (at < least) least = at;
+      }
+      this.nextAny = least;
+    }
+    return this.nextAny < this.rowEnd;
+  }
+
   private scan(text: string, final: boolean, from: number): void {
     this.text = text;
     this.nd = this.nl = this.nc = this.nq = -1;
     this.nextAt.fill(-1);
+    this.nextAny = -1;
     let p = from;
     this.rowEnd = from;
     while (p < text.length) {
@@ -253,7 +273,7 @@ export class RowScanner {
   }
 
   private cellIs(i: number, value: string): boolean {
-    if (i >= this.cells && this.rest >= 0 && i < this.width) this.readRest();
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);
     if (i >= this.cells || i >= this.width) return value === '';
     const s = this.starts[i]!;
     if (s >= 0) {

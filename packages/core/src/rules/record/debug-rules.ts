@@ -28,7 +28,7 @@ export function flagDebug(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, e
 }
 
 // Cheap pre-checks before the regexes: most cells contain neither. (Readers that set
-// CanonicalRecord.maybeDebugText test the same substrings: 'ebug', 'EBUG', '->'.)
+// CanonicalRecord.maybeDebugText test substrings of these: 'bug', 'BUG', '->'; view-record.ts.)
 function mentionsDebug(s: string): boolean {
   return s.length >= 5 && (s.includes('ebug') || s.includes('EBUG')) && MENTIONS_DEBUG.test(s);
 }

@@ -23,10 +23,8 @@ export interface RuleEnv {
   readonly tcodeOf: (raw: string) => TcodeFacts;
   /** The event groups an upper-cased SM20 event code belongs to, as EV_ bits. */
   readonly eventOf: (ev: string) => number;
-  /** The sensitive program or function module a text names, '' for none. */
-  readonly sensitiveCall: (text: string) => string;
-  /** The audit-log deletion program or call a text names, '' for none. */
-  readonly auditDelete: (text: string) => string;
+  /** The sensitive program or function module and the audit-log deletion call a text names (one lookup per text). */
+  readonly callsIn: (text: string) => CallFacts;
   readonly classOf: (raw: string) => ClassFacts;
   readonly tableOf: (raw: string) => TableFacts;
   readonly fieldOf: (raw: string) => FieldFacts;
@@ -38,6 +36,16 @@ export interface TcodeFacts {
   category: string | undefined;
   other: 'config' | 'transport' | 'job_schedule' | 'audit_trail' | undefined;
 }
+
+export interface CallFacts {
+  /** The sensitive program or function module named, '' for none. */
+  call: string;
+  /** The audit-log deletion program or call named, '' for none. */
+  deleted: string;
+}
+
+/** What an empty text names: nothing (answered without a lookup; most variables are empty). */
+export const NO_CALLS: CallFacts = { call: '', deleted: '' };
 
 export interface ClassFacts {
   cls: string;
@@ -79,6 +87,11 @@ export function createRuleEnv(ctx: FlagContext, full: boolean): RuleEnv {
     return r;
   };
   const programs = [...ctx.sensitivePrograms];
+  const calls = memoOf((text: string): CallFacts => {
+    const call = findNamedCall(text, programs) ?? '';
+    const deleted = findNamedCall(text, AUDIT_DELETE_CALLS) ?? '';
+    return call === '' && deleted === '' ? NO_CALLS : { call, deleted };
+  });
   return {
     ctx,
     full,
@@ -90,9 +103,8 @@ export function createRuleEnv(ctx: FlagContext, full: boolean): RuleEnv {
       return { tcode, tableMaint: TABLE_MAINT_TCODES.has(tcode), category: ctx.highRiskTcodes.get(tcode), other };
     }),
     eventOf: memoOf(eventBits),
-    // Programs and function modules repeat: '' when the text names no sensitive call.
-    sensitiveCall: memoOf((text: string) => findNamedCall(text, programs) ?? ''),
-    auditDelete: memoOf((text: string) => findNamedCall(text, AUDIT_DELETE_CALLS) ?? ''),
+    // Programs and function modules repeat.
+    callsIn: (text: string) => (text === '' ? NO_CALLS : calls(text)),
     classOf: memoOf((raw: string): ClassFacts => {
       const cls = raw.toUpperCase();
       return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls), profiles: PROFILE_CLASSES.has(cls), identity: cls === 'IDENTITY' };
