@@ -92,11 +92,6 @@ export function otherIsHigh(r: FlagResult): boolean {
   return (r.otherMask & HIGH_OTHER) !== 0;
 }
 
-/** The RULES cell: the ids of the rules that fired, comma-separated. */
-export function rulesCell(r: FlagResult): string {
-  return r.rules.length === 0 ? '' : r.rules.join(', ');
-}
-
 export function hasFlag(mask: number, key: FlagKey): boolean {
   return (mask & (1 << FLAG_INDEX[key])) !== 0;
 }
