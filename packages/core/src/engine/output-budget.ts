@@ -39,7 +39,7 @@ export class OutputBudget {
   }
 
   workspace(inner: Workspace): Workspace {
-    const copy = inner.copy;
-    return { write: (name) => this.sink(inner.write(name)), read: (name) => inner.read(name), ...(copy ? { copy: copy.bind(inner) } : {}) };
+    const { copy, remove } = inner;
+    return { write: (name) => this.sink(inner.write(name)), read: (name) => inner.read(name), ...(copy ? { copy: copy.bind(inner) } : {}), ...(remove ? { remove: remove.bind(inner) } : {}) };
   }
 }

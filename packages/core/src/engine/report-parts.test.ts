@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +48,9 @@ async function analyse(paths: string[], name: string, threads: number, maxRows: 
     const xlsxPath = join(dir, `${name}.xlsx`);
     const csvPath = join(dir, `${name}.csv`);
     const report = await writeReports(ctx, fc, files, { xlsx: fileSink(xlsxPath), csv: fileSink(csvPath) }, {}, undefined, maxRows);
-    return { files, report, sheets: readXlsxSheets(await readFile(xlsxPath)), csv: await readFile(csvPath, 'utf8') };
+    // The parts' sheet segments and CSV rows, once in the outputs, are gone from the workspace.
+    const partsLeft = (readdirSync(env.workspaceDir, { recursive: true }) as string[]).filter((n) => /(\.deflate|rows\.csv)$/.test(n));
+    return { files, report, partsLeft, sheets: readXlsxSheets(await readFile(xlsxPath)), csv: await readFile(csvPath, 'utf8') };
   } finally {
     await pool?.close();
   }
@@ -78,6 +80,7 @@ describe('report parts', () => {
     const here = await analyse(paths, 'here', 0, 5);
     const pooled = await analyse(paths, 'pooled', 2, 5);
     expect(pooled.csv).toBe(here.csv);
+    expect([here.partsLeft, pooled.partsLeft]).toEqual([[], []]);
     expect(pooled.sheets.map((s) => [s.name, s.rows, s.highlighted])).toEqual(here.sheets.map((s) => [s.name, s.rows, s.highlighted]));
     expect(pooled.report).toEqual(here.report);
     // CDPOS items inherited their headers inside their own part: the CDPOS sheet carries the header user.

@@ -4,7 +4,7 @@ import { widthsOf, XLSX_MAX_ROWS, XlsxWriter } from '../report/xlsx-writer.ts';
 import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../model/index.ts';
 import { CANONICAL_SUFFIX } from '../formats/canonical-columns.ts';
 import type { ByteSink, EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from './contract.ts';
-import { copyOf, type ChunkSource } from '../workspace/index.ts';
+import { moveOf, type ChunkSource } from '../workspace/index.ts';
 import { loadReportShapes } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
 import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
@@ -69,7 +69,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       const widths = first ? pending[first.i]!.then((r) => (r.longest ? widthsOf(header, r.longest) : undefined)) : undefined;
       for (let part = 1; part <= Math.max(1, Math.ceil(rows / perSheet)); part++) {
         async function* segments() {
-          for (const { i } of ofType) for (const s of (await pending[i]!).segments) if (s.part === part) yield { ...s, copy: copyOf(ctx.workspace, s.name) };
+          for (const { i } of ofType) for (const s of (await pending[i]!).segments) if (s.part === part) yield { ...s, copy: moveOf(ctx.workspace, s.name) };
         }
         const partRows = Math.min(perSheet, rows - (part - 1) * perSheet);
         await xlsx.addSegmentedSheet(type, header, 10 + FILE_TYPES.indexOf(type) + (part - 1) / 1000, part, segments(), partRows, widths);
@@ -79,7 +79,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const assembleCsv = async () => {
     for (const [i, input] of inputs.entries()) {
       const r = await pending[i]!;
-      if (r.csv) await csv.writeBytes(startingAt(copyOf(ctx.workspace, r.csv.name), () => (csvStarts[i] = csvOut.bytes)));
+      if (r.csv) await csv.writeBytes(startingAt(moveOf(ctx.workspace, r.csv.name), () => (csvStarts[i] = csvOut.bytes)));
       if (!input.stats || !r.stats) continue;
       stats.merge(r.stats);
       const name = state.facts.find((f) => f.index === r.fileIndex)!.fileName;

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { copyOf, createFolderWorkspace, fileSink } from './folder-workspace.ts';
+import { copyOf, createFolderWorkspace, fileSink, moveOf } from './folder-workspace.ts';
 import type { Workspace } from './types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'folder-workspace-'));
@@ -68,5 +68,31 @@ describe('folder workspace copy', () => {
     expect(released).toEqual([1, 2]);
     chunk.fill(0);
     expect(readFileSync(join(dir, 'd.bin')).equals(bytes.subarray(0, 5000))).toBe(true);
+  });
+});
+
+describe('folder workspace move', () => {
+  it('hands over the bytes, then removes the entry', async () => {
+    const ws = createFolderWorkspace(dir);
+    await written(ws, 'parts/moved.bin');
+    const copies: Buffer[] = [];
+    await moveOf(ws, 'parts/moved.bin')((chunk, release) => {
+      copies.push(Buffer.from(chunk));
+      release?.();
+    });
+    expect(Buffer.concat(copies).equals(bytes)).toBe(true);
+    expect(existsSync(join(dir, 'parts/moved.bin'))).toBe(false);
+  });
+
+  it('keeps the entry of a workspace that cannot remove (as the blob store)', async () => {
+    const inner = createFolderWorkspace(dir);
+    await written(inner, 'kept.bin');
+    const ws: Workspace = { write: (n) => inner.write(n), read: (n) => inner.read(n) };
+    const copies: Buffer[] = [];
+    await moveOf(ws, 'kept.bin')((chunk) => {
+      copies.push(Buffer.from(chunk));
+    });
+    expect(Buffer.concat(copies).equals(bytes)).toBe(true);
+    expect(existsSync(join(dir, 'kept.bin'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { ByteSink, ChunkSource, ChunkWriter, Workspace } from './types.ts';
 
@@ -47,6 +47,7 @@ export function createFolderWorkspace(root: string): Workspace {
     // 64 KB chunks (the default) cost a read, a write and a buffer each.
     read: (name) => createReadStream(join(pathOf(name)), { highWaterMark: READ_CHUNK }),
     copy: async (name, write) => copyFile(pathOf(name), write),
+    remove: (name) => rm(pathOf(name), { force: true }),
   };
 }
 
@@ -73,6 +74,15 @@ async function copyFile(path: string, write: ChunkWriter): Promise<void> {
   } finally {
     await file.close();
   }
+}
+
+/** Workspace entry `name` as a ChunkSource read once: the entry is removed after (when the workspace can). */
+export function moveOf(ws: Workspace, name: string): ChunkSource {
+  const copy = copyOf(ws, name);
+  return async (write) => {
+    await copy(write);
+    await ws.remove?.(name);
+  };
 }
 
 /** Workspace entry `name` as a ChunkSource: through `copy` when the workspace has it, else `read`. */

@@ -23,4 +23,11 @@ export interface Workspace {
    * stream then allocates no buffer per chunk). `copyOf` falls back to `read` without it.
    */
   copy?(name: string, write: ChunkWriter): Promise<void>;
+  /**
+   * Optional: drops an entry no step reads again. The folder workspace unlinks the file, so the
+   * report's parts (as many bytes as both outputs) leave the page cache before the kernel writes them
+   * to disk: kept to the end of a run, they made the kernel write gigabytes back and throttle the
+   * outputs' writes.
+   */
+  remove?(name: string): Promise<void>;
 }
