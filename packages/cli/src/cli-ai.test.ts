@@ -1,25 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFile } from '@app/core/formats/index.ts';
 import { echoAnswer, startFakeOpenAi, type FakeServer } from '../../../tests/support/fake-ai.ts';
+import { fixture, runCli } from './test-support/run-cli.ts';
 
-const bin = new URL('../bin/sap-analyzer.js', import.meta.url).pathname;
-const fixture = (name: string) => new URL(`../../core/src/engine/fixtures/${name}`, import.meta.url).pathname;
-
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { env });
 
 async function readCsv(path: string): Promise<Record<string, string>[]> {
   const bytes = await readFile(path);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,22 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle } from '../bin/cli-bundle.js';
+import { fixture, runCli } from './test-support/run-cli.ts';
 
-const bin = new URL('../bin/sap-analyzer.js', import.meta.url).pathname;
-const fixture = (name: string) => new URL(`../../core/src/engine/fixtures/${name}`, import.meta.url).pathname;
 const inputs = ['sm20.csv', 'cdhdr.csv', 'cdpos.csv', 'tickets.csv'].map(fixture);
 
-function run(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], env: NodeJS.ProcessEnv, cwd: string) => runCli(args, { env, cwd });
 
 let dir: string;
 beforeAll(async () => {
