@@ -19,6 +19,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     acceptDownloads: true,
+    // The app honours reduced motion (theme.respectReducedMotion), so no toast or modal is caught
+    // mid-fade by a screenshot or by axe, which would read a half-transparent toast as low contrast.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -5,6 +5,8 @@ export const theme = createTheme({
   // Shade 8 keeps primary text and links above 4.5:1 contrast on white (shade 6 is 3.6:1).
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
+  // Honour the system's "reduce motion" setting: modals and toasts then appear and leave without fading.
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
   components: {
     // A badge never shrinks into "CRI…": it keeps its width, and a long label wraps instead of being cut.
