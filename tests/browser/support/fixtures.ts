@@ -27,6 +27,9 @@ const SHOTS = join(import.meta.dirname, '..', '..', '..', 'test-results', 'scree
 /** Saves a screenshot (full page unless `fullPage` is false, e.g. for dialogs) under test-results/screenshots/. */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
+  // A full-page capture of a scrolled page draws the fixed header where the viewport was, across
+  // the middle of the picture: capture from the top, as the page reads.
+  if (fullPage) await page.evaluate(() => new Promise((done) => { window.scrollTo(0, 0); requestAnimationFrame(() => done(undefined)); }));
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
 }
 
