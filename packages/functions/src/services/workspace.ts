@@ -31,6 +31,10 @@ export function createBlobWorkspace(blobs: BlobStore, prefix: string): Workspace
   return {
     write: (name) => blobs.writer(prefix + name),
     read: (name) => readOrEnoent(blobs.read(prefix + name), name),
+    // The report's parts (as many bytes as both outputs) go as soon as they are copied into the
+    // outputs, not when MarkCompleted clears the work folder: on the file-system store they then
+    // leave the page cache before the kernel writes them back to disk.
+    remove: (name) => blobs.delete(prefix + name),
   };
 }
 
