@@ -79,7 +79,9 @@ export async function runPipelineBench(
   mbPerFile = Number(process.env.BENCH_API_MB ?? 100),
   report: (line: string) => void = (line) => console.log(`pipeline: ${line}`),
 ): Promise<string[]> {
-  const stack = await startTestStack({ inMemory: false });
+  // PIPELINE_STEP_THREADS=1 measures the steps in one thread each (as on AWS).
+  const threads = process.env.PIPELINE_STEP_THREADS;
+  const stack = await startTestStack({ inMemory: false, ...(threads ? { env: { PIPELINE_STEP_THREADS: threads } } : {}) });
   const lines: string[] = [];
   const note = (line: string) => {
     lines.push(line);

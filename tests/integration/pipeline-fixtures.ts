@@ -72,8 +72,8 @@ export const text = (s: string) => new TextEncoder().encode(s);
 
 const discard = (): ByteSink => ({ write() {}, end: async () => {} });
 
-/** The engine on the same bytes with the default lists and the US calendar, no server involved. */
-export async function analyseDirectly(files: FixtureFile[]): Promise<AnalysisReport> {
+/** The engine on the same bytes with the default lists and the US calendar, in one thread, no server involved (outputs discarded unless given). */
+export async function analyseDirectly(files: FixtureFile[], outputs: { xlsx: ByteSink; csv: ByteSink } = { xlsx: discard(), csv: discard() }): Promise<AnalysisReport> {
   const dir = await mkdtemp(join(tmpdir(), 'engine-direct-'));
   try {
     const ctx = {
@@ -85,7 +85,7 @@ export async function analyseDirectly(files: FixtureFile[]): Promise<AnalysisRep
     const results: FileStepResult[] = [];
     for (const [i, f] of files.entries()) results.push(await engine.parseAndFlagFile(ctx, i, f.name));
     await engine.correlateFiles(ctx, results);
-    return await engine.writeReports(ctx, results, { xlsx: discard(), csv: discard() });
+    return await engine.writeReports(ctx, results, outputs);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

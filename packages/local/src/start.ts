@@ -15,6 +15,7 @@ import { REPO_ROOT, startLocalStack } from './stack.ts';
 const PASSED_THROUGH = [
   'AI_PROVIDER', 'AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL', 'AI_MODELS', 'AI_BATCH_SIZE', 'AI_MAX_RECORDS',
   'AI_PRICE_INPUT_PER_MTOK', 'AI_PRICE_OUTPUT_PER_MTOK', 'BEDROCK_ENDPOINT', 'APP_VERSION', 'APP_BUILD_DATE', 'ANALYSIS_MAX_OUTPUT_BYTES',
+  'PIPELINE_STEP_THREADS',
 ];
 
 function portFrom(value: string | undefined): number {

@@ -3,4 +3,6 @@ export { engine, flagContextOf } from './engine.ts';
 export { analyzeFiles, type AnalyzeOptions } from './analyze-files.ts';
 export { createFolderWorkspace, fileSink } from '../workspace/index.ts';
 export { riskLevel } from './write-reports.ts';
+export { createTaskPool, type TaskEnv, type TaskPool } from './task-pool.ts';
+export { SPLIT_THRESHOLD_BYTES } from './parse-parts.ts';
 export * from './contract.ts';

@@ -33,4 +33,40 @@ describe('OutputBudget', () => {
     // The refused chunk never reached the store.
     expect(a.bytes + b.bytes).toBe(1000);
   });
+
+  it('counts against one limit across budgets made from the same shared memory (one step, several threads)', () => {
+    const step = new OutputBudget(1000, new SharedArrayBuffer(8));
+    const worker = new OutputBudget(step.limit, step.shared());
+    step.sink(memorySink()).write(new Uint8Array(700));
+    worker.sink(memorySink()).write(new Uint8Array(300));
+    expect(step.bytesWritten).toBe(1000);
+    expect(worker.bytesWritten).toBe(1000);
+    expect(() => worker.sink(memorySink()).write(new Uint8Array(1))).toThrow(EngineError);
+    expect(() => new OutputBudget(10).shared()).toThrow(/its own memory/);
+  });
+
+  it('gives back the bytes of an entry read whole and removed: a part moved into an output counts once', async () => {
+    const budget = new OutputBudget(1200);
+    const files = new Map<string, Uint8Array>();
+    const inner = {
+      write: (name: string) => ({ write: (c: Uint8Array) => void files.set(name, c), end: async () => {} }),
+      read: async function* (name: string) {
+        yield files.get(name)!;
+      },
+      remove: async (name: string) => void files.delete(name),
+    };
+    const ws = budget.workspace(inner);
+    const output = budget.sink(memorySink());
+    ws.write('part').write(new Uint8Array(500));
+    ws.write('facts').write(new Uint8Array(100));
+    for await (const chunk of ws.read('part')) output.write(chunk);
+    for await (const _ of ws.read('facts'));
+    expect(budget.bytesWritten).toBe(1100);
+    await ws.remove!('part');
+    // The part is gone, its copy in the output stays counted; the facts (read, not removed) too.
+    expect(budget.bytesWritten).toBe(600);
+    output.write(new Uint8Array(600));
+    expect(() => output.write(new Uint8Array(1))).toThrow(EngineError);
+  });
 });
+

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { EngineContext } from './contract.ts';
 import { createFolderWorkspace } from '../workspace/index.ts';
+import { OutputBudget } from './output-budget.ts';
 import type { TaskEnv } from './task-pool.ts';
 
 /**
@@ -14,7 +15,7 @@ const READ_CHUNK_BYTES = 1000 * 1024;
 /** The EngineContext of a TaskEnv: what the CLI builds in its own thread and each task worker in its. */
 export function contextOf(env: TaskEnv): EngineContext {
   return {
-    workspace: createFolderWorkspace(env.workspaceDir),
+    workspace: env.budget ? new OutputBudget(env.budget.limit, env.budget.shared).workspace(createFolderWorkspace(env.workspaceDir)) : createFolderWorkspace(env.workspaceDir),
     lists: env.lists,
     settings: env.settings,
     openSource: (i) => createReadStream(env.sources[i]!, { highWaterMark: READ_CHUNK_BYTES }),

@@ -23,6 +23,11 @@ export interface TaskEnv {
   sources: string[];
   lists: DetectionLists;
   settings: EngineSettings;
+  /**
+   * The step's output budget (output-budget.ts), when its workspace has one: its limit and its
+   * count in shared memory, so what the workers write counts against the step's one limit.
+   */
+  budget?: { limit: number; shared: SharedArrayBuffer };
 }
 
 export interface TaskPool extends TaskRunner {

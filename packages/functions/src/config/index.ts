@@ -54,6 +54,11 @@ export interface AppConfig {
   ai: AiConfig;
   /** Bytes one analysis step may write (results and working files); default outputLimitFor(inputs). */
   maxOutputBytes?: number;
+  /**
+   * Threads of one pipeline step where the blob store is on this machine's file system
+   * (pipeline/step-tasks.ts); default: the cores, at most 2. 1 runs each step in one thread.
+   */
+  stepThreads?: number;
   /** Build version and date for the About page. */
   version: string;
   buildDate: string;
@@ -93,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // On AWS the stack sets WEB_ORIGIN to the CloudFront URL; locally the web is served by the same server.
     webOrigin: (env.WEB_ORIGIN ?? env.PUBLIC_URL)?.replace(/\/+$/, '') || undefined,
     maxOutputBytes: env.ANALYSIS_MAX_OUTPUT_BYTES ? Number(env.ANALYSIS_MAX_OUTPUT_BYTES) || undefined : undefined,
+    stepThreads: stepThreadsOf(env.PIPELINE_STEP_THREADS),
     ai: {
       provider: env.AI_PROVIDER === 'openai' || env.AI_PROVIDER === 'bedrock' ? env.AI_PROVIDER : undefined,
       baseUrl: env.AI_BASE_URL,
@@ -108,4 +114,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     version: env.APP_VERSION ?? '2.0.0',
     buildDate: env.APP_BUILD_DATE ?? '',
   };
+}
+
+/** `PIPELINE_STEP_THREADS`: a whole number from 1 to 8, else the default. */
+function stepThreadsOf(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 1 && n <= 8 ? n : undefined;
 }

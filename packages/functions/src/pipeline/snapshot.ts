@@ -38,10 +38,12 @@ export async function openEngineContext(
   services: Services,
   userSub: string,
   analysisId: string,
-): Promise<{ ctx: EngineContext; snapshot: AnalysisSnapshot; budget: OutputBudget }> {
+): Promise<OpenedStep> {
   const snapshot = await readSnapshot(services, userSub, analysisId);
-  // What one step may write: a small upload must not expand to gigabytes of results.
-  const budget = new OutputBudget(services.config.maxOutputBytes ?? outputLimitFor(await inputBytes(services, snapshot)));
+  const uploaded = await inputBytes(services, snapshot);
+  // What one step may write: a small upload must not expand to gigabytes of results. Counted in
+  // shared memory, so the step's task workers (step-tasks.ts) count against the same limit.
+  const budget = new OutputBudget(services.config.maxOutputBytes ?? outputLimitFor(uploaded), new SharedArrayBuffer(8));
   const ctx: EngineContext = {
     workspace: budget.workspace(createBlobWorkspace(services.blobs, workPrefix(userSub, analysisId))),
     lists: snapshot.lists,
@@ -52,7 +54,18 @@ export async function openEngineContext(
       return readCapped(services.blobs.read(file.key), file.fileName);
     },
   };
-  return { ctx, snapshot, budget };
+  return { ctx, snapshot, budget, inputBytes: uploaded, userSub, analysisId };
+}
+
+/** One step's engine context and what it was made from. */
+export interface OpenedStep {
+  ctx: EngineContext;
+  snapshot: AnalysisSnapshot;
+  budget: OutputBudget;
+  /** Stored bytes of the analysis' uploads together. */
+  inputBytes: number;
+  userSub: string;
+  analysisId: string;
 }
 
 /** Stored size of the analysis' uploads together (a vanished one counts 0: its step fails on reading). */

@@ -36,6 +36,12 @@ export interface BlobStore {
   head(key: string): Promise<{ size: number } | undefined>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * The object's file, for a store on this machine's file system (the one-machine stack): the
+   * engine's task workers of a pipeline step read the uploads and write the step's parts there.
+   * Absent on S3, where each step runs in one thread.
+   */
+  localPath?(key: string): string;
 }
 
 export class BlobNotFoundError extends Error {

@@ -111,14 +111,16 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
       const open = async () => {
         if (!out) {
           temp = await newTempFile();
-          out = createWriteStream(temp, { mode: 0o600 });
+          // 1 MB before a write waits for the disk (the report writes its outputs in 1 MB chunks).
+          out = createWriteStream(temp, { mode: 0o600, highWaterMark: 1 << 20 });
         }
         return out;
       };
       return {
-        async write(chunk) {
+        async write(chunk, release) {
           const s = await open();
-          if (!s.write(chunk)) await new Promise<void>((resolve, reject) => {
+          // The writer may fill the chunk's buffer again once the file has it.
+          if (!s.write(chunk, release && (() => release()))) await new Promise<void>((resolve, reject) => {
             // Remove both listeners whichever fires, so long writes don't pile them up.
             const onDrain = () => {
               s.off('error', onError);
@@ -159,6 +161,8 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
         throw e;
       }
     },
+
+    localPath: (key) => blobPath(root, key),
 
     async delete(key) {
       await rm(blobPath(root, key), { force: true });

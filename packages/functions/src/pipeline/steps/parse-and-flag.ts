@@ -6,13 +6,14 @@ import { BlobNotFoundError } from '../../ports/index.ts';
 import type { Services } from '../../services/types.ts';
 import { FileUnreadableError, isTransient } from '../errors.ts';
 import { openEngineContext } from '../snapshot.ts';
+import { withStepTasks } from '../step-tasks.ts';
 import type { parseAndFlagInput } from './step-input.ts';
 
 /** Map iteration: detect, parse, normalise and flag one file. */
 export async function parseAndFlag(input: z.infer<typeof parseAndFlagInput>, services: Services): Promise<FileStepResult> {
-  const { ctx } = await openEngineContext(services, input.userSub, input.analysisId);
+  const step = await openEngineContext(services, input.userSub, input.analysisId);
   try {
-    return await engine.parseAndFlagFile(ctx, input.index, input.file.fileName);
+    return await withStepTasks(services, step, 'ParseAndFlag', (ctx) => engine.parseAndFlagFile(ctx, input.index, input.file.fileName));
   } catch (e) {
     if (isEngineError(e) || isTransient(e)) throw e;
     if (e instanceof BlobNotFoundError) throw new FileUnreadableError(input.file.fileName, 'it is no longer in storage');

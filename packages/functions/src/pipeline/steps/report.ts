@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Services } from '../../services/types.ts';
 import { outputKeys } from '../../services/workspace.ts';
 import { openEngineContext } from '../snapshot.ts';
+import { withStepTasks } from '../step-tasks.ts';
 import type { reportInput } from './step-input.ts';
 import { mergeAnnotations } from './annotate.ts';
 
@@ -11,7 +12,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Writes results.xlsx, results.csv (streamed), the timeline index, the high-severity flagged records and report.json; returns their keys. */
 export async function report(input: z.infer<typeof reportInput>, services: Services): Promise<ReturnType<typeof outputKeys>> {
-  const { ctx, snapshot, budget } = await openEngineContext(services, input.userSub, input.analysisId);
+  const step = await openEngineContext(services, input.userSub, input.analysisId);
+  const { ctx, snapshot, budget } = step;
   const keys = outputKeys(input.userSub, input.analysisId);
   const outputs = {
     xlsx: budget.sink(services.blobs.writer(keys.xlsx, XLSX_TYPE)),
@@ -20,9 +22,11 @@ export async function report(input: z.infer<typeof reportInput>, services: Servi
     highRecords: budget.sink(services.blobs.writer(keys.highRecords, 'application/x-ndjson')),
   };
   const ai = await mergeAnnotations(ctx);
-  const result = await engine.writeReports(ctx, input.files as FileStepResult[], outputs, {
-    aiOutputColumn: snapshot.aiOutputColumn,
-  });
+  const result = await withStepTasks(services, step, 'Report', (ctx) =>
+    engine.writeReports(ctx, input.files as FileStepResult[], outputs, {
+      aiOutputColumn: snapshot.aiOutputColumn,
+    }),
+  );
   if (ai) result.ai = ai;
   await services.blobs.put(keys.report, JSON.stringify(result), 'application/json');
   return keys;

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { FILE_TYPES } from '@app/core';
 
+const TEXT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+
 const ids = {
   analysisId: z.string().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'analysisId must be letters, digits and dashes'),
   userSub: z.string().min(1).max(128).regex(/^[A-Za-z0-9-]+$/, 'userSub must be letters, digits and dashes'),
@@ -15,6 +17,27 @@ const summary = z.object({
   flag_counts: z.record(z.string(), z.number()),
 });
 
+const count = z.number().int().nonnegative();
+
+/** Where step 1 read a large file in byte ranges (only where a step has a task pool: step-tasks.ts). */
+const sourceParts = z.object({
+  layout: z.object({
+    shape: z.object({
+      width: z.number().int().positive(),
+      header: z.array(z.string()),
+      rowsToHeader: count,
+      encoding: z.enum(TEXT_ENCODINGS).optional(),
+      bomLength: count.optional(),
+    }),
+    delimiter: z.string().min(1).max(4),
+    encoding: z.enum(TEXT_ENCODINGS),
+    bomLength: count,
+  }),
+  dateOrder: z.enum(['DMY', 'MDY', 'YMD']),
+  size: count,
+  ranges: z.array(z.object({ start: count, end: count, rows: count })).min(1).max(10_000),
+});
+
 export const fileStepResult = z.object({
   index: z.number().int().nonnegative(),
   fileName: z.string(),
@@ -22,6 +45,7 @@ export const fileStepResult = z.object({
   records: z.number(),
   summary,
   joinedLines: z.number().int().nonnegative().optional(),
+  parts: sourceParts.optional(),
 });
 
 export const parseAndFlagInput = z.object({ ...ids, index: z.number().int().nonnegative(), file: fileRef });
