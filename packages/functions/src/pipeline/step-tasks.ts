@@ -2,8 +2,8 @@
  * Both cores for one pipeline step on the one-machine stack. The engine's task pool (as the CLI
  * uses it) reads a large upload in byte ranges and writes the report in parts on worker threads;
  * its workers need the uploads and the analysis' work folder as files, which the file-system blob
- * store has (`BlobStore.localPath`). On S3 there are no such files and each step runs in one
- * thread, as before.
+ * store has (`BlobStore.localPath`). On S3 there are no such files, and the pipeline's Lambda
+ * function has one vCPU (stacks/pipeline.ts): each step runs in one thread there.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
