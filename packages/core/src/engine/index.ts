@@ -5,4 +5,5 @@ export { createFolderWorkspace, fileSink } from '../workspace/index.ts';
 export { riskLevel } from './write-reports.ts';
 export { createTaskPool, type TaskEnv, type TaskPool } from './task-pool.ts';
 export { SPLIT_THRESHOLD_BYTES } from './parse-parts.ts';
+export { READ_CHUNK_BYTES } from './task-context.ts';
 export * from './contract.ts';

@@ -10,7 +10,7 @@ import type { TaskEnv } from './task-pool.ts';
  * chunk becomes an external string, which the readers' character-by-character loops read more
  * slowly than a string on V8's heap (1 MB chunks were external).
  */
-const READ_CHUNK_BYTES = 1000 * 1024;
+export const READ_CHUNK_BYTES = 1000 * 1024;
 
 /** The EngineContext of a TaskEnv: what the CLI builds in its own thread and each task worker in its. */
 export function contextOf(env: TaskEnv): EngineContext {

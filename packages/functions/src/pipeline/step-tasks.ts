@@ -9,16 +9,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import type { EngineContext } from '@app/core';
-import { createFolderWorkspace, createTaskPool, flagContextOf, SPLIT_THRESHOLD_BYTES, type TaskEnv } from '@app/core/engine/index.ts';
+import { createFolderWorkspace, createTaskPool, flagContextOf, READ_CHUNK_BYTES, SPLIT_THRESHOLD_BYTES, type TaskEnv } from '@app/core/engine/index.ts';
 import { BlobNotFoundError } from '../ports/index.ts';
 import { MAX_FILE_BYTES } from '../services/files.ts';
 import type { Services } from '../services/types.ts';
 import { workPrefix } from '../services/workspace.ts';
 import { FileUnreadableError } from './errors.ts';
 import type { OpenedStep } from './snapshot.ts';
-
-/** Bytes per read of an upload (task-context.ts: a larger decoded chunk is read more slowly). */
-const READ_CHUNK_BYTES = 1000 * 1024;
 
 /**
  * Runs `work` with the step's context given a task pool and ranged reads of the uploads, when the
