@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFile } from '@app/core/formats/index.ts';
 import { echoAnswer, startFakeOpenAi, type FakeServer } from '../../../tests/support/fake-ai.ts';
-import { fixture, runCli } from './test-support/run-cli.ts';
+import { fixture, runCli, tempFolder } from './test-support/run-cli.ts';
 
 const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { env });
 
@@ -16,20 +15,18 @@ async function readCsv(path: string): Promise<Record<string, string>[]> {
   return rows;
 }
 
-let dir: string;
+const dir = tempFolder('cli-ai-test-');
 let fake: FakeServer;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-ai-test-'));
   fake = await startFakeOpenAi((body) => ({ text: echoAnswer(body.messages[1].content), inputTokens: 30, outputTokens: 5 }));
 });
 afterAll(async () => {
   await fake.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('sap-analyzer analyze --ai-provider', () => {
   it('annotates flagged records through an OpenAI-compatible endpoint and writes the AI column', async () => {
-    const out = join(dir, 'ai');
+    const out = join(dir(), 'ai');
     const r = await run(['analyze', fixture('sm20.csv'), '--out', out, '--json', '--ai-provider', 'openai', '--ai-base-url', fake.url, '--ai-model', 'local-llm'], { AI_API_KEY: 'secret-key', AI_BATCH_SIZE: '5' });
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
@@ -46,10 +43,10 @@ describe('sap-analyzer analyze --ai-provider', () => {
   });
 
   it('refuses an unknown provider or openai without a URL, in one line', async () => {
-    const unknown = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'x'), '--ai-provider', 'magic']);
+    const unknown = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'x'), '--ai-provider', 'magic']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('sap-analyzer: --ai-provider "magic" is not supported; expected openai or bedrock (see --help)');
-    const noUrl = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'x'), '--ai-provider', 'openai']);
+    const noUrl = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'x'), '--ai-provider', 'openai']);
     expect(noUrl.code).toBe(1);
     expect(noUrl.stderr).toMatch(/needs --ai-base-url/);
   });

@@ -1,21 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliBundle } from '../bin/cli-bundle.js';
-import { fixture, runCli } from './test-support/run-cli.ts';
+import { fixture, runCli, tempFolder } from './test-support/run-cli.ts';
 
 const inputs = ['sm20.csv', 'cdhdr.csv', 'cdpos.csv', 'tickets.csv'].map(fixture);
 
 const run = (args: string[], env: NodeJS.ProcessEnv, cwd: string) => runCli(args, { env, cwd });
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-bundle-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempFolder('cli-bundle-');
 
 describe('the CLI bundle', () => {
   it('is built into node_modules/.cache with each project module keeping its own import.meta.url', async () => {
@@ -31,12 +27,12 @@ describe('the CLI bundle', () => {
   });
 
   it('gives the same outputs as the sources run through tsx, from any working directory', async () => {
-    const bundled = await run(['analyze', ...inputs, '--out', join(dir, 'bundled'), '--json'], {}, dir);
-    const sources = await run(['analyze', ...inputs, '--out', join(dir, 'sources'), '--json'], { SAP_ANALYZER_NO_BUNDLE: '1' }, tmpdir());
+    const bundled = await run(['analyze', ...inputs, '--out', join(dir(), 'bundled'), '--json'], {}, dir());
+    const sources = await run(['analyze', ...inputs, '--out', join(dir(), 'sources'), '--json'], { SAP_ANALYZER_NO_BUNDLE: '1' }, tmpdir());
     expect([bundled.code, bundled.stderr]).toEqual([0, '']);
     expect([sources.code, sources.stderr]).toEqual([0, '']);
     expect(JSON.parse(bundled.stdout).summary.total_records).toBe(40);
     expect(bundled.stdout).toBe(sources.stdout);
-    expect(await readFile(join(dir, 'bundled', 'results.csv'))).toEqual(await readFile(join(dir, 'sources', 'results.csv')));
+    expect(await readFile(join(dir(), 'bundled', 'results.csv'))).toEqual(await readFile(join(dir(), 'sources', 'results.csv')));
   });
 });

@@ -1,19 +1,14 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, runCli as run } from './test-support/run-cli.ts';
+import { describe, expect, it } from 'vitest';
+import { fixture, runCli as run, tempFolder } from './test-support/run-cli.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'cli-test-'));
-});
-afterAll(() => rm(dir, { recursive: true, force: true }));
+const dir = tempFolder('cli-test-');
 
 describe('sap-analyzer analyze', () => {
   it('writes both outputs and prints the JSON document', async () => {
-    const out = join(dir, 'multi');
+    const out = join(dir(), 'multi');
     const r = await run(['analyze', fixture('sm20.csv'), fixture('cdhdr.csv'), fixture('cdpos.csv'), fixture('tickets.csv'), '--out', out, '--json']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(''); // no progress bar: stderr is not a terminal
@@ -35,7 +30,7 @@ describe('sap-analyzer analyze', () => {
   });
 
   it('writes the review screens\' files with --review-files', async () => {
-    const out = join(dir, 'review-files');
+    const out = join(dir(), 'review-files');
     const r = await run(['analyze', fixture('sm20.csv'), fixture('cdhdr.csv'), '--out', out, '--review-files']);
     expect(r.code).toBe(0);
     expect(existsSync(join(out, 'timeline-index.bin'))).toBe(true);
@@ -44,11 +39,11 @@ describe('sap-analyzer analyze', () => {
   });
 
   it('uses --tcodes and --tables instead of the default lists', async () => {
-    const tcodes = join(dir, 'tcodes.csv');
+    const tcodes = join(dir(), 'tcodes.csv');
     await writeFile(tcodes, 'TCODE,CATEGORY,DESCRIPTION\nVA03,Sales,Display order\n');
-    const tables = join(dir, 'tables.csv');
+    const tables = join(dir(), 'tables.csv');
     await writeFile(tables, 'TABNAME,CATEGORY,DESCRIPTION\nZTAB,Custom,Our table\n');
-    const r = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'lists'), '--json', '--tcodes', tcodes, '--tables', tables]);
+    const r = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'lists'), '--json', '--tcodes', tcodes, '--tables', tables]);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
     expect(doc.summary.flag_counts.HIGH_RISK_TCODE_FLAG).toBe(1); // EVE's VA03 only
@@ -57,20 +52,20 @@ describe('sap-analyzer analyze', () => {
 
   it('uses --settings (thresholds, time zone) and --privileged / --profiles / --programs instead of the defaults', async () => {
     const v2 = (name: string) => fixture(`v2/${name}`);
-    const base = await run(['analyze', v2('sm20-de.csv'), v2('cdpos-joined-siem.csv'), '--out', join(dir, 'v2'), '--json']);
+    const base = await run(['analyze', v2('sm20-de.csv'), v2('cdpos-joined-siem.csv'), '--out', join(dir(), 'v2'), '--json']);
     expect(base.code).toBe(0);
     const before = JSON.parse(base.stdout);
     const names = (doc: { suspicious_patterns: { pattern: string }[] }) => doc.suspicious_patterns.map((p) => p.pattern);
     expect(names(before)).toContain('BRUTE_FORCE_SUCCESS');
     expect(names(before)).toContain('PRIVILEGED_USER_LOGON');
     expect(names(before)).toContain('SENSITIVE_PROFILE_ASSIGNED');
-    const settings = join(dir, 'settings.json');
+    const settings = join(dir(), 'settings.json');
     await writeFile(settings, JSON.stringify({ burst: { count: 7, minutes: 10 }, massDownload: { count: 11, minutes: 60 }, timeZone: 'Europe/Berlin' }));
-    const privileged = join(dir, 'privileged.csv');
+    const privileged = join(dir(), 'privileged.csv');
     await writeFile(privileged, 'USER,KIND,DESCRIPTION\nFF_*,emergency,Firefighters\n');
-    const profiles = join(dir, 'profiles.csv');
+    const profiles = join(dir(), 'profiles.csv');
     await writeFile(profiles, 'PROFILE,DESCRIPTION\nZ_DISPLAY,Our display profile\n');
-    const r = await run(['analyze', v2('sm20-de.csv'), v2('cdpos-joined-siem.csv'), '--out', join(dir, 'v2b'), '--json', '--settings', settings, '--privileged', privileged, '--profiles', profiles]);
+    const r = await run(['analyze', v2('sm20-de.csv'), v2('cdpos-joined-siem.csv'), '--out', join(dir(), 'v2b'), '--json', '--settings', settings, '--privileged', privileged, '--profiles', profiles]);
     expect(r.code).toBe(0);
     const after = JSON.parse(r.stdout);
     expect(names(after)).not.toContain('BRUTE_FORCE_SUCCESS'); // 6 failures < 7
@@ -80,55 +75,55 @@ describe('sap-analyzer analyze', () => {
   });
 
   it('refuses a settings file with a clear message', async () => {
-    const bad = join(dir, 'bad-settings.json');
+    const bad = join(dir(), 'bad-settings.json');
     await writeFile(bad, JSON.stringify({ businessHours: { start: '7:00', end: '19:00', days: [1, 2, 3, 4, 5] } }));
-    const r = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'bs'), '--settings', bad]);
+    const r = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'bs'), '--settings', bad]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`sap-analyzer: --settings ${bad}: businessHours.start: expected "HH:MM" (24-hour clock) (see --help)\n`);
     await writeFile(bad, JSON.stringify({ timeZone: 'Mars/Olympus', colour: 1 }));
-    const unknown = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'bs'), '--settings', bad]);
+    const unknown = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'bs'), '--settings', bad]);
     expect(unknown.stderr).toMatch(/^sap-analyzer: --settings .*: timeZone: not an IANA time zone \(e\.g\. UTC, Europe\/Berlin\)/);
     await writeFile(bad, JSON.stringify({ colour: 1 }));
-    const extra = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'bs'), '--settings', bad]);
+    const extra = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'bs'), '--settings', bad]);
     expect(extra.stderr).toMatch(/^sap-analyzer: --settings .*: \(top level\): Unrecognized key.*colour/);
-    const list = join(dir, 'bad-privileged.csv');
+    const list = join(dir(), 'bad-privileged.csv');
     await writeFile(list, 'USER,KIND\nSAP*,superuser\n');
-    const badList = await run(['analyze', fixture('sm20.csv'), '--out', join(dir, 'bs'), '--privileged', list]);
+    const badList = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'bs'), '--privileged', list]);
     expect(badList.stderr).toBe(`sap-analyzer: ${list}: the privileged list's KIND must be standard or emergency (found "superuser" for SAP*)\n`);
   });
 
   it('applies --holidays: Buß- und Bettag (2026-11-18) is a holiday in Saxony, not in Bavaria', async () => {
-    const cdhdr = join(dir, 'holiday.csv');
+    const cdhdr = join(dir(), 'holiday.csv');
     await writeFile(cdhdr, 'OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE,CHANGE_IND\nZC,1,0000000001,U1,20261118,100000,ZFR1,U\n');
-    const saxony = JSON.parse((await run(['analyze', cdhdr, '--out', join(dir, 'sn'), '--json', '--holidays', 'DE-SN'])).stdout);
-    const bavaria = JSON.parse((await run(['analyze', cdhdr, '--out', join(dir, 'by'), '--json', '--holidays', 'DE-BY'])).stdout);
+    const saxony = JSON.parse((await run(['analyze', cdhdr, '--out', join(dir(), 'sn'), '--json', '--holidays', 'DE-SN'])).stdout);
+    const bavaria = JSON.parse((await run(['analyze', cdhdr, '--out', join(dir(), 'by'), '--json', '--holidays', 'DE-BY'])).stdout);
     expect(saxony.summary.flag_counts.CHANGE_TIMING_FLAG).toBe(1);
     expect(bavaria.summary.flag_counts.CHANGE_TIMING_FLAG).toBe(0);
   });
 
   it('fails with exit code 1 and one line naming the file and the problem', async () => {
-    const junk = join(dir, 'junk.csv');
+    const junk = join(dir(), 'junk.csv');
     await writeFile(junk, 'a,b\n1,2\n');
-    const r = await run(['analyze', fixture('sm20.csv'), junk, '--out', join(dir, 'bad'), '--json']);
+    const r = await run(['analyze', fixture('sm20.csv'), junk, '--out', join(dir(), 'bad'), '--json']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^sap-analyzer: junk\.csv: .*Expected one of: SM20/);
-    const missing = await run(['analyze', join(dir, 'nope.csv'), '--out', join(dir, 'bad')]);
+    const missing = await run(['analyze', join(dir(), 'nope.csv'), '--out', join(dir(), 'bad')]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe(`sap-analyzer: ${join(dir, 'nope.csv')}: file not found\n`);
+    expect(missing.stderr).toBe(`sap-analyzer: ${join(dir(), 'nope.csv')}: file not found\n`);
     const usage = await run(['analyze', fixture('sm20.csv')]);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toBe('sap-analyzer: missing --out DIR (see --help)\n');
   });
 
   it("prints No data, never Clean, for files with a header and no records", async () => {
-    const empty = join(dir, 'empty-cdhdr.csv');
+    const empty = join(dir(), 'empty-cdhdr.csv');
     await writeFile(empty, 'OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE,CHANGE_IND\r\n');
-    const r = await run(['analyze', empty, '--out', join(dir, 'empty')]);
+    const r = await run(['analyze', empty, '--out', join(dir(), 'empty')]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`0 records, 0 flagged (risk No data); wrote ${join(dir, 'empty')}/results.xlsx and ${join(dir, 'empty')}/results.csv\nNo data: no records were found in empty-cdhdr.csv, so nothing was checked\n`);
-    const json = JSON.parse((await run(['analyze', empty, '--out', join(dir, 'empty'), '--json'])).stdout);
+    expect(r.stderr).toBe(`0 records, 0 flagged (risk No data); wrote ${join(dir(), 'empty')}/results.xlsx and ${join(dir(), 'empty')}/results.csv\nNo data: no records were found in empty-cdhdr.csv, so nothing was checked\n`);
+    const json = JSON.parse((await run(['analyze', empty, '--out', join(dir(), 'empty'), '--json'])).stdout);
     expect(json.risk).toBe('No data');
   });
 

@@ -10,7 +10,6 @@ import { TicketCoverage } from './ticket-coverage.ts';
 import { FirstSeenPairs, I32List, F64List, UserIds, UserTimeline, UserTimes } from './user-ids.ts';
 import { mergeChangeVolume } from './volume-merge.ts';
 
-export { MAX_PATTERNS_PER_KIND } from './item-joins.ts';
 
 const SM20_DOC_WINDOW = 15 * 60;
 

@@ -6,10 +6,10 @@
  * hits and the summary row (small JSON).
  */
 import { readFacts, toCompactFacts, writeFacts, type CompactFacts } from '../facts/index.ts';
-import { correlateItems, type ItemCorrelation } from '../correlate/index.ts';
+import { correlateItems, type ItemCorrelation, type ItemHeaders } from '../correlate/index.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
-import type { EngineContext, FileStepResult } from './contract.ts';
+import type { EngineContext, FileStepResult, Workspace } from './contract.ts';
 import { factsName, ITEM_HEADERS_NAME } from './names.ts';
 
 export interface CorrelateItemsInput {
@@ -33,6 +33,11 @@ export async function correlateItemsTask(ctx: EngineContext, fc: FlagContext, in
   }
   const { itemHeaders, ...result } = correlateItems(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours));
   facts.length = 0;
-  if (itemHeaders) await writeFacts(ctx.workspace, ITEM_HEADERS_NAME, { fileType: 'CDHDR', joined: false, ...itemHeaders });
+  if (itemHeaders) await writeItemHeaders(ctx.workspace, itemHeaders);
   return result;
+}
+
+/** The item headers the report step's CDPOS items inherit (correlate-step.ts loadItemHeaderIndex reads them). */
+export function writeItemHeaders(ws: Workspace, itemHeaders: ItemHeaders): Promise<void> {
+  return writeFacts(ws, ITEM_HEADERS_NAME, { fileType: 'CDHDR', joined: false, ...itemHeaders });
 }

@@ -1,15 +1,13 @@
-import { toCompactFacts, type CompactFacts, readFacts, writeFacts, type Skip } from '../facts/index.ts';
+import { toCompactFacts, type CompactFacts, readFacts, type Skip } from '../facts/index.ts';
 import { correlationSteps, HeaderIndex, type ItemCorrelation, ITEMS_APART, LATE_KEYS, type HeaderSource, type LateKey } from '../correlate/index.ts';
 import { LogonWindows } from '../rules/pattern/index.ts';
 import { createTimingCheck } from '../flags/change-timing.ts';
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from './contract.ts';
 import { writeJson } from '../workspace/index.ts';
-import { correlateItemsTask, type CorrelateItemsInput } from './correlate-items.ts';
+import { correlateItemsTask, writeItemHeaders, type CorrelateItemsInput } from './correlate-items.ts';
 import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, type StoredCorrelation } from './names.ts';
 import { readLogons } from './read-logons.ts';
-
-export { ITEM_HEADERS_NAME } from './names.ts';
 
 /** Facts keys correlation does not read. */
 const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
@@ -108,7 +106,7 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   facts = undefined;
   const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };
   // Written before correlation.json: a report step that finds correlation.json finds these too.
-  if (result.itemHeaders) await writeFacts(ctx.workspace, ITEM_HEADERS_NAME, { fileType: 'CDHDR', joined: false, ...result.itemHeaders });
+  if (result.itemHeaders) await writeItemHeaders(ctx.workspace, result.itemHeaders);
   await writeJson(ctx.workspace, CORRELATION_NAME, stored);
   return stored;
 }
