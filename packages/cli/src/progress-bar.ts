@@ -9,7 +9,8 @@ export function createProgressBar(stream: NodeJS.WriteStream = process.stderr): 
       if (now - last < 100) return;
       last = now;
       shown = true;
-      stream.write(`\r\x1b[K${text.slice(0, (stream.columns ?? 80) - 1)}`);
+      // A terminal that reports no width (0, as some pseudo-terminals do) is taken as 80 columns.
+      stream.write(`\r\x1b[K${text.slice(0, (stream.columns || 80) - 1)}`);
     },
     done() {
       if (shown) stream.write('\r\x1b[K');

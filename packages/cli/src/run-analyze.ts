@@ -65,7 +65,7 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
       highRecords: cmd.reviewFiles,
       lists,
       settings: { holidays, ...(detection ? { thresholds: detection.thresholds, timeZone: detection.timeZone } : {}) },
-      onProgress: (phase, file, n) => bar.update(phase === 'read' ? `Reading ${file}: ${n.toLocaleString('en-US')} records` : `Writing reports: ${n.toLocaleString('en-US')} records`),
+      onProgress: (phase, file, n) => bar.update(`${phase === 'read' ? `Reading ${file}` : 'Writing reports'}: ${n.toLocaleString('en-US')} record${n === 1 ? '' : 's'}`),
       ...(ai ? { annotate: (ctx, files) => (bar.update('Asking the model about flagged records'), ai.annotate(ctx, files)) } : {}),
     });
     if (ai?.outcome) report.ai = ai.outcome;
