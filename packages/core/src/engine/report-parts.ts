@@ -7,7 +7,7 @@ import type { FlagContext } from '../flags/flag-context.ts';
 import { otherIsHigh, severityOf } from '../flags/flag-result.ts';
 import { FLAG_KEYS } from '../model/index.ts';
 import { ByteRows, type SheetCells } from '../report/row-bytes.ts';
-import { openDeflateSegment, type DeflateSegment, type ZipEntryWriter } from '../report/zip-writer.ts';
+import { openDeflateSegment, type DeflateSegment, type SegmentWriter } from '../report/zip-writer.ts';
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult, type SourceParts } from './contract.ts';
 import { forEachFinalRecord, prepareFinalState, type FinalSourceInfo, type FinalState } from './final-records.ts';
 import { isoDateTime, isTemporalName, recordDateCell, recordTimeCell, temporalColumnsOf } from './temporal-cells.ts';
@@ -135,7 +135,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
 
   // Data rows per sheet; a new deflate segment starts where the type's sheet continues on the next.
   const perSheet = input.maxRows - 1;
-  let segment: { writer: ZipEntryWriter; result: SheetSegment; done: DeflateSegment } | undefined;
+  let segment: { writer: SegmentWriter; result: SheetSegment; done: DeflateSegment } | undefined;
   // Sheet rows are encoded into bytes here and handed to the current segment's writer.
   const xml = new ByteRows((chunk, release) => segment!.writer.write(chunk, release), input.xlsx ? 1 << 20 : 0);
   const closeSegment = async () => {
@@ -150,7 +150,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     result.segments.push(segment.result);
     segment = undefined;
   };
-  const segmentFor = async (row: number): Promise<ZipEntryWriter> => {
+  const segmentFor = async (row: number): Promise<SegmentWriter> => {
     const part = Math.floor((input.sheetRowOffset + row) / perSheet) + 1;
     if (segment && segment.result.part === part) return segment.writer;
     await closeSegment();
