@@ -8,7 +8,7 @@ import { createFlagContext } from '../flags/flag-context.ts';
 import type { FlaggedRows } from './flag-rows.ts';
 import { createFolderWorkspace } from '../workspace/index.ts';
 import { parseAndFlagFile } from './parse-and-flag-file.ts';
-import { metaOf, parseFilePart, partLayoutOf, runParts, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
+import { metaOf, parseFilePart, partBounds, partLayoutOf, runParts, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
 import { factsName } from './names.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { packRows, unpackRows } from './pack-rows.ts';
@@ -274,4 +274,24 @@ describe('step 1 in byte ranges gives exactly the one-pass facts and counts', ()
       await rm(temp, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('part bounds', () => {
+  it('cover the file in order; of six parts or more the last four are smaller (two half, two a quarter as large)', () => {
+    const size = 100 * 1024 * 1024 + 7;
+    for (const count of [1, 2, 5, 6, 11, 20]) {
+      const bounds = partBounds(size, count);
+      expect(bounds.length).toBe(count + 1);
+      expect([bounds[0], bounds[count]]).toEqual([0, size]);
+      const sizes = bounds.slice(1).map((b, k) => b - bounds[k]!);
+      for (const s of sizes) expect(s).toBeGreaterThan(0);
+      const full = sizes[0]!;
+      if (count < 6) {
+        for (const s of sizes) expect(Math.abs(s - full)).toBeLessThanOrEqual(1);
+        continue;
+      }
+      const expected = sizes.map((_, k) => (k < count - 4 ? full : k < count - 2 ? full / 2 : full / 4));
+      sizes.forEach((s, k) => expect(Math.abs(s - expected[k]!)).toBeLessThanOrEqual(2));
+    }
+  });
 });
