@@ -3,12 +3,15 @@
  * not choose. Each was measured on the 100 MB bench files (docs/benchmarks.md):
  * - a 32 MB semi-space: the engine makes many short-lived strings per record, and a larger young
  *   generation cuts garbage-collection time markedly;
- * - an inlining budget of 400 bytes of bytecode per optimised function instead of V8's 920: in a
+ * - an inlining budget of 250 bytes of bytecode per optimised function instead of V8's 920: in a
  *   run of a few seconds much of the CPU goes to V8's optimising compiler, which compiles the hot
- *   code once per thread, and smaller compilations finish sooner (step 1 of the 100 MB SM20 file
- *   from a cold start, median of alternating runs: 0.99–1.05 s → 0.95–0.98 s), while the report
- *   step of the 4-file run is no slower. A budget of 150 made step 1 faster still but that report
- *   step about 5 % slower, so it is not used;
+ *   code once per thread, on the same two cores the engine's threads run on, and smaller
+ *   compilations finish sooner. Step 1 of the 100 MB SM20 file from a cold start, medians of
+ *   alternating runs: 920 → 400 took 0.99–1.05 s to 0.95–0.98 s; 400 → 250 took 1.016 → 0.981,
+ *   1.122 → 1.047, 1.061 → 1.012 and 1.043 → 0.974 s in four sets (V8's compiler threads 40–90
+ *   CPU-ms less), while the full CLI on that file was the same (8.08 against 7.99 s, five pairs)
+ *   and so was the 4-file run (three pairs). A budget of 150 was no faster than 250 for step 1
+ *   and made the report step of the 4-file run about 5 % slower;
  * - young-generation collections in the collecting thread only, without V8's helper threads: the
  *   engine keeps both cores busy with its own threads (this one and a task worker, plus zlib's in
  *   the report), so helpers only take turns with them (step 1 of the 100 MB SM20 file from a cold
@@ -16,7 +19,7 @@
  *   4-file run 38.9–39.4 s → 38.4–38.5 s, the same peak memory). Stopping every GC helper
  *   (`--single-threaded-gc`) was as fast but raised the 4-file run's peak from 0.9 to 1.2–1.3 GB.
  */
-export const NODE_FLAGS = ['--max-semi-space-size=32', '--max-inlined-bytecode-size-cumulative=400', '--no-parallel-scavenge'];
+export const NODE_FLAGS = ['--max-semi-space-size=32', '--max-inlined-bytecode-size-cumulative=250', '--no-parallel-scavenge'];
 
 /** The V8 option a flag sets: `--max-semi-space-size=32` and `--no-parallel-scavenge` name `--max-semi-space-size` and `--parallel-scavenge`. */
 function optionOf(flag) {
