@@ -26,20 +26,37 @@ function builderOf(p: PlainBuilder): Builder {
   return NumColumnBuilder.fromPlain(p.nums);
 }
 
-const mapGroup = <A, B>(group: object, f: (v: A) => B): Record<string, B> => Object.fromEntries(Object.entries(group).map(([k, v]) => [k, f(v as A)]));
+/**
+ * Packed facts, and each packed group, lead with a key of their own (`packed`). V8 gives objects
+ * with the same keys in the same order one hidden class: a packed group made with exactly the
+ * keys of a live one shared its class, and its plain values made V8 widen the type it had noted
+ * for those fields, throwing away the optimised code of the step-1 loop that reads them (in a task
+ * worker after its first part, at every step 1). Unpacked, the keys are the live ones again, with
+ * builders as values, as in the live objects.
+ */
+const PACKED = 'packed';
 
 /** The facts with their column groups as plain data; only `unpackFacts` reads it back. */
 export function packFacts(f: CollectedFacts): CollectedFacts {
-  const groups = Object.fromEntries(GROUPS.map((k) => [k, mapGroup(f[k], plainOf)]));
+  const groups = Object.fromEntries(GROUPS.map((k) => [k, Object.fromEntries([[PACKED, true], ...Object.entries(f[k]).map(([c, b]) => [c, plainOf(b as Builder)])])]));
   const d = f.volume.documents;
-  const volume = { ...f.volume, documents: { ...d, numbers: plainOf(d.numbers) } };
-  return { ...f, ...groups, volume } as unknown as CollectedFacts;
+  const volume = { [PACKED]: true, ...f.volume, documents: { [PACKED]: true, ...d, numbers: plainOf(d.numbers) } };
+  return { [PACKED]: true, ...f, ...groups, volume } as unknown as CollectedFacts;
 }
 
+/** `o` without its `packed` key, each other value through `f`: built with its final values, so it shares a class only with live objects like it. */
+function unpacked(o: object, f: (key: string, value: unknown) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (k !== PACKED) out[k] = f(k, v);
+  return out;
+}
+
+const IN_GROUPS = new Set<string>(GROUPS);
+
 export function unpackFacts(facts: CollectedFacts): CollectedFacts {
-  const f = facts as unknown as Record<string, object>;
-  const groups = Object.fromEntries(GROUPS.map((k) => [k, mapGroup(f[k]!, builderOf)]));
-  const volume = facts.volume;
-  const documents = { ...volume.documents, numbers: builderOf(volume.documents.numbers as unknown as PlainBuilder) as PackedColumnBuilder };
-  return { ...facts, ...groups, volume: { ...volume, documents } } as unknown as CollectedFacts;
+  return unpacked(facts, (k, v) => {
+    if (IN_GROUPS.has(k)) return unpacked(v as object, (_, p) => builderOf(p as PlainBuilder));
+    if (k !== 'volume') return v;
+    return unpacked(v as object, (vk, vv) => (vk === 'documents' ? unpacked(vv as object, (dk, dv) => (dk === 'numbers' ? builderOf(dv as PlainBuilder) : dv)) : vv));
+  }) as unknown as CollectedFacts;
 }
