@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHolidayChecker, parseHolidaySpec } from './index.ts';
+import { folderHolidayCache } from './holiday-year-cache.ts';
 
 describe('createHolidayChecker', () => {
   it('knows US federal holidays by default and ignores observances', () => {
@@ -32,5 +33,54 @@ describe('createHolidayChecker', () => {
     // Seeds never replace a year already known.
     worker.seed!(main.years!());
     expect(worker('2026-07-04')).toBeUndefined();
+  });
+});
+
+describe('holiday years kept between runs', () => {
+  it('writes a computed year, reads it back instead of computing it, and ignores a file that does not hold that year', async () => {
+    const { mkdtemp, readdir, readFile, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'holidays-'));
+    try {
+      const cache = folderHolidayCache(dir, '9.9.9');
+      expect(createHolidayChecker({ country: 'de', region: 'by' }, { cache })('2026-01-06')).toBe('Heilige Drei Könige');
+      expect(await readdir(dir)).toEqual(['9.9.9-DE-BY-2026.json']);
+      const written = JSON.parse(await readFile(join(dir, '9.9.9-DE-BY-2026.json'), 'utf8')) as [string, string][];
+      expect(written).toContainEqual(['2026-01-06', 'Heilige Drei Könige']);
+      // A year in the folder is read, not computed (a made-up day proves it).
+      await writeFile(join(dir, '9.9.9-DE-BY-2027.json'), JSON.stringify([['2027-03-03', 'Kept Day']]));
+      const next = createHolidayChecker({ country: 'DE', region: 'BY' }, { cache });
+      expect(next('2027-03-03')).toBe('Kept Day');
+      expect(next('2027-01-06')).toBeUndefined();
+      // Another year's dates, or no JSON at all: computed again, and the file written anew.
+      await writeFile(join(dir, '9.9.9-DE-BY-2028.json'), JSON.stringify([['2027-01-06', 'Wrong Year']]));
+      await writeFile(join(dir, '9.9.9-DE-BY-2029.json'), 'not json');
+      const again = createHolidayChecker({ country: 'DE', region: 'BY' }, { cache });
+      expect(again('2028-01-06')).toBe('Heilige Drei Könige');
+      expect(again('2029-01-06')).toBe('Heilige Drei Könige');
+      expect(JSON.parse(await readFile(join(dir, '9.9.9-DE-BY-2029.json'), 'utf8'))).toContainEqual(['2029-01-06', 'Heilige Drei Könige']);
+      // A library version of its own: another version's files are not read.
+      expect(createHolidayChecker({ country: 'DE', region: 'BY' }, { cache: folderHolidayCache(dir, '9.9.10') })('2027-03-03')).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves out calendars and years that cannot name a file, and works on without a writable folder', async () => {
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'holidays-'));
+    // A folder that cannot be made: its parent is a file.
+    await writeFile(join(dir, 'file'), '');
+    const cache = folderHolidayCache(join(dir, 'file', 'cache'), '1.0.0');
+    expect(() => cache.set('US', '2026', [['2026-07-04', 'Independence Day']])).not.toThrow();
+    expect(cache.get('US', '2026')).toBeUndefined();
+    expect(cache.get('../US', '2026')).toBeUndefined();
+    expect(cache.get('US', '20/6')).toBeUndefined();
+    expect(createHolidayChecker({ country: 'US' }, { cache })('2026-07-04')).toBe('Independence Day');
+    expect(createHolidayChecker({ country: 'US' }, { cache: null })('2026-07-04')).toBe('Independence Day');
+    await rm(dir, { recursive: true, force: true });
   });
 });

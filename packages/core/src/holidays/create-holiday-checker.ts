@@ -2,6 +2,7 @@ import type Holidays from 'date-holidays';
 import { EngineError } from '../errors/index.ts';
 import type { HolidayCalendar } from '../model/index.ts';
 import { holidayLibrary } from './holiday-library.ts';
+import { defaultHolidayCache, type HolidayYearCache } from './holiday-year-cache.ts';
 
 /** Public holidays per year ("2026" → [["2026-07-03", "Independence Day"], ...]), as a checker computed them. */
 export type HolidayYears = Record<string, [isoDate: string, name: string][]>;
@@ -21,6 +22,8 @@ export const DEFAULT_HOLIDAYS: HolidayCalendar = { country: 'US' };
 export interface HolidayCheckerOptions {
   /** false: the calendar was checked already (a task worker's copy); the library then loads only for a year not seeded. */
   validate?: boolean;
+  /** Years computed in earlier runs (holiday-year-cache.ts); default: the project's cache folder, null: none. */
+  cache?: HolidayYearCache | null;
 }
 
 /**
@@ -41,6 +44,9 @@ export function createHolidayChecker(calendar: HolidayCalendar = DEFAULT_HOLIDAY
     }
   }
   let holidays: Holidays | undefined;
+  // Looked up at the first year not seeded: a seeded task worker never needs it.
+  let cache = options.cache;
+  const calendarKey = region ? `${country}-${region}` : country;
   const byYear = new Map<string, Map<string, string>>();
   const check: HolidayChecker = (isoDate) => {
     const year = isoDate.slice(0, 4);
@@ -48,7 +54,10 @@ export function createHolidayChecker(calendar: HolidayCalendar = DEFAULT_HOLIDAY
     if (!days) {
       days = new Map();
       const y = Number(year);
-      if (Number.isInteger(y) && y > 1900 && y < 3000) {
+      if (cache === undefined) cache = defaultHolidayCache();
+      const cached = cache?.get(calendarKey, year);
+      if (cached) days = new Map(cached);
+      else if (Number.isInteger(y) && y > 1900 && y < 3000) {
         if (!holidays) {
           const Library = holidayLibrary();
           holidays = region ? new Library(country, region) : new Library(country);
@@ -56,6 +65,7 @@ export function createHolidayChecker(calendar: HolidayCalendar = DEFAULT_HOLIDAY
         for (const h of holidays.getHolidays(y)) {
           if (h.type === 'public' && !days.has(h.date.slice(0, 10))) days.set(h.date.slice(0, 10), h.name);
         }
+        cache?.set(calendarKey, year, [...days]);
       }
       byYear.set(year, days);
     }
