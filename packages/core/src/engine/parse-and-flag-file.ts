@@ -40,6 +40,9 @@ export async function parseAndFlagFile(
   onProgress?: (records: number) => void,
   options: ParseOptions = {},
 ): Promise<FileStepResult> {
+  // Asked at once, the size is there when openFile is done (it is needed for text read by range).
+  const sizing = ctx.openSourceRange && ctx.sourceSize ? ctx.sourceSize(index) : undefined;
+  sizing?.catch(() => undefined); // awaited below when used: a failure nobody reads is no unhandled rejection
   const source = ctx.openSource(index);
   const opened = await openFile(source, fileName);
   const meta = metaOf(opened);
@@ -47,10 +50,10 @@ export async function parseAndFlagFile(
   let sourceParts: SourceParts | undefined;
   // Delimited UTF-8/1252 text the context can read by byte range: step 1's own reader (row-scanner.ts),
   // in parts on the task pool when the file is large and there is one.
-  const layout = ctx.openSourceRange && ctx.sourceSize ? partLayoutOf(opened) : undefined;
+  const layout = sizing ? partLayoutOf(opened) : undefined;
   if (layout) {
     (source as { destroy?: () => void }).destroy?.();
-    const size = await ctx.sourceSize!(index);
+    const size = await sizing!;
     const large = size >= (options.splitThreshold ?? SPLIT_THRESHOLD_BYTES);
     const count = large ? (options.parts ?? (ctx.tasks ? partCount(size, options) : 1)) : 1;
     const openRange = ctx.openSourceRange!;
