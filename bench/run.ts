@@ -3,7 +3,7 @@
  * newline-counting baseline; then a 4-file correlated CLI run. Files go to bench/out/ (ignored).
  *
  * A single run of a few seconds on a shared 2-core machine varies by ±5 % or more, so step 1 from
- * a cold start runs in BENCH_COLD_RUNS fresh processes (default 3) and the 4-file run
+ * a cold start runs in BENCH_COLD_RUNS fresh processes (default 5) and the 4-file run
  * BENCH_MULTI_RUNS times (default 3): every run is printed, and the median is the figure.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { taskWorkerBundle } from '../packages/core/src/engine/task-worker-bundle
 import { countNewlines, parseAndFlag, runCli, sizeMb } from './measure.ts';
 
 const MB = Number(process.env.BENCH_MB ?? 100);
-const COLD_RUNS = Math.max(1, Number(process.env.BENCH_COLD_RUNS ?? 3));
+const COLD_RUNS = Math.max(1, Number(process.env.BENCH_COLD_RUNS ?? 5));
 const MULTI_RUNS = Math.max(1, Number(process.env.BENCH_MULTI_RUNS ?? 3));
 const outDir = new URL('./out/', import.meta.url).pathname;
 mkdirSync(outDir, { recursive: true });
