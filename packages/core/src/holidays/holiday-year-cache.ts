@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 /** One year's public holidays of a calendar, as a checker keeps them: [ISO date, name]. */
 export type HolidayDays = [isoDate: string, name: string][];
@@ -41,8 +42,8 @@ export function folderHolidayCache(dir: string, libraryVersion: string): Holiday
       if (!file) return;
       try {
         mkdirSync(dir, { recursive: true });
-        // Under a temporary name, then renamed: a concurrent run never reads half a file.
-        const temp = `${file}.${process.pid}.tmp`;
+        // Under a temporary name of this thread's, then renamed: a concurrent run or worker never reads half a file.
+        const temp = `${file}.${process.pid}-${threadId}.tmp`;
         writeFileSync(temp, JSON.stringify(days));
         renameSync(temp, file);
       } catch {
