@@ -3,6 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AiSettingsPanel } from './AiSettingsPanel.tsx';
 import { GLOBAL_PROMPT_TEMPLATES } from './prompts.ts';
+import { SAVED_INDICATOR_MS } from './use-save-status.ts';
 import { startFakeApi, type FakeApi } from '../risk-management/testing/fake-api.ts';
 import { renderWithApi } from '../risk-management/testing/render-with-api.tsx';
 
@@ -44,27 +45,6 @@ async function renderPanel() {
   return user;
 }
 
-const realSetTimeout = globalThis.setTimeout;
-
-/**
- * Waits for a condition while setTimeout is faked: flushes due zero-delay timers (React Query
- * batches notifications with them) without moving the fake clock, and lets real I/O progress.
- */
-async function waitWithFakeTimers(check: () => void): Promise<void> {
-  // Up to 15 s of real time: the fake server's answer crosses real timers, slow on a loaded machine.
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    try {
-      check();
-      return;
-    } catch {
-      await act(() => vi.advanceTimersByTimeAsync(0));
-      await new Promise((resolve) => realSetTimeout(resolve, 10));
-    }
-  }
-  check();
-}
-
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 const status = () => screen.getByRole('status');
 
@@ -83,7 +63,8 @@ describe('AiSettingsPanel', () => {
   });
 
   it('saves: Saving..., then Saved cleared after 3 s, and Save disabled again', async () => {
-    let release: () => void = () => {};
+    // Set when the request reaches the server (the page shows 'Saving...' before it does).
+    let release: (() => void) | undefined;
     fake.on('PUT', '/preferences/ai_settings', async (req) => {
       await new Promise<void>((resolve) => (release = resolve));
       saved.push(req.body);
@@ -95,17 +76,22 @@ describe('AiSettingsPanel', () => {
     await waitFor(() => expect(status()).toHaveTextContent('Saving...'));
     expect(saveButton()).toBeDisabled();
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    release();
-    await waitWithFakeTimers(() => expect(status()).toHaveTextContent('Saved'));
+    // Released only once the request is there: released before, on a loaded machine, it hung.
+    await waitFor(() => expect(release).toBeDefined(), { timeout: 15_000 });
+    // The 3 s timer that clears 'Saved' is caught as it is set, and run at once below.
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    release!();
+    await waitFor(() => expect(status()).toHaveTextContent('Saved'), { timeout: 15_000 });
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ preferenceType: 'ai_settings', preferences: { enabled: true, model: 'haiku-id', promptTemplate: 'security', outputColumn: 'AI_Analysis' } });
     expect((saved[0] as { preferences: { targetColumns: string[] } }).preferences.targetColumns).toEqual(expect.arrayContaining(['User', 'TCODE', 'VALUE_NEW', 'Title']));
     expect(saveButton()).toBeDisabled();
 
-    act(() => vi.advanceTimersByTime(2900));
+    // (The HTTP client sets 3 s timers of its own: the hook's is the one that sets the status.)
+    const clears = timeouts.mock.calls.filter(([run, ms]) => ms === SAVED_INDICATOR_MS && String(run).includes('setStatus'));
+    expect(clears).toHaveLength(1);
     expect(status()).toHaveTextContent('Saved');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => (clears[0]![0] as () => void)());
     expect(status()).toHaveTextContent('');
   });
 
