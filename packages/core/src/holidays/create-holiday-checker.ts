@@ -54,18 +54,21 @@ export function createHolidayChecker(calendar: HolidayCalendar = DEFAULT_HOLIDAY
     if (!days) {
       days = new Map();
       const y = Number(year);
-      if (cache === undefined) cache = defaultHolidayCache();
-      const cached = cache?.get(calendarKey, year);
-      if (cached) days = new Map(cached);
-      else if (Number.isInteger(y) && y > 1900 && y < 3000) {
-        if (!holidays) {
-          const Library = holidayLibrary();
-          holidays = region ? new Library(country, region) : new Library(country);
+      // Only a year the library computes is looked up in the cache (no file answers for another).
+      if (Number.isInteger(y) && y > 1900 && y < 3000) {
+        if (cache === undefined) cache = defaultHolidayCache();
+        const cached = cache?.get(calendarKey, year);
+        if (cached) days = new Map(cached);
+        else {
+          if (!holidays) {
+            const Library = holidayLibrary();
+            holidays = region ? new Library(country, region) : new Library(country);
+          }
+          for (const h of holidays.getHolidays(y)) {
+            if (h.type === 'public' && !days.has(h.date.slice(0, 10))) days.set(h.date.slice(0, 10), h.name);
+          }
+          cache?.set(calendarKey, year, [...days]);
         }
-        for (const h of holidays.getHolidays(y)) {
-          if (h.type === 'public' && !days.has(h.date.slice(0, 10))) days.set(h.date.slice(0, 10), h.name);
-        }
-        cache?.set(calendarKey, year, [...days]);
       }
       byYear.set(year, days);
     }
