@@ -14,6 +14,8 @@ export const SYNTH_SECRETS = { AppSecret: 'synthesised-app-secret-0123456789' };
 export interface RecordedResource {
   type: string;
   name: string;
+  /** The physical id the mock gave it (what `resource.id` resolves to). */
+  id: string;
   custom: boolean;
   inputs: Record<string, any>;
   state: Record<string, any>;
