@@ -13,7 +13,8 @@ import type { Services } from '../types.ts';
 import { fileTooLarge, LIST_IMPORT_MAX_BYTES, readListFile } from './read-list.ts';
 
 export const LIST_IMPORT_PREFIX = 'admin/imports/';
-const IMPORT_KEY = /^admin\/imports\/([^/]{1,200})\/[0-9a-f-]{36}\/([A-Za-z0-9._-]{1,120})$/;
+// The last name is what safeName makes of a file name: never only dots (`.` and `..` are no blob key).
+const IMPORT_KEY = /^admin\/imports\/([^/]{1,200})\/[0-9a-f-]{36}\/((?!\.{1,2}$)[A-Za-z0-9._-]{1,120})$/;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 

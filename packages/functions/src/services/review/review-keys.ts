@@ -10,6 +10,8 @@ export const reviewKeys = {
   trailEntry: (analysisId: string, findingId: string, at: string, nonce: string) => `REVIEWLOG#${analysisId}#${findingId}#${at}#${nonce}`,
   trailOf: (analysisId: string, findingId: string) => `REVIEWLOG#${analysisId}#${findingId}#`,
   trailsOf: (analysisId: string) => `REVIEWLOG#${analysisId}#`,
+  /** A counter bumped by every review write of the analysis: a process re-reads the reviews when it moved. */
+  reviewsVersion: (analysisId: string) => `REVIEWVER#${analysisId}`,
   suppression: (suppressionId: string) => `SUPPRESSION#${suppressionId}`,
   suppressions: 'SUPPRESSION#',
   /** The suppressions in force when the analysis started. */

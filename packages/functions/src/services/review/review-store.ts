@@ -60,7 +60,7 @@ export async function saveReview(services: Services, userSub: string, analysisId
 
 /** Removes an analysis's reviews, trails and snapshot (DELETE /results/{id}); suppressions stay with the user. */
 export async function deleteReviewData(services: Services, userSub: string, analysisId: string): Promise<void> {
-  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId)];
+  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId), reviewKeys.reviewsVersion(analysisId)];
   const sks: string[] = [];
   for (const p of prefixes) {
     const items = await queryAll<{ sk: string }>(services.ddb, { ...prefixQuery(services, userSub, p), ProjectionExpression: 'sk' });
