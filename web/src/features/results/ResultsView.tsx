@@ -49,7 +49,7 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
         </Alert>
       )}
       <SummaryCard result={result} />
-      <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} />
+      <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} analysisId={result.analysisId} settings={result.settings} />
       <FindingsCard analysisId={result.analysisId} />
       <DetectionFlagsCard analysisId={result.analysisId} flagCounts={result.summary?.flag_counts ?? {}} />
       <CorrelationCard summary={result.correlation_summary ?? {}} />
