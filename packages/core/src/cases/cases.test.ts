@@ -3,9 +3,10 @@
 // that must fire and a near miss that must not), the actors, order and stable ids.
 import { describe, expect, it } from 'vitest';
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
+import { patternRuleId } from '../rules/index.ts';
 import { caseScore, CaseTally, computeCases, escalationTriggers, mergeTallies, type Case, type TallyRecord } from './index.ts';
 
-const pat = (pattern: string, risk: SuspiciousPattern['risk_level'], user: string, time: string, activity = 'x'): SuspiciousPattern => ({ pattern: pattern as PatternName, risk_level: risk, user, sm20_time: time, sm20_activity: activity });
+const pat = (pattern: string, risk: SuspiciousPattern['risk_level'], user: string, time: string, activity = 'x'): SuspiciousPattern => ({ pattern: pattern as PatternName, risk_level: risk, rule: patternRuleId(pattern as PatternName), user, sm20_time: time, sm20_activity: activity });
 
 /** A record as the report step sees it: user, day, time, the rules that fired, whether it changes data, whether it is a high-risk transaction. */
 interface Rec {

@@ -23,8 +23,8 @@ async function scenario(bucketFindings: number) {
   const dir = await mkdtemp(join(tmpdir(), 'findings-test-'));
   dirs.push(dir);
   const ws = createFolderWorkspace(join(dir, 'work'));
-  const patterns: SuspiciousPattern[] = Array.from({ length: 300 }, (_, i) => ({ pattern: 'CHANGE_WITHOUT_TICKET' as PatternName, risk_level: 'high', user: `U${i % 4}`, sm20_time: `2025-03-${String(20 - (i % 19)).padStart(2, '0')} 10:00:00`, sm20_activity: 'FK02 Ä' }));
-  patterns.push({ pattern: 'SELF_AUTHORIZATION' as PatternName, risk_level: 'critical', user: 'U3', sm20_time: '2025-03-01 09:00:00', sm20_activity: 'SU01 U3' });
+  const patterns: SuspiciousPattern[] = Array.from({ length: 300 }, (_, i) => ({ pattern: 'CHANGE_WITHOUT_TICKET' as PatternName, risk_level: 'high', rule: 'PAT-CHANGE-WITHOUT-TICKET', user: `U${i % 4}`, sm20_time: `2025-03-${String(20 - (i % 19)).padStart(2, '0')} 10:00:00`, sm20_activity: 'FK02 Ä' }));
+  patterns.push({ pattern: 'SELF_AUTHORIZATION' as PatternName, risk_level: 'critical', rule: 'PAT-SELF-AUTHORIZATION', user: 'U3', sm20_time: '2025-03-01 09:00:00', sm20_activity: 'SU01 U3' });
   const tally = new CaseTally();
   const parts: string[] = [];
   for (let k = 0; k < 2; k++) {
