@@ -1,7 +1,7 @@
 /** Reviews of findings and their audit trail, in the owner's partition (review-keys.ts). */
-import { randomBytes } from 'node:crypto';
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '@app/core/review/index.ts';
+import { VisibleError } from '../../http/errors.ts';
 import { queryAll } from '../db.ts';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
@@ -42,25 +42,73 @@ export async function loadReviews(services: Services, userSub: string, analysisI
 }
 
 export async function loadTrail(services: Services, userSub: string, analysisId: string, findingId: string): Promise<TrailEntry[]> {
-  const items = await queryAll<TrailEntry & { pk: string; sk: string }>(services.ddb, prefixQuery(services, userSub, reviewKeys.trailOf(analysisId, findingId)));
-  return items.map(({ pk: _pk, sk: _sk, ...entry }) => entry as TrailEntry);
+  const items = await queryAll<TrailEntry & { pk: string; sk: string; seq?: number }>(services.ddb, prefixQuery(services, userSub, reviewKeys.trailOf(analysisId, findingId)));
+  return items.map(({ pk: _pk, sk: _sk, seq: _seq, ...entry }) => entry as TrailEntry);
 }
 
-/** Writes the trail entry first: a review never changes without its entry in the trail. */
-export async function saveReview(services: Services, userSub: string, analysisId: string, findingId: string, state: ReviewState, previousStatus: ReviewStatus): Promise<void> {
-  const pk = keys.user(userSub);
-  const entry: TrailEntry = { ...state, previousStatus };
-  const nonce = randomBytes(4).toString('hex');
-  await services.ddb.send(
-    new PutCommand({ TableName: services.config.tableName, Item: { pk, sk: reviewKeys.trailEntry(analysisId, findingId, state.reviewedAt, nonce), analysisId, findingId, ...entry } }),
+/** Attempts of one review write when other writes of the same finding keep winning the next place. */
+const MAX_REVIEW_ATTEMPTS = 100;
+
+const isConditionFailure = (e: unknown) => (e as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** Waits a little, more after each lost race, so parallel writers spread out. */
+export const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 + attempt * 2)));
+
+/** The last entry of a finding's trail (read consistently), with its place in the chain (0 for entries written before places). */
+async function lastTrailEntry(services: Services, userSub: string, analysisId: string, findingId: string): Promise<{ seq: number; status: ReviewStatus } | undefined> {
+  const out = await services.ddb.send(
+    new QueryCommand({ ...prefixQuery(services, userSub, reviewKeys.trailOf(analysisId, findingId)), ScanIndexForward: false, Limit: 1, ConsistentRead: true }),
   );
-  const item: ReviewItem = { pk, sk: reviewKeys.review(analysisId, findingId), analysisId, findingId, ...state };
-  await services.ddb.send(new PutCommand({ TableName: services.config.tableName, Item: item }));
+  const last = out.Items?.[0] as (TrailEntry & { seq?: number }) | undefined;
+  return last ? { seq: last.seq ?? 0, status: last.status } : undefined;
+}
+
+/**
+ * The one place a finding's review is written (single findings, bulk and case-level review alike).
+ * The trail is a chain: each entry takes the next place after the last one (a conditional put,
+ * so of two writes racing for a place one wins and the other reads again and takes the next),
+ * and its `previousStatus` is the status of the entry it follows, the status the write replaced.
+ * The trail entry comes first, so a review never changes without its entry; the review item then
+ * takes the entry's state unless a later place was already written there.
+ * @returns the trail entry written (its `previousStatus` is what the review replaced)
+ */
+export async function saveReview(services: Services, userSub: string, analysisId: string, findingId: string, state: ReviewState): Promise<TrailEntry> {
+  const pk = keys.user(userSub);
+  const table = services.config.tableName;
+  for (let attempt = 0; attempt < MAX_REVIEW_ATTEMPTS; attempt++) {
+    const last = await lastTrailEntry(services, userSub, analysisId, findingId);
+    const seq = (last?.seq ?? 0) + 1;
+    const entry: TrailEntry = { ...state, previousStatus: last?.status ?? 'open' };
+    try {
+      await services.ddb.send(
+        new PutCommand({
+          TableName: table,
+          Item: { pk, sk: reviewKeys.trailPlace(analysisId, findingId, seq), analysisId, findingId, seq, ...entry },
+          ConditionExpression: 'attribute_not_exists(sk)',
+        }),
+      );
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      await backoff(attempt);
+      continue;
+    }
+    const item: ReviewItem & { version: number } = { pk, sk: reviewKeys.review(analysisId, findingId), analysisId, findingId, ...state, version: seq };
+    try {
+      await services.ddb.send(
+        new PutCommand({ TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(version) OR version < :seq', ExpressionAttributeValues: { ':seq': seq } }),
+      );
+    } catch (e) {
+      // A later place is already the review: this entry stays in the trail, the later state stands.
+      if (!isConditionFailure(e)) throw e;
+    }
+    return entry;
+  }
+  throw new VisibleError('CONFLICT', 'This finding is being reviewed by many requests at once; try again in a moment');
 }
 
 /** Removes an analysis's reviews, trails and snapshot (DELETE /results/{id}); suppressions stay with the user. */
 export async function deleteReviewData(services: Services, userSub: string, analysisId: string): Promise<void> {
-  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId)];
+  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId), reviewKeys.suppressionsFromAnalysis(analysisId)];
   const sks: string[] = [];
   for (const p of prefixes) {
     const items = await queryAll<{ sk: string }>(services.ddb, { ...prefixQuery(services, userSub, p), ProjectionExpression: 'sk' });

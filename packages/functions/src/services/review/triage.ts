@@ -83,7 +83,6 @@ export async function reviewFindings(
   const updated: FindingView[] = [];
   for (const id of ids) {
     const f = byId.get(id)!;
-    const previous = all.reviews.get(id);
     const suppressionId = 'suppress' in body ? await suppressionFor(services, caller, analysisId, f, body) : undefined;
     const state: ReviewState = {
       status: body.status,
@@ -93,7 +92,7 @@ export async function reviewFindings(
       reviewedAt: new Date().toISOString(),
       ...(suppressionId ? { suppressionId } : {}),
     };
-    await saveReview(services, caller.sub, analysisId, id, state, previous?.status ?? 'open');
+    await saveReview(services, caller.sub, analysisId, id, state);
     updated.push(toView(f, { ...state, pk: '', sk: '', analysisId, findingId: id }, all.snapshot));
   }
   return updated;
