@@ -24,6 +24,21 @@ export const referenceDataEnvironment = { APP_DATA_DIR: '/var/task/data' };
 /** Longest an analysis may run; a step's own TimeoutSeconds stays below it. */
 export const PIPELINE_TIMEOUT_SECONDS = 4 * 60 * 60;
 
+/**
+ * Where an event for a failed execution goes when the pipeline function could not take it after
+ * EventBridge's retries (the target's dead-letter queue), and where an asynchronous invocation of
+ * the function that failed after Lambda's own retries goes (its on-failure destination). Either
+ * way the analysis may still be "processing": the queue's depth raises an alarm (stacks/alarms.ts)
+ * and its messages name the execution. Kept 14 days, SQS's longest.
+ */
+export const failedEventsQueue = new aws.sqs.Queue('PipelineFailedEvents', {
+  messageRetentionSeconds: 14 * 24 * 60 * 60,
+  sqsManagedSseEnabled: true,
+});
+
+/** Most pipeline invocations at once, so that busy analyses cannot take the concurrency the API needs. */
+export const PIPELINE_RESERVED_CONCURRENCY = 20;
+
 export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
   handler: 'packages/functions/src/handlers/pipeline.handler',
   runtime: 'nodejs22.x',
@@ -38,7 +53,10 @@ export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
     ...aiEnvironment,
   },
   copyFiles: referenceDataFiles,
+  concurrency: { reserved: PIPELINE_RESERVED_CONCURRENCY },
   permissions: [
+    // The on-failure destination of its asynchronous invocations (below).
+    { actions: ['sqs:SendMessage'], resources: [failedEventsQueue.arn] },
     ...storagePermissions({
       objects: ['GetObject', 'PutObject', 'PutObjectTagging', 'DeleteObject', 'AbortMultipartUpload'],
       list: true,
@@ -111,6 +129,32 @@ new aws.cloudwatch.EventTarget('PipelineExecutionFailedTarget', {
   rule: failedExecutions.name,
   arn: pipelineFunction.arn,
   retryPolicy: { maximumEventAgeInSeconds: 24 * 60 * 60, maximumRetryAttempts: 20 },
+  deadLetterConfig: { arn: failedEventsQueue.arn },
+});
+
+/** EventBridge may put the events of this rule only into the queue. */
+new aws.sqs.QueuePolicy('PipelineFailedEventsPolicy', {
+  queueUrl: failedEventsQueue.url,
+  policy: $jsonStringify({
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Effect: 'Allow',
+        Principal: { Service: 'events.amazonaws.com' },
+        Action: 'sqs:SendMessage',
+        Resource: failedEventsQueue.arn,
+        Condition: { ArnEquals: { 'aws:SourceArn': failedExecutions.arn } },
+      },
+    ],
+  }),
+});
+
+/** Asynchronous invocations (EventBridge's) that still fail after Lambda's two retries land in the queue too. */
+new aws.lambda.FunctionEventInvokeConfig('PipelineAsyncFailures', {
+  functionName: pipelineFunction.name,
+  maximumRetryAttempts: 2,
+  maximumEventAgeInSeconds: 6 * 60 * 60,
+  destinationConfig: { onFailure: { destination: failedEventsQueue.arn } },
 });
 
 new aws.lambda.Permission('PipelineExecutionFailedInvoke', {
