@@ -2,6 +2,7 @@
  * Issue 27, what a newcomer tripped over: results at their own address, every upload path taking
  * .txt, phone layouts, wording that says what is measured.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_USER } from './support/credentials.ts';
@@ -61,4 +62,28 @@ test('results have their own address: a second tab opens the same analysis; an u
   await expect(otherPage.getByText(/may still be processing/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(otherPage, 'results not found');
   await other.close();
+});
+
+test('the multi-file page takes .txt and .tsv exports by their content and refuses a picture named .csv', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN);
+  await page.goto('/multi-upload');
+  await expect(page.getByRole('button', { name: 'Start Correlated Analysis' })).toBeDisabled();
+  const input = page.locator('input[type=file]');
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 600 }, (_, i) => (i * 37) % 256)]);
+  await input.setInputFiles({ name: 'logo.csv', mimeType: 'text/csv', buffer: png });
+  await expect(page.getByText('logo.csv: the content is neither text (CSV, TSV, TXT) nor an Excel workbook (.xlsx)')).toBeVisible();
+  await expect(page.getByText('Files Ready for Analysis (0/4)')).toBeVisible();
+
+  const sm20 = readFileSync(join(FIXTURES, 'sm20.csv'));
+  const cdhdr = readFileSync(join(FIXTURES, 'cdhdr.csv'));
+  await input.setInputFiles([
+    { name: 'RSAU_READ_LOG.txt', mimeType: 'text/plain', buffer: sm20 },
+    { name: 'se16_cdhdr.tsv', mimeType: 'text/tab-separated-values', buffer: cdhdr },
+  ]);
+  await expect(page.getByText('Files Ready for Analysis (2/4)')).toBeVisible();
+  await expect(page.locator('[data-slot="SM20"]')).toContainText('RSAU_READ_LOG.txt');
+  await expect(page.locator('[data-slot="CDHDR"]')).toContainText('se16_cdhdr.tsv');
+  await page.getByRole('button', { name: 'Start Correlated Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
 });

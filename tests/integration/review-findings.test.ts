@@ -40,7 +40,7 @@ describe('findings of an analysis', () => {
     expect(list.counts).toMatchObject({ open: list.counts.total, reviewed: 0, suppressed: 0, toReview: list.counts.total });
     // Every flagged record of high severity is a finding, not only the report's 10 samples per flag.
     expect(list.recordCoverage.perFlagCap).toBeNull();
-    expect(list.recordSource).toMatchObject({ kind: 'all', cap: 100_000 });
+    expect(list.recordSource).toMatchObject({ kind: 'all' });
     expect(list.recordSource.listed).toBe(list.recordSource.total);
     const records = list.findings.filter((f: any) => f.kind === 'record');
     // A record with two high-severity flags is two findings.

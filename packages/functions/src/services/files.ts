@@ -41,6 +41,7 @@ export interface FileItem extends FileSummary {
 const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv',
   txt: 'text/csv',
+  tsv: 'text/csv',
   xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
@@ -72,7 +73,7 @@ export async function createUpload(
   input: { fileName: string; fileType: UploadFileType },
 ): Promise<{ uploadUrl: string; uploadFields?: Record<string, string>; fileId: string; key: string; contentType: string; expiresIn: number }> {
   if (!ALLOWED_EXTENSIONS.includes(fileExtension(input.fileName))) {
-    throw new VisibleError('BAD_REQUEST', `${input.fileName}: Invalid file type. Please use CSV, Excel, or TXT files`);
+    throw new VisibleError('BAD_REQUEST', `${input.fileName}: Invalid file type. Please use CSV, TSV, TXT or Excel files`);
   }
   const fileId = randomUUID();
   const key = blobKeys.upload(sub, fileId, input.fileName);
