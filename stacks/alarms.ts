@@ -12,11 +12,11 @@
 import { api } from './api';
 import { apiFunction } from './api-function';
 import { failedEventsQueue, pipelineFunction, stateMachine } from './pipeline';
+import { settings } from './settings';
 
 export const alarmTopic = new aws.sns.Topic('Alarms', { kmsMasterKeyId: 'alias/aws/sns' });
 
-const email = process.env.ALARM_EMAIL;
-if (email) new aws.sns.TopicSubscription('AlarmsEmail', { topic: alarmTopic.arn, protocol: 'email', endpoint: email });
+if (settings.ALARM_EMAIL) new aws.sns.TopicSubscription('AlarmsEmail', { topic: alarmTopic.arn, protocol: 'email', endpoint: String(settings.ALARM_EMAIL) });
 
 interface AlarmSpec {
   namespace: string;

@@ -15,6 +15,8 @@
 import { renderDefinition } from '../packages/functions/src/pipeline/definition.ts';
 import { aiApiKey, aiEnvironment, bedrockPermissions } from './ai';
 import { runtimeEnvironment } from './auth';
+import { functionDefaults } from './function-defaults';
+import { settings } from './settings';
 import { storagePermissions } from './storage';
 
 /** The reference lists (packages/core/data) ship beside the bundle; core finds them via APP_DATA_DIR. */
@@ -36,12 +38,12 @@ export const failedEventsQueue = new aws.sqs.Queue('PipelineFailedEvents', {
   sqsManagedSseEnabled: true,
 });
 
-/** Most pipeline invocations at once, so that busy analyses cannot take the concurrency the API needs. */
-export const PIPELINE_RESERVED_CONCURRENCY = 20;
+/** Most pipeline invocations at once (stage setting), so that busy analyses cannot take the concurrency the API needs. */
+export const PIPELINE_RESERVED_CONCURRENCY = Number(settings.PIPELINE_RESERVED_CONCURRENCY);
 
 export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
+  ...functionDefaults(),
   handler: 'packages/functions/src/handlers/pipeline.handler',
-  runtime: 'nodejs22.x',
   // The engine runs on one thread; 1769 MB is where Lambda gives one full vCPU (peak RSS of a
   // 4-file run is under 1 GB, docs/benchmarks.md).
   memory: '1769 MB',
@@ -95,6 +97,12 @@ new aws.iam.RolePolicy('PipelineStateMachineInvoke', {
         Action: ['logs:CreateLogDelivery', 'logs:GetLogDelivery', 'logs:UpdateLogDelivery', 'logs:DeleteLogDelivery', 'logs:ListLogDeliveries', 'logs:PutResourcePolicy', 'logs:DescribeResourcePolicies', 'logs:DescribeLogGroups'],
         Resource: ['*'],
       },
+      {
+        // X-Ray tracing of executions (these take no resource).
+        Effect: 'Allow',
+        Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'xray:GetSamplingRules', 'xray:GetSamplingTargets'],
+        Resource: ['*'],
+      },
     ],
   }),
 });
@@ -113,6 +121,7 @@ export const stateMachine = new aws.sfn.StateMachine('AnalysisPipeline', {
     includeExecutionData: false,
     logDestination: $interpolate`${stateMachineLogs.arn}:*`,
   },
+  tracingConfiguration: { enabled: true },
 });
 
 /** Executions that ended without MarkFailed having run (timeout, abort, MarkFailed itself failing). */

@@ -20,10 +20,14 @@ describe('function roles', () => {
     expect(actionsOf(statements)).toEqual([
       'cognito-idp:AdminCreateUser',
       'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem',
+      // The data key, through S3 and DynamoDB only.
+      'kms:CreateGrant', 'kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey',
       // AWSLambdaBasicExecutionRole, which SST attaches to every function (its own log group).
       'logs:CreateLogGroup', 'logs:CreateLogStream', 'logs:PutLogEvents',
-      's3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject',
+      's3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject', 's3:PutObjectTagging',
       'states:StartExecution',
+      // AWSXRayDaemonWriteAccess (tracing).
+      'xray:GetSamplingRules', 'xray:GetSamplingStatisticSummaries', 'xray:GetSamplingTargets', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments',
     ]);
     const cognito = statements.find((s) => s.Action.includes('cognito-idp:AdminCreateUser'))!;
     expect(cognito.Resource).toEqual([named(synthesis, 'aws:cognito/userPool:UserPool', 'UserPool').state.arn]);
@@ -49,12 +53,12 @@ describe('function roles', () => {
     }
   });
 
-  test('the state machine role invokes only the pipeline function, plus the log-delivery calls AWS documents on *', () => {
+  test('the state machine role invokes only the pipeline function, plus the log-delivery and X-Ray calls AWS documents on *', () => {
     const policy = named(synthesis, 'aws:iam/rolePolicy:RolePolicy', 'PipelineStateMachineInvoke');
     const statements = statementsOf([policy.inputs.policy]);
-    const logDelivery = statements.find((s) => s.Resource.includes('*'))!;
-    expect(logDelivery.Action.every((a) => a.startsWith('logs:') && !a.endsWith(':*'))).toBe(true);
-    expect(wildcards(statements, logDelivery.Action)).toEqual([]);
+    const onStar = statements.filter((s) => s.Resource.includes('*'));
+    expect(onStar.flatMap((s) => s.Action).every((a) => a.startsWith('logs:') || a.startsWith('xray:'))).toBe(true);
+    expect(wildcards(statements)).toEqual([]);
     const invoke = statements.find((s) => s.Action.includes('lambda:InvokeFunction'))!;
     const pipelineArn = named(synthesis, 'aws:lambda/function:Function', 'PipelineFunctionFunction').state.arn;
     expect(invoke.Resource).toEqual([pipelineArn, `${pipelineArn}:*`]);

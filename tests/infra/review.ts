@@ -51,7 +51,6 @@ export const STAR_RESOURCE_EXCEPTIONS: Record<string, string> = {
   'xray:GetSamplingRules': 'X-Ray tracing (takes no resource)',
   'xray:GetSamplingTargets': 'X-Ray tracing (takes no resource)',
   'xray:GetSamplingStatisticSummaries': 'X-Ray tracing (takes no resource)',
-  'cloudwatch:PutMetricData': 'custom metrics (Bedrock throttling); restricted by a namespace condition',
 };
 
 /** The AWS-managed policies a role may hold, with their documents as AWS publishes them. */

@@ -7,7 +7,7 @@ import type { MockCallArgs, MockResourceArgs } from '@pulumi/pulumi/runtime/mock
 
 export const ACCOUNT = '123456789012';
 export const REGION = 'eu-central-1';
-export const SYNTH_STAGE = 'prod';
+export const SYNTH_STAGE = process.env.SYNTH_STAGE ?? 'prod';
 /** What `sst secret set` would have stored for the stage. */
 export const SYNTH_SECRETS = { AppSecret: 'synthesised-app-secret-0123456789' };
 

@@ -118,7 +118,7 @@ export function AboutPage() {
             Version Information
           </Title>
           <Text size="sm">Version: {d?.version ?? __APP_VERSION__}</Text>
-          <Text size="sm">Build date: {d?.buildDate ?? __BUILD_DATE__}</Text>
+          <Text size="sm">Build date: {d?.buildDate || __BUILD_DATE__}</Text>
           <Text size="sm">Web app build: {__APP_VERSION__} ({__BUILD_DATE__})</Text>
         </Card>
       </SimpleGrid>
