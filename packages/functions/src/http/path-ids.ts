@@ -34,13 +34,11 @@ export interface PathParam {
 
 export const analysisIdParam: PathParam = { label: 'analysis ID', schema: z.string().uuid('must be an analysisId returned by POST /analyze') };
 export const findingIdParam: PathParam = { label: 'finding ID', schema: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a findingId from GET /results/{id}/findings') };
-export const suppressionIdParam: PathParam = { label: 'suppression ID', schema: z.string().uuid('must be a suppressionId from GET /suppressions') };
 
 /** Shapes implied by where a parameter sits, for routes that declare none. */
 function impliedParam(pattern: string, name: string): PathParam | undefined {
   if (name === 'id' && pattern.startsWith('/results/{id}')) return analysisIdParam;
   if (name === 'findingId') return findingIdParam;
-  if (name === 'id' && pattern.startsWith('/suppressions/{id}')) return suppressionIdParam;
   return undefined;
 }
 

@@ -5,6 +5,7 @@
  * review worker from the stored findings.ndjson.
  */
 import { z } from 'zod';
+import { localDateTime } from '@app/core/review/index.ts';
 import { VisibleError } from '../../http/errors.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../analyses/analysis-views.ts';
 import type { Services } from '../types.ts';
@@ -41,11 +42,12 @@ export async function exportFindings(services: Services, userSub: string, analys
     ndjson,
     full,
     format,
+    timeZone: a.timeZone,
     about: [
       ['Analysis', a.analysisId],
       ['Files', a.fileNames.join(', ')],
-      ['Analysed at', a.createdAt],
-      ['Exported at', new Date().toISOString()],
+      ['Analysed at', localDateTime(a.createdAt, a.timeZone)],
+      ['Exported at', localDateTime(new Date().toISOString(), a.timeZone)],
       ['Findings', String(counts.total)],
       ['Reviewed', `${counts.reviewed} of ${counts.toReview}`],
       ['Open', String(counts.open)],

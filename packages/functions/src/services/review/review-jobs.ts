@@ -7,7 +7,7 @@
  * index. Review statuses travel the same way, keyed by the analysis's review version.
  */
 import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
-import { writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
+import { suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
 import { deriveArtifacts } from './fallback-artifacts.ts';
 import { buildIndexData, FindingsIndex, type FindingFilter, type FindingTarget, type LineRef } from './findings-index.ts';
 
@@ -33,7 +33,7 @@ export type Job =
   | { type: 'targets'; key: string; reviews: ReviewsSync; filter: FindingFilter; cap: number }
   | { type: 'cases'; key: string; reviews: ReviewsSync; filter: CaseFilter; cursor: number; limit: number }
   | { type: 'case'; key: string; reviews: ReviewsSync; caseId: string; cursor: number; limit: number }
-  | { type: 'export'; key: string; reviews: ReviewsSync; ndjson: Uint8Array; full: ExportReview[]; format: 'xlsx' | 'csv'; about: [string, string][] };
+  | { type: 'export'; key: string; reviews: ReviewsSync; ndjson: Uint8Array; full: ExportReview[]; format: 'xlsx' | 'csv'; about: [string, string][]; timeZone?: string };
 
 /** What the workbook shows of a review. */
 export interface ExportReview {
@@ -178,14 +178,14 @@ async function exportJob(job: Extract<Job, { type: 'export' }>): Promise<{ resul
       ticket: r?.ticket ?? '',
       reviewer: r?.reviewer ?? '',
       reviewedAt: r?.reviewedAt ?? '',
-      suppressedBy: s ? `${s.suppressionId}: ${s.reason}` : '',
+      suppressedBy: s ? suppressionLabel(s) : '',
       evidence: f.evidence,
     });
   }
   const chunks: Uint8Array[] = [];
   const sink = { write: (c: Uint8Array) => void chunks.push(c.slice()), end: async () => {} };
-  if (job.format === 'csv') await writeFindingsCsv(sink, rows);
-  else await writeFindingsWorkbook(sink, rows, job.about);
+  if (job.format === 'csv') await writeFindingsCsv(sink, rows, { timeZone: job.timeZone });
+  else await writeFindingsWorkbook(sink, rows, job.about, { timeZone: job.timeZone });
   const bytes = Buffer.concat(chunks);
   const out = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
   return { result: { bytes: out, findings: rows.length }, transfer: [out.buffer] };

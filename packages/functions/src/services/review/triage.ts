@@ -128,7 +128,7 @@ export async function reviewFindings(
     const line = lines[0]!;
     const suppressionId = 'suppress' in body ? await suppressionFor(services, caller, analysisId, line.target, body) : undefined;
     const state = stateOf(caller, body, suppressionId);
-    await saveReview(services, caller.sub, analysisId, line.findingId, state, o.reviews.get(line.findingId)?.status ?? 'open');
+    await saveReview(services, caller.sub, analysisId, line.findingId, state);
     await bumpReviewsVersion(services, caller.sub, analysisId);
     o.reviews.set(line.findingId, { ...state, pk: '', sk: '', analysisId, findingId: line.findingId });
   } else {
