@@ -36,7 +36,7 @@ function StatusCell({ f }: { f: Finding }) {
 /** One page of findings with checkboxes for bulk actions. */
 export function FindingsTable({ analysisId, findings, isSelected, toggle, allSelected, toggleAll, onReview }: FindingsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Findings, scrollable' } }}>
       <Table striped withTableBorder aria-label="Findings">
         <Table.Thead>
           <Table.Tr>
