@@ -31,6 +31,8 @@ import { Route as AppResultsAnalysisIdRouteImport } from './routes/_app/results.
 import { Route as AppResultsAnalysisIdIndexRouteImport } from './routes/_app/results.$analysisId.index'
 import { Route as AppResultsAnalysisIdFindingsRouteImport } from './routes/_app/results.$analysisId.findings'
 import { Route as AppResultsAnalysisIdTimelineRouteImport } from './routes/_app/results.$analysisId.timeline'
+import { Route as AppResultsAnalysisIdCasesIndexRouteImport } from './routes/_app/results.$analysisId.cases.index'
+import { Route as AppResultsAnalysisIdCasesCaseIdRouteImport } from './routes/_app/results.$analysisId.cases.$caseId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -144,6 +146,18 @@ const AppResultsAnalysisIdTimelineRoute =
     path: '/timeline',
     getParentRoute: () => AppResultsAnalysisIdRoute,
   } as any)
+const AppResultsAnalysisIdCasesIndexRoute =
+  AppResultsAnalysisIdCasesIndexRouteImport.update({
+    id: '/cases/',
+    path: '/cases/',
+    getParentRoute: () => AppResultsAnalysisIdRoute,
+  } as any)
+const AppResultsAnalysisIdCasesCaseIdRoute =
+  AppResultsAnalysisIdCasesCaseIdRouteImport.update({
+    id: '/cases/$caseId',
+    path: '/cases/$caseId',
+    getParentRoute: () => AppResultsAnalysisIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -167,6 +181,8 @@ export interface FileRoutesByFullPath {
   '/results/$analysisId/findings': typeof AppResultsAnalysisIdFindingsRoute
   '/results/$analysisId/timeline': typeof AppResultsAnalysisIdTimelineRoute
   '/results/$analysisId/': typeof AppResultsAnalysisIdIndexRoute
+  '/results/$analysisId/cases/$caseId': typeof AppResultsAnalysisIdCasesCaseIdRoute
+  '/results/$analysisId/cases/': typeof AppResultsAnalysisIdCasesIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -189,6 +205,8 @@ export interface FileRoutesByTo {
   '/results/$analysisId/findings': typeof AppResultsAnalysisIdFindingsRoute
   '/results/$analysisId/timeline': typeof AppResultsAnalysisIdTimelineRoute
   '/results/$analysisId': typeof AppResultsAnalysisIdIndexRoute
+  '/results/$analysisId/cases/$caseId': typeof AppResultsAnalysisIdCasesCaseIdRoute
+  '/results/$analysisId/cases': typeof AppResultsAnalysisIdCasesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -214,6 +232,8 @@ export interface FileRoutesById {
   '/_app/results/$analysisId/findings': typeof AppResultsAnalysisIdFindingsRoute
   '/_app/results/$analysisId/timeline': typeof AppResultsAnalysisIdTimelineRoute
   '/_app/results/$analysisId/': typeof AppResultsAnalysisIdIndexRoute
+  '/_app/results/$analysisId/cases/$caseId': typeof AppResultsAnalysisIdCasesCaseIdRoute
+  '/_app/results/$analysisId/cases/': typeof AppResultsAnalysisIdCasesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -239,6 +259,8 @@ export interface FileRouteTypes {
     | '/results/$analysisId/findings'
     | '/results/$analysisId/timeline'
     | '/results/$analysisId/'
+    | '/results/$analysisId/cases/$caseId'
+    | '/results/$analysisId/cases/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -261,6 +283,8 @@ export interface FileRouteTypes {
     | '/results/$analysisId/findings'
     | '/results/$analysisId/timeline'
     | '/results/$analysisId'
+    | '/results/$analysisId/cases/$caseId'
+    | '/results/$analysisId/cases'
   id:
     | '__root__'
     | '/_app'
@@ -285,6 +309,8 @@ export interface FileRouteTypes {
     | '/_app/results/$analysisId/findings'
     | '/_app/results/$analysisId/timeline'
     | '/_app/results/$analysisId/'
+    | '/_app/results/$analysisId/cases/$caseId'
+    | '/_app/results/$analysisId/cases/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -448,6 +474,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppResultsAnalysisIdTimelineRouteImport
       parentRoute: typeof AppResultsAnalysisIdRoute
     }
+    '/_app/results/$analysisId/cases/': {
+      id: '/_app/results/$analysisId/cases/'
+      path: '/cases'
+      fullPath: '/results/$analysisId/cases/'
+      preLoaderRoute: typeof AppResultsAnalysisIdCasesIndexRouteImport
+      parentRoute: typeof AppResultsAnalysisIdRoute
+    }
+    '/_app/results/$analysisId/cases/$caseId': {
+      id: '/_app/results/$analysisId/cases/$caseId'
+      path: '/cases/$caseId'
+      fullPath: '/results/$analysisId/cases/$caseId'
+      preLoaderRoute: typeof AppResultsAnalysisIdCasesCaseIdRouteImport
+      parentRoute: typeof AppResultsAnalysisIdRoute
+    }
   }
 }
 
@@ -455,12 +495,16 @@ interface AppResultsAnalysisIdRouteChildren {
   AppResultsAnalysisIdFindingsRoute: typeof AppResultsAnalysisIdFindingsRoute
   AppResultsAnalysisIdTimelineRoute: typeof AppResultsAnalysisIdTimelineRoute
   AppResultsAnalysisIdIndexRoute: typeof AppResultsAnalysisIdIndexRoute
+  AppResultsAnalysisIdCasesCaseIdRoute: typeof AppResultsAnalysisIdCasesCaseIdRoute
+  AppResultsAnalysisIdCasesIndexRoute: typeof AppResultsAnalysisIdCasesIndexRoute
 }
 
 const AppResultsAnalysisIdRouteChildren: AppResultsAnalysisIdRouteChildren = {
   AppResultsAnalysisIdFindingsRoute: AppResultsAnalysisIdFindingsRoute,
   AppResultsAnalysisIdTimelineRoute: AppResultsAnalysisIdTimelineRoute,
   AppResultsAnalysisIdIndexRoute: AppResultsAnalysisIdIndexRoute,
+  AppResultsAnalysisIdCasesCaseIdRoute: AppResultsAnalysisIdCasesCaseIdRoute,
+  AppResultsAnalysisIdCasesIndexRoute: AppResultsAnalysisIdCasesIndexRoute,
 }
 
 const AppResultsAnalysisIdRouteWithChildren =

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client.ts';
 import { failureReason } from '../../lib/failure-reason.ts';
 import { shortId } from '../../lib/format.ts';
 import { useHeldResult } from '../../state/held-result.tsx';
+import { CasesCard } from '../cases/CasesCard.tsx';
 import { FindingsCard } from '../review/FindingsCard.tsx';
 import { ResultsView } from './ResultsView.tsx';
 
@@ -39,12 +40,14 @@ function ResultsNav({ analysisId }: { analysisId: string }) {
       value={tab}
       onChange={(value) => {
         if (value === 'findings') void navigate({ to: '/results/$analysisId/findings', params: { analysisId } });
+        else if (value === 'cases') void navigate({ to: '/results/$analysisId/cases', params: { analysisId } });
         else if (value === 'overview') void navigate({ to: '/results/$analysisId', params: { analysisId } });
       }}
       keepMounted={false}
     >
       <Tabs.List aria-label="Views of this analysis">
         <Tabs.Tab value="overview">Overview</Tabs.Tab>
+        <Tabs.Tab value="cases">Cases</Tabs.Tab>
         <Tabs.Tab value="findings">Findings</Tabs.Tab>
         {tab === 'timeline' && <Tabs.Tab value="timeline">User timeline</Tabs.Tab>}
       </Tabs.List>
@@ -120,6 +123,11 @@ export function ResultsFrame() {
 /** /results/{analysisId}: the summary, patterns, findings, flags and downloads. */
 export function ResultsOverview() {
   return <ResultsView result={useResult()} />;
+}
+
+/** /results/{analysisId}/cases: the cases alone (a case opens at /results/{analysisId}/cases/{caseId}). */
+export function ResultsCases() {
+  return <CasesCard analysisId={useResult().analysisId} />;
 }
 
 /** /results/{analysisId}/findings: the findings alone, to review them. */
