@@ -42,7 +42,7 @@ export function FindingsTable({ analysisId, findings, isSelected, toggle, allSel
   const settings = useOptionalResult()?.settings;
   const ruleTitle = (f: Finding) => (f.source.pattern && patternTextWithThresholds(f.source.pattern, settings)?.title) || f.rule.title;
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Findings, scrollable' } }}>
       <Table striped withTableBorder aria-label="Findings">
         <Table.Thead>
           <Table.Tr>
