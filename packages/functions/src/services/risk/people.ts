@@ -45,11 +45,11 @@ export async function withItemEmails<T extends { addedBy?: string; lastModifiedB
 /** Fields of an audited value that hold the sub of a person who acted. */
 export const PERSON_FIELDS = ['addedBy', 'lastModifiedBy', 'reviewedBy', 'approvedBy', 'rejectedBy'] as const;
 
-type AuditValue = Record<string, unknown> | null | undefined;
+type AuditValue = object | null | undefined;
 
 function personSubs(value: AuditValue): string[] {
   if (!value) return [];
-  return PERSON_FIELDS.map((f) => value[f]).filter((v): v is string => typeof v === 'string' && v !== '');
+  return PERSON_FIELDS.map((f) => (value as Record<string, unknown>)[f]).filter((v): v is string => typeof v === 'string' && v !== '');
 }
 
 /**
