@@ -8,9 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flagContextOf } from '../packages/core/src/engine/engine.ts';
-import { parseAndFlagFile } from '../packages/core/src/engine/parse-and-flag-file.ts';
-import { contextOf } from '../packages/core/src/engine/task-context.ts';
-import { createTaskPool, type TaskEnv } from '../packages/core/src/engine/task-pool.ts';
+import { parseAndFlagFile } from '../packages/core/src/engine/parse/parse-and-flag-file.ts';
+import { contextOf } from '../packages/core/src/engine/pool/task-context.ts';
+import { createTaskPool, type TaskEnv } from '../packages/core/src/engine/pool/task-pool.ts';
 import { loadDefaultLists } from '../packages/core/src/lists/index.ts';
 
 const path = process.argv[2]!;

@@ -19,12 +19,12 @@ import { loadDefaultLists } from '../packages/core/src/lists/index.ts';
 import type { EngineContext, FileStepResult } from '../packages/core/src/engine/contract.ts';
 import { flagContextOf } from '../packages/core/src/engine/engine.ts';
 import { fileSink } from '../packages/core/src/workspace/folder-workspace.ts';
-import { contextOf } from '../packages/core/src/engine/task-context.ts';
-import { createTaskPool, type TaskEnv } from '../packages/core/src/engine/task-pool.ts';
-import { parseAndFlagFile } from '../packages/core/src/engine/parse-and-flag-file.ts';
-import { correlateFilesStep } from '../packages/core/src/engine/correlate-step.ts';
-import { prepareFinalState } from '../packages/core/src/engine/final-records.ts';
-import { writeReports } from '../packages/core/src/engine/write-reports.ts';
+import { contextOf } from '../packages/core/src/engine/pool/task-context.ts';
+import { createTaskPool, type TaskEnv } from '../packages/core/src/engine/pool/task-pool.ts';
+import { parseAndFlagFile } from '../packages/core/src/engine/parse/parse-and-flag-file.ts';
+import { correlateFilesStep } from '../packages/core/src/engine/correlate/correlate-step.ts';
+import { prepareFinalState } from '../packages/core/src/engine/report/final-records.ts';
+import { writeReports } from '../packages/core/src/engine/report/write-reports.ts';
 import { CORRELATION_NAME } from '../packages/core/src/engine/names.ts';
 
 const args = process.argv.slice(2);

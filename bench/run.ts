@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCdhdr, generateCdpos, generateSm20, generateTickets } from './generate.ts';
 import { cliBundle } from '../packages/cli/bin/cli-bundle.js';
-import { taskWorkerBundle } from '../packages/core/src/engine/task-worker-bundle.ts';
+import { taskWorkerBundle } from '../packages/core/src/engine/pool/task-worker-bundle.ts';
 import { countNewlines, parseAndFlag, runCli, sizeMb } from './measure.ts';
 
 const MB = Number(process.env.BENCH_MB ?? 100);

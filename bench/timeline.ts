@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { createReadStream } from 'node:fs';
 import { createFsBlobStore } from '../packages/functions/src/adapters/blobs/fs-store.ts';
 import { buildUserTimeline, openTimelineIndex, readTimelinePage } from '../packages/core/src/review/index.ts';
-import { taskWorkerBundle } from '../packages/core/src/engine/task-worker-bundle.ts';
+import { taskWorkerBundle } from '../packages/core/src/engine/pool/task-worker-bundle.ts';
 import type { AnalysisReport } from '../packages/core/src/model/index.ts';
 import { runCli } from './measure.ts';
 

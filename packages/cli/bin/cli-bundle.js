@@ -1,6 +1,6 @@
 /**
  * The CLI as one ES module, built with esbuild once per state of the sources and of the installed
- * packages into node_modules/.cache (engine/bundle-cache.js, as the engine's task worker is).
+ * packages into node_modules/.cache (engine/pool/bundle-cache.js, as the engine's task worker is).
  * Through tsx's loader the main thread compiled and resolved the engine's TypeScript module by
  * module on every run: about 0.4 s of a run's wall time before any file was read. A build takes
  * under a second and happens once; a run that cannot build (esbuild missing) goes on through tsx.
@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cachedBundle } from '../../core/src/engine/bundle-cache.js';
+import { cachedBundle } from '../../core/src/engine/pool/bundle-cache.js';
 
 const PACKAGES = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = fileURLToPath(new URL('../src/main.ts', import.meta.url));

@@ -4,7 +4,7 @@
  * items whose time only their header knows; SELF_AUTHORIZATION: user administration, items and
  * headers on the acting user's own user) and the joins of items and headers (the headers
  * non-joined items inherit, the summary's CDHDR ↔ CDPOS row). It needs none of the other rules'
- * results and they need none of its, so the engine can run it beside them (engine/correlate-items.ts).
+ * results and they need none of its, so the engine can run it beside them (engine/correlate/correlate-items.ts).
  */
 import { type CompactFacts, epochsOf, toCompactFacts } from '../facts/index.ts';
 import type { CorrelationSummary } from '../model/index.ts';

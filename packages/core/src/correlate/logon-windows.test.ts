@@ -5,7 +5,7 @@ import { emptyDocColumns, type FailedLogon, type FileFacts, type SecurityEvent }
 import { LogonWindows } from '../rules/pattern/index.ts';
 import { correlateFacts } from './correlate-facts.ts';
 
-// Correlation keeps only the successful logons inside LogonWindows (engine/read-logons.ts): the
+// Correlation keeps only the successful logons inside LogonWindows (engine/correlate/read-logons.ts): the
 // patterns must come out exactly as from all logons.
 
 const T0 = 1_763_460_000; // a Tuesday, 10:00 UTC

@@ -7,11 +7,11 @@ import type { AnalysisReport, DetectionLists, EngineSettings } from '../model/in
 import type { EngineContext, FileStepResult } from './contract.ts';
 import { flagContextOf } from './engine.ts';
 import { fileSink } from '../workspace/index.ts';
-import { contextOf } from './task-context.ts';
-import { createTaskPool, type TaskEnv, type TaskPool } from './task-pool.ts';
-import { parseAndFlagFile } from './parse-and-flag-file.ts';
-import { correlateFilesStep } from './correlate-step.ts';
-import { writeReports } from './write-reports.ts';
+import { contextOf } from './pool/task-context.ts';
+import { createTaskPool, type TaskEnv, type TaskPool } from './pool/task-pool.ts';
+import { parseAndFlagFile } from './parse/parse-and-flag-file.ts';
+import { correlateFilesStep } from './correlate/correlate-step.ts';
+import { writeReports } from './report/write-reports.ts';
 
 export interface AnalyzeOptions {
   outDir: string;

@@ -25,7 +25,7 @@ export interface EngineContext {
    * Where CPU-heavy engine tasks (tasks.ts) run: worker threads in the CLI; absent, they run
    * one after another in this thread (Lambda, tests).
    */
-  tasks?: import('./task-pool.ts').TaskRunner;
+  tasks?: import('./pool/task-pool.ts').TaskRunner;
 }
 
 /** Result of step 1 for one file: small, JSON-serialisable. */

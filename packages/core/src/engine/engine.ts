@@ -1,10 +1,10 @@
 import { createFlagContext, type FlagContext } from '../flags/flag-context.ts';
 import { FLAG_KEYS } from '../model/index.ts';
 import type { Engine, EngineContext, FlaggedRecordRef } from './contract.ts';
-import { correlateFilesStep } from './correlate-step.ts';
-import { forEachFinalRecord, prepareFinalState } from './final-records.ts';
-import { parseAndFlagFile } from './parse-and-flag-file.ts';
-import { writeReports } from './write-reports.ts';
+import { correlateFilesStep } from './correlate/correlate-step.ts';
+import { forEachFinalRecord, prepareFinalState } from './report/final-records.ts';
+import { parseAndFlagFile } from './parse/parse-and-flag-file.ts';
+import { writeReports } from './report/write-reports.ts';
 
 // Compiling the lists (and the holiday calendar) once per lists/settings object.
 const contexts = new WeakMap<object, WeakMap<object, FlagContext>>();

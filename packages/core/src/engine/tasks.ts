@@ -5,10 +5,10 @@
  */
 import type { FlagContext } from '../flags/flag-context.ts';
 import type { EngineContext } from './contract.ts';
-import { writeReportPart, type ReportPartInput } from './report-parts.ts';
-import { parseFilePart, type ParsePartInput } from './parse-parts.ts';
-import { readLogonsPart, type ReadLogonsInput } from './read-logons.ts';
-import { correlateItemsTask, type CorrelateItemsInput } from './correlate-items.ts';
+import { writeReportPart, type ReportPartInput } from './report/report-parts.ts';
+import { parseFilePart, type ParsePartInput } from './parse/parse-parts.ts';
+import { readLogonsPart, type ReadLogonsInput } from './correlate/read-logons.ts';
+import { correlateItemsTask, type CorrelateItemsInput } from './correlate/correlate-items.ts';
 
 export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, onProgress: (records: number) => void) => Promise<unknown>;
 

@@ -18,7 +18,7 @@ describe('facts crossing threads', () => {
     try {
       const script = join(dir, 'maps.ts');
       await writeFile(script, `
-import { FactsCollector } from ${JSON.stringify(here('../engine/collect-facts.ts'))};
+import { FactsCollector } from ${JSON.stringify(here('../engine/parse/collect-facts.ts'))};
 import { packFacts, unpackFacts } from ${JSON.stringify(here('./facts-transfer.ts'))};
 import { writableFacts } from ${JSON.stringify(here('./writable-facts.ts'))};
 const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;

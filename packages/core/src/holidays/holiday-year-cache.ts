@@ -61,7 +61,7 @@ let shared: HolidayYearCache | null | undefined;
 
 /**
  * The cache beside the project's other caches, in node_modules/.cache/sap-analyzer/holidays
- * (engine/bundle-cache.js keeps the engine's bundles there), keyed by the installed library's
+ * (engine/pool/bundle-cache.js keeps the engine's bundles there), keyed by the installed library's
  * version; null where the library's package cannot be found (a bundled deployment).
  */
 export function defaultHolidayCache(): HolidayYearCache | null {

@@ -5,7 +5,7 @@
  * an analysis written before it has only the report's SAMPLE_LIMIT (10) sample records per flag,
  * and `recordCoverage` says how many flagged records there are and how many are listed.
  */
-import { SAMPLE_LIMIT } from '../engine/report-stats.ts';
+import { SAMPLE_LIMIT } from '../engine/report/report-stats.ts';
 import { decideDateOrder } from '../formats/dates.ts';
 import type { DateOrder } from '../formats/types.ts';
 import { FLAG_KEYS, type AnalysisReport, type FlagKey } from '../model/index.ts';

@@ -35,6 +35,8 @@ export interface Finding {
   source: { pattern?: PatternName; flag?: FlagKey; file?: string; fileType?: string };
   /** The records behind the finding (the flagged record itself; for a pattern its row). */
   evidence: Record<string, string>[];
+  /** The case the finding belongs to (cases.json), set in findings.ndjson. */
+  caseId?: string;
 }
 
 /** A suppression as an analysis applies it: the fields that match, and why it exists. */

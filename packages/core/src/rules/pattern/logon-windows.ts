@@ -1,7 +1,7 @@
 /**
  * The successful logons BRUTE_FORCE_SUCCESS, USER_CREATED_AND_USED and USER_UNLOCKED_AND_USED read:
  * an index of them (one scan, shared by the three rules) and the windows in which a logon can
- * complete one of them (engine/read-logons.ts reads the SM20 files again for those only).
+ * complete one of them (engine/correlate/read-logons.ts reads the SM20 files again for those only).
  */
 import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../../model/index.ts';
 import type { FailedLogon, SecurityEvent } from '../../facts/index.ts';

@@ -1,0 +1,118 @@
+import { toCompactFacts, type CompactFacts, readFacts, type Skip } from '../../facts/index.ts';
+import { correlationSteps, HeaderIndex, type ItemCorrelation, ITEMS_APART, LATE_KEYS, type HeaderSource, type LateKey } from '../../correlate/index.ts';
+import { LogonWindows } from '../../rules/pattern/index.ts';
+import { createTimingCheck } from '../../flags/change-timing.ts';
+import type { FlagContext } from '../../flags/flag-context.ts';
+import type { CorrelateStepResult, EngineContext, FileStepResult } from '../contract.ts';
+import { writeJson } from '../../workspace/index.ts';
+import { correlateItemsTask, writeItemHeaders, type CorrelateItemsInput } from './correlate-items.ts';
+import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, type StoredCorrelation } from '../names.ts';
+import { readLogons } from './read-logons.ts';
+
+/** Facts keys correlation does not read. */
+const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
+/** All but the change-document headers. */
+const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
+
+/** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode. */
+export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {
+  const out: CompactFacts[] = [];
+  // One file after the other: the read buffers of one stream at a time.
+  for (const f of files) {
+    const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), skip, 'compact');
+    if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
+    out.push(toCompactFacts(raw));
+  }
+  return out;
+}
+
+/**
+ * The HeaderIndex the report step's CDPOS items inherit from: the item headers correlation
+ * stored (a row per item key with a header), else all headers of the CDHDR and joined CDPOS files.
+ */
+export async function loadItemHeaderIndex(ctx: EngineContext, files: FileStepResult[]): Promise<HeaderIndex> {
+  const stored = await readFacts<{ distinct: number; docs: HeaderSource['docs'] }>(ctx.workspace, ITEM_HEADERS_NAME, new Set(), 'compact');
+  if (stored) return new HeaderIndex([{ fileType: 'CDHDR', joined: false, docs: stored.docs }], stored.distinct);
+  const headerFiles = files.filter((f) => f.fileType === 'CDHDR' || f.fileType === 'CDPOS');
+  return new HeaderIndex(await loadCompactFacts(ctx, headerFiles, HEADERS_ONLY));
+}
+
+/** Which file types hold a late key (FileFacts: tickets only in ticket files, item keys only in CDPOS files). */
+const LATE_KEY_TYPES: Record<LateKey, (t: string) => boolean> = {
+  tickets: (t) => t === 'TICKETS',
+  itemKeys: (t) => t === 'CDPOS',
+  sensitiveItemKeys: (t) => t === 'CDPOS',
+  afterHoursSensitive: (t) => t !== 'TICKETS',
+};
+
+/** Reads `keys` of each file's facts into `facts` (another pass over the facts files, skipping the rest). */
+async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: CompactFacts[], keys: LateKey[]): Promise<void> {
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    const wanted = keys.filter((k) => LATE_KEY_TYPES[k](f.fileType));
+    if (wanted.length === 0) continue;
+    const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), (key) => !wanted.includes(key as LateKey), 'compact', wanted);
+    if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
+    const compact = toCompactFacts(raw);
+    const target = facts[i]! as unknown as Record<LateKey, unknown>;
+    for (const k of wanted) target[k] = compact[k];
+  }
+}
+
+/**
+ * The SM20 files' successful logons that can complete a pattern (rules/pattern/logon-windows.ts),
+ * read again from the sources (read-logons.ts): step 1 keeps none. No window, no read.
+ */
+async function addLogons(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], facts: CompactFacts[]): Promise<void> {
+  if (!files.some((f) => f.fileType === 'SM20')) return;
+  const windows = new LogonWindows({ events: facts.flatMap((f) => f.securityEvents), failedLogons: facts.flatMap((f) => f.failedLogons), thresholds: fc.thresholds });
+  if (windows.isEmpty) return;
+  for (let i = 0; i < files.length; i++) {
+    if (files[i]!.fileType === 'SM20') facts[i]!.logons = await readLogons(ctx, fc, files[i]!, windows);
+  }
+}
+
+const hasHeadersOrItems = (f: FileStepResult) => f.fileType === 'CDHDR' || f.fileType === 'CDPOS';
+
+/**
+ * Correlates the files' facts and stores the result as `correlation.json`. With `itemsApart` (by
+ * default when the context has a task pool and there are change documents) the work over the items
+ * and their headers runs as the `correlate-items` task (correlate-items.ts) beside the rest: the
+ * same result, on two threads.
+ */
+export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems)): Promise<StoredCorrelation> {
+  const input: CorrelateItemsInput = { files: files.map(({ index, fileName, fileType }) => ({ index, fileName, fileType })) };
+  const tasks = ctx.tasks;
+  const items = !itemsApart ? undefined : tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input);
+  // Awaited only where correlation needs it: a failure must not go unhandled before then.
+  items?.catch(() => {});
+  // The late keys are read right before correlation uses them (correlationSteps).
+  const late = new Set<string>(LATE_KEYS);
+  let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
+  await addLogons(ctx, fc, files, facts);
+  const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf, itemsApart });
+  let step = run.next();
+  while (!step.done) {
+    if (step.value === ITEMS_APART) {
+      step = run.next(await items);
+      continue;
+    }
+    await loadLateKeys(ctx, files, facts, step.value);
+    step = run.next();
+  }
+  // correlationSteps asks for the result only when it runs the joins, which it always does; this keeps the promise from being left behind.
+  await items;
+  const result = step.value;
+  facts = undefined;
+  const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };
+  // Written before correlation.json: a report step that finds correlation.json finds these too.
+  if (result.itemHeaders) await writeItemHeaders(ctx.workspace, result.itemHeaders);
+  await writeJson(ctx.workspace, CORRELATION_NAME, stored);
+  return stored;
+}
+
+/** Step 2: joins and patterns over the files' facts, stored as `correlation.json`. */
+export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): Promise<CorrelateStepResult> {
+  const stored = await correlateAndStore(ctx, fc, files);
+  return { patterns: Object.values(stored.patternCounts).reduce((n, c) => n + (c ?? 0), 0), correlated: files.length > 1 };
+}

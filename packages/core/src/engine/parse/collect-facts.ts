@@ -1,0 +1,358 @@
+import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedSm20Activities, type FileMeta } from '../../facts/index.ts';
+import type { CanonicalRecord } from '../../flags/canonical-record.ts';
+import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
+import { FLAG_INDEX, OTHER_BIT, type FlagResult } from '../../flags/flag-result.ts';
+import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
+import { authorisationTarget } from '../../flags/change-doc-rules.ts';
+import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
+import type { DateOrder } from '../../formats/types.ts';
+
+const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
+const TIMING_BIT = 1 << FLAG_INDEX.CHANGE_TIMING_FLAG;
+const TICKET_TEXT_LIMIT = 4000;
+const TICKET_COLUMNS = ['TICKET_ID', 'USER', 'ASSIGNED_TO', 'TITLE', 'DESCRIPTION', 'REQUEST_TIME', 'CLOSE_TIME'];
+
+const cellAt = (row: string[], i: number): string => (i < 0 ? '' : (row[i] ?? ''));
+const digits2 = (v: string, i: number): number => (v.charCodeAt(i) - 48) * 10 + v.charCodeAt(i + 1) - 48;
+
+/** 'YYYY-MM-DD HH:MM:SS' (or with 'T'): exactly what normaliseDate/normaliseTime read the same as date and time apart. */
+function isIsoDateTime(v: string): boolean {
+  if (v.length !== 19) return false;
+  for (let i = 0; i < 19; i++) {
+    const c = v.charCodeAt(i);
+    if (i === 4 || i === 7) {
+      if (c !== 45) return false;
+    } else if (i === 10) {
+      if (c !== 32 && c !== 84) return false;
+    } else if (i === 13 || i === 16) {
+      if (c !== 58) return false;
+    } else if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+const sm20Activities = (): CollectedSm20Activities => ({ users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() });
+
+
+/** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
+export class FactsCollector {
+  /** User-day ids and SM20 change events; change documents are counted by docVolume. */
+  readonly volume = new ChangeVolumeCounter();
+  readonly facts: CollectedFacts;
+  private readonly seenDocs = new Map<string, number>();
+  private readonly docVolume: DocRowVolume;
+  // Non-joined CDPOS: one entry per run of items with the same header key (items of a document are
+  // adjacent): no Map entry per change document.
+  private readonly runKeys = new PackedColumnBuilder();
+  private readonly runCounts = NumColumnBuilder.uint32();
+  private readonly runSensitiveKeys = new PackedColumnBuilder();
+  private readonly runSensitive = new PackedColumnBuilder();
+  private runCount = 0;
+  private runHasSensitive = false;
+  private lastClass = '';
+  private lastId = '';
+  private lastNr = '';
+  private lastKey = '';
+
+  constructor(index: number, opened: FileMeta) {
+    this.facts = {
+      index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
+      volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), docs: emptyCollectedDocs(),
+      debuggerChanges: sm20Activities(), tableChanges: sm20Activities(),
+      failedLogons: { users: new DictColumnBuilder(), terminals: new DictColumnBuilder(), times: NumColumnBuilder.float64(), peers: new DictColumnBuilder() },
+      securityEvents: emptySecurityEvents(),
+      logons: { users: new DictColumnBuilder(), terminals: new DictColumnBuilder(), times: NumColumnBuilder.float64(), peers: new DictColumnBuilder() },
+      userAdmin: { users: new DictColumnBuilder(), targets: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() },
+      itemKeys: { keys: new PackedColumnBuilder(), counts: NumColumnBuilder.uint32() },
+      sensitiveItemKeys: { keys: new PackedColumnBuilder(), details: new PackedColumnBuilder() },
+      afterHoursSensitive: emptyActivities(), tickets: emptyTickets(),
+    };
+    this.docVolume = new DocRowVolume(this.facts.docs.changenrs);
+  }
+
+  add(rec: CanonicalRecord, out: FlagResult): void {
+    const f = this.facts;
+    f.records++;
+    // Date and time are read only where needed: a reader may make them on demand (view-record.ts).
+    switch (rec.fileType) {
+      case 'SM20': {
+        if (out.countsAsChangeEvent) this.volume.addEvent(rec.user, rec.date);
+        const ev = rec.event;
+        // One lookup per record for what the event contributes (most events contribute nothing).
+        const facts = EVENT_FACTS.get(ev) ?? 0;
+        // A privileged user's logon is a security event; other logons are not kept (read-logons.ts).
+        const security = (facts & SECURITY_FACT) !== 0 || (out.otherMask & SECURITY_FACT_OTHER) !== 0 || ((facts & LOGON_FACT) !== 0 && (out.otherMask & OTHER_BIT.privileged_user) !== 0);
+        const wanted = out.isChange || security || (facts & ~LOGON_FACT) !== 0;
+        if (!wanted || rec.date === '') break;
+        const t = toEpoch(rec.date, rec.time)!;
+        if (out.isChange) {
+          const c = f.sm20Changes;
+          c.users.push(rec.user);
+          c.times.push(t);
+          c.events.push(ev);
+          c.tcodes.push(rec.tcode);
+          // 1: flagged; 3: flagged and a change event (CHANGE_WITHOUT_TICKET reads only those).
+          c.flagged.push(out.mask === 0 ? 0 : out.countsAsChangeEvent ? 3 : 1);
+        }
+        if (ev === 'CUL') pushActivity(f.debuggerChanges, rec, t);
+        if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) pushActivity(f.tableChanges, rec, t);
+        if ((facts & FAILED_LOGON_FACT) !== 0) {
+          f.failedLogons.users.push(ev === 'BU1' ? rec.var2 : rec.user);
+          f.failedLogons.terminals.push(rec.terminal);
+          f.failedLogons.times.push(t);
+          f.failedLogons.peers.push(peerAddress(rec.peer));
+        }
+        if (security) this.addSecurityEvents(rec, out, t);
+        if ((facts & USER_ADMIN_FACT) !== 0) {
+          const u = f.userAdmin;
+          u.users.push(rec.user);
+          u.targets.push(rec.var1);
+          u.times.push(t);
+          u.activities.push(describeSm20(rec));
+        }
+        break;
+      }
+      case 'CDHDR':
+        if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity('E', rec.user, '', toEpoch(rec.date, rec.time)!, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
+        pushDoc(f.docs, rec, out.mask !== 0);
+        this.addDocument(rec, f.docs.changenrs.length - 1);
+        break;
+      case 'CDPOS': {
+        if ((out.otherMask & (OTHER_BIT.emergency_access | OTHER_BIT.authorization)) !== 0) this.addItemSecurityEvents(rec, out);
+        if (USER_CLASSES.has(rec.objectclas)) this.addAuthorisationItem(rec);
+        // Items of one change document are adjacent: build the key only when it changes.
+        if (rec.objectclas !== this.lastClass || rec.objectid !== this.lastId || rec.changenr !== this.lastNr) {
+          if (!f.joined) this.endRun();
+          this.lastClass = rec.objectclas;
+          this.lastId = rec.objectid;
+          this.lastNr = rec.changenr;
+          // Non-joined items need the key only as bytes (endRun).
+          if (f.joined) this.lastKey = docKey(rec.objectclas, rec.objectid, rec.changenr);
+        }
+        if (f.joined) {
+          const key = this.lastKey;
+          const at = this.seenDocs.get(key);
+          if (at === undefined) {
+            this.seenDocs.set(key, f.docs.changenrs.length);
+            pushDoc(f.docs, rec, out.mask !== 0);
+          } else if (out.mask !== 0) {
+            f.docs.flagged.set(at, 1); // a header is flagged when any of its items is
+          }
+          this.addDocument(rec, at ?? f.docs.changenrs.length - 1);
+        } else {
+          this.runCount++;
+          if ((out.mask & SENSITIVE_MASK) !== 0 && !this.runHasSensitive) {
+            this.runHasSensitive = true;
+            this.runSensitiveKeys.pushJoined([rec.objectclas, rec.objectid, rec.changenr], DOC_KEY_SEPARATOR);
+            this.runSensitive.push(changeDocDetail(rec.tabname, rec.fname, rec.tcode));
+          }
+        }
+        break;
+      }
+      case 'TICKETS':
+        break;
+    }
+    if ((out.mask & SENSITIVE_MASK) !== 0 && (out.mask & TIMING_BIT) !== 0 && rec.date !== '') {
+      const a = f.afterHoursSensitive;
+      a.users.push(rec.user);
+      a.times.push(toEpoch(rec.date, rec.time)!);
+      // A CDHDR row's text follows from its docs row (just pushed): made when written.
+      if (rec.fileType === 'CDHDR' && rec.tabname === '') a.docRows.push(f.docs.changenrs.length - 1);
+      else {
+        a.docRows.push(NO_DOC);
+        a.activities.push(rec.fileType === 'SM20' ? describeSm20(rec) : describeChangeDoc(rec));
+      }
+    }
+  }
+
+  private pushSecurity(kind: string, user: string, target: string, t: number, activity: string, key = '', terminal = '', peer = ''): void {
+    const s = this.facts.securityEvents;
+    s.kinds.push(kind);
+    s.users.push(user);
+    s.targets.push(target);
+    s.terminals.push(terminal);
+    s.peers.push(peer);
+    s.times.push(t);
+    s.activities.push(activity);
+    s.keys.push(key);
+  }
+
+  /** SM20 records of the v2 patterns (a record may be several kinds: an emergency ID's logon is L and E). */
+  private addSecurityEvents(rec: CanonicalRecord, out: FlagResult, t: number): void {
+    const ev = rec.event;
+    const terminal = rec.terminal;
+    const peer = peerAddress(rec.peer);
+    const kind = securityKind(ev, rec.var1, rec.var2, out.otherMask);
+    if (kind !== '') {
+      const target = kind === 'C' || (kind === 'U' && ev === 'AUA') ? rec.var1 : kind === 'U' ? rec.var2 : kind === 'O' || kind === 'X' ? (ev === 'EU1' ? 'SYSTEM' : `CLIENT ${rec.var1.trim()}`) : '';
+      this.pushSecurity(kind, rec.user, target, t, describeSm20(rec), '', terminal, peer);
+    }
+    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0) this.pushSecurity('E', rec.user, '', t, describeSm20(rec), '', terminal, peer);
+  }
+
+  /** CDPOS items: emergency IDs (joined rows know their user) and sensitive profile assignments. */
+  private addItemSecurityEvents(rec: CanonicalRecord, out: FlagResult): void {
+    const key = docKey(rec.objectclas, rec.objectid, rec.changenr);
+    const t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!;
+    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity('E', rec.user, '', t, describeChangeDoc(rec), key);
+    if (out.profileAssigned !== '') this.pushSecurity('A', rec.user, out.profileAssigned, t, `Sensitive profile ${out.profileAssigned}`, key);
+  }
+
+  /** An IDENTITY or PFCG item that changes authorisations (kind S; the target decides SELF_AUTHORIZATION). */
+  private addAuthorisationItem(rec: CanonicalRecord): void {
+    const target = authorisationTarget(rec.objectclas, rec.objectid, rec.tabname, rec.fname, rec.tabkey);
+    if (target === undefined) return;
+    const t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!;
+    const kind = rec.objectclas.toUpperCase() === 'PFCG' ? 'role' : 'identity';
+    this.pushSecurity('S', rec.user, `${kind}\u0001${target}`, t, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
+  }
+
+  /** Tickets read their own columns (text and two date-times). */
+  addTicket(row: string[], dateOrder: DateOrder): void {
+    const c = (this.ticketColumns ??= TICKET_COLUMNS.map((name) => this.facts.canonical[name] ?? -1));
+    const t = this.facts.tickets;
+    let users = 0;
+    const user = cellAt(row, c[1]!).trim().toUpperCase();
+    if (user !== '') {
+      t.users.push(user);
+      users++;
+    }
+    const assigned = cellAt(row, c[2]!).trim().toUpperCase();
+    if (assigned !== '') {
+      t.users.push(assigned);
+      users++;
+    }
+    // The user fields are searched for user IDs as words too: "Karin Weber (KWEBER)" names KWEBER.
+    const named = user.length > 12 || assigned.length > 12 || /[\s(]/.test(user + assigned) ? `${user} ${assigned} ` : '';
+    const text = `${named}${cellAt(row, c[3]!)} ${cellAt(row, c[4]!)}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
+    this.facts.records++;
+    t.ids.push(cellAt(row, c[0]!));
+    t.userCounts.push(users);
+    t.texts.push(text);
+    t.starts.push(this.ticketTime(cellAt(row, c[5]!), dateOrder) ?? Number.NaN);
+    t.ends.push(this.ticketTime(cellAt(row, c[6]!), dateOrder) ?? Number.NaN);
+  }
+
+  private ticketColumns: number[] | undefined;
+  private lastDay = '';
+  private lastDayStart: number | undefined;
+
+  /** Epoch of a ticket's date-time cell; 'YYYY-MM-DD HH:MM:SS' (the usual export) without regexes, one date parse per day. */
+  private ticketTime(v: string, dateOrder: DateOrder): number | null {
+    if (isIsoDateTime(v)) {
+      const day = v.slice(0, 10);
+      if (day !== this.lastDay) {
+        this.lastDay = day;
+        const d = normaliseDate(day, dateOrder);
+        this.lastDayStart = d === undefined ? undefined : toEpoch(d, '');
+      }
+      if (this.lastDayStart === undefined) return null;
+      const h = digits2(v, 11), m = digits2(v, 14), s = digits2(v, 17);
+      return this.lastDayStart + (h <= 23 && m <= 59 && s <= 59 ? h * 3600 + m * 60 + s : 0);
+    }
+    const d = normaliseDate(v, dateOrder);
+    return d === undefined ? null : (toEpoch(d, normaliseTime(v.length > 10 ? v : '') ?? '00:00:00') ?? null);
+  }
+
+  /** ChangeVolumeCounter.addDocument, the change number being row `row` of the docs (same string). */
+  private addDocument(rec: CanonicalRecord, row: number): void {
+    if (rec.user === '' || rec.date === '' || rec.changenr === '') return;
+    this.docVolume.add(this.volume.userDayOf(rec.user, rec.date), row);
+  }
+
+  finish(): CollectedFacts {
+    this.facts.volume = { documents: this.docVolume.toLists((day) => this.volume.keyOf(day)), events: this.volume.toJSON().events };
+    this.endRun();
+    // Kept as runs: a key may come again later; correlation adds up and takes the first (facts.ts).
+    this.facts.itemKeys = { keys: this.runKeys, counts: this.runCounts };
+    this.facts.sensitiveItemKeys = { keys: this.runSensitiveKeys, details: this.runSensitive };
+    return this.facts;
+  }
+
+  /** Closes the present run of non-joined CDPOS items (if any). */
+  private endRun(): void {
+    if (this.runCount === 0) return;
+    this.runKeys.pushJoined([this.lastClass, this.lastId, this.lastNr], DOC_KEY_SEPARATOR);
+    this.runCounts.push(this.runCount);
+    this.runCount = 0;
+    this.runHasSensitive = false;
+  }
+}
+
+/** Change-document classes of users and roles (exact spellings: the cell is compared as it is, then upper-cased). */
+const USER_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER', 'identity', 'pfcg', 'benutzer']);
+
+/** Events whose records the v2 patterns read (securityKind). */
+const SECURITY_FACT_EVENTS = new Set(['AU7', 'AUA', 'BU2', 'AUY', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);
+const SECURITY_FACT_OTHER = OTHER_BIT.emergency_access | OTHER_BIT.audit_trail;
+const SECURITY_FACT = 1;
+const LOGON_FACT = 2;
+const FAILED_LOGON_FACT = 4;
+const USER_ADMIN_FACT = 8;
+/** What each SM20 event contributes to step 1's facts, as bits of the four kinds above. */
+const EVENT_FACTS = new Map<string, number>();
+const addEventFacts = (events: Iterable<string>, bit: number) => {
+  for (const e of events) EVENT_FACTS.set(e, (EVENT_FACTS.get(e) ?? 0) | bit);
+};
+addEventFacts(SECURITY_FACT_EVENTS, SECURITY_FACT);
+addEventFacts(['AU1', 'AU5'], LOGON_FACT);
+addEventFacts(FAILED_LOGON_EVENTS, FAILED_LOGON_FACT);
+addEventFacts(USER_ADMIN_EVENTS, USER_ADMIN_FACT);
+const OPEN_STATES = new Set(['MODIFIABLE', 'ÄNDERBAR', 'AENDERBAR']);
+
+/**
+ * The SecurityEvent kind of an SM20 record ('' for none): logons, user creation and unlock,
+ * downloads, audit-log tampering, openings and closings of the system or client.
+ */
+export function securityKind(ev: string, var1: string, var2: string, otherMask: number): string {
+  switch (ev) {
+    case 'AU1':
+    case 'AU5':
+      // Logons that can complete a pattern are read in correlation; a privileged standard user's is a pattern of its own.
+      return (otherMask & OTHER_BIT.privileged_user) !== 0 ? 'P' : '';
+    case 'AU7':
+      return 'C';
+    case 'AUA':
+    case 'BU2':
+      return 'U';
+    case 'AUY':
+      return 'D';
+    case 'AUI':
+    case 'FU0':
+      return 'T';
+    case 'AUJ':
+      return var1.trim() === '0' ? 'T' : '';
+    case 'EU1':
+      return OPEN_STATES.has(var2.trim().toUpperCase()) ? 'O' : 'X';
+    case 'EU2':
+      return var2.trim().charAt(2) === '1' ? 'O' : 'X';
+    default:
+      // SM18 and the audit-log deletion programs (OTHER/audit_trail on a record that is no audit event).
+      return (otherMask & OTHER_BIT.audit_trail) !== 0 && !AUDIT_EVENTS.has(ev) ? 'T' : '';
+  }
+}
+
+/** The peer's IP address without its port ("10.1.2.3:3200" → "10.1.2.3"; IPv6 in brackets kept whole). */
+export function peerAddress(peer: string): string {
+  if (peer === '') return '';
+  if (peer.startsWith('[')) return peer.slice(0, peer.indexOf(']') + 1) || peer;
+  const colon = peer.indexOf(':');
+  return colon >= 0 && peer.indexOf(':', colon + 1) < 0 ? peer.slice(0, colon) : peer;
+}
+
+function pushActivity(c: CollectedSm20Activities, rec: CanonicalRecord, t: number): void {
+  c.users.push(rec.user);
+  c.times.push(t);
+  c.activities.push(describeSm20(rec));
+}
+
+function pushDoc(d: CollectedDocs, rec: CanonicalRecord, flagged: boolean): void {
+  d.classes.push(rec.objectclas);
+  d.ids.push(rec.objectid);
+  d.changenrs.push(rec.changenr);
+  d.users.push(rec.user);
+  d.dates.push(rec.date);
+  d.times.push(rec.time);
+  d.tcodes.push(rec.tcode);
+  d.flagged.push(flagged ? 1 : 0);
+}

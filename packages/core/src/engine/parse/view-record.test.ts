@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createCanonicalRecord } from '../../flags/canonical-record.ts';
+import { RowScanner } from '../../formats/row-scanner.ts';
+import { createRecordExtractor } from './record-extractor.ts';
+import { DEBUG_TEXT_PATTERNS, ViewRecord } from './view-record.ts';
+
+const HEADER = ['DATE', 'TIME', 'USER', 'TCODE', 'PROGRAM', 'EVENT', 'MESSAGE', 'VAR1', 'VAR2', 'VAR3'];
+const canonical = Object.fromEntries(HEADER.map((h, i) => [h, i]));
+const FIELDS = ['var1', 'var2', 'var3', 'message', 'program', 'event', 'tcode', 'user', 'date', 'time'] as const;
+
+type Field = (typeof FIELDS)[number];
+
+/** Each row through RowScanner + ViewRecord, reading `order` (then maybeDebugText), against the extractor over split rows. */
+function readBoth(rows: string[][], order: readonly Field[]) {
+  const viewed: Record<string, string | boolean>[] = [];
+  const rec = new ViewRecord('SM20', canonical, 'DMY', ',');
+  const scanner = new RowScanner(',', { width: HEADER.length, header: HEADER }, 1, (row) => {
+    rec.load(row);
+    const got: Record<string, string | boolean> = {};
+    for (const f of order) got[f] = rec[f];
+    got.maybeDebugText = rec.maybeDebugText;
+    viewed.push(got);
+  }, DEBUG_TEXT_PATTERNS, 6);
+  scanner.push(`${[HEADER, ...rows].map((r) => r.join(',')).join('\n')}\n`);
+  scanner.end();
+  const extract = createRecordExtractor('SM20', canonical, 'DMY');
+  const want = rows.map((row) => {
+    const r = createCanonicalRecord('SM20');
+    extract(row, r);
+    return Object.fromEntries(order.map((f) => [f, r[f]]));
+  });
+  return { viewed, want };
+}
+
+const ROWS = [
+  ['01.10.2026', '06:00:05', 'U1', 'MM02', 'SAPMSYST', 'AU3', 'Transaction MM02 started.', 'MM02', '', ''],
+  ['01.10.2026', '06:00:06', 'U2', 'SE38', 'RSDEBUG', 'CUL', 'Field content in debugger changed', 'U2', 'X', 'Y'],
+  ['01.10.2026', '06:00:07', 'U3', '', 'RFC', 'AUK', 'Call', 'SDTX&A B&RFC_READ_TABLE', '', ''],
+  ['01.10.2026', '06:00:08', 'U4', '', 'RFC', 'AUK', 'Call', 'SDTX&A', 'two', ''],
+  ['01.10.2026', '06:00:09', 'U5', 'SE80', 'X', 'AUW', 'DEBUGGING ON', 'A', '', ''],
+  ['01.10.2026', '06:00:10', 'U6', 'SE80', 'X', 'AUW', 'Report started', 'A', 'CODE -> EDIT', ''],
+  ['01.10.2026', '06:00:11', 'U7', 'SE80', 'X', 'AUW', 'Report started', 'BUGS', '', ''],
+];
+
+describe('ViewRecord', () => {
+  it('gives the extractor values whatever is read first, VAR2 and VAR3 alone, and all three from one cell with "&"', () => {
+    for (const order of [FIELDS, [...FIELDS].reverse(), ['var2', 'var1'], ['var3'], ['var1']] as Field[][]) {
+      const { viewed, want } = readBoth(ROWS, order);
+      expect(viewed.map(({ maybeDebugText: _, ...v }) => v)).toEqual(want);
+    }
+    const { viewed } = readBoth(ROWS, ['var3']);
+    expect(viewed[2]!.var3).toBe('RFC_READ_TABLE');
+    expect(viewed[3]!.var3).toBe('');
+  });
+
+  it('says a row may mention debugging or hold "->" only when its text does ("bug" without "ebug" is a harmless maybe)', () => {
+    const { viewed } = readBoth(ROWS, []);
+    expect(viewed.map((v) => v.maybeDebugText)).toEqual([false, true, false, false, true, true, true]);
+  });
+});
+
+describe('ViewRecord over change-document items', () => {
+  const HEAD = ['OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'FNAME', 'CHNGIND'];
+  const canon = Object.fromEntries(HEAD.map((h, i) => [h, i]));
+  it('gives the extractor values when key cells repeat, change, are quoted or padded', () => {
+    const lines = ['BELEG,0001,0100,BSEG,DMBTR,U', 'BELEG,0001,0100,BSEG,WRBTR,U', 'BELEG, 0001 ,"0100",BKPF,XBLNR,U', 'IDENTITY,KWEBER,0101,USR02,UFLAG,U', 'IDENTITY,"K""W",0101,,,I', 'IDENTITY,,0102,USR02,UFLAG,U'];
+    const viewed: string[][] = [];
+    const rec = new ViewRecord('CDPOS', canon, 'DMY', ',');
+    const scanner = new RowScanner(',', { width: HEAD.length, header: HEAD }, 1, (row) => {
+      rec.load(row);
+      viewed.push([rec.objectclas, rec.objectid, rec.changenr, rec.tabname, rec.fname, rec.chngind, rec.date, rec.time]);
+    }, DEBUG_TEXT_PATTERNS, rec.eagerCells);
+    scanner.push(`${[HEAD.join(','), ...lines].join('\n')}\n`);
+    scanner.end();
+    expect(viewed).toEqual([
+      ['BELEG', '0001', '0100', 'BSEG', 'DMBTR', 'U', '', ''],
+      ['BELEG', '0001', '0100', 'BSEG', 'WRBTR', 'U', '', ''],
+      ['BELEG', '0001', '0100', 'BKPF', 'XBLNR', 'U', '', ''],
+      ['IDENTITY', 'KWEBER', '0101', 'USR02', 'UFLAG', 'U', '', ''],
+      ['IDENTITY', 'K"W', '0101', '', '', 'I', '', ''],
+      ['IDENTITY', '', '0102', 'USR02', 'UFLAG', 'U', '', ''],
+    ]);
+  });
+});

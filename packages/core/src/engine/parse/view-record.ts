@@ -1,0 +1,221 @@
+import type { CanonicalRecord } from '../../flags/canonical-record.ts';
+import { memoOf } from '../../flags/memo.ts';
+import { variablesInOne } from '../../flags/sm20-events.ts';
+import type { RowScanner } from '../../formats/row-scanner.ts';
+import type { DateOrder } from '../../formats/types.ts';
+import type { FileType } from '../../model/index.ts';
+import { DateTimeReader, recordColumns, type RecordColumns } from './record-extractor.ts';
+
+type Canonical = Partial<Record<string, number>>;
+
+/**
+ * Substrings that CanonicalRecord.maybeDebugText stands for: each text rules/debug-rules.ts searches
+ * (mentionsDebug: 'ebug' or 'EBUG'; hasCodeEdit: '->') holds one. 'bug' rather than 'ebug': the raw
+ * text is searched from each match of the first character, and 'e' is the commonest letter (three
+ * searches of 100 MB of SM20 took 81 ms with 'ebug'/'EBUG', 18 ms with 'bug'/'BUG').
+ */
+export const DEBUG_TEXT_PATTERNS = ['bug', 'BUG', '->'];
+
+/** Most short values kept by code (bounded memory on any input). */
+const SHORT_LIMIT = 20_000;
+
+// Slots of ViewRecord.texts, and the bits of `got` for what has been read (texts: 1 << slot).
+const USER = 0, TERMINAL = 1, MESSAGE = 2, PROGRAM = 3, PEER = 4, TABKEY = 5, CHNGIND = 6, VALUE_NEW = 7;
+const DATE = 1 << 10, VAR1 = 1 << 11, VAR2 = 1 << 12, VAR3 = 1 << 13;
+
+/**
+ * A CanonicalRecord over the row a RowScanner shows: the same values createRecordExtractor gives
+ * (record-extractor.ts), but a cell becomes a string only when flagging or the facts read it.
+ * Most SM20 records are read for their event and transaction code alone. `load` per row.
+ */
+export class ViewRecord implements CanonicalRecord {
+  readonly fileType: FileType;
+  event = '';
+  tcode = '';
+  objectclas = '';
+  objectid = '';
+  changenr = '';
+  tabname = '';
+  fname = '';
+  maybeDebugText = true;
+
+  private row!: RowScanner;
+  /** Lazy fields already read for this row (bits above). */
+  private got = 0;
+  /** User, terminal, message and program once read (slots below). */
+  private readonly texts = ['', '', '', '', '', '', '', ''];
+  private _date = '';
+  private _time = '';
+  private _var1 = '';
+  private _var2 = '';
+  private _var3 = '';
+
+  private readonly col: RecordColumns;
+  private readonly dateTime: DateTimeReader;
+  private readonly upper = memoOf((s: string) => s.toUpperCase());
+  // Short cells by their code (RowScanner.cellCode): one string per distinct value, no slice per row.
+  private readonly byCode = new Map<number, string>();
+  private readonly upperByCode = new Map<number, string>();
+  /** maybeDebugText from the row's raw text (RowScanner.mayContainAny); not when the delimiter is part of a pattern. */
+  private readonly debugShortcut: boolean;
+
+  readonly joined: boolean;
+
+  constructor(fileType: FileType, canonical: Canonical, dateOrder: DateOrder, delimiter: string, timeZone = 'UTC', joined = false) {
+    this.fileType = fileType;
+    this.joined = joined;
+    this.col = recordColumns(fileType, canonical);
+    this.dateTime = new DateTimeReader(dateOrder, timeZone);
+    this.debugShortcut = !DEBUG_TEXT_PATTERNS.some((p) => p.includes(delimiter));
+  }
+
+  /** Cells `load` reads of every row (RowScanner need not split a row further unless asked). */
+  get eagerCells(): number {
+    const used = this.fileType === 'SM20' ? [this.col.tcode, this.col.event] : this.fileType === 'TICKETS' ? [Number.MAX_SAFE_INTEGER - 1] : [this.col.tcode, this.col.objectclas, this.col.objectid, this.col.changenr, this.col.tabname, this.col.fname];
+    return Math.max(0, ...used) + 1;
+  }
+
+  /** Reads the scanner's present row: the fields every record of this type needs, the rest on demand. */
+  load(row: RowScanner): void {
+    this.row = row;
+    this.got = 0;
+    this.tcode = this.short(this.col.tcode, false);
+    if (this.fileType === 'SM20') {
+      this.event = this.short(this.col.event, true);
+      this.maybeDebugText = !this.debugShortcut || row.mayContainAny();
+    } else if (this.fileType !== 'TICKETS') {
+      this.objectclas = this.short(this.col.objectclas, false);
+      this.objectid = row.cell(this.col.objectid);
+      this.changenr = row.cell(this.col.changenr);
+      this.tabname = this.short(this.col.tabname, false);
+      this.fname = this.short(this.col.fname, false);
+    }
+  }
+
+  /** Cell i of the present row (upper-cased when `up`), shared per distinct short value. */
+  private short(i: number, up: boolean): string {
+    const code = this.row.cellCode(i);
+    if (code === 0) return '';
+    if (code < 0) return up ? this.upper(this.row.cell(i)) : this.row.cell(i);
+    const table = up ? this.upperByCode : this.byCode;
+    let s = table.get(code);
+    if (s === undefined) {
+      if (table.size >= SHORT_LIMIT) table.clear();
+      s = this.row.cell(i);
+      if (up) s = s.toUpperCase();
+      table.set(code, s);
+    }
+    return s;
+  }
+
+  get user(): string {
+    return this.text(USER, this.col.user);
+  }
+
+  get date(): string {
+    this.readDateTime();
+    return this._date;
+  }
+
+  get time(): string {
+    this.readDateTime();
+    return this._time;
+  }
+
+  get userInitial(): number {
+    if ((this.got & (1 << USER)) !== 0) return this.texts[USER] === '' ? 0 : this.texts[USER]!.charCodeAt(0);
+    return this.row.cellInitial(this.col.user);
+  }
+
+  get peer(): string {
+    return this.text(PEER, this.col.peer);
+  }
+
+  get tabkey(): string {
+    return this.text(TABKEY, this.col.tabkey);
+  }
+
+  get chngind(): string {
+    return this.text(CHNGIND, this.col.chngind);
+  }
+
+  get valueNew(): string {
+    return this.text(VALUE_NEW, this.col.valueNew);
+  }
+
+  get terminal(): string {
+    return this.text(TERMINAL, this.col.terminal);
+  }
+
+  get message(): string {
+    return this.text(MESSAGE, this.col.message);
+  }
+
+  get program(): string {
+    return this.text(PROGRAM, this.col.program);
+  }
+
+  /** Cell `index` of the row, read once per row into `texts[slot]`. */
+  private text(slot: number, index: number): string {
+    const bit = 1 << slot;
+    if ((this.got & bit) === 0) {
+      this.got |= bit;
+      this.texts[slot] = this.row.cell(index);
+    }
+    return this.texts[slot]!;
+  }
+
+  get var1(): string {
+    if ((this.got & VAR1) === 0) this.readVar1();
+    return this._var1;
+  }
+
+  get var2(): string {
+    if ((this.got & VAR1) === 0) this.readVar1();
+    if ((this.got & VAR2) === 0) {
+      this.got |= VAR2;
+      this._var2 = this.short(this.col.var2, false);
+    }
+    return this._var2;
+  }
+
+  get var3(): string {
+    if ((this.got & VAR1) === 0) this.readVar1();
+    if ((this.got & VAR3) === 0) {
+      this.got |= VAR3;
+      this._var3 = this.short(this.col.var3, false);
+    }
+    return this._var3;
+  }
+
+  /** As record-extractor.ts: SM20 "Date" cells sometimes hold date and time together. */
+  private readDateTime(): void {
+    if ((this.got & DATE) !== 0) return;
+    this.got |= DATE;
+    if (this.col.date < 0 && this.col.time < 0) return; // (CDPOS items without their header's columns: both '')
+    this.dateTime.read(this.row.cell(this.col.date), this.row.cell(this.col.time));
+    this._date = this.dateTime.date;
+    this._time = this.dateTime.time;
+  }
+
+  /**
+   * As sm20-events.ts splitVariables: all three variables may be in VAR1, which only a VAR1 with
+   * an '&' can hold; otherwise VAR2 and VAR3 are read when asked for (an AU3 record needs VAR1
+   * alone, and the scanner then splits the row no further). Not SM20: no variable columns, all empty.
+   */
+  private readVar1(): void {
+    this.got |= VAR1;
+    const v1 = this.short(this.col.var1, false);
+    this._var1 = v1;
+    if (!v1.includes('&')) return;
+    this.got |= VAR2 | VAR3;
+    const v2 = this.short(this.col.var2, false);
+    const v3 = this.short(this.col.var3, false);
+    const split = variablesInOne(v1, v2, v3);
+    if (split) [this._var1, this._var2, this._var3] = split;
+    else {
+      this._var2 = v2;
+      this._var3 = v3;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { AnalysisReport } from '../../model/index.ts';
+import { FLAG_KEYS, RISK_DESCRIPTIONS } from '../../model/index.ts';
+import type { BarChart } from '../../report/bar-chart.ts';
+import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../../report/typed-cells.ts';
+import { widthsOf, type XlsxWriter } from '../../report/xlsx-writer.ts';
+
+/** A small sheet written whole: widths from all of its rows, cells typed by `kinds`. */
+async function writeSheet(xlsx: XlsxWriter, name: string, header: string[], rows: string[][], order: number, kinds: ColumnKind[], chart?: BarChart): Promise<void> {
+  const longest = header.map((_, i) => rows.reduce((n, r) => Math.max(n, r[i]?.length ?? 0), 0));
+  await xlsx.startSheet(name, header, order, 1, { widths: widthsOf(header, longest), kinds, ...(chart ? { chart } : {}) });
+  for (const row of rows) await xlsx.addRow(row);
+  await xlsx.endSheet();
+}
+
+/**
+ * Summary (first tab: the risk in words, the counts, records per flag from the most frequent),
+ * Suspicious Patterns (times as Excel date-times) and Correlation sheets.
+ */
+export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisReport, otherCategories: Record<string, number>): Promise<void> {
+  const s = report.summary;
+  const flags = FLAG_KEYS.map((k) => [k, s.flag_counts[k]] as const).sort((a, b) => b[1] - a[1]);
+  const rows: [string, string | number][] = [
+    ['Risk', RISK_DESCRIPTIONS[report.risk]],
+    ['Analysis type', report.analysis_type],
+    ['Files', report.files.map((f) => `${f.name} (${f.fileType}, ${f.records} records)`).join('; ')],
+    ['Total records', s.total_records],
+    ['Flagged records', s.flagged_records],
+    ['Detection rate (%)', report.correlation_results.risk_correlation.risk_percentage],
+    ['Suspicious patterns', report.suspicious_patterns.length],
+    ['Critical alerts', report.dashboard.criticalAlerts],
+    ['Failed logins', report.dashboard.failedLogins],
+    ['Anomalous users', report.dashboard.anomalousUsers],
+    ['High-risk users', report.dashboard.highRiskUsers],
+    ['', ''],
+    ['Records per flag', ''],
+    ...flags.map(([k, n]): [string, number] => [k, n]),
+    ...Object.entries(otherCategories).map(([c, n]): [string, number] => [`OTHER: ${c}`, n]),
+  ];
+  // Beside the table, when something was flagged: the records per flag as bars (sheet rows of the flags: first + 2 …).
+  const first = rows.findIndex(([k]) => k === flags[0]![0]) + 2;
+  const last = first + flags.length - 1;
+  const chart: BarChart | undefined =
+    s.flagged_records > 0
+      ? { title: 'Records per flag', categories: `'Summary'!$A$${first}:$A$${last}`, values: `'Summary'!$B$${first}:$B$${last}`, points: flags, from: [3, 1], to: [12, 22] }
+      : undefined;
+  await writeSheet(xlsx, 'Summary', ['Item', 'Value'], rows.map(([k, v]) => [k, String(v)]), 1, [TEXT, NUMERIC], chart);
+  const patterns = report.suspicious_patterns.map((p) => [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity]);
+  await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT]);
+  const correlation: string[][] = [];
+  for (const [group, stats] of Object.entries(report.correlation_summary)) {
+    for (const [label, value] of Object.entries(stats)) correlation.push([group, label, String(value)]);
+  }
+  const rc = report.record_count_summary;
+  for (const [name, n] of Object.entries(rc.input_files)) correlation.push(['Record counts', `input: ${name}`, String(n)]);
+  for (const [name, n] of Object.entries(rc.output_files)) correlation.push(['Record counts', `output: ${name}`, String(n)]);
+  correlation.push(['Record counts', 'total input records', String(rc.total_input_records)]);
+  correlation.push(['Record counts', 'total output records', String(rc.total_output_records)]);
+  await writeSheet(xlsx, 'Correlation', ['Group', 'Statistic', 'Value'], correlation, 3, [TEXT, TEXT, NUMERIC]);
+}

@@ -1,0 +1,225 @@
+import type { FlagContext } from '../../flags/flag-context.ts';
+import { CsvWriter } from '../../report/csv-writer.ts';
+import { widthsOf, XLSX_MAX_ROWS, XlsxWriter } from '../../report/xlsx-writer.ts';
+import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../../model/index.ts';
+import { CANONICAL_SUFFIX } from '../../formats/canonical-columns.ts';
+import type { ByteSink, EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from '../contract.ts';
+import { moveOf, type ChunkSource } from '../../workspace/index.ts';
+import { loadReportShapes } from './final-records.ts';
+import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
+import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
+import { runTask } from '../tasks.ts';
+import { ReportStats } from './report-stats.ts';
+import { writeSummarySheets } from './summary-sheets.ts';
+import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-parts.ts';
+import { writeHighRecords } from '../../review/high-records.ts';
+
+/** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
+export function riskLevel(flagged: number, total: number): RiskLevel {
+  if (total === 0) return 'No data';
+  if (flagged === 0) return 'Clean';
+  const share = flagged / total;
+  return share > 0.1 ? 'High' : share > 0.05 ? 'Medium' : 'Low';
+}
+
+/**
+ * Step 4: the final pass over every original file (grouped by type, one Excel sheet per type),
+ * writing the combined CSV alongside, then the Summary, Suspicious Patterns and Correlation sheets.
+ */
+export async function writeReports(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[], outputs: ReportOutputs, options: EngineReportOptions = {}, onProgress?: (records: number) => void, maxRows = XLSX_MAX_ROWS): Promise<AnalysisReport> {
+  const state = await loadReportShapes(ctx, flagContext, files);
+  const annotations = await readAnnotations(ctx);
+  const aiColumn = annotations.size > 0 ? (options.aiOutputColumn ?? 'AI_Analysis') : undefined;
+  const csvColumns = unionColumns(state.facts);
+  const byType = FILE_TYPES.map((type) => ({ type, facts: state.facts.filter((f) => f.fileType === type) })).filter((t) => t.facts.length > 0);
+  const layouts = new Map(byType.map(({ type, facts }) => [type, sheetLayout(type, facts, type === 'CDPOS' && state.hasHeaders, aiColumn)]));
+  const csvCanonical = csvCanonicalColumns(layouts.values());
+  const csvOut = countBytes(outputs.csv);
+  const csv = new CsvWriter(csvOut);
+  csv.writeBom();
+  const csvHeader = ['FILE_TYPE', 'SOURCE_FILE', ...csvColumns, ...csvCanonical.map((c) => c + CANONICAL_SUFFIX), ...FLAG_KEYS, RULES_COLUMN, ...(aiColumn ? [aiColumn] : [])];
+  await csv.writeRow(csvHeader);
+  const xlsx = new XlsxWriter(outputs.xlsx);
+  const stats = new ReportStats();
+  const outputCounts: Record<string, number> = {};
+
+  const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
+  for (const input of inputs) {
+    input.timeline = input.csv && !!outputs.timelineIndex;
+    input.highRecords = input.csv && !!outputs.highRecords;
+  }
+  const csvStarts = inputs.map(() => 0);
+  const progress = inputs.map(() => 0);
+  const progressOf = (i: number) => (n: number) => {
+    progress[i] = n;
+    onProgress?.(progress.reduce((a, b) => a + b, 0));
+  };
+  // Queued in output order; each output is assembled from the parts as they finish, in order,
+  // while later parts still run (the copying overlaps the work).
+  const pending = inputs.map((input, i) => runTask<ReportPartResult>(ctx, flagContext, 'report-part', input, progressOf(i)));
+  for (const p of pending) p.catch(() => undefined); // a failure surfaces where it is awaited
+  const perSheet = maxRows - 1;
+  const assembleWorkbook = async () => {
+    for (const { type, facts } of byType) {
+      const rows = facts.reduce((n, f) => n + f.records, 0);
+      const ofType = inputs.map((input, i) => ({ input, i })).filter(({ input }) => facts.some((f) => f.index === input.fileIndex));
+      // Column widths from the rows the type's first sheet part sampled (its sheet segments come first anyway).
+      const header = layouts.get(type)!.header;
+      const first = ofType.find(({ input }) => input.xlsx);
+      const widths = first ? pending[first.i]!.then((r) => (r.longest ? widthsOf(header, r.longest) : undefined)) : undefined;
+      for (let part = 1; part <= Math.max(1, Math.ceil(rows / perSheet)); part++) {
+        async function* segments() {
+          for (const { i } of ofType) for (const s of (await pending[i]!).segments) if (s.part === part) yield { ...s, copy: moveOf(ctx.workspace, s.name) };
+        }
+        const partRows = Math.min(perSheet, rows - (part - 1) * perSheet);
+        await xlsx.addSegmentedSheet(type, header, 10 + FILE_TYPES.indexOf(type) + (part - 1) / 1000, part, segments(), partRows, widths);
+      }
+    }
+  };
+  const assembleCsv = async () => {
+    for (const [i, input] of inputs.entries()) {
+      const r = await pending[i]!;
+      if (r.csv) await csv.writeBytes(startingAt(moveOf(ctx.workspace, r.csv.name), () => (csvStarts[i] = csvOut.bytes)));
+      if (!input.stats || !r.stats) continue;
+      stats.merge(r.stats);
+      const name = state.facts.find((f) => f.index === r.fileIndex)!.fileName;
+      outputCounts[name] = (outputCounts[name] ?? 0) + r.written;
+    }
+  };
+  await Promise.all([assembleWorkbook(), assembleCsv()]);
+  if (outputs.timelineIndex) await writeTimelineIndexOf(ctx, pending, csvStarts, csvHeader, outputs.timelineIndex);
+  if (outputs.highRecords) await writeHighRecordsOf(ctx, pending, outputs.highRecords);
+  onProgress?.(progress.reduce((a, b) => a + b, 0));
+
+  const summary = stats.summary;
+  const inputCounts: Record<string, number> = {};
+  for (const f of state.facts) inputCounts[f.fileName] = (inputCounts[f.fileName] ?? 0) + f.records;
+  const multi = files.length > 1;
+  const warnings = joinedLineWarnings(files);
+  const report: AnalysisReport = {
+    ...(warnings.length > 0 ? { warnings } : {}),
+    analysis_type: multi ? 'multi' : 'single',
+    fileType: multi ? 'MULTI' : (state.facts[0]?.fileType ?? 'SM20'),
+    files: state.facts.map((f) => ({ name: f.fileName, fileType: f.fileType, records: f.records })),
+    summary,
+    risk: riskLevel(summary.flagged_records, summary.total_records),
+    suspicious_patterns: state.correlation.patterns,
+    correlation_summary: state.correlation.summary,
+    record_count_summary: {
+      input_files: inputCounts,
+      output_files: outputCounts,
+      total_input_records: state.facts.reduce((n, f) => n + f.records, 0),
+      total_output_records: Object.values(outputCounts).reduce((n, c) => n + c, 0),
+      ...joinedLinesOf(files),
+    },
+    correlation_results: {
+      risk_correlation: {
+        total_records_analyzed: summary.total_records,
+        total_flagged_records: summary.flagged_records,
+        risk_percentage: summary.total_records === 0 ? 0 : Math.round((summary.flagged_records / summary.total_records) * 10_000) / 100,
+        files_correlated: multi ? state.facts.map((f) => f.fileName) : [],
+      },
+    },
+    dashboard: stats.dashboard(),
+    flagSamples: stats.flagSamples(),
+    analytics: stats.analytics(),
+  };
+  await writeSummarySheets(xlsx, report, stats.otherCategories);
+  await xlsx.finish();
+  await csv.end();
+  return report;
+}
+
+/**
+ * The report parts, in output order (types in sheet order, files in order): a file step 1 read in
+ * byte ranges gets one part per range (both outputs); a single file with a pool of two or more is
+ * split into its sheet rows and its CSV rows; any other file is one part. Without a pool a split
+ * would only read the file twice in one thread.
+ */
+function planReportParts(
+  ctx: EngineContext,
+  files: FileStepResult[],
+  byType: { type: FileType; facts: { index: number; records: number }[] }[],
+  shared: { layouts: Map<FileType, SheetLayout>; maxRows: number; csvColumns: string[]; csvCanonical: string[]; aiColumn: string | undefined },
+): ReportPartInput[] {
+  const split = files.length === 1 && (ctx.tasks?.size ?? 1) > 1;
+  const inputs: ReportPartInput[] = [];
+  for (const { type, facts } of byType) {
+    let offset = 0;
+    for (const f of facts) {
+      const base = { files, fileIndex: f.index, layout: shared.layouts.get(type)!, sheetRowOffset: offset, maxRows: shared.maxRows, csvColumns: shared.csvColumns, csvCanonical: shared.csvCanonical, aiColumn: shared.aiColumn };
+      const parts = files.find((x) => x.index === f.index)?.parts;
+      if (parts && parts.ranges.length > 1 && ctx.openSourceRange) {
+        let before = 0;
+        parts.ranges.forEach((r, k) => {
+          inputs.push({ ...base, sheetRowOffset: offset + before, xlsx: true, csv: true, stats: true, output: `report/${f.index}-${k}`, range: { parts, k } });
+          before += r.rows;
+        });
+      } else if (split) {
+        inputs.push({ ...base, xlsx: true, csv: false, stats: false, output: `report/${f.index}-xlsx` });
+        inputs.push({ ...base, xlsx: false, csv: true, stats: true, output: `report/${f.index}-csv` });
+      } else inputs.push({ ...base, xlsx: true, csv: true, stats: true, output: `report/${f.index}` });
+      offset += f.records;
+    }
+  }
+  return inputs;
+}
+
+/** A sink that counts the bytes it passes on. */
+function countBytes(sink: ByteSink): ByteSink & { bytes: number } {
+  const counted = {
+    bytes: 0,
+    write: (chunk: Uint8Array, release?: () => void) => {
+      counted.bytes += chunk.length;
+      return sink.write(chunk, release);
+    },
+    end: () => sink.end(),
+  };
+  return counted;
+}
+
+/** Calls `onStart` when the copy starts (CsvWriter.writeBytes has flushed what it held by then). */
+function startingAt(source: ChunkSource, onStart: () => void): ChunkSource {
+  return (write) => {
+    onStart();
+    return source(write);
+  };
+}
+
+/** The per-user timeline index from the parts' collected rows and where each part's rows begin in results.csv. */
+async function writeTimelineIndexOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], csvStarts: number[], header: string[], sink: ByteSink): Promise<void> {
+  const parts: Parameters<typeof writeTimelineIndexFromParts>[1] = [];
+  for (const [i, p] of pending.entries()) {
+    const r = await p;
+    if (r.timeline) parts.push({ timeline: r.timeline, csvStart: csvStarts[i]! });
+  }
+  await writeTimelineIndexFromParts(ctx.workspace, parts, header, sink);
+}
+
+/** The high-severity flagged records of every part, in results.csv order. */
+async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<void> {
+  const parts = [];
+  for (const p of pending) {
+    const r = await p;
+    if (r.highRecords) parts.push(r.highRecords);
+  }
+  await writeHighRecords(ctx.workspace, parts, sink);
+}
+
+/** `joined_lines` of the record counts: only files whose quoted cells held line breaks. */
+function joinedLinesOf(files: FileStepResult[]): { joined_lines?: Record<string, number> } {
+  const joined: Record<string, number> = {};
+  for (const f of files) if (f.joinedLines) joined[f.fileName] = (joined[f.fileName] ?? 0) + f.joinedLines;
+  return Object.keys(joined).length > 0 ? { joined_lines: joined } : {};
+}
+
+/**
+ * A line break inside a quoted cell joins two lines into one record: legitimate in a multi-line
+ * text, but in an SAP export it usually means a stray quote swallowed the next record(s), which
+ * would otherwise go unnoticed as a record fewer.
+ */
+export function joinedLineWarnings(files: FileStepResult[]): string[] {
+  return files
+    .filter((f) => f.joinedLines)
+    .map((f) => `${f.fileName}: ${f.joinedLines} line break${f.joinedLines === 1 ? '' : 's'} inside quoted cells joined lines of the file into one record, so it has fewer records than lines; if no cell should span lines, a quote character is probably stray or missing`);
+}
