@@ -23,7 +23,8 @@ describe('sap-analyzer analyze', () => {
     expect(doc.summary.total_records).toBe(40);
     expect(doc.record_count_summary.total_input_records).toBe(40);
     expect(doc.record_count_summary.total_output_records).toBe(40);
-    expect(doc.suspicious_patterns).toHaveLength(12);
+    // 13 since detection v3: BOB's DU9 change of USR02 at 22:10 is an after-hours sensitive change from SM20 alone.
+    expect(doc.suspicious_patterns).toHaveLength(13);
     expect(existsSync(join(out, 'results.xlsx')) && existsSync(join(out, 'results.csv'))).toBe(true);
     // The review screens' files only with --review-files.
     expect(existsSync(join(out, 'timeline-index.bin')) || existsSync(join(out, 'high-records.ndjson'))).toBe(false);

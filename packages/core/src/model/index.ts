@@ -171,27 +171,15 @@ export const RISK_DESCRIPTIONS: Record<RiskLevel, string> = {
   'No data': 'No data - no records were found in the files, so nothing was checked',
 };
 
-export type PatternName =
-  | 'DEBUGGER_DATA_CHANGE'
-  | 'UNDOCUMENTED_TABLE_CHANGE'
-  | 'SELF_AUTHORIZATION'
-  | 'CHANGE_WITHOUT_TICKET'
-  | 'AFTER_HOURS_SENSITIVE_CHANGE'
-  | 'FAILED_LOGON_BURST'
-  | 'BRUTE_FORCE_SUCCESS'
-  | 'PRIVILEGED_USER_LOGON'
-  | 'EMERGENCY_ACCESS'
-  | 'USER_CREATED_AND_USED'
-  | 'USER_UNLOCKED_AND_USED'
-  | 'SENSITIVE_PROFILE_ASSIGNED'
-  | 'AUDIT_LOG_TAMPERING'
-  | 'MASS_DOWNLOAD'
-  | 'SYSTEM_OPENED_FOR_CHANGES'
-  | 'SENSITIVE_ROLE_ASSIGNED'
-  | 'MASS_PASSWORD_RESET'
-  | 'MULTIPLE_LOGONS_BY_USER'
-  | 'UNEXPECTED_NETWORK_LOGON'
-  | 'BANK_CHANGE_THEN_PAYMENT';
+/** Why an analysis of ticket files alone is `No data`: tickets are no evidence either way. */
+export const TICKETS_ONLY_NO_DATA = 'no SM20 or change-document records were given (ticket files alone are no evidence either way), so nothing was checked';
+
+/**
+ * The name of a correlation pattern: derived from the pattern list (rules/pattern/pattern-list.ts),
+ * the only list of the patterns (a type-only import: nothing of the rules is loaded here).
+ */
+export type { PatternName } from '../rules/pattern/pattern-list.ts';
+import type { PatternName } from '../rules/pattern/pattern-list.ts';
 
 export interface SuspiciousPattern {
   pattern: PatternName;
@@ -256,6 +244,8 @@ export interface AnalysisReport {
   files: { name: string; fileType: FileType; records: number }[];
   summary: AnalysisSummary;
   risk: RiskLevel;
+  /** Why the risk is `No data` (no records at all, or tickets alone: no SM20 or change-document records were given). */
+  no_data_reason?: string;
   suspicious_patterns: SuspiciousPattern[];
   correlation_summary: CorrelationSummary;
   record_count_summary: RecordCountSummary;

@@ -114,7 +114,8 @@ describe('v3 reasons', () => {
   });
   it('names the function module of a test run, from SE37 too', () => {
     expect(otherOf('SM20', { event: 'AUK', program: 'RS_TESTFRAME_CALL', var1: 'SDTX', var3: 'RFC_READ_TABLE' })).toContain('security: Event AUK: function module RFC_READ_TABLE run in test mode (RS_TESTFRAME_CALL)');
-    expect(otherOf('SM20', { event: 'BU4', tcode: 'SE37', var1: 'Z_POST_PAYMENT' })).toContain('security: Event BU4: function module Z_POST_PAYMENT run in test mode (SE37)');
+    expect(otherOf('SM20', { event: 'BU4', tcode: 'SE37', var1: 'ASSIGN', var3: 'Z_POST_PAYMENT=0042FT' })).toContain('security: Event BU4: function module Z_POST_PAYMENT run in test mode (SE37)');
+    expect(otherOf('SM20', { event: 'BU4', program: 'RS_TESTFRAME_CALL', var1: 'ASSIGN', var3: '0042' })).toContain('security: Event BU4: function module (not named) run in test mode (RS_TESTFRAME_CALL)');
     expect(otherOf('SM20', { event: 'AUW', tcode: 'SE37', program: 'RS_TESTFRAME_CALL', var1: 'RS_TESTFRAME_CALL' })).toBe('security: Event AUW: function module (not named) run in test mode (RS_TESTFRAME_CALL)');
   });
   it('gives the catalogue-high events their catalogue text, and no second reason to an event a rule reads', () => {

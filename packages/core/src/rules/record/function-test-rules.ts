@@ -11,10 +11,16 @@ export function isFunctionTestRun(program: string, tcode: string): boolean {
   return tcode === 'SE37' || (program.length === TEST_FRAME_PROGRAM.length && program.toUpperCase() === TEST_FRAME_PROGRAM);
 }
 
-/** Flags the test run; the module is AUK's called function (third variable) or another event's first variable naming one. */
+/**
+ * Flags the test run, naming the module: AUK's called function (third variable); BU4's third
+ * variable as the test frame writes it (`Z_MODULE=…FT`, the part before `=`); AUW's first variable
+ * that names one.
+ */
 export function flagFunctionTestRun(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, program: string): void {
   let module = '';
-  const candidates = rec.event === 'AUK' ? [rec.var3] : [rec.var1, rec.var2, rec.var3];
+  const v3 = rec.var3.trim();
+  const tested = rec.event === 'BU4' && v3.endsWith('FT') ? v3.slice(0, -2).split('=')[0]! : '';
+  const candidates = rec.event === 'AUK' ? [rec.var3] : rec.event === 'BU4' ? [tested] : [rec.var1, rec.var2, rec.var3];
   for (const c of candidates) {
     const v = c.trim();
     if (NAME.test(v) && v.toUpperCase() !== TEST_FRAME_PROGRAM && v.toUpperCase() !== program.toUpperCase()) {
