@@ -21,6 +21,7 @@ export default $config({
     const api = await import('./stacks/api');
     const web = await import('./stacks/web');
     await import('./stacks/api-function');
+    const alarms = await import('./stacks/alarms');
     return {
       web: web.web.url,
       api: api.apiUrl,
@@ -28,6 +29,7 @@ export default $config({
       userPoolClientId: auth.webClient.id,
       bucket: storage.bucket.name,
       table: storage.table.name,
+      alarmTopic: alarms.alarmTopic.arn,
     };
   },
 });

@@ -1,29 +1,58 @@
 /// <reference path="../.sst/platform/config.d.ts" />
 /**
  * AI settings, the same for the API (settings screen, model list and prices) and the pipeline
- * (AnnotateBatch), read from the deploy's environment (docs/ai.md lists them). The OpenAI-compatible
- * provider's key is the `AiApiKey` secret, linked to the pipeline only; it may stay empty.
+ * (AnnotateBatch), from the stage's settings file (stacks/settings.ts; docs/ai.md explains them).
+ * The OpenAI-compatible provider's key is the `AiApiKey` secret, linked to the pipeline only; it
+ * may stay empty.
  */
-const AI_SETTINGS = ['AI_PROVIDER', 'AI_BASE_URL', 'AI_MODEL', 'AI_MODELS', 'AI_BATCH_SIZE', 'AI_MAX_RECORDS', 'AI_PRICE_INPUT_PER_MTOK', 'AI_PRICE_OUTPUT_PER_MTOK'];
+import { resolveModels } from '../packages/core/src/ai/models.ts';
+import { settings, settingEnvironment } from './settings';
 
-export const aiEnvironment: Record<string, string> = Object.fromEntries(
-  AI_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
-);
+export const aiEnvironment: Record<string, string> = settingEnvironment([
+  'AI_PROVIDER',
+  'AI_BASE_URL',
+  'AI_MODEL',
+  'AI_MODELS',
+  'AI_BATCH_SIZE',
+  'AI_MAX_RECORDS',
+  'AI_PRICE_INPUT_PER_MTOK',
+  'AI_PRICE_OUTPUT_PER_MTOK',
+  'AI_MAX_CONCURRENT_CALLS',
+]);
 
 /** `npx sst secret set AiApiKey "<key>"` for an OpenAI-compatible server that wants one. */
 export const aiApiKey = new sst.Secret('AiApiKey', '');
 
 const partition = aws.getPartitionOutput().partition;
 const account = aws.getCallerIdentityOutput().accountId;
+const region = aws.getRegionOutput().name;
+
+/** A geographic inference profile's id starts with its geography (`eu.anthropic…`, `us.…`, `apac.…`, `global.…`). */
+const PROFILE_PREFIX = /^(us|eu|apac|us-gov|ca|jp|au|global)\./;
 
 /**
- * Bedrock's Converse API is authorised by bedrock:InvokeModel, on foundation models and this
- * account's inference profiles. Granted whatever AI_PROVIDER was at deploy time, so switching
- * provider is a matter of settings; which models answer is governed by Bedrock model access.
+ * The ARNs bedrock:InvokeModel (which Converse needs) must allow for one model id: a foundation
+ * model in the deployment's region, or an inference profile of this account and region plus the
+ * foundation model in whichever region the profile routes the call to.
  */
-export const bedrockPermissions = [
-  {
-    actions: ['bedrock:InvokeModel'],
-    resources: [$interpolate`arn:${partition}:bedrock:*::foundation-model/*`, $interpolate`arn:${partition}:bedrock:*:${account}:inference-profile/*`],
-  },
-];
+export function bedrockModelResources(modelId: string, arn: { partition: string; region: string; account: string }): string[] {
+  if (!PROFILE_PREFIX.test(modelId)) return [`arn:${arn.partition}:bedrock:${arn.region}::foundation-model/${modelId}`];
+  return [
+    `arn:${arn.partition}:bedrock:${arn.region}:${arn.account}:inference-profile/${modelId}`,
+    `arn:${arn.partition}:bedrock:*::foundation-model/${modelId.replace(PROFILE_PREFIX, '')}`,
+  ];
+}
+
+/** The models the pipeline may call: with AI_PROVIDER "bedrock", the catalogue (AI_MODELS overrides it); none otherwise. */
+export const bedrockModelIds: string[] = settings.AI_PROVIDER === 'bedrock' ? resolveModels(settings.AI_MODELS === null ? undefined : String(settings.AI_MODELS)).map((m) => m.id) : [];
+
+/** bedrock:InvokeModel on the configured models only (none when the stage uses no Bedrock). */
+export const bedrockPermissions =
+  bedrockModelIds.length === 0
+    ? []
+    : [
+        {
+          actions: ['bedrock:InvokeModel'],
+          resources: $resolve({ partition, region, account }).apply((arn) => bedrockModelIds.flatMap((id) => bedrockModelResources(id, arn))),
+        },
+      ];

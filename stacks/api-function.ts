@@ -7,13 +7,14 @@
 import { aiEnvironment } from './ai';
 import { API_BASE_PATH, api, apiUrl } from './api';
 import { adminsGroup, appSecret, runtimeEnvironment, userPool } from './auth';
+import { functionDefaults } from './function-defaults';
 import { pipelineApiEnvironment, pipelineApiPermissions, referenceDataEnvironment, referenceDataFiles } from './pipeline';
 import { storagePermissions } from './storage';
 import { web } from './web';
 
 export const apiFunction = new sst.aws.Function('ApiFunction', {
+  ...functionDefaults(),
   handler: 'packages/functions/src/handlers/api.handler',
-  runtime: 'nodejs22.x',
   memory: '1024 MB',
   // API Gateway gives up after 30 s.
   timeout: '29 seconds',
@@ -32,7 +33,8 @@ export const apiFunction = new sst.aws.Function('ApiFunction', {
   permissions: [
     ...pipelineApiPermissions,
     ...storagePermissions({
-      objects: ['GetObject', 'PutObject', 'DeleteObject'],
+      // PutObjectTagging: the presigned upload form tags the file for the bucket's upload expiry.
+      objects: ['GetObject', 'PutObject', 'PutObjectTagging', 'DeleteObject'],
       list: true,
       items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchGetItem', 'BatchWriteItem'],
     }),

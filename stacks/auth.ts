@@ -5,17 +5,20 @@
  * signs CSRF tokens. Signup is by invitation only (access requests approved by an admin).
  *
  * Invitation mails: Cognito's own sender allows about 50 a day. With `COGNITO_SES_IDENTITY_ARN`
- * (a verified SES identity in the pool's region) and `COGNITO_FROM_ADDRESS` set at deploy time,
- * Cognito sends through SES instead (docs/deployment.md).
+ * (a verified SES identity in the pool's region) and `COGNITO_FROM_ADDRESS` in the stage's
+ * settings file, Cognito sends through SES instead (docs/deployment.md).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { settings } from './settings';
 import { bucket, table } from './storage';
 
-/** Cognito's sender, or SES when the deploy names a verified identity. */
-export function cognitoEmailConfiguration(env: Record<string, string | undefined> = process.env) {
-  const sourceArn = env.COGNITO_SES_IDENTITY_ARN;
+/** Cognito's sender, or SES when the stage's settings name a verified identity. */
+export function cognitoEmailConfiguration(stage: Pick<typeof settings, 'COGNITO_SES_IDENTITY_ARN' | 'COGNITO_FROM_ADDRESS'> = settings) {
+  const sourceArn = stage.COGNITO_SES_IDENTITY_ARN;
   if (!sourceArn) return { emailSendingAccount: 'COGNITO_DEFAULT' };
-  if (!env.COGNITO_FROM_ADDRESS) throw new Error('COGNITO_SES_IDENTITY_ARN is set: set COGNITO_FROM_ADDRESS (e.g. "SAP Security Analyzer <no-reply@example.com>") as well');
-  return { emailSendingAccount: 'DEVELOPER', sourceArn, fromEmailAddress: env.COGNITO_FROM_ADDRESS };
+  if (!stage.COGNITO_FROM_ADDRESS) throw new Error('COGNITO_SES_IDENTITY_ARN is set: set COGNITO_FROM_ADDRESS (e.g. "SAP Security Analyzer <no-reply@example.com>") as well');
+  return { emailSendingAccount: 'DEVELOPER', sourceArn: String(sourceArn), fromEmailAddress: String(stage.COGNITO_FROM_ADDRESS) };
 }
 
 export const userPool = new sst.aws.CognitoUserPool('UserPool', {
@@ -84,6 +87,8 @@ export const runtimeEnvironment = {
   BUCKET_NAME: bucket.name,
   USER_POOL_ID: userPool.id,
   USER_POOL_CLIENT_ID: webClient.id,
-  APP_VERSION: process.env.APP_VERSION ?? '2.0.0',
-  APP_BUILD_DATE: process.env.APP_BUILD_DATE ?? new Date().toISOString().slice(0, 10),
+  // The release, not the deploy: the same code keeps the same function configuration. The build
+  // date is the web build's own (the About page shows it); in a function's environment it changed
+  // both functions on every deploy.
+  APP_VERSION: (JSON.parse(readFileSync(join($cli.paths.root, 'package.json'), 'utf8')) as { version: string }).version,
 };

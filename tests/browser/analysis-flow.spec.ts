@@ -33,7 +33,7 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   await expectNoSeriousA11yViolations(page, 'analysis complete');
 
   await page.getByRole('button', { name: 'View Detailed Results' }).click();
-  await expect(page).toHaveURL(/\/results$/);
+  await expect(page).toHaveURL(/\/results\/[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Multi-File Correlation Analysis Complete' })).toBeVisible();
   await expect(page.getByText('Detection Flags')).toBeVisible();
   await screenshot(page, 'results');

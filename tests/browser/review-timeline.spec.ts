@@ -22,7 +22,7 @@ test('the timeline of a user with records in three files, reached from a finding
 
   const card = page.getByRole('region', { name: 'Findings' });
   await card.getByRole('link', { name: 'Timeline of MBROWN' }).first().click();
-  await expect(page).toHaveURL(/\/timeline\?analysisId=[\w-]+&user=MBROWN$/);
+  await expect(page).toHaveURL(/\/results\/[\w-]+\/timeline\?user=MBROWN$/);
   await expect(page.getByRole('heading', { name: 'Timeline of MBROWN' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Timeline' });
   const rows = table.locator('tbody tr');

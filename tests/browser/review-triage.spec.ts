@@ -17,7 +17,7 @@ test('triage from the results page, bulk escalation, the findings workbook read 
   await page.getByRole('button', { name: 'Start Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
   await page.getByRole('button', { name: 'View Detailed Results' }).click();
-  await expect(page).toHaveURL(/\/results$/);
+  await expect(page).toHaveURL(/\/results\/[\w-]+$/);
 
   const card = page.getByRole('region', { name: 'Findings' });
   const progress = card.getByTestId('review-progress');

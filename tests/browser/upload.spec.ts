@@ -12,7 +12,7 @@ test('single upload: rejection toast with Learn more, real upload, Analysis Comp
   await expect(page.getByText('File Requirements')).toBeVisible();
 
   await page.locator('input[type=file]').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
-  await expect(page.getByText('notes.pdf: Invalid file type. Please use CSV, Excel, or TXT files')).toBeVisible();
+  await expect(page.getByText('notes.pdf: Invalid file type. Please use CSV, TSV, TXT or Excel files')).toBeVisible();
   await page.getByRole('button', { name: 'Learn more' }).click();
   await expect(page).toHaveURL(/\/help#file-requirements$/);
   await expect(page.locator('#file-requirements')).toContainText('File Requirements');

@@ -1,6 +1,6 @@
 /** What an AWS reviewer checks beyond IAM: throttling, the pipeline's failure handling, bucket rules, origins, sign-in. */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { functionEnvironment, named, ofType, only } from './review.ts';
+import { functionEnvironment, functionStatements, named, ofType, only } from './review.ts';
 import { REGION } from './synth-mocks.ts';
 import { defaultSynthesis, type Synthesis } from './synth.ts';
 
@@ -61,6 +61,8 @@ test('the bucket aborts stale multipart uploads and expires work leftovers and r
   expect(rules['expire-work-leftovers']).toMatchObject({ status: 'Enabled', filter: { tag: { key: 'lifecycle', value: 'work' } }, expiration: { days: 7 } });
   expect(rules['expire-risk-exports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/exports/' }, expiration: { days: 1 } });
   expect(rules['expire-list-imports']).toMatchObject({ status: 'Enabled', filter: { prefix: 'admin/imports/' }, expiration: { days: 1 } });
+  // Uploaded SAP files (tagged by the presigned form) expire after the stage's UPLOAD_EXPIRY_DAYS: 30 in prod.json.
+  expect(rules['expire-uploads']).toMatchObject({ status: 'Enabled', filter: { tag: { key: 'lifecycle', value: 'upload' } }, expiration: { days: 30 } });
   expect(lifecycle.inputs.bucket).toBe(named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket);
 });
 
@@ -110,4 +112,51 @@ test('Cognito: invitation only, e-mail recovery, optional TOTP, protected in pro
   const client = named(synthesis, 'aws:cognito/userPoolClient:UserPoolClient', 'WebClient').inputs;
   expect(client.generateSecret).toBe(false);
   expect(client.explicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+});
+
+describe('data safety in production', () => {
+  test('the bucket is never emptied by a removal, the table cannot be deleted', () => {
+    expect(named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').inputs.forceDestroy).toBe(false);
+    expect(named(synthesis, 'aws:dynamodb/table:Table', 'TableTable').inputs.deletionProtectionEnabled).toBe(true);
+  });
+
+  test('bucket and table are encrypted with a customer-managed key that rotates, which the functions may use only through S3 and DynamoDB', () => {
+    const key = named(synthesis, 'aws:kms/key:Key', 'DataKey');
+    expect(key.inputs).toMatchObject({ enableKeyRotation: true, deletionWindowInDays: 30 });
+    const storage = named(synthesis, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket;
+    const encryption = named(synthesis, 'aws:s3/bucketServerSideEncryptionConfigurationV2:BucketServerSideEncryptionConfigurationV2', 'StorageEncryption');
+    expect(encryption.inputs).toEqual({ bucket: storage, rules: [{ applyServerSideEncryptionByDefault: { sseAlgorithm: 'aws:kms', kmsMasterKeyId: key.state.arn }, bucketKeyEnabled: true }] });
+    expect(named(synthesis, 'aws:dynamodb/table:Table', 'TableTable').inputs.serverSideEncryption).toEqual({ enabled: true, kmsKeyArn: key.state.arn });
+    for (const fn of ['ApiFunction', 'PipelineFunction']) {
+      const kms = functionStatements(synthesis, fn).filter((s) => s.Action.some((a) => a.startsWith('kms:')));
+      expect(kms.map((s) => s.Resource)).toEqual([[key.state.arn]]);
+    }
+  });
+});
+
+describe('functions', () => {
+  test('arm64, JSON logs kept as the stage says (3 months in prod), X-Ray tracing on functions and state machine', () => {
+    for (const fn of ['ApiFunction', 'PipelineFunction']) {
+      const inputs = named(synthesis, 'aws:lambda/function:Function', `${fn}Function`).inputs;
+      expect(inputs.architectures).toEqual(['arm64']);
+      expect(inputs.loggingConfig.logFormat).toBe('JSON');
+      expect(inputs.tracingConfig).toEqual({ mode: 'Active' });
+      expect(named(synthesis, 'aws:cloudwatch/logGroup:LogGroup', `${fn}LogGroup`).inputs.retentionInDays).toBe(90);
+      expect(named(synthesis, 'aws:iam/role:Role', `${fn}Role`).inputs.managedPolicyArns).toContain('arn:aws:iam::aws:policy/AWSXRayDaemonWriteAccess');
+    }
+    expect(named(synthesis, 'aws:sfn/stateMachine:StateMachine', 'AnalysisPipeline').inputs.tracingConfiguration).toEqual({ enabled: true });
+  });
+
+  test("the build date is not in a function's configuration (it changed both functions on every deploy); the version is the release's", () => {
+    for (const fn of ['ApiFunction', 'PipelineFunction']) {
+      const env = functionEnvironment(synthesis, fn);
+      expect(Object.keys(env)).not.toContain('APP_BUILD_DATE');
+      expect(Object.values(env)).not.toContain(new Date().toISOString().slice(0, 10));
+      expect(env.APP_VERSION).toBe('2.0.0');
+    }
+  });
+
+  test('prod.json sets no AI provider: no role may call a Bedrock model', () => {
+    for (const fn of ['ApiFunction', 'PipelineFunction']) expect(functionStatements(synthesis, fn).filter((s) => s.Action.some((a) => a.startsWith('bedrock:')))).toEqual([]);
+  });
 });

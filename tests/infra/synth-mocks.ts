@@ -7,16 +7,20 @@ import type { MockCallArgs, MockResourceArgs } from '@pulumi/pulumi/runtime/mock
 
 export const ACCOUNT = '123456789012';
 export const REGION = 'eu-central-1';
-export const SYNTH_STAGE = 'prod';
+export const SYNTH_STAGE = process.env.SYNTH_STAGE ?? 'prod';
 /** What `sst secret set` would have stored for the stage. */
 export const SYNTH_SECRETS = { AppSecret: 'synthesised-app-secret-0123456789' };
 
 export interface RecordedResource {
   type: string;
   name: string;
+  /** The physical id the mock gave it (what `resource.id` resolves to). */
+  id: string;
   custom: boolean;
   inputs: Record<string, any>;
   state: Record<string, any>;
+  /** A component's registered outputs (synth-child.ts records them). */
+  outputs?: Record<string, any>;
 }
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9-]/g, '-');
@@ -39,6 +43,12 @@ function computedState(type: string, name: string, inputs: Record<string, any>):
       return { domainName: `${id}.cloudfront.net`, hostedZoneId: 'Z2FDTNDATAQYW2' };
     case 'aws:sfn/stateMachine:StateMachine':
       return { arn: `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:${inputs.name ?? id}` };
+    case 'aws:sqs/queue:Queue':
+      return { arn: `arn:aws:sqs:${REGION}:${ACCOUNT}:${inputs.name ?? id}`, url: `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${inputs.name ?? id}`, name: inputs.name ?? id };
+    case 'aws:sns/topic:Topic':
+      return { arn: `arn:aws:sns:${REGION}:${ACCOUNT}:${inputs.name ?? id}` };
+    case 'aws:kms/key:Key':
+      return { arn: `arn:aws:kms:${REGION}:${ACCOUNT}:key/${id}`, keyId: `${id}-key-id` };
     case 'random:index/randomBytes:RandomBytes':
       return { base64: Buffer.alloc(inputs.length ?? 32, 7).toString('base64'), hex: Buffer.alloc(inputs.length ?? 32, 7).toString('hex') };
     default:

@@ -18,6 +18,6 @@ test('the app synthesises with both functions bundled for Node 22', () => {
 
 test('the outputs name the web, API and sign-in resources', () => {
   expect(synthesis.outputs.api).toBe('https://apiapi.execute-api.eu-central-1.amazonaws.com/prod');
-  expect(Object.keys(synthesis.outputs).sort()).toEqual(['_protect', 'api', 'bucket', 'table', 'userPoolClientId', 'userPoolId', 'web']);
+  expect(Object.keys(synthesis.outputs).sort()).toEqual(['_protect', 'alarmTopic', 'api', 'bucket', 'table', 'userPoolClientId', 'userPoolId', 'web']);
   expect(synthesis.outputs._protect).toBe(true);
 });

@@ -144,7 +144,7 @@ describe('bad input gets a clear 4xx', () => {
   it('a file type outside csv/xls/xlsx/txt → 400 with the spec message', async () => {
     const res = await alice.call('POST', '/upload', { fileName: 'payload.exe', fileType: 'csv' });
     expect(res.status).toBe(400);
-    expect(res.json.error.message).toBe('payload.exe: Invalid file type. Please use CSV, Excel, or TXT files');
+    expect(res.json.error.message).toBe('payload.exe: Invalid file type. Please use CSV, TSV, TXT or Excel files');
   });
 
   it('unknown route → 404 JSON, wrong method → 405 with Allow', async () => {

@@ -114,7 +114,7 @@ describe('single-file analysis through the API', () => {
     expect(await stack.services.blobs.head(`${prefix}report.json`)).toBeUndefined();
     const gone = await alice.call('GET', `/results/${id}`);
     expect(gone.status).toBe(404);
-    expect(gone.json.error.message).toBe('Analysis not found. It may still be processing.');
+    expect(gone.json.error.message).toBe('Analysis not found');
     const files = await alice.call('GET', '/files');
     expect(files.json.files.map((f: any) => f.fileId)).toContain(fileId);
   });

@@ -35,7 +35,7 @@ describe("another user's analysis", () => {
   it('cannot be read, listed, flag-detailed or downloaded', async () => {
     const read = await mallory.call('GET', `/results/${analysisId}`);
     expect(read.status).toBe(404);
-    expect(read.json.error.message).toBe('Analysis not found. It may still be processing.');
+    expect(read.json.error.message).toBe('Analysis not found');
     expect(read.text).not.toContain('DownloadUrl');
     const list = await mallory.call('GET', '/results');
     expect(list.json.analyses).toEqual([]);

@@ -40,7 +40,7 @@ describe('findings of an analysis', () => {
     expect(list.counts).toMatchObject({ open: list.counts.total, reviewed: 0, suppressed: 0, toReview: list.counts.total });
     // Every flagged record of high severity is a finding, not only the report's 10 samples per flag.
     expect(list.recordCoverage.perFlagCap).toBeNull();
-    expect(list.recordSource).toMatchObject({ kind: 'all', cap: 100_000 });
+    expect(list.recordSource).toMatchObject({ kind: 'all' });
     expect(list.recordSource.listed).toBe(list.recordSource.total);
     const records = list.findings.filter((f: any) => f.kind === 'record');
     // A record with two high-severity flags is two findings.
@@ -177,7 +177,11 @@ describe('the findings workbook', () => {
     expect(findingsSheet.rows[0]).toEqual([...FINDINGS_COLUMNS, 'Evidence sheet']);
     expect(findingsSheet.rows).toHaveLength(list.counts.total + 1);
     const row = findingsSheet.rows.find((r) => r[0] === f.findingId)!;
-    expect(row.slice(1, 14)).toEqual([f.rule.id, f.rule.title, f.rule.severity, f.user, f.time, f.object, f.summary, 'escalated', '=HYPERLINK("http://x")', 'INC-9', alice.email, expect.stringMatching(/^\d{4}-\d\d-\d\dT/), '']);
+    expect(row.slice(1, 14)).toEqual([f.rule.id, f.rule.title, f.rule.severity, f.user, f.time, f.object, f.summary, 'escalated', '=HYPERLINK("http://x")', 'INC-9', alice.email, expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), '']);
+    // Written like results.xlsx: the time and the review time as Excel date-times, widths from the content.
+    expect(findingsSheet.xml).toMatch(/<c r="F2" s="8"><v>\d+(\.\d+)?<\/v><\/c>/);
+    expect(findingsSheet.xml).toMatch(/<c r="M\d+" s="8"><v>\d+\.\d+<\/v><\/c>/);
+    expect(new Set([...findingsSheet.xml.matchAll(/<col [^>]*width="(\d+)"/g)].map((m) => m[1])).size).toBeGreaterThan(3);
     expect(findingsSheet.xml).toMatch(/<c r="J\d+" t="inlineStr" s="3"><is><t>=HYPERLINK/);
     // Six reviewed findings (one escalated earlier, four false positives, this one): six evidence sheets.
     const evidenceNames = findingsSheet.rows.slice(1).map((r) => r[14] ?? '').filter(Boolean);
@@ -190,6 +194,7 @@ describe('the findings workbook', () => {
 
   it('comes as CSV too, formula-safe', async () => {
     const { bytes } = await download('csv');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // Excel on Windows reads it as UTF-8
     const lines = new TextDecoder().decode(bytes).trimEnd().split('\r\n');
     expect(lines[0]).toBe(FINDINGS_COLUMNS.join(','));
     expect(lines).toHaveLength((await findingsOf()).counts.total + 1);

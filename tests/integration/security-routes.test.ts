@@ -21,6 +21,7 @@ interface Fixture {
   requestId: string;
   findingId: string;
   suppressionId: string;
+  caseId: string;
 }
 
 /**
@@ -124,6 +125,18 @@ const ACCESS: Record<string, Expectation> = {
     isolation: 'object',
     call: (f) => ({ path: `/results/${f.analysisId}/findings/review`, body: { findingIds: [f.findingId], status: 'escalated' } }),
   },
+  'PUT /results/{id}/findings/review-by-filter': {
+    access: 'user',
+    isolation: 'object',
+    call: (f) => ({ path: `/results/${f.analysisId}/findings/review-by-filter`, body: { filter: { caseId: f.caseId }, expected: 1, status: 'escalated' } }),
+  },
+  'GET /results/{id}/cases': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/cases` }) },
+  'GET /results/{id}/cases/{caseId}': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/cases/${f.caseId}` }) },
+  'PUT /results/{id}/cases/{caseId}/review': {
+    access: 'user',
+    isolation: 'object',
+    call: (f) => ({ path: `/results/${f.analysisId}/cases/${f.caseId}/review`, body: { status: 'escalated', scope: 'open' } }),
+  },
   'GET /suppressions': { access: 'user', isolation: 'caller', call: () => ({ path: '/suppressions' }) },
   'POST /suppressions': {
     access: 'user',
@@ -170,7 +183,15 @@ beforeAll(async () => {
   expect(findings.json.findings.length).toBeGreaterThan(0);
   const suppression = await alice.call('POST', '/suppressions', { rule: 'PAT-SELF-AUTHORIZATION', user: 'ALICE', reason: 'Own test user', expiresAt: IN_90_DAYS });
   expect(suppression.status).toBe(201);
-  fixture = { fileId, analysisId, requestId: submitted.json.requestId, findingId: findings.json.findings[0].findingId, suppressionId: suppression.json.suppression.suppressionId };
+  const cases = await alice.call('GET', `/results/${analysisId}/cases`);
+  fixture = {
+    fileId,
+    analysisId,
+    requestId: submitted.json.requestId,
+    findingId: findings.json.findings[0].findingId,
+    suppressionId: suppression.json.suppression.suppressionId,
+    caseId: cases.json.cases[0].id,
+  };
   expect((await alice.call('PUT', '/preferences/holiday_calendar', { preferences: { country: 'DE' } })).status).toBe(200);
 }, 60_000);
 
@@ -326,6 +347,10 @@ describe("another user's objects", () => {
         'GET /results/{id}/timeline',
         'PUT /results/{id}/findings/{findingId}/review',
         'PUT /results/{id}/findings/review',
+        'PUT /results/{id}/findings/review-by-filter',
+        'GET /results/{id}/cases',
+        'GET /results/{id}/cases/{caseId}',
+        'PUT /results/{id}/cases/{caseId}/review',
         'PUT /suppressions/{id}',
         'DELETE /suppressions/{id}',
       ].sort(),

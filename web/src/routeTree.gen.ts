@@ -20,13 +20,19 @@ import { Route as AppFilesRouteImport } from './routes/_app/files'
 import { Route as AppHelpRouteImport } from './routes/_app/help'
 import { Route as AppHistoryRouteImport } from './routes/_app/history'
 import { Route as AppMultiUploadRouteImport } from './routes/_app/multi-upload'
-import { Route as AppResultsRouteImport } from './routes/_app/results'
 import { Route as AppRiskManagementRouteImport } from './routes/_app/risk-management'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
 import { Route as AppSuppressionsRouteImport } from './routes/_app/suppressions'
 import { Route as AppTimelineRouteImport } from './routes/_app/timeline'
 import { Route as AppUploadRouteImport } from './routes/_app/upload'
 import { Route as AppAnalysisAnalysisIdRouteImport } from './routes/_app/analysis.$analysisId'
+import { Route as AppResultsIndexRouteImport } from './routes/_app/results.index'
+import { Route as AppResultsAnalysisIdRouteImport } from './routes/_app/results.$analysisId'
+import { Route as AppResultsAnalysisIdIndexRouteImport } from './routes/_app/results.$analysisId.index'
+import { Route as AppResultsAnalysisIdFindingsRouteImport } from './routes/_app/results.$analysisId.findings'
+import { Route as AppResultsAnalysisIdTimelineRouteImport } from './routes/_app/results.$analysisId.timeline'
+import { Route as AppResultsAnalysisIdCasesIndexRouteImport } from './routes/_app/results.$analysisId.cases.index'
+import { Route as AppResultsAnalysisIdCasesCaseIdRouteImport } from './routes/_app/results.$analysisId.cases.$caseId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -82,11 +88,6 @@ const AppMultiUploadRoute = AppMultiUploadRouteImport.update({
   path: '/multi-upload',
   getParentRoute: () => AppRoute,
 } as any)
-const AppResultsRoute = AppResultsRouteImport.update({
-  id: '/results',
-  path: '/results',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppRiskManagementRoute = AppRiskManagementRouteImport.update({
   id: '/risk-management',
   path: '/risk-management',
@@ -117,6 +118,46 @@ const AppAnalysisAnalysisIdRoute = AppAnalysisAnalysisIdRouteImport.update({
   path: '/analysis/$analysisId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppResultsIndexRoute = AppResultsIndexRouteImport.update({
+  id: '/results/',
+  path: '/results/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppResultsAnalysisIdRoute = AppResultsAnalysisIdRouteImport.update({
+  id: '/results/$analysisId',
+  path: '/results/$analysisId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppResultsAnalysisIdIndexRoute =
+  AppResultsAnalysisIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppResultsAnalysisIdRoute,
+  } as any)
+const AppResultsAnalysisIdFindingsRoute =
+  AppResultsAnalysisIdFindingsRouteImport.update({
+    id: '/findings',
+    path: '/findings',
+    getParentRoute: () => AppResultsAnalysisIdRoute,
+  } as any)
+const AppResultsAnalysisIdTimelineRoute =
+  AppResultsAnalysisIdTimelineRouteImport.update({
+    id: '/timeline',
+    path: '/timeline',
+    getParentRoute: () => AppResultsAnalysisIdRoute,
+  } as any)
+const AppResultsAnalysisIdCasesIndexRoute =
+  AppResultsAnalysisIdCasesIndexRouteImport.update({
+    id: '/cases/',
+    path: '/cases/',
+    getParentRoute: () => AppResultsAnalysisIdRoute,
+  } as any)
+const AppResultsAnalysisIdCasesCaseIdRoute =
+  AppResultsAnalysisIdCasesCaseIdRouteImport.update({
+    id: '/cases/$caseId',
+    path: '/cases/$caseId',
+    getParentRoute: () => AppResultsAnalysisIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -129,13 +170,19 @@ export interface FileRoutesByFullPath {
   '/help': typeof AppHelpRoute
   '/history': typeof AppHistoryRoute
   '/multi-upload': typeof AppMultiUploadRoute
-  '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
   '/rules': typeof AppRulesRoute
   '/suppressions': typeof AppSuppressionsRoute
   '/timeline': typeof AppTimelineRoute
   '/upload': typeof AppUploadRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
+  '/results/$analysisId': typeof AppResultsAnalysisIdRouteWithChildren
+  '/results/': typeof AppResultsIndexRoute
+  '/results/$analysisId/findings': typeof AppResultsAnalysisIdFindingsRoute
+  '/results/$analysisId/timeline': typeof AppResultsAnalysisIdTimelineRoute
+  '/results/$analysisId/': typeof AppResultsAnalysisIdIndexRoute
+  '/results/$analysisId/cases/$caseId': typeof AppResultsAnalysisIdCasesCaseIdRoute
+  '/results/$analysisId/cases/': typeof AppResultsAnalysisIdCasesIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -147,7 +194,6 @@ export interface FileRoutesByTo {
   '/help': typeof AppHelpRoute
   '/history': typeof AppHistoryRoute
   '/multi-upload': typeof AppMultiUploadRoute
-  '/results': typeof AppResultsRoute
   '/risk-management': typeof AppRiskManagementRoute
   '/rules': typeof AppRulesRoute
   '/suppressions': typeof AppSuppressionsRoute
@@ -155,6 +201,12 @@ export interface FileRoutesByTo {
   '/upload': typeof AppUploadRoute
   '/': typeof AppIndexRoute
   '/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
+  '/results': typeof AppResultsIndexRoute
+  '/results/$analysisId/findings': typeof AppResultsAnalysisIdFindingsRoute
+  '/results/$analysisId/timeline': typeof AppResultsAnalysisIdTimelineRoute
+  '/results/$analysisId': typeof AppResultsAnalysisIdIndexRoute
+  '/results/$analysisId/cases/$caseId': typeof AppResultsAnalysisIdCasesCaseIdRoute
+  '/results/$analysisId/cases': typeof AppResultsAnalysisIdCasesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -168,7 +220,6 @@ export interface FileRoutesById {
   '/_app/help': typeof AppHelpRoute
   '/_app/history': typeof AppHistoryRoute
   '/_app/multi-upload': typeof AppMultiUploadRoute
-  '/_app/results': typeof AppResultsRoute
   '/_app/risk-management': typeof AppRiskManagementRoute
   '/_app/rules': typeof AppRulesRoute
   '/_app/suppressions': typeof AppSuppressionsRoute
@@ -176,6 +227,13 @@ export interface FileRoutesById {
   '/_app/upload': typeof AppUploadRoute
   '/_app/': typeof AppIndexRoute
   '/_app/analysis/$analysisId': typeof AppAnalysisAnalysisIdRoute
+  '/_app/results/$analysisId': typeof AppResultsAnalysisIdRouteWithChildren
+  '/_app/results/': typeof AppResultsIndexRoute
+  '/_app/results/$analysisId/findings': typeof AppResultsAnalysisIdFindingsRoute
+  '/_app/results/$analysisId/timeline': typeof AppResultsAnalysisIdTimelineRoute
+  '/_app/results/$analysisId/': typeof AppResultsAnalysisIdIndexRoute
+  '/_app/results/$analysisId/cases/$caseId': typeof AppResultsAnalysisIdCasesCaseIdRoute
+  '/_app/results/$analysisId/cases/': typeof AppResultsAnalysisIdCasesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -190,13 +248,19 @@ export interface FileRouteTypes {
     | '/help'
     | '/history'
     | '/multi-upload'
-    | '/results'
     | '/risk-management'
     | '/rules'
     | '/suppressions'
     | '/timeline'
     | '/upload'
     | '/analysis/$analysisId'
+    | '/results/$analysisId'
+    | '/results/'
+    | '/results/$analysisId/findings'
+    | '/results/$analysisId/timeline'
+    | '/results/$analysisId/'
+    | '/results/$analysisId/cases/$caseId'
+    | '/results/$analysisId/cases/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
@@ -208,7 +272,6 @@ export interface FileRouteTypes {
     | '/help'
     | '/history'
     | '/multi-upload'
-    | '/results'
     | '/risk-management'
     | '/rules'
     | '/suppressions'
@@ -216,6 +279,12 @@ export interface FileRouteTypes {
     | '/upload'
     | '/'
     | '/analysis/$analysisId'
+    | '/results'
+    | '/results/$analysisId/findings'
+    | '/results/$analysisId/timeline'
+    | '/results/$analysisId'
+    | '/results/$analysisId/cases/$caseId'
+    | '/results/$analysisId/cases'
   id:
     | '__root__'
     | '/_app'
@@ -228,7 +297,6 @@ export interface FileRouteTypes {
     | '/_app/help'
     | '/_app/history'
     | '/_app/multi-upload'
-    | '/_app/results'
     | '/_app/risk-management'
     | '/_app/rules'
     | '/_app/suppressions'
@@ -236,6 +304,13 @@ export interface FileRouteTypes {
     | '/_app/upload'
     | '/_app/'
     | '/_app/analysis/$analysisId'
+    | '/_app/results/$analysisId'
+    | '/_app/results/'
+    | '/_app/results/$analysisId/findings'
+    | '/_app/results/$analysisId/timeline'
+    | '/_app/results/$analysisId/'
+    | '/_app/results/$analysisId/cases/$caseId'
+    | '/_app/results/$analysisId/cases/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -322,13 +397,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMultiUploadRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/results': {
-      id: '/_app/results'
-      path: '/results'
-      fullPath: '/results'
-      preLoaderRoute: typeof AppResultsRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/risk-management': {
       id: '/_app/risk-management'
       path: '/risk-management'
@@ -371,8 +439,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAnalysisAnalysisIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/results/': {
+      id: '/_app/results/'
+      path: '/results'
+      fullPath: '/results/'
+      preLoaderRoute: typeof AppResultsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/results/$analysisId': {
+      id: '/_app/results/$analysisId'
+      path: '/results/$analysisId'
+      fullPath: '/results/$analysisId'
+      preLoaderRoute: typeof AppResultsAnalysisIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/results/$analysisId/': {
+      id: '/_app/results/$analysisId/'
+      path: '/'
+      fullPath: '/results/$analysisId/'
+      preLoaderRoute: typeof AppResultsAnalysisIdIndexRouteImport
+      parentRoute: typeof AppResultsAnalysisIdRoute
+    }
+    '/_app/results/$analysisId/findings': {
+      id: '/_app/results/$analysisId/findings'
+      path: '/findings'
+      fullPath: '/results/$analysisId/findings'
+      preLoaderRoute: typeof AppResultsAnalysisIdFindingsRouteImport
+      parentRoute: typeof AppResultsAnalysisIdRoute
+    }
+    '/_app/results/$analysisId/timeline': {
+      id: '/_app/results/$analysisId/timeline'
+      path: '/timeline'
+      fullPath: '/results/$analysisId/timeline'
+      preLoaderRoute: typeof AppResultsAnalysisIdTimelineRouteImport
+      parentRoute: typeof AppResultsAnalysisIdRoute
+    }
+    '/_app/results/$analysisId/cases/': {
+      id: '/_app/results/$analysisId/cases/'
+      path: '/cases'
+      fullPath: '/results/$analysisId/cases/'
+      preLoaderRoute: typeof AppResultsAnalysisIdCasesIndexRouteImport
+      parentRoute: typeof AppResultsAnalysisIdRoute
+    }
+    '/_app/results/$analysisId/cases/$caseId': {
+      id: '/_app/results/$analysisId/cases/$caseId'
+      path: '/cases/$caseId'
+      fullPath: '/results/$analysisId/cases/$caseId'
+      preLoaderRoute: typeof AppResultsAnalysisIdCasesCaseIdRouteImport
+      parentRoute: typeof AppResultsAnalysisIdRoute
+    }
   }
 }
+
+interface AppResultsAnalysisIdRouteChildren {
+  AppResultsAnalysisIdFindingsRoute: typeof AppResultsAnalysisIdFindingsRoute
+  AppResultsAnalysisIdTimelineRoute: typeof AppResultsAnalysisIdTimelineRoute
+  AppResultsAnalysisIdIndexRoute: typeof AppResultsAnalysisIdIndexRoute
+  AppResultsAnalysisIdCasesCaseIdRoute: typeof AppResultsAnalysisIdCasesCaseIdRoute
+  AppResultsAnalysisIdCasesIndexRoute: typeof AppResultsAnalysisIdCasesIndexRoute
+}
+
+const AppResultsAnalysisIdRouteChildren: AppResultsAnalysisIdRouteChildren = {
+  AppResultsAnalysisIdFindingsRoute: AppResultsAnalysisIdFindingsRoute,
+  AppResultsAnalysisIdTimelineRoute: AppResultsAnalysisIdTimelineRoute,
+  AppResultsAnalysisIdIndexRoute: AppResultsAnalysisIdIndexRoute,
+  AppResultsAnalysisIdCasesCaseIdRoute: AppResultsAnalysisIdCasesCaseIdRoute,
+  AppResultsAnalysisIdCasesIndexRoute: AppResultsAnalysisIdCasesIndexRoute,
+}
+
+const AppResultsAnalysisIdRouteWithChildren =
+  AppResultsAnalysisIdRoute._addFileChildren(AppResultsAnalysisIdRouteChildren)
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
@@ -383,7 +519,6 @@ interface AppRouteChildren {
   AppHelpRoute: typeof AppHelpRoute
   AppHistoryRoute: typeof AppHistoryRoute
   AppMultiUploadRoute: typeof AppMultiUploadRoute
-  AppResultsRoute: typeof AppResultsRoute
   AppRiskManagementRoute: typeof AppRiskManagementRoute
   AppRulesRoute: typeof AppRulesRoute
   AppSuppressionsRoute: typeof AppSuppressionsRoute
@@ -391,6 +526,8 @@ interface AppRouteChildren {
   AppUploadRoute: typeof AppUploadRoute
   AppIndexRoute: typeof AppIndexRoute
   AppAnalysisAnalysisIdRoute: typeof AppAnalysisAnalysisIdRoute
+  AppResultsAnalysisIdRoute: typeof AppResultsAnalysisIdRouteWithChildren
+  AppResultsIndexRoute: typeof AppResultsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -402,7 +539,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppHelpRoute: AppHelpRoute,
   AppHistoryRoute: AppHistoryRoute,
   AppMultiUploadRoute: AppMultiUploadRoute,
-  AppResultsRoute: AppResultsRoute,
   AppRiskManagementRoute: AppRiskManagementRoute,
   AppRulesRoute: AppRulesRoute,
   AppSuppressionsRoute: AppSuppressionsRoute,
@@ -410,6 +546,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppUploadRoute: AppUploadRoute,
   AppIndexRoute: AppIndexRoute,
   AppAnalysisAnalysisIdRoute: AppAnalysisAnalysisIdRoute,
+  AppResultsAnalysisIdRoute: AppResultsAnalysisIdRouteWithChildren,
+  AppResultsIndexRoute: AppResultsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

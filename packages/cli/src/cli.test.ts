@@ -13,7 +13,7 @@ describe('sap-analyzer analyze', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(''); // no progress bar: stderr is not a terminal
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(['files', 'summary', 'risk', 'suspicious_patterns', 'correlation_summary', 'record_count_summary']);
+    expect(Object.keys(doc)).toEqual(['files', 'summary', 'risk', 'suspicious_patterns', 'correlation_summary', 'record_count_summary', 'cases', 'settings']);
     expect(doc.files).toEqual([
       { name: 'sm20.csv', fileType: 'SM20', records: 26 },
       { name: 'cdhdr.csv', fileType: 'CDHDR', records: 6 },
@@ -25,9 +25,22 @@ describe('sap-analyzer analyze', () => {
     expect(doc.record_count_summary.total_output_records).toBe(40);
     // 13 since detection v3: BOB's DU9 change of USR02 at 22:10 is an after-hours sensitive change from SM20 alone.
     expect(doc.suspicious_patterns).toHaveLength(13);
+    // The cases (DETECTION.md section 6): every pattern in exactly one, critical first, each with the spec's fields.
+    expect(doc.cases.length).toBeGreaterThan(0);
+    expect(Object.keys(doc.cases[0])).toEqual(expect.arrayContaining(['id', 'actor', 'actor_kind', 'risk_level', 'score', 'first_time', 'last_time', 'days', 'rules', 'escalations', 'patterns', 'records', 'context']));
+    expect(doc.cases.reduce((n: number, c: { patterns: number }) => n + c.patterns, 0)).toBe(13);
+    const ranks = { critical: 0, high: 1, medium: 2, low: 3 } as Record<string, number>;
+    const levels = doc.cases.map((c: { risk_level: string }) => ranks[c.risk_level]!);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    // Every output states its settings.
+    expect(doc.settings).toMatchObject({ timeZone: 'UTC', holidayCalendar: 'US', businessHours: { start: '07:00', end: '19:00' } });
+    expect(doc.settings.period.first).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(doc.settings.lists.privilegedUsers).toMatch(/entries, sha256 [0-9a-f]{12}$/);
+    const casesFile = JSON.parse(await readFile(join(out, 'cases.json'), 'utf8'));
+    expect([casesFile.version, casesFile.cases.map((c: { id: string }) => c.id)]).toEqual([1, doc.cases.map((c: { id: string }) => c.id)]);
     expect(existsSync(join(out, 'results.xlsx')) && existsSync(join(out, 'results.csv'))).toBe(true);
     // The review screens' files only with --review-files.
-    expect(existsSync(join(out, 'timeline-index.bin')) || existsSync(join(out, 'high-records.ndjson'))).toBe(false);
+    expect(existsSync(join(out, 'timeline-index.bin')) || existsSync(join(out, 'high-records.ndjson')) || existsSync(join(out, 'findings.ndjson'))).toBe(false);
   });
 
   it('writes the review screens\' files with --review-files', async () => {
@@ -37,6 +50,16 @@ describe('sap-analyzer analyze', () => {
     expect(existsSync(join(out, 'timeline-index.bin'))).toBe(true);
     const high = (await readFile(join(out, 'high-records.ndjson'), 'utf8')).trimEnd().split('\n');
     expect(high.length).toBeGreaterThan(1);
+    // findings.ndjson: each case's findings are the lines findings_offset … + findings_count, each with its caseId; the offsets file finds each line.
+    const { cases } = JSON.parse(await readFile(join(out, 'cases.json'), 'utf8')) as { cases: { id: string; findings_offset: number; findings_count: number }[] };
+    const text = await readFile(join(out, 'findings.ndjson'));
+    const lines = text.toString('utf8').trimEnd().split('\n');
+    expect(cases.reduce((n, c) => n + c.findings_count, 0)).toBe(lines.length);
+    for (const c of cases) for (const line of lines.slice(c.findings_offset, c.findings_offset + c.findings_count)) expect(JSON.parse(line).caseId).toBe(c.id);
+    const offsets = new Float64Array(new Uint8Array(await readFile(join(out, 'findings.offsets'))).buffer);
+    expect(offsets.length).toBe(lines.length + 1);
+    expect(offsets.at(-1)).toBe(text.length);
+    expect(text.subarray(offsets[1]!, offsets[2]! - 1).toString('utf8')).toBe(lines[1]);
   });
 
   it('uses --tcodes and --tables instead of the default lists', async () => {

@@ -27,9 +27,11 @@ Options:
                           the environment); off when unset. The API key, if any: AI_API_KEY
   --ai-base-url URL       base URL of the OpenAI-compatible endpoint (required with openai)
   --ai-model ID           model id (openai: as the server names it; bedrock: default Claude 3 Haiku)
-  --review-files          also write DIR/timeline-index.bin (each user's records in time order) and
-                          DIR/high-records.ndjson (the high-severity flagged records), the files the
-                          web app's review screens read; they cost about a tenth more report time
+  --review-files          also write DIR/timeline-index.bin (each user's records in time order),
+                          DIR/high-records.ndjson (the high-severity flagged records) and
+                          DIR/findings.ndjson with DIR/findings.offsets (every finding, by case), the
+                          files the web app's review screens read; they cost more report time
+                          (DIR/cases.json, the cases and the settings of the run, is always written)
   -h, --help              show this help
 `;
 
@@ -54,7 +56,7 @@ export interface AnalyzeCommand {
   settings?: string;
   holidays?: string;
   ai?: AiOptions;
-  /** --review-files: also timeline-index.bin and high-records.ndjson. */
+  /** --review-files: also timeline-index.bin, high-records.ndjson, findings.ndjson and findings.offsets. */
   reviewFiles: boolean;
 }
 

@@ -18,6 +18,9 @@ export function toJsonDocument(report: AnalysisReport) {
     suspicious_patterns: report.suspicious_patterns,
     correlation_summary: report.correlation_summary,
     record_count_summary: report.record_count_summary,
+    // DETECTION.md section 6: the cases, ordered, as the spec names their fields; and the settings the run used.
+    cases: (report.cases ?? []).map(({ id, actor, actor_kind, risk_level, score, first_time, last_time, days, files, rules, escalations, watchlists, reasons, patterns, records, context }) => ({ id, actor, actor_kind, risk_level, score, first_time, last_time, days, files, rules, escalations, watchlists, reasons, patterns, records, context })),
+    ...(report.settings ? { settings: report.settings } : {}),
     ...(report.ai ? { ai: report.ai } : {}),
   };
 }
@@ -66,6 +69,7 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
       // The review screens' files only on request: nothing in a CLI run reads them.
       timelineIndex: cmd.reviewFiles,
       highRecords: cmd.reviewFiles,
+      findings: cmd.reviewFiles,
       lists,
       settings: { holidays, ...(detection ? { thresholds: detection.thresholds, timeZone: detection.timeZone } : {}) },
       onProgress: (phase, file, n) => bar.update(`${phase === 'read' ? `Reading ${file}` : 'Writing reports'}: ${n.toLocaleString('en-US')} record${n === 1 ? '' : 's'}`),

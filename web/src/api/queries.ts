@@ -26,12 +26,12 @@ export const analysesQuery = () =>
   });
 
 
-/** GET /results/{id}; a 404 says the analysis may still be processing (spec 8). */
+/** GET /results/{id}; a 404 (an unknown id or another user's analysis) says 'Analysis not found'. */
 export async function fetchAnalysis(id: string, fallback = 'Failed to get results'): Promise<AnalysisResult> {
   try {
     return await api.get<AnalysisResult>(`/results/${encodeURIComponent(id)}`, { fallback });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new ApiError(404, 'Analysis not found. It may still be processing.', err.code);
+    if (err instanceof ApiError && err.status === 404) throw new ApiError(404, 'Analysis not found', err.code);
     throw err;
   }
 }

@@ -120,7 +120,7 @@ export function* correlationSteps(
   for (const [u, t] of tableChanges) tableTimes.add(u, t);
   tableTimes.seal();
 
-  // Hits are typed columns until the end: only the first MAX_PATTERNS_PER_KIND per kind become objects.
+  // Hits are typed columns until the end, when every one becomes a pattern object (nothing capped).
   // Kinds are listed in PATTERN_LIST's order at equal times.
   const hits = new PatternHits(MAX_PATTERNS_PER_KIND);
   for (const r of PATTERN_LIST) hits.declare(r.name);

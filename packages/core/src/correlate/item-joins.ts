@@ -14,7 +14,8 @@ import { PatternHits, type SealedHits } from './pattern-hits.ts';
 import { FirstSeenPairs, I32List, UserIds } from './user-ids.ts';
 
 /** At most this many patterns of one kind are listed; the summary keeps the full counts. */
-export const MAX_PATTERNS_PER_KIND = 1000;
+/** Every pattern is listed (DETECTION.md section 3: no per-kind or per-analysis cap). */
+export const MAX_PATTERNS_PER_KIND = Number.POSITIVE_INFINITY;
 
 /** The rules correlateItems runs (the correlation step leaves them out when it runs correlateItems apart). */
 export const ITEM_RULES = [AFTER_HOURS_SENSITIVE_CHANGE, SELF_AUTHORIZATION] as const;

@@ -125,7 +125,7 @@ describe('outputs round trip', () => {
 
   it('writes the workbook: Summary first, a sheet per type, patterns, correlation; flagged cells highlighted', async () => {
     const sheets = readXlsxSheets(new Uint8Array(await readFile(join(outDir, 'results.xlsx'))));
-    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Suspicious Patterns', 'Correlation', 'SM20', 'CDHDR', 'CDPOS', 'TICKETS']);
+    expect(sheets.map((s) => s.name)).toEqual(['Summary', 'Cases', 'Suspicious Patterns', 'Correlation', 'SM20', 'CDHDR', 'CDPOS', 'TICKETS']);
     const sheet = (name: string) => sheets.find((s) => s.name === name)!;
     const cdpos = sheet('CDPOS');
     const [head, ...items] = cdpos.rows;

@@ -4,7 +4,8 @@ import { basename, join } from 'node:path';
 import { DEFAULT_HOLIDAYS } from '../holidays/index.ts';
 import { loadDefaultLists } from '../lists/index.ts';
 import type { AnalysisReport, DetectionLists, EngineSettings } from '../model/index.ts';
-import type { EngineContext, FileStepResult } from './contract.ts';
+import type { EngineContext, FileStepResult, ReportOutputs } from './contract.ts';
+import { CASES_FILE, FINDINGS_FILE, FINDINGS_OFFSETS_FILE } from '../cases/index.ts';
 import { flagContextOf } from './engine.ts';
 import { fileSink } from '../workspace/index.ts';
 import { contextOf } from './pool/task-context.ts';
@@ -30,11 +31,13 @@ export interface AnalyzeOptions {
   timelineIndex?: boolean;
   /** Write `high-records.ndjson` (flagged records of high severity, review/high-records.ts). Default: true. */
   highRecords?: boolean;
+  /** Write `findings.ndjson` and `findings.offsets` (every finding by case, report/write-findings.ts). Default: true. `cases.json` is always written. */
+  findings?: boolean;
 }
 
 /**
  * The whole analysis on one machine (the CLI): parse and flag each file, correlate, write
- * `results.xlsx`, `results.csv` and `timeline-index.bin` into outDir; intermediates live in a temp folder removed after.
+ * `results.xlsx`, `results.csv`, `cases.json` and (unless turned off) `timeline-index.bin`, `high-records.ndjson`, `findings.ndjson` into outDir; intermediates live in a temp folder removed after.
  * @example await analyzeFiles(['sm20.csv', 'cdhdr.csv'], { outDir: 'out' })
  */
 export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promise<AnalysisReport> {
@@ -54,9 +57,16 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     }
     await correlateFilesStep(ctx, fc, files);
     if (opts.annotate) await opts.annotate(ctx, files);
-    return await writeReports(ctx, fc, files, { xlsx: fileSink(join(opts.outDir, 'results.xlsx')), csv: fileSink(join(opts.outDir, 'results.csv')),  ...(opts.highRecords === false ? {} : { highRecords: fileSink(join(opts.outDir, 'high-records.ndjson')) }), ...(opts.timelineIndex === false ? {} : { timelineIndex: fileSink(join(opts.outDir, 'timeline-index.bin')) }) }, {}, (n) =>
-      opts.onProgress?.('report', '', n),
-    );
+    const out = (name: string) => fileSink(join(opts.outDir, name));
+    const outputs: ReportOutputs = {
+      xlsx: out('results.xlsx'),
+      csv: out('results.csv'),
+      cases: out(CASES_FILE),
+      ...(opts.highRecords === false ? {} : { highRecords: out('high-records.ndjson') }),
+      ...(opts.timelineIndex === false ? {} : { timelineIndex: out('timeline-index.bin') }),
+      ...(opts.findings === false ? {} : { findings: out(FINDINGS_FILE), findingsOffsets: out(FINDINGS_OFFSETS_FILE) }),
+    };
+    return await writeReports(ctx, fc, files, outputs, { analysisId: basename(opts.outDir) }, (n) => opts.onProgress?.('report', '', n));
   } finally {
     await pool?.close();
     await rm(temp, { recursive: true, force: true });

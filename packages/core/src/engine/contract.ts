@@ -74,6 +74,12 @@ export interface ReportOutputs {
   timelineIndex?: ByteSink;
   /** Every flagged record of high severity, for the findings (review/high-records.ts); not written when absent. */
   highRecords?: ByteSink;
+  /** `cases.json` (cases/types.ts CasesFile): the analysis's cases, ordered, with the settings it ran with. Not written when absent (the report still carries `cases`). */
+  cases?: ByteSink;
+  /** `findings.ndjson`: every finding with its caseId, by case then time (report/write-findings.ts); needs `cases`. */
+  findings?: ByteSink;
+  /** `findings.offsets`: each findings.ndjson line's byte offset (Float64 LE), then the file's length. */
+  findingsOffsets?: ByteSink;
 }
 
 /** One flagged record offered to the AI annotate step; `ref` is "fileIndex:rowIndex". */
@@ -94,6 +100,8 @@ export const ANNOTATIONS_NAME = 'annotations.ndjson';
 
 export interface EngineReportOptions {
   aiOutputColumn?: string;
+  /** The analysis's id: part of each finding's id in findings.ndjson (findingId). Default ''. */
+  analysisId?: string;
 }
 
 export interface Engine {

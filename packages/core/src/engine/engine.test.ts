@@ -87,9 +87,11 @@ describe('engine steps (pipeline order)', () => {
     expect(cdpos.rows[1]!.at(-1)).toBe('Bank account changed at night');
   });
 
-  it('writes reports for a single file without a correlate step', async () => {
+  it('reports a single file after its correlate step, and refuses to report before it (the report never correlates)', async () => {
     const ctx = context();
     const file = await engine.parseAndFlagFile(ctx, 1, 'cdhdr.csv');
+    await expect(engine.writeReports(ctx, [file], { xlsx: memorySink(), csv: memorySink() })).rejects.toThrow('correlation.json is missing: run correlateFiles before the report step');
+    await engine.correlateFiles(ctx, [file]);
     const report = await engine.writeReports(ctx, [file], { xlsx: memorySink(), csv: memorySink() });
     expect(report.analysis_type).toBe('single');
     expect(report.fileType).toBe('CDHDR');

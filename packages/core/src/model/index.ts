@@ -257,4 +257,8 @@ export interface AnalysisReport {
   warnings?: string[];
   /** AI annotation bookkeeping (issue 7); absent when AI was off. */
   ai?: { annotated: number; notAnnotated: number; reason?: string; inputTokens: number; outputTokens: number; model?: string };
+  /** The cases (DETECTION.md section 6), ordered; absent in reports written before them. */
+  cases?: import('../cases/types.ts').Case[];
+  /** The settings the analysis ran with (time zone, holidays, business hours, thresholds, list versions, data period). */
+  settings?: import('../cases/types.ts').AnalysisSettingsSummary;
 }

@@ -135,7 +135,7 @@ describe('results.xlsx read by openpyxl', () => {
   it('puts r= on every row and cell of every sheet', async () => {
     const files = unzipSync(new Uint8Array(await readFile(join(dir, 'csv', 'results.xlsx'))));
     const sheets = Object.keys(files).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
-    expect(sheets.length).toBe(7);
+    expect(sheets.length).toBe(8);
     for (const name of sheets) {
       const xml = strFromU8(files[name]!);
       const rows = [...xml.matchAll(/<row( [^>]*)?>/g)];
@@ -148,7 +148,17 @@ describe('results.xlsx read by openpyxl', () => {
   it('opens in exceljs too (which needs the references): dates as Date values with their format, keys as text, widths', async () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(join(dir, 'csv', 'results.xlsx'));
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Suspicious Patterns', 'Correlation', 'SM20', 'CDHDR', 'CDPOS', 'TICKETS']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Cases', 'Suspicious Patterns', 'Correlation', 'SM20', 'CDHDR', 'CDPOS', 'TICKETS']);
+    // The Cases sheet, right after the Summary: one row per case in case order (rank, then critical before high …).
+    const cases = wb.getWorksheet('Cases')!;
+    expect((cases.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['Rank', 'Case', 'Risk level', 'Score']);
+    const caseRows = cases.getRows(2, cases.rowCount - 1)!.map((r) => r.values as unknown[]);
+    expect(caseRows.length).toBeGreaterThan(1);
+    expect(caseRows.map((r) => r[1])).toEqual(caseRows.map((_, i) => i + 1));
+    const rank = { critical: 0, high: 1, medium: 2, low: 3 } as Record<string, number>;
+    const levels = caseRows.map((r) => rank[r[3] as string]!);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    expect(caseRows[0]![7]).toBeInstanceOf(Date);
     const cdhdr = wb.getWorksheet('CDHDR')!;
     const head = (cdhdr.getRow(1).values as unknown[]).slice(1);
     const cell = (label: string) => cdhdr.getRow(2).getCell(head.indexOf(label) + 1);

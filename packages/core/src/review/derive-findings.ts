@@ -1,7 +1,7 @@
 /**
  * The findings of a completed analysis: every suspicious pattern of its stored report, and every
  * flagged record whose flag comes from a rule of high or critical severity. The records come from
- * high-records.ndjson, which the report step writes (up to MAX_RECORD_FINDINGS, the rest counted);
+ * high-records.ndjson, which the report step writes (every one);
  * an analysis written before it has only the report's SAMPLE_LIMIT (10) sample records per flag,
  * and `recordCoverage` says how many flagged records there are and how many are listed.
  */
@@ -66,8 +66,44 @@ const oneLine = (s: string) => {
   return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
 };
 
+/** A pattern's finding (without its id). */
+export function patternFinding(p: AnalysisReport['suspicious_patterns'][number]): Omit<Finding, 'findingId'> {
+  const rule = patternRule(p);
+  return {
+    kind: 'pattern',
+    rule,
+    user: p.user.trim().toUpperCase(),
+    time: p.sm20_time,
+    object: patternObject(p.sm20_activity),
+    terminal: '',
+    summary: oneLine(`${rule.title}: ${p.sm20_activity}`),
+    source: { pattern: p.pattern },
+    evidence: [{ rule: rule.id, pattern: p.pattern, risk_level: p.risk_level, user: p.user, sm20_time: p.sm20_time, sm20_activity: p.sm20_activity }],
+  };
+}
+
+/**
+ * The findings of one high-severity record (one per flag and high or critical rule), without ids:
+ * its user and time as the engine read them when the line carries them (a change-document item's
+ * from its header), else from its cells.
+ */
+export function highRecordFindings(h: HighRecord, order?: DateOrder): Omit<Finding, 'findingId'>[] {
+  const record: Record<string, string> = { ...h.record, ...(h.reasons as Record<string, string>), RULES: h.rules.join(', ') };
+  const f = canonicalFields(record);
+  const user = h.user !== undefined && h.user !== '' ? h.user : (f.USER ?? f.USERNAME ?? '').toUpperCase();
+  const time = h.time !== undefined && h.time !== '' ? h.time : recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, order);
+  const out: Omit<Finding, 'findingId'>[] = [];
+  for (const flag of FLAG_KEYS) {
+    if (!h.reasons[flag]) continue;
+    for (const rule of recordRules(flag, record)) {
+      out.push({ kind: 'record', rule, user, time, object: objectOf(flag, f), terminal: f.TERMINAL ?? '', summary: oneLine(record[flag] || rule.title), source: { flag, file: record.SOURCE_FILE ?? '', fileType: record.FILE_TYPE }, evidence: [record] });
+    }
+  }
+  return out;
+}
+
 /** Date order per source file, decided over its stored records (as the engine does per file). */
-function dateOrders(report: AnalysisReport, high: HighRecords | undefined): Map<string, DateOrder> {
+export function dateOrders(report: AnalysisReport, high: HighRecords | undefined): Map<string, DateOrder> {
   const dates = new Map<string, string[]>();
   const stored = [...Object.values(report.flagSamples).flatMap((s) => s?.records ?? []), ...(high?.records ?? []).slice(0, 2000).map((h) => h.record)];
   for (const r of stored) {
@@ -94,20 +130,7 @@ export function deriveFindings(analysisId: string, report: AnalysisReport, high?
     findings.push({ findingId: findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence), ...f });
   };
 
-  for (const p of report.suspicious_patterns) {
-    const rule = patternRule(p);
-    add({
-      kind: 'pattern',
-      rule,
-      user: p.user.trim().toUpperCase(),
-      time: p.sm20_time,
-      object: patternObject(p.sm20_activity),
-      terminal: '',
-      summary: oneLine(`${rule.title}: ${p.sm20_activity}`),
-      source: { pattern: p.pattern },
-      evidence: [{ rule: rule.id, pattern: p.pattern, risk_level: p.risk_level, user: p.user, sm20_time: p.sm20_time, sm20_activity: p.sm20_activity }],
-    });
-  }
+  for (const p of report.suspicious_patterns) add(patternFinding(p));
 
   const orders = dateOrders(report, high);
   // A kept record with several flags is read once: its findings share its fields and evidence
@@ -122,7 +145,15 @@ export function deriveFindings(analysisId: string, report: AnalysisReport, high?
     }
     return hit;
   };
-  const keptRecord = (h: HighRecord) => read.get(h) ?? readRecord({ ...h.record, ...h.reasons, RULES: h.rules.join(', ') }, h);
+  const keptRecord = (h: HighRecord) => {
+    const known = read.get(h);
+    if (known) return known;
+    const hit = readRecord({ ...h.record, ...h.reasons, RULES: h.rules.join(', ') }, h);
+    // The engine's own reading (a change-document item's header user and time) wins.
+    if (h.user) hit.user = h.user;
+    if (h.time) hit.time = h.time;
+    return hit;
+  };
   const recordCoverage: RecordCoverage[] = [];
   for (const flag of FLAG_KEYS) {
     const sample = report.flagSamples[flag];
@@ -165,7 +196,7 @@ const toMs = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
  * A pattern's evidence: the stored flagged records of the same user within an hour of it (one
  * row per record, its flag reasons side by side); the pattern row itself when there are none.
  */
-function attachPatternEvidence(findings: Finding[], report: AnalysisReport, orders: Map<string, DateOrder>): void {
+export function attachPatternEvidence(findings: Finding[], report: AnalysisReport, orders: Map<string, DateOrder>): void {
   const byUser = new Map<string, { ms: number; record: Record<string, string> }[]>();
   const seen = new Map<string, Record<string, string>>();
   for (const flag of FLAG_KEYS) {

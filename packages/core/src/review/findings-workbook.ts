@@ -1,11 +1,15 @@
 /**
- * The findings workbook (issue 17): one row per finding with its review, and for each
+ * The findings workbook (issue 17, issue 27): one row per finding with its review, and for each
  * reviewed finding a sheet of its evidence records; the CSV holds the findings rows only.
- * Written with the report's writers, so every cell stays text and nothing can run as a formula.
+ * Written like results.xlsx: times as Excel date-times in the analysis's time zone (the review
+ * time too, converted from UTC), column widths from the content, counts as numbers, keys and
+ * everything else as text (nothing can run as a formula); the CSV starts with a UTF-8 BOM.
  */
 import type { ByteSink } from '../engine/contract.ts';
 import { CsvWriter } from '../report/csv-writer.ts';
-import { XlsxWriter } from '../report/xlsx-writer.ts';
+import { MAX_COLUMN_WIDTH, widthsOf, XlsxWriter } from '../report/xlsx-writer.ts';
+import { NUMERIC, TEMPORAL, TEXT, temporalStyle, type ColumnKind } from '../report/typed-cells.ts';
+import type { SuppressionRule } from './types.ts';
 
 /** At most this many evidence sheets; further reviewed findings say so in their row. */
 export const MAX_EVIDENCE_SHEETS = 200;
@@ -16,6 +20,7 @@ export interface FindingsWorkbookRow {
   ruleTitle: string;
   severity: string;
   user: string;
+  /** 'YYYY-MM-DD HH:MM:SS' in the analysis's time zone. */
   time: string;
   object: string;
   summary: string;
@@ -23,6 +28,7 @@ export interface FindingsWorkbookRow {
   comment: string;
   ticket: string;
   reviewer: string;
+  /** ISO instant (UTC), as the review trail stores it. */
   reviewedAt: string;
   suppressedBy: string;
   evidence: Record<string, string>[];
@@ -33,8 +39,45 @@ export const FINDINGS_COLUMNS = [
   'Review status', 'Comment', 'Ticket', 'Reviewer', 'Reviewed at', 'Suppressed by',
 ] as const;
 
-function cellsOf(r: FindingsWorkbookRow): string[] {
-  return [r.findingId, r.ruleId, r.ruleTitle, r.severity, r.user, r.time, r.object, r.summary, r.status, r.comment, r.ticket, r.reviewer, r.reviewedAt, r.suppressedBy];
+const FINDINGS_KINDS: ColumnKind[] = FINDINGS_COLUMNS.map((c) => (c === 'Time' || c === 'Reviewed at' ? TEMPORAL : TEXT));
+
+export interface FindingsWriteOptions {
+  /** IANA zone the finding times are in; the review time is converted to it. Default UTC. */
+  timeZone?: string;
+}
+
+/**
+ * An ISO instant as 'YYYY-MM-DD HH:MM:SS' in `timeZone` (what Excel takes as a date-time); the
+ * text unchanged when it is not an instant or the zone is unknown.
+ * @example localDateTime('2026-11-28T04:16:18.391Z', 'Europe/Berlin') // '2026-11-28 05:16:18'
+ */
+export function localDateTime(iso: string, timeZone = 'UTC'): string {
+  const ms = Date.parse(iso);
+  if (!iso || Number.isNaN(ms)) return iso;
+  try {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+        .formatToParts(new Date(ms))
+        .map((p) => [p.type, p.value]),
+    );
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  } catch {
+    return iso; // an unknown zone: the instant as stored
+  }
+}
+
+/**
+ * How a suppression reads beside the finding it hides: the rule, whose activity it covers and why
+ * (never "by PVOGT", which reads as if PVOGT suppressed it).
+ * @example suppressionLabel({ rule: 'PAT-OFF-HOURS', user: 'PVOGT', reason: 'night batch' }) // 'Suppressed: PAT-OFF-HOURS for PVOGT — night batch'
+ */
+export function suppressionLabel(s: Pick<SuppressionRule, 'rule' | 'user' | 'reason'> & { object?: string; terminal?: string }): string {
+  const scope = [s.user ? `for ${s.user}` : 'for any user', s.object ? `on ${s.object}` : '', s.terminal ? `at ${s.terminal}` : ''].filter(Boolean).join(' ');
+  return `Suppressed: ${s.rule} ${scope}${s.reason ? ` — ${s.reason}` : ''}`;
+}
+
+function cellsOf(r: FindingsWorkbookRow, timeZone: string): string[] {
+  return [r.findingId, r.ruleId, r.ruleTitle, r.severity, r.user, r.time, r.object, r.summary, r.status, r.comment, r.ticket, r.reviewer, localDateTime(r.reviewedAt, timeZone), r.suppressedBy];
 }
 
 const isReviewed = (r: FindingsWorkbookRow) => r.status !== 'open';
@@ -44,13 +87,47 @@ export function evidenceSheetName(n: number, ruleId: string): string {
   return `E${n} ${ruleId}`.slice(0, 31);
 }
 
-export async function writeFindingsWorkbook(sink: ByteSink, rows: readonly FindingsWorkbookRow[], about: [string, string][]): Promise<void> {
+/** Widths (characters) from the longest cell of each column, as results.xlsx sizes them. */
+function widthsFrom(header: readonly string[], rows: readonly (readonly string[])[]): number[] {
+  const longest = header.map((_, i) => rows.reduce((n, r) => Math.max(n, Math.min(MAX_COLUMN_WIDTH, r[i]?.length ?? 0)), 0));
+  // A date-time cell shows as 'YYYY-MM-DD HH:MM:SS' (19 characters) whatever its serial number.
+  return widthsOf(header, longest);
+}
+
+/** A column whose filled cells are all ISO dates, times or date-times is written as Excel dates. */
+function kindsFrom(header: readonly string[], rows: readonly (readonly string[])[]): ColumnKind[] {
+  return header.map((_, i) => {
+    let seen = false;
+    for (const r of rows) {
+      const v = r[i] ?? '';
+      if (v === '') continue;
+      if (temporalStyle(v) === 0) return TEXT;
+      seen = true;
+    }
+    return seen ? TEMPORAL : TEXT;
+  });
+}
+
+/**
+ * Evidence rows of a finding, led by the finding's user and time: for a change-document item
+ * (CDPOS) those are its joined header's (CDHDR USERNAME, UDATE/UTIME), which the item itself lacks.
+ */
+function evidenceTable(row: FindingsWorkbookRow): { header: string[]; rows: string[][] } {
+  const columns = [...new Set(row.evidence.flatMap((e) => Object.keys(e)))];
+  const header = ['User', 'Time', ...columns];
+  return { header, rows: row.evidence.map((e) => [row.user, row.time, ...columns.map((c) => e[c] ?? '')]) };
+}
+
+export async function writeFindingsWorkbook(sink: ByteSink, rows: readonly FindingsWorkbookRow[], about: [string, string][], options: FindingsWriteOptions = {}): Promise<void> {
+  const timeZone = options.timeZone || 'UTC';
   const xlsx = new XlsxWriter(sink);
-  await xlsx.startSheet('About', ['Item', 'Value']);
-  for (const [k, v] of about) await xlsx.addRow([k, v]);
-  await xlsx.startSheet('Findings', [...FINDINGS_COLUMNS, 'Evidence sheet']);
+  const aboutRows: string[][] = [...about, ['Time zone', `${timeZone} (finding times, review times and evidence times)`]].map(([k, v]) => [k!, v!]);
+  await xlsx.startSheet('About', ['Item', 'Value'], undefined, 1, { widths: widthsFrom(['Item', 'Value'], aboutRows), kinds: [TEXT, NUMERIC] });
+  for (const r of aboutRows) await xlsx.addRow(r);
+
+  const header = [...FINDINGS_COLUMNS, 'Evidence sheet'];
   const evidence: { name: string; row: FindingsWorkbookRow }[] = [];
-  for (const r of rows) {
+  const findingRows = rows.map((r) => {
     let sheet = '';
     if (isReviewed(r) && r.evidence.length > 0) {
       if (evidence.length < MAX_EVIDENCE_SHEETS) {
@@ -58,19 +135,25 @@ export async function writeFindingsWorkbook(sink: ByteSink, rows: readonly Findi
         evidence.push({ name: sheet, row: r });
       } else sheet = `not included (more than ${MAX_EVIDENCE_SHEETS} reviewed findings)`;
     }
-    await xlsx.addRow([...cellsOf(r), sheet]);
-  }
+    return [...cellsOf(r, timeZone), sheet];
+  });
+  await xlsx.startSheet('Findings', header, undefined, 1, { widths: widthsFrom(header, findingRows), kinds: [...FINDINGS_KINDS, TEXT] });
+  for (const cells of findingRows) await xlsx.addRow(cells);
+
   for (const { name, row } of evidence) {
-    const columns = [...new Set(row.evidence.flatMap((e) => Object.keys(e)))];
-    await xlsx.startSheet(name, columns);
-    for (const e of row.evidence) await xlsx.addRow(columns.map((c) => e[c] ?? ''));
+    const table = evidenceTable(row);
+    await xlsx.startSheet(name, table.header, undefined, 1, { widths: widthsFrom(table.header, table.rows), kinds: kindsFrom(table.header, table.rows) });
+    for (const cells of table.rows) await xlsx.addRow(cells);
   }
   await xlsx.finish();
 }
 
-export async function writeFindingsCsv(sink: ByteSink, rows: readonly FindingsWorkbookRow[]): Promise<void> {
+/** The findings as CSV: a UTF-8 BOM first (Excel on Windows then reads "geändert" intact), times as in the workbook. */
+export async function writeFindingsCsv(sink: ByteSink, rows: readonly FindingsWorkbookRow[], options: FindingsWriteOptions = {}): Promise<void> {
+  const timeZone = options.timeZone || 'UTC';
   const csv = new CsvWriter(sink);
+  csv.writeBom();
   await csv.writeRow([...FINDINGS_COLUMNS]);
-  for (const r of rows) await csv.writeRow(cellsOf(r));
+  for (const r of rows) await csv.writeRow(cellsOf(r, timeZone));
   await csv.end();
 }

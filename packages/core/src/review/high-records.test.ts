@@ -51,7 +51,7 @@ describe('high-severity flagged records as findings', () => {
     expect(su01).toHaveLength(30);
     expect(new Set(su01.map((f) => f.time)).size).toBe(30);
     expect(recordCoverage.find((c) => c.flag === 'HIGH_RISK_TCODE_FLAG')).toEqual({ flag: 'HIGH_RISK_TCODE_FLAG', total: 30, listed: 30 });
-    expect(recordSource).toEqual({ kind: 'all', total: 30, listed: 30, cap: 100_000 });
+    expect(recordSource).toEqual({ kind: 'all', total: 30, listed: 30, cap: 30 });
     // The evidence is the record as the report's samples show it: its cells, the flag's reason and rules.
     expect(su01[0]!.evidence[0]).toMatchObject({ FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: 'BOB', HIGH_RISK_TCODE_FLAG: expect.stringContaining('SU01'), RULES: expect.stringMatching(/\S/) });
   });
@@ -66,22 +66,23 @@ describe('high-severity flagged records as findings', () => {
     expect(ids()).toEqual(expect.arrayContaining(fromSamples.findings.map((f) => f.findingId)));
   });
 
-  it('stops at the cap and counts the rest', async () => {
+  it('keeps every high-severity record (no cap), with the user and time the engine read', async () => {
     const ws = memoryWorkspace();
     const parts = [];
     for (const [k, n] of [[0, 4], [1, 5]] as const) {
-      const part = openHighRecordsPart(ws, `p${k}`, 'SM20', 'sm20.csv', ['User', 'Source TA'], 3);
-      for (let i = 0; i < n; i++) await part.add([`U${k}${i}`, 'SU01'], ['High-risk transaction SU01'], ['TCODE-HIGH-RISK']);
+      const part = openHighRecordsPart(ws, `p${k}`, 'SM20', 'sm20.csv', ['User', 'Source TA']);
+      for (let i = 0; i < n; i++) await part.add([`U${k}${i}`, 'SU01'], ['High-risk transaction SU01'], ['TCODE-HIGH-RISK'], { user: `u${k}${i}`, date: '2025-03-01', time: '10:00:00', fileType: 'SM20', joined: false });
       // A medium-severity rule only: not kept.
       await part.add(['X', 'SM30'], [undefined, 'Table maintenance'], ['TCODE-TABLE-MAINT']);
       parts.push(await part.close());
     }
-    expect(parts.map((p) => [p.kept, p.total])).toEqual([[3, 4], [3, 5]]);
+    expect(parts.map((p) => [p.kept, p.total])).toEqual([[4, 4], [5, 5]]);
     const chunks: Buffer[] = [];
-    const out = await writeHighRecords(ws, parts, { write: (c) => void chunks.push(Buffer.from(c)), end: async () => undefined }, 3);
-    expect(out).toEqual({ total: 9, kept: 3 });
+    const out = await writeHighRecords(ws, parts, { write: (c) => void chunks.push(Buffer.from(c)), end: async () => undefined });
+    expect(out).toEqual({ total: 9, kept: 9 });
     const parsed = parseHighRecords(Buffer.concat(chunks).toString('utf8'));
-    expect([parsed.total, parsed.cap, parsed.records.map((r) => r.record.User)]).toEqual([9, 3, ['U00', 'U01', 'U02']]);
+    expect([parsed.total, parsed.cap, parsed.records.map((r) => r.record.User)]).toEqual([9, 9, ['U00', 'U01', 'U02', 'U03', 'U10', 'U11', 'U12', 'U13', 'U14']]);
+    expect([parsed.records[0]!.user, parsed.records[0]!.time]).toEqual(['U00', '2025-03-01 10:00:00']);
     expect(() => parseHighRecords('{"x":1}\n')).toThrow('high-records.ndjson has no header line');
   });
 });

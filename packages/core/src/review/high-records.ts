@@ -1,23 +1,38 @@
 /**
  * Every flagged record of high or critical severity, as the report step writes results.csv
  * (`high-records.ndjson` beside it): the findings of flagged records come from here, not from
- * the 10 sample records per flag the report keeps. One JSON line per record; the first line says
- * how many there were and how many are kept: at most MAX_RECORD_FINDINGS, the first in results.csv
- * order, the count of the rest kept.
+ * the 10 sample records per flag the report keeps. One JSON line per record, in results.csv order;
+ * the first line says how many there are (`total`; `kept` and `cap` equal it: nothing is left out,
+ * DETECTION.md section 3). Each record carries its acting user and time as the engine read them:
+ * for a change-document item, its header's.
  */
 import type { ByteSink, Workspace } from '../engine/contract.ts';
 import { FLAG_KEYS, type FileType, type FlagKey } from '../model/index.ts';
 import { ruleById } from '../rules/index.ts';
-
-/** Flagged records of high severity that become findings; the rest are counted. */
-export const MAX_RECORD_FINDINGS = 100_000;
 
 /** A record: its cells by column label (with FILE_TYPE and SOURCE_FILE), its flag reasons and rule ids. */
 export interface HighRecord {
   record: Record<string, string>;
   reasons: Partial<Record<FlagKey, string>>;
   rules: string[];
+  /** Acting user as the engine read it (a CDPOS item's from its header; '' unknown). Absent in files written before. */
+  user?: string;
+  /** "YYYY-MM-DD HH:MM:SS" in the analysis time zone (a CDPOS item's from its header; '' unknown). */
+  time?: string;
 }
+
+/** What a high record line takes of the engine's canonical record. */
+export interface HighRecordSource {
+  user: string;
+  date: string;
+  time: string;
+  fileType: string;
+  joined: boolean;
+}
+
+/** Cells a change-document item gets from its joined header, so its evidence names who and when. */
+export const HEADER_USER_CELL = 'USERNAME (header)';
+export const HEADER_TIME_CELL = 'UDATE UTIME (header)';
 
 export interface HighRecords {
   /** High-severity flagged records in the analysis. */
@@ -32,7 +47,7 @@ const isHighRule = (id: string) => {
 };
 
 /** One report part's high-severity records, written to the workspace as JSON lines. */
-export function openHighRecordsPart(workspace: Workspace, name: string, fileType: FileType, fileName: string, columns: readonly string[], cap = MAX_RECORD_FINDINGS) {
+export function openHighRecordsPart(workspace: Workspace, name: string, fileType: FileType, fileName: string, columns: readonly string[]) {
   const sink = workspace.write(name);
   let kept = 0;
   let total = 0;
@@ -40,19 +55,28 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
   const highByRules = new Map<string, boolean>();
   return {
     /** A flagged row (reasons by flag index, rule ids that fired). */
-    add(row: readonly string[], reasons: readonly (string | undefined)[], rules: readonly string[]): Promise<void> | undefined {
+    add(row: readonly string[], reasons: readonly (string | undefined)[], rules: readonly string[], rec?: HighRecordSource): Promise<void> | undefined {
       const key = rules.join(',');
       let high = highByRules.get(key);
       if (high === undefined) highByRules.set(key, (high = rules.some(isHighRule)));
       if (!high) return;
       total++;
-      if (kept >= cap) return;
       kept++;
       const record: Record<string, string> = { FILE_TYPE: fileType, SOURCE_FILE: fileName };
       for (let j = 0; j < columns.length; j++) record[columns[j]!] = row[j] ?? '';
+      const time = rec && rec.date !== '' ? `${rec.date} ${rec.time || '00:00:00'}` : '';
+      if (rec && rec.fileType === 'CDPOS' && !rec.joined) {
+        record[HEADER_USER_CELL] = rec.user;
+        record[HEADER_TIME_CELL] = time;
+      }
       const flags: Partial<Record<FlagKey, string>> = {};
       for (let i = 0; i < FLAG_KEYS.length; i++) if (reasons[i]) flags[FLAG_KEYS[i]!] = reasons[i];
-      text += `${JSON.stringify({ record, reasons: flags, rules: [...rules] } satisfies HighRecord)}\n`;
+      const line: HighRecord = { record, reasons: flags, rules: [...rules] };
+      if (rec) {
+        line.user = rec.user.trim().toUpperCase();
+        line.time = time;
+      }
+      text += `${JSON.stringify(line)}\n`;
       if (text.length < 1 << 20) return;
       const out = sink.write(Buffer.from(text));
       text = '';
@@ -66,11 +90,11 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
   };
 }
 
-/** Joins the parts (in results.csv order) into the analysis's high-records.ndjson. */
-export async function writeHighRecords(workspace: Workspace, parts: { name: string; kept: number; total: number }[], sink: ByteSink, cap = MAX_RECORD_FINDINGS): Promise<{ total: number; kept: number }> {
+/** Joins the parts (in results.csv order) into the analysis's high-records.ndjson: every line, nothing capped. */
+export async function writeHighRecords(workspace: Workspace, parts: { name: string; kept: number; total: number }[], sink: ByteSink): Promise<{ total: number; kept: number }> {
   const total = parts.reduce((n, p) => n + p.total, 0);
-  const kept = Math.min(cap, parts.reduce((n, p) => n + p.kept, 0));
-  await sink.write(Buffer.from(`${JSON.stringify({ total, kept, cap })}\n`));
+  const kept = parts.reduce((n, p) => n + p.kept, 0);
+  await sink.write(Buffer.from(`${JSON.stringify({ total, kept, cap: kept })}\n`));
   let left = kept;
   for (const part of parts) {
     if (left === 0) break;

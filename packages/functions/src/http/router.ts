@@ -7,6 +7,7 @@ import { isTransient } from '../pipeline/errors.ts';
 import type { Services } from '../services/types.ts';
 import { checkCsrfToken } from '../services/csrf.ts';
 import { ADMIN_REQUIRED, AUTH_REQUIRED, VisibleError } from './errors.ts';
+import { checkPathParams } from './path-ids.ts';
 import { errorResponse, withStandardHeaders } from './responses.ts';
 import { needsCsrf, RouteTable } from './route-table.ts';
 import { registerAllRoutes } from './routes/index.ts';
@@ -69,6 +70,10 @@ function toErrorResponse(services: Services, req: ApiRequest, e: unknown): ApiRe
     const { message, fields } = describeZodError(e);
     return errorResponse(400, 'BAD_REQUEST', message, { fields });
   }
+  if (e instanceof Error && e.name === 'InvalidBlobKeyError') {
+    // A key that slipped past a route's own check still never reaches storage: the caller's input is at fault.
+    return errorResponse(400, 'BAD_REQUEST', 'Invalid request: the key is not one this service issues');
+  }
   if (isTransient(e)) {
     // A storage fault or throttling fails this request only; the client may try again.
     services.log.error('storage unavailable in route', { method: req.method, path: req.path, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
@@ -112,6 +117,7 @@ export function createApi(services: Services, register: (r: RouteRegistrar) => v
         if (verdict !== 'ok') throw new VisibleError('CSRF', CSRF_MESSAGES[verdict]);
       }
     }
+    checkPathParams(entry.pattern, entry.options.params, params);
     const body = parseBody(req);
     return entry.handler({ req, caller: caller as Caller, params, body, services });
   }

@@ -5,6 +5,7 @@
 import type { ZodType } from 'zod';
 import type { Caller } from '../ports/index.ts';
 import type { Services } from '../services/types.ts';
+import type { PathParam } from './path-ids.ts';
 
 export interface ApiRequest {
   method: string;
@@ -52,6 +53,8 @@ export interface RouteOptions {
   body?: ZodType;
   /** One line for the OpenAPI description. */
   summary?: string;
+  /** The shape of path parameters beyond the shared bounds every one is checked against (http/path-ids.ts). */
+  params?: Record<string, PathParam>;
 }
 
 export interface RouteRegistrar {

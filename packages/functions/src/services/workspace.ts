@@ -24,6 +24,10 @@ export function outputKeys(userSub: string, analysisId: string) {
     report: `${prefix}report.json`,
     timelineIndex: `${prefix}timeline-index.bin`,
     highRecords: `${prefix}high-records.ndjson`,
+    // The cases and every finding by case (engine report step, issue 24): a page is a ranged read.
+    cases: `${prefix}cases.json`,
+    findings: `${prefix}findings.ndjson`,
+    findingsOffsets: `${prefix}findings.offsets`,
   };
 }
 

@@ -91,7 +91,7 @@ export function AboutPage() {
               <Fact label="Master list transaction codes" value={n(d?.masterTcodes)} loading={loading} />
               <Fact label="High-risk tables" value={n(d?.highRiskTables)} loading={loading} />
               <Fact label="High-risk transaction codes" value={n(d?.highRiskTcodes)} loading={loading} />
-              <Fact label="Input formats" value="CSV, TXT, Excel (.xls, .xlsx), up to 100MB per file" loading={false} />
+              <Fact label="Input formats" value="CSV, TSV, TXT, Excel (.xlsx), up to 100MB per file" loading={false} />
             </Table.Tbody>
           </Table>
         </Card>
@@ -118,7 +118,7 @@ export function AboutPage() {
             Version Information
           </Title>
           <Text size="sm">Version: {d?.version ?? __APP_VERSION__}</Text>
-          <Text size="sm">Build date: {d?.buildDate ?? __BUILD_DATE__}</Text>
+          <Text size="sm">Build date: {d?.buildDate || __BUILD_DATE__}</Text>
           <Text size="sm">Web app build: {__APP_VERSION__} ({__BUILD_DATE__})</Text>
         </Card>
       </SimpleGrid>

@@ -74,7 +74,7 @@ export function AnalysisPage({ analysisId, start }: { analysisId: string; start?
     return (
       <AnalysisCompleteCard
         result={query.data}
-        onViewResults={() => void navigate({ to: '/results' })}
+        onViewResults={() => void navigate({ to: '/results/$analysisId', params: { analysisId } })}
         onStartNew={() => {
           clear();
           void navigate({ to: '/upload' });

@@ -3,6 +3,7 @@ import { IconRefresh, IconUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { analysesQuery } from '../../api/queries.ts';
+import { DashboardCasesCard } from '../cases/DashboardCasesCard.tsx';
 import { computeQuickTotals } from './dashboard-totals.ts';
 import { OverviewCards } from './OverviewCards.tsx';
 import { RecentAnalyses } from './RecentAnalyses.tsx';
@@ -19,6 +20,7 @@ export function DashboardPage() {
         <Text c="dimmed">Threat detection and audit analysis for SAP security logs and change documents</Text>
       </div>
       <OverviewCards totals={totals} loading={isPending} />
+      <DashboardCasesCard analyses={analyses} />
       <section aria-labelledby="actions-title">
         <Text id="actions-title" fw={600} size="lg" mb="sm">
           Quick Actions

@@ -21,7 +21,7 @@ export function HelpPage() {
         </Text>
         <List size="sm" spacing={4}>
           <List.Item>Files over 100MB are refused: export a shorter date range or split the export.</List.Item>
-          <List.Item>Only CSV, Excel (.xls, .xlsx) and TXT are accepted; multi-file upload takes CSV and Excel.</List.Item>
+          <List.Item>CSV, TSV, TXT and Excel (.xlsx, .xls) names are accepted on every upload page, and each file is checked by its content: text with columns or an .xlsx workbook is read; an old binary .xls workbook (Excel 97-2003) must be saved as .xlsx or CSV first.</List.Item>
           <List.Item>If a file's type cannot be recognised, check it has its header row (e.g. export from SE16 with column names).</List.Item>
         </List>
       </Card>

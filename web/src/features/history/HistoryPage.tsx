@@ -3,7 +3,7 @@ import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import { analysesQuery, fetchAnalysis, queryKeys } from '../../api/queries.ts';
+import { analysesQuery, queryKeys } from '../../api/queries.ts';
 import type { AnalysisListItem } from '../../api/types.ts';
 import { createdOf, sortNewestFirst, totalRecordsOf } from '../../lib/analysis-fields.ts';
 import { formatDateTime, formatNumber, shortId } from '../../lib/format.ts';
@@ -32,7 +32,7 @@ export function HistoryPage() {
   const { busy, error: actionError, run } = useBulkAction();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { hold, result: held, clear: clearHeld } = useHeldResult();
+  const { result: held, clear: clearHeld } = useHeldResult();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
 
   const { deleteOne, deleteSelected } = useConfirmedDelete({
@@ -52,11 +52,7 @@ export function HistoryPage() {
     },
   });
 
-  const view = (id: string) =>
-    run(async () => {
-      hold(await fetchAnalysis(id));
-      await navigate({ to: '/results' });
-    }, 'Failed to get results');
+  const view = (id: string) => navigate({ to: '/results/$analysisId', params: { analysisId: id } });
 
   const error = actionError ?? (analyses.isError ? analyses.error.message : null);
   return (

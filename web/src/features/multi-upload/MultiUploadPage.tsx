@@ -14,7 +14,8 @@ import { OverallProgress } from '../upload/OverallProgress.tsx';
 import { MULTI_ACCEPT } from '../upload/file-rules.ts';
 import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress } from '../upload/progress.ts';
 import { startAnalysis, uploadFile } from '../upload/upload-sequence.ts';
-import { useRejectionToasts } from '../upload/use-rejection-toasts.ts';
+import { useRefusalToasts, useRejectionToasts } from '../upload/use-rejection-toasts.ts';
+import { sortByContent } from '../upload/content-check.ts';
 import type { AnalysisStart } from '../analysis/poll-timing.ts';
 import { SlotList } from './SlotList.tsx';
 import { HolidayCalendarCard } from '../holidays/HolidayCalendarCard.tsx';
@@ -32,6 +33,7 @@ export function MultiUploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const onReject = useRejectionToasts('multi');
+  const refuse = useRefusalToasts();
   // Enabled means: the user turned AI on AND the server has a provider to run it.
   const { enabled: aiEnabled, settings: aiSettings } = useAiSettings();
   const count = filledCount(slots);
@@ -40,7 +42,11 @@ export function MultiUploadPage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const addFiles = async (files: File[]) => {
+  const addFiles = async (dropped: File[]) => {
+    if (dropped.length === 0) return;
+    // Readable or not is decided by the content (the engine's sniffing), as .txt, .tsv and text named .xls are SAP exports too.
+    const { accepted: files, refused } = await sortByContent(dropped);
+    refuse(refused);
     if (files.length === 0) return;
     // The header decides the slot, as it decides the type in the engine; the name only when it shows none.
     const candidates = await Promise.all(files.map(async (file) => ({ file, detected: await detectTypeFromContent(file).catch(() => null) })));
@@ -103,7 +109,7 @@ export function MultiUploadPage() {
         <Title order={2}>Multi-File Correlated Analysis</Title>
         <Text c="dimmed">Upload SM20, CDHDR, CDPOS and ticket exports together to correlate activity across them</Text>
       </div>
-      <FileDropArea accept={MULTI_ACCEPT} disabled={busy} onDrop={(files) => void addFiles(files)} onReject={onReject} hint="CSV or Excel, up to 100MB each; files are placed by their content" />
+      <FileDropArea accept={MULTI_ACCEPT} disabled={busy} onDrop={(files) => void addFiles(files)} onReject={onReject} hint="CSV, TSV, TXT or Excel (.xlsx), up to 100MB each; files are checked and placed by their content" />
       <Text fw={600}>
         Files Ready for Analysis ({count}/4)
       </Text>

@@ -13,6 +13,7 @@ import { SummaryCard } from './SummaryCard.tsx';
 import { SuspiciousPatternsCard } from './SuspiciousPatternsCard.tsx';
 import { completedAtOf, isMulti } from './result-figures.ts';
 import { FindingsCard } from '../review/FindingsCard.tsx';
+import { CasesCard } from '../cases/CasesCard.tsx';
 
 /** The results screen of a completed analysis. Re-reads it so download links are fresh. */
 export function ResultsView({ result: held }: { result: AnalysisResult }) {
@@ -48,6 +49,7 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
           ))}
         </Alert>
       )}
+      <CasesCard analysisId={result.analysisId} />
       <SummaryCard result={result} />
       <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} />
       <FindingsCard analysisId={result.analysisId} />

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Card, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Pagination, Table, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import type { SuspiciousPattern } from '../../api/types.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { patternRuleHref } from '../rules/rules-api.ts';
@@ -7,10 +8,16 @@ import { patternMeaning, sortBySeverity } from './pattern-meanings.ts';
 // Shades chosen for AA contrast; autoContrast picks dark text on the light ones.
 const LEVEL_COLOR: Record<string, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
 
-/** Findings first: the patterns ordered critical → low, each with a title and what it means. */
+export const PATTERNS_PAGE = 25;
+
+/** Findings first: the patterns ordered critical → low, each with a title and what it means; 25 a page. */
 export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPattern[] }) {
+  const sorted = useMemo(() => sortBySeverity(patterns), [patterns]);
+  const [page, setPage] = useState(1);
   if (patterns.length === 0) return null;
-  const sorted = sortBySeverity(patterns);
+  const pages = Math.ceil(sorted.length / PATTERNS_PAGE);
+  const at = Math.min(page, pages);
+  const shown = sorted.slice((at - 1) * PATTERNS_PAGE, at * PATTERNS_PAGE);
   return (
     <Card withBorder component="section" aria-labelledby="patterns-title">
       <Text id="patterns-title" fw={600} size="lg">
@@ -31,10 +38,10 @@ export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPatte
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sorted.map((p, i) => {
+            {shown.map((p, i) => {
               const meaning = patternMeaning(p.pattern);
               return (
-                <Table.Tr key={i} data-testid="pattern-row" data-level={p.risk_level}>
+                <Table.Tr key={`${at}-${i}`} data-testid="pattern-row" data-level={p.risk_level}>
                   <Table.Td>
                     <Badge color={LEVEL_COLOR[p.risk_level?.toLowerCase()] ?? 'gray.7'} autoContrast>
                       {p.risk_level}
@@ -57,6 +64,14 @@ export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPatte
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {pages > 1 && (
+        <Group justify="space-between" mt="sm" gap="xs">
+          <Text size="xs" c="dimmed">
+            {formatNumber((at - 1) * PATTERNS_PAGE + 1)}–{formatNumber(Math.min(at * PATTERNS_PAGE, sorted.length))} of {formatNumber(sorted.length)}
+          </Text>
+          <Pagination total={pages} value={at} onChange={setPage} size="sm" siblings={1} aria-label="Pages of suspicious patterns" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page of patterns' : c === 'next' ? 'Next page of patterns' : c === 'first' ? 'First page of patterns' : 'Last page of patterns' })} />
+        </Group>
+      )}
     </Card>
   );
 }

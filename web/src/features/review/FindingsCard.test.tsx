@@ -53,7 +53,7 @@ describe('FindingsCard', () => {
     renderRoute(() => <FindingsCard analysisId="a-1" />);
     expect(await screen.findByTestId('review-progress')).toHaveTextContent('12 of 38 findings reviewed · 2 suppressed · 3 critical open');
     expect(screen.getByText('by Known admin job')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Timeline of ALICE' })[0]).toHaveAttribute('href', '/timeline?analysisId=a-1&user=ALICE');
+    expect(screen.getAllByRole('link', { name: 'Timeline of ALICE' })[0]).toHaveAttribute('href', '/results/a-1/timeline?user=ALICE');
 
     await userEvent.click(screen.getAllByRole('button', { name: /^Review High-risk transaction ALICE/ })[0]!);
     const dialog = await screen.findByRole('dialog');

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { CursorPager, useCursorPages } from '../../lib/CursorPager.tsx';
@@ -6,7 +7,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
 import { DownloadFindingsButton } from './DownloadFindingsButton.tsx';
 import { FindingsTable } from './FindingsTable.tsx';
-import { findingsQuery, reviewKeys, type Finding, type FindingFilters, type ReviewStatus, type Severity } from './review-api.ts';
+import { findingsQuery, reviewKeys, type Finding, type FindingFilters, type FindingMatch, type ReviewStatus, type Severity } from './review-api.ts';
 import { progressText, recordSourceText, STATUS_LABEL } from './review-labels.ts';
 import { TriageDialog } from './TriageDialog.tsx';
 
@@ -18,25 +19,46 @@ const STATUS_OPTIONS = [
 ];
 const SEVERITY_OPTIONS = [{ value: '', label: 'All severities' }, ...['critical', 'high', 'medium', 'low'].map((s) => ({ value: s, label: s }))];
 
-/** The findings of a completed analysis with review progress, triage and bulk actions (issue 17). */
-export function FindingsCard({ analysisId }: { analysisId: string }) {
+/** The filter in words, for the bulk triage dialog. */
+function describeFilter(f: FindingMatch, ruleTitle: string | undefined): string {
+  const parts: string[] = [];
+  if (f.caseId) parts.push('this case');
+  if (f.rule) parts.push(`rule ${ruleTitle ?? f.rule}`);
+  if (f.user) parts.push(`user ${f.user.toUpperCase()}`);
+  if (f.severity) parts.push(`severity ${f.severity}`);
+  if (f.status) parts.push(`status ${f.status === 'suppressed' ? 'suppressed' : STATUS_LABEL[f.status]}`);
+  return parts.length ? parts.join(', ') : 'no filter (all findings of the analysis)';
+}
+
+/**
+ * The findings of a completed analysis with review progress, triage, bulk actions on the selection
+ * and on every finding the filters match (issue 17, issue 24). With `caseId`, the members of one case.
+ */
+export function FindingsCard({ analysisId, caseId, title = 'Findings' }: { analysisId: string; caseId?: string; title?: string }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
   const [severity, setSeverity] = useState('');
   const [rule, setRule] = useState('');
+  const [userInput, setUserInput] = useState('');
+  const [user] = useDebouncedValue(userInput.trim(), 300);
   const pages = useCursorPages();
-  const filters: FindingFilters = {
-    limit: PAGE,
+  const match: FindingMatch = {
     ...(status ? { status: status as FindingFilters['status'] } : {}),
     ...(severity ? { severity: severity as Severity } : {}),
     ...(rule ? { rule } : {}),
+    ...(user ? { user } : {}),
+    ...(caseId ? { caseId } : {}),
+  };
+  const filters: FindingFilters = {
+    limit: PAGE,
+    ...match,
     ...(pages.cursor ? { cursor: pages.cursor } : {}),
   };
   const page = useQuery({ ...findingsQuery(analysisId, filters), placeholderData: keepPreviousData });
   const findings = page.data?.findings ?? [];
   const ids = useMemo(() => findings.map((f) => f.findingId), [findings]);
   const selection = useSelection(ids);
-  const [dialog, setDialog] = useState<{ targets: Finding[]; status?: ReviewStatus } | null>(null);
+  const [dialog, setDialog] = useState<{ targets: Finding[]; status?: ReviewStatus; byFilter?: boolean } | null>(null);
 
   const setFilter = (set: (v: string) => void) => (v: string | null) => {
     set(v ?? '');
@@ -48,6 +70,7 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
     selection.clear();
     notify.success(count === 1 ? 'Review saved' : `${count} reviews saved`);
     void queryClient.invalidateQueries({ queryKey: reviewKeys.findings(analysisId) });
+    void queryClient.invalidateQueries({ queryKey: ['cases', analysisId] });
   };
 
   if (page.isError) {
@@ -65,9 +88,9 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
     <Card withBorder component="section" aria-labelledby="findings-title">
       <Group justify="space-between" mb="xs">
         <Text id="findings-title" fw={600} size="lg">
-          Findings
+          {title}
         </Text>
-        <DownloadFindingsButton analysisId={analysisId} />
+        {!caseId && <DownloadFindingsButton analysisId={analysisId} />}
       </Group>
       {!data ? (
         <Text c="dimmed">Loading findings…</Text>
@@ -75,12 +98,14 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
         <Text c="dimmed">No findings: no suspicious patterns and no high-severity flagged records.</Text>
       ) : (
         <Stack gap="sm">
-          <div>
-            <Text size="sm" data-testid="review-progress">
-              {progressText(counts!)}
-            </Text>
-            <Progress value={counts!.toReview ? (100 * counts!.reviewed) / counts!.toReview : 100} aria-label="Review progress" mt={4} />
-          </div>
+          {!caseId && (
+            <div>
+              <Text size="sm" data-testid="review-progress">
+                {progressText(counts!)}
+              </Text>
+              <Progress value={counts!.toReview ? (100 * counts!.reviewed) / counts!.toReview : 100} aria-label="Review progress" mt={4} />
+            </div>
+          )}
           <Group gap="xs" align="flex-end">
             <Select aria-label="Filter by status" data={STATUS_OPTIONS} value={status} onChange={setFilter(setStatus)} w={170} allowDeselect={false} />
             <Select aria-label="Filter by severity" data={SEVERITY_OPTIONS} value={severity} onChange={setFilter(setSeverity)} w={150} allowDeselect={false} />
@@ -93,6 +118,23 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
               allowDeselect={false}
               searchable
             />
+            <TextInput
+              aria-label="Filter by user"
+              placeholder="User"
+              value={userInput}
+              maxLength={80}
+              w={150}
+              onChange={(e) => {
+                setUserInput(e.currentTarget.value);
+                pages.reset();
+                selection.clear();
+              }}
+            />
+            {data.matched > 0 && (
+              <Button variant="light" onClick={() => setDialog({ targets: [], byFilter: true })}>
+                Review all {data.matched.toLocaleString('en-US')} matching…
+              </Button>
+            )}
           </Group>
           {selected.length > 0 && (
             <Group gap="xs" role="toolbar" aria-label="Bulk actions">
@@ -124,7 +166,16 @@ export function FindingsCard({ analysisId }: { analysisId: string }) {
           />
         </Stack>
       )}
-      {dialog && <TriageDialog analysisId={analysisId} targets={dialog.targets} initialStatus={dialog.status} onClose={() => setDialog(null)} onSaved={saved} />}
+      {dialog && (
+        <TriageDialog
+          analysisId={analysisId}
+          targets={dialog.targets}
+          initialStatus={dialog.status}
+          {...(dialog.byFilter && data ? { byFilter: { filter: match, matched: data.matched, description: describeFilter(match, data.rules.find((r) => r.id === rule)?.title) } } : {})}
+          onClose={() => setDialog(null)}
+          onSaved={saved}
+        />
+      )}
     </Card>
   );
 }

@@ -71,7 +71,11 @@ export function FindingsTable({ analysisId, findings, isSelected, toggle, allSel
               </Table.Td>
               <Table.Td>
                 {f.user ? (
-                  <Anchor component={Link} to="/timeline" search={{ analysisId, user: f.user } as never} size="sm" aria-label={`Timeline of ${f.user}`}>
+                  <Anchor
+                    size="sm"
+                    aria-label={`Timeline of ${f.user}`}
+                    renderRoot={(props) => <Link to="/results/$analysisId/timeline" params={{ analysisId }} search={{ user: f.user! }} {...props} />}
+                  >
                     {f.user}
                   </Anchor>
                 ) : (

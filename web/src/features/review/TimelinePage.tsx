@@ -6,11 +6,12 @@ import { CursorPager, useCursorPages } from '../../lib/CursorPager.tsx';
 import { shortId } from '../../lib/format.ts';
 import { timelineQuery, type TimelineEntry } from './review-api.ts';
 
-const route = getRouteApi('/_app/timeline');
+const route = getRouteApi('/_app/results/$analysisId/timeline');
 const TYPES = ['SM20', 'CDHDR', 'CDPOS', 'TICKETS', 'PATTERN'];
 
 export function TimelineRoute() {
-  const { analysisId, user } = route.useSearch();
+  const { analysisId } = route.useParams();
+  const { user } = route.useSearch();
   return <TimelinePage analysisId={analysisId} user={user} />;
 }
 

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/api-error.ts';
-import { findingQuery, reviewFinding, reviewFindings, type Finding, type ReviewStatus } from './review-api.ts';
+import { findingQuery, reviewByFilter, reviewFinding, reviewFindings, type Finding, type FindingMatch, type ReviewStatus } from './review-api.ts';
 import { defaultExpiry, STATUS_LABEL } from './review-labels.ts';
 import { ReviewTrail } from './ReviewTrail.tsx';
 
@@ -12,6 +12,8 @@ interface TriageDialogProps {
   targets: Finding[];
   /** Pre-selected status (bulk buttons). */
   initialStatus?: ReviewStatus;
+  /** Bulk triage by filter: every finding the filter matches (`matched` as the list showed it); `targets` is then empty. */
+  byFilter?: { filter: FindingMatch; matched: number; description: string };
   onClose: () => void;
   onSaved: (count: number) => void;
 }
@@ -19,7 +21,7 @@ interface TriageDialogProps {
 const STATUSES: ReviewStatus[] = ['open', 'explained', 'false_positive', 'escalated'];
 
 /** Status, comment and ticket for one finding (with its audit trail) or for the selected ones. */
-export function TriageDialog({ analysisId, targets, initialStatus, onClose, onSaved }: TriageDialogProps) {
+export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onClose, onSaved }: TriageDialogProps) {
   const single = targets.length === 1 ? targets[0]! : undefined;
   const [status, setStatus] = useState<ReviewStatus>(initialStatus ?? single?.review.status ?? 'explained');
   const [comment, setComment] = useState(single?.review.comment ?? '');
@@ -44,6 +46,11 @@ export function TriageDialog({ analysisId, targets, initialStatus, onClose, onSa
     setError(null);
     try {
       const input = { status, comment: comment.trim(), ticket: ticket.trim() };
+      if (byFilter) {
+        const out = await reviewByFilter(analysisId, byFilter.filter, byFilter.matched, input);
+        onSaved(out.updated);
+        return;
+      }
       if (single) {
         await reviewFinding(analysisId, single.findingId, suppress ? { ...input, suppress: { expiresAt, matchObject, matchTerminal } } : input);
       } else {
@@ -58,8 +65,13 @@ export function TriageDialog({ analysisId, targets, initialStatus, onClose, onSa
   };
 
   return (
-    <Modal opened onClose={onClose} size="lg" centered title={single ? `Review: ${single.rule.title}` : `Review ${targets.length} selected findings`} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal opened onClose={onClose} size="lg" centered title={byFilter ? `Review all ${byFilter.matched.toLocaleString('en-US')} matching findings` : single ? `Review: ${single.rule.title}` : `Review ${targets.length} selected findings`} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="sm">
+        {byFilter && (
+          <Text size="sm" data-testid="bulk-filter-description">
+            Every finding that matches {byFilter.description}, on every page: {byFilter.matched.toLocaleString('en-US')} findings, each with its own trail entry.
+          </Text>
+        )}
         {single && (
           <Text size="sm" c="dimmed">
             {single.rule.id} · {single.user || 'no user'} · {single.time || 'no time'} · {single.summary}

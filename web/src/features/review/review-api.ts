@@ -58,6 +58,7 @@ export interface FindingFilters {
   severity?: Severity;
   rule?: string;
   user?: string;
+  caseId?: string;
   cursor?: string;
   limit?: number;
 }
@@ -113,6 +114,13 @@ export const reviewFinding = (analysisId: string, findingId: string, input: Revi
 
 export const reviewFindings = (analysisId: string, findingIds: string[], input: Omit<ReviewInput, 'suppress'>) =>
   api.put<{ updated: number }>(`${base(analysisId)}/review`, { ...input, findingIds }, { fallback: 'Failed to save the reviews' });
+
+/** The filters of a list as a bulk triage by filter names them. */
+export type FindingMatch = Pick<FindingFilters, 'status' | 'severity' | 'rule' | 'user'> & { caseId?: string };
+
+/** Every finding the filter matches, not only the page shown; `expected` is the count the user saw (409 when it moved). */
+export const reviewByFilter = (analysisId: string, filter: FindingMatch, expected: number, input: Omit<ReviewInput, 'suppress'>) =>
+  api.put<{ updated: number; matched: number }>(`${base(analysisId)}/review-by-filter`, { ...input, filter, expected }, { fallback: 'Failed to save the reviews' });
 
 export const exportFindings = (analysisId: string, format: 'xlsx' | 'csv') =>
   api.get<{ downloadUrl: string; fileName: string; findings: number }>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });

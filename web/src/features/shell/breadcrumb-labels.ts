@@ -16,6 +16,7 @@ const LABELS: Record<string, string> = {
   rules: 'Detection Rules',
   suppressions: 'Suppressions',
   timeline: 'User Timeline',
+  findings: 'Findings',
 };
 
 export interface Crumb {

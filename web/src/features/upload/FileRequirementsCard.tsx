@@ -16,7 +16,7 @@ export function FileRequirementsCard() {
         <List.Item>
           <b>CDPOS</b>: change document items (table, field, change indicator, old and new values).
         </List.Item>
-        <List.Item>CSV, Excel (.xls, .xlsx) or TXT, up to 100MB per file.</List.Item>
+        <List.Item>CSV, TSV, TXT or Excel (.xlsx; an .xls that is really text, as SAP saves it, too), up to 100MB per file, on every upload page. What a file is, is read from its content, not its name.</List.Item>
       </List>
       <Text size="sm" c="dimmed" mt="xs">
         File types are detected automatically by their content.

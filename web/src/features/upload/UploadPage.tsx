@@ -16,7 +16,8 @@ import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress } 
 import { newUploadItem, type UploadItem } from './upload-item.ts';
 import { startAnalysis, uploadFile } from './upload-sequence.ts';
 import type { AnalysisStart } from '../analysis/poll-timing.ts';
-import { useRejectionToasts } from './use-rejection-toasts.ts';
+import { useRefusalToasts, useRejectionToasts } from './use-rejection-toasts.ts';
+import { sortByContent } from './content-check.ts';
 import { StartedAnalysesCard, type StartedItem } from './StartedAnalysesCard.tsx';
 
 export function UploadPage() {
@@ -29,6 +30,7 @@ export function UploadPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const onReject = useRejectionToasts('single');
+  const refuse = useRefusalToasts();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -45,7 +47,11 @@ export function UploadPage() {
   };
   const pending = items.filter((i) => i.status === 'pending');
 
-  const addFiles = (files: File[]) => {
+  const addFiles = async (dropped: File[]) => {
+    if (dropped.length === 0) return;
+    // What a file is, is read from its content (the engine's sniffing), not from its name.
+    const { accepted: files, refused } = await sortByContent(dropped);
+    refuse(refused);
     if (files.length === 0) return;
     setItems((all) => [...all, ...files.map(newUploadItem)]);
     notify.success(addedMessage(files.length));
@@ -117,7 +123,7 @@ export function UploadPage() {
       </div>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Stack gap="md" style={{ gridColumn: 'span 2' }}>
-          <FileDropArea accept={SINGLE_ACCEPT} disabled={uploading} onDrop={addFiles} onReject={onReject} hint="CSV, Excel or TXT, up to 100MB each" />
+          <FileDropArea accept={SINGLE_ACCEPT} disabled={uploading} onDrop={(files) => void addFiles(files)} onReject={onReject} hint="CSV, TSV, TXT or Excel (.xlsx), up to 100MB each; checked by content" />
           {errors.length > 0 && (
             <Alert color="red" title="Upload Error" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
               <List size="sm">

@@ -5,17 +5,17 @@ import { addedMessage, contentTypeFor, rejectionMessages, uploadFileType, valida
 const file = (name: string, size = 10) => ({ name, size });
 
 describe('validateFile', () => {
-  it('accepts csv, xls, xlsx and txt for single upload up to 100 MB', () => {
-    for (const n of ['a.csv', 'b.XLS', 'c.xlsx', 'd.txt']) expect(validateFile(file(n), 'single')).toBeNull();
+  it('accepts csv, tsv, txt, xls and xlsx on every upload path up to 100 MB', () => {
+    for (const mode of ['single', 'multi'] as const) for (const n of ['a.csv', 'b.XLS', 'c.xlsx', 'd.txt', 'e.tsv']) expect(validateFile(file(n), mode)).toBeNull();
     expect(validateFile(file('edge.csv', 104_857_600), 'single')).toBeNull();
   });
   it('rejects other types and oversized files with the exact messages', () => {
-    expect(validateFile(file('report.pdf'), 'single')).toBe('report.pdf: Invalid file type. Please use CSV, Excel, or TXT files');
+    expect(validateFile(file('report.pdf'), 'single')).toBe('report.pdf: Invalid file type. Please use CSV, TSV, TXT or Excel files');
     expect(validateFile(file('big.csv', 104_857_601), 'single')).toBe('big.csv: File is too large (max 100MB)');
   });
-  it('refuses txt in multi upload', () => {
-    expect(validateFile(file('sm20.txt'), 'multi')).toBe('sm20.txt: Invalid file type. Please use CSV or Excel files');
-    expect(validateFile(file('sm20.csv'), 'multi')).toBeNull();
+  it('takes txt in multi upload too (SE16 and RSAU_READ_LOG exports come as .txt)', () => {
+    expect(validateFile(file('sm20.txt'), 'multi')).toBeNull();
+    expect(validateFile(file('sm20.pdf'), 'multi')).toBe('sm20.pdf: Invalid file type. Please use CSV, TSV, TXT or Excel files');
   });
 });
 
@@ -29,7 +29,7 @@ describe('rejectionMessages', () => {
         'single',
       ),
     ).toEqual([
-      'x.pdf: Invalid file type. Please use CSV, Excel, or TXT files',
+      'x.pdf: Invalid file type. Please use CSV, TSV, TXT or Excel files',
       'y.csv: File is too large (max 100MB)',
       'z.csv: Too many files',
     ]);
@@ -37,10 +37,9 @@ describe('rejectionMessages', () => {
 });
 
 describe('upload naming', () => {
-  it('sends excel for xls/xlsx and csv otherwise, with the content type by extension', () => {
-    expect(uploadFileType('a.xlsx')).toBe('excel');
-    expect(uploadFileType('a.xls')).toBe('excel');
-    expect(uploadFileType('a.txt')).toBe('csv');
+  it('sends excel for a workbook and csv for text (by content), with the content type by extension', () => {
+    expect(uploadFileType('xlsx')).toBe('excel');
+    expect(uploadFileType('text')).toBe('csv');
     expect(contentTypeFor('a.xls')).toBe('application/vnd.ms-excel');
     expect(contentTypeFor('a.xlsx')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(contentTypeFor('a.txt')).toBe('text/csv');

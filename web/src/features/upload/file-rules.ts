@@ -10,13 +10,21 @@ export const SECONDS_PER_FILE = 30;
 const XLS = 'application/vnd.ms-excel';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Single upload: csv, xls, xlsx, txt. */
-export const SINGLE_ACCEPT: Accept = { 'text/csv': ['.csv'], [XLS]: ['.xls'], [XLSX]: ['.xlsx'], 'text/plain': ['.txt'] };
-/** Multi upload: csv, xls, xlsx (no txt). */
-export const MULTI_ACCEPT: Accept = { 'text/csv': ['.csv'], [XLS]: ['.xls'], [XLSX]: ['.xlsx'] };
+/**
+ * Every upload path (single, multi): the five names SAP exports come as. The picker filters by them;
+ * what a file is, is then read from its content (`content-check.ts`), not from the name.
+ */
+export const UPLOAD_ACCEPT: Accept = {
+  'text/csv': ['.csv'],
+  'text/tab-separated-values': ['.tsv'],
+  'text/plain': ['.txt'],
+  [XLS]: ['.xls'],
+  [XLSX]: ['.xlsx'],
+};
+export const SINGLE_ACCEPT = UPLOAD_ACCEPT;
+export const MULTI_ACCEPT = UPLOAD_ACCEPT;
 
-const SINGLE_EXTENSIONS = ['.csv', '.xls', '.xlsx', '.txt'];
-const MULTI_EXTENSIONS = ['.csv', '.xls', '.xlsx'];
+const EXTENSIONS = ['.csv', '.tsv', '.txt', '.xls', '.xlsx'];
 
 export type UploadMode = 'single' | 'multi';
 
@@ -25,10 +33,8 @@ function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot).toLowerCase();
 }
 
-export function invalidTypeMessage(name: string, mode: UploadMode): string {
-  return mode === 'single'
-    ? `${name}: Invalid file type. Please use CSV, Excel, or TXT files`
-    : `${name}: Invalid file type. Please use CSV or Excel files`;
+export function invalidTypeMessage(name: string, _mode?: UploadMode): string {
+  return `${name}: Invalid file type. Please use CSV, TSV, TXT or Excel files`;
 }
 
 export function tooLargeMessage(name: string): string {
@@ -37,8 +43,7 @@ export function tooLargeMessage(name: string): string {
 
 /** The message for a file that must not be uploaded, or null when it is fine. */
 export function validateFile(file: { name: string; size: number }, mode: UploadMode): string | null {
-  const allowed = mode === 'single' ? SINGLE_EXTENSIONS : MULTI_EXTENSIONS;
-  if (!allowed.includes(extensionOf(file.name))) return invalidTypeMessage(file.name, mode);
+  if (!EXTENSIONS.includes(extensionOf(file.name))) return invalidTypeMessage(file.name, mode);
   if (file.size > MAX_FILE_BYTES) return tooLargeMessage(file.name);
   return null;
 }
@@ -53,10 +58,9 @@ export function rejectionMessages(rejections: FileRejection[], mode: UploadMode)
   });
 }
 
-/** The `fileType` sent to POST /upload: 'excel' for xls/xlsx, else 'csv'. */
-export function uploadFileType(name: string): 'excel' | 'csv' {
-  const ext = extensionOf(name);
-  return ext === '.xls' || ext === '.xlsx' ? 'excel' : 'csv';
+/** The `fileType` sent to POST /upload, by content: 'excel' for a workbook, 'csv' for text (whatever the name). */
+export function uploadFileType(kind: 'xlsx' | 'text'): 'excel' | 'csv' {
+  return kind === 'xlsx' ? 'excel' : 'csv';
 }
 
 /** The storage content type by extension (anything unknown is sent as CSV). */

@@ -6,6 +6,13 @@
 import { api, ApiError } from '../../api/client.ts';
 import { extractErrorMessage } from '../../api/api-error.ts';
 import { contentTypeFor, uploadFileType } from './file-rules.ts';
+import { checkUploadContent, type UploadKind } from './content-check.ts';
+
+async function kindOf(file: File): Promise<UploadKind> {
+  const check = await checkUploadContent(file);
+  if (!check.ok) throw new ApiError(400, check.message);
+  return check.kind;
+}
 import type { AiSettings } from '../ai-settings/settings.ts';
 
 export interface UploadedFile {
@@ -55,7 +62,7 @@ export function putFile(uploadUrl: string, file: Blob, contentType: string, onPr
 export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<UploadedFile> {
   const created = await api.post<{ uploadUrl: string; uploadFields?: Record<string, string>; fileId: string; key?: string }>(
     '/upload',
-    { fileName: file.name, fileType: uploadFileType(file.name) },
+    { fileName: file.name, fileType: uploadFileType(await kindOf(file)) },
     { fallback: 'Failed to upload file' },
   );
   await putFile(created.uploadUrl, file, contentTypeFor(file.name), onProgress, created.uploadFields);

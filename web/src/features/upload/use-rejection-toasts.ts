@@ -4,17 +4,23 @@ import type { FileRejection } from '@mantine/dropzone';
 import { notify } from '../../lib/notify.ts';
 import { rejectionMessages, type UploadMode } from './file-rules.ts';
 
-/** One error toast per rejected file, each with a Learn more action to the file requirements. */
-export function useRejectionToasts(mode: UploadMode) {
+/** One error toast per refused file (by the picker or by its content), each with a Learn more action to the file requirements. */
+export function useRefusalToasts() {
   const navigate = useNavigate();
   return useCallback(
-    (rejections: FileRejection[]) => {
-      for (const message of rejectionMessages(rejections, mode)) {
+    (messages: string[]) => {
+      for (const message of messages) {
         notify.error(message, {
           actions: [{ label: 'Learn more', onClick: () => void navigate({ to: '/help', hash: 'file-requirements' }) }],
         });
       }
     },
-    [mode, navigate],
+    [navigate],
   );
+}
+
+/** One error toast per file the picker rejected (name or size). */
+export function useRejectionToasts(mode: UploadMode) {
+  const refuse = useRefusalToasts();
+  return useCallback((rejections: FileRejection[]) => refuse(rejectionMessages(rejections, mode)), [mode, refuse]);
 }

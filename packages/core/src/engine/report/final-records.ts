@@ -1,8 +1,7 @@
-import { correlateFacts, type HeaderIndex } from '../../correlate/index.ts';
+import type { HeaderIndex } from '../../correlate/index.ts';
 import { docCompletionKey, sm20CompletionKey } from '../../rules/pattern/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../../flags/canonical-record.ts';
 import { ChangeVolumeCounter, volumeReason } from '../../flags/change-volume.ts';
-import { createTimingCheck } from '../../flags/change-timing.ts';
 import type { FlagContext } from '../../flags/flag-context.ts';
 import { createRecordFlagger } from '../../rules/record/index.ts';
 import { createFlagResult, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
@@ -12,9 +11,9 @@ import { openFile } from '../../formats/open-file.ts';
 import type { DateOrder, OpenedFile } from '../../formats/types.ts';
 import type { PatternName } from '../../model/index.ts';
 import type { EngineContext, FileStepResult, SourceParts } from '../contract.ts';
-import { readJson, writeJson } from '../../workspace/index.ts';
+import { readJson } from '../../workspace/index.ts';
 import { CORRELATION_NAME, factsName, type StoredCorrelation } from '../names.ts';
-import { correlateAndStore, loadItemHeaderIndex } from '../correlate/correlate-step.ts';
+import { loadItemHeaderIndex } from '../correlate/correlate-step.ts';
 import { createRecordExtractor } from '../parse/record-extractor.ts';
 import { openSourcePart, type FinalSource } from './source-parts.ts';
 
@@ -56,14 +55,11 @@ function emptyBulkyFacts(skip: ReadonlySet<string>): Partial<FileFacts> {
   return Object.fromEntries(Object.entries(empty).filter(([k]) => skip.has(k)));
 }
 
-/** Step 2's result, computed now when the pipeline skipped it (single file) and stored either way. */
-export async function loadOrCorrelate(ctx: EngineContext, flagContext: FlagContext, facts: FileFacts[]): Promise<StoredCorrelation> {
+/** Step 2's stored result: the report step reads it and never correlates itself (correlation always runs first, also for one file). */
+export async function storedCorrelation(ctx: EngineContext): Promise<StoredCorrelation> {
   const stored = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
-  if (stored) return stored;
-  const result = correlateFacts(facts, createTimingCheck(flagContext.holidayOf, true, flagContext.thresholds.businessHours), { thresholds: flagContext.thresholds, kindOf: flagContext.watchlist.kindOf });
-  const value: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };
-  await writeJson(ctx.workspace, CORRELATION_NAME, value);
-  return value;
+  if (!stored) throw new Error(`${CORRELATION_NAME} is missing: run correlateFiles before the report step`);
+  return stored;
 }
 
 export interface FinalState {
@@ -73,9 +69,8 @@ export interface FinalState {
   volume: ChangeVolumeCounter;
 }
 
-export async function prepareFinalState(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[]): Promise<FinalState> {
-  // Step 2's result, computed now when the pipeline skipped it (single file).
-  const correlation = (await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME)) ?? (await correlateAndStore(ctx, flagContext, files));
+export async function prepareFinalState(ctx: EngineContext, _flagContext: FlagContext, files: FileStepResult[]): Promise<FinalState> {
+  const correlation = await storedCorrelation(ctx);
   // The report pass needs only each file's shape, and the change-document headers when CDPOS
   // items inherit them (kept compact: dictionary ids and packed bytes, see HeaderIndex).
   const facts = await loadFacts(ctx, files, () => SHAPE_ONLY);
@@ -86,12 +81,11 @@ export async function prepareFinalState(ctx: EngineContext, flagContext: FlagCon
 
 /**
  * What the report step's coordinator needs (report parts load the rest themselves): each file's
- * shape, the stored correlation (computed now if the pipeline skipped step 2), and whether CDPOS
+ * shape, the stored correlation, and whether CDPOS
  * items inherit change-document headers.
  */
-export async function loadReportShapes(ctx: EngineContext, flagContext: FlagContext, files: FileStepResult[]): Promise<{ facts: FileFacts[]; correlation: StoredCorrelation; hasHeaders: boolean }> {
-  // Step 2's result, computed now (on compact facts, and stored) when the pipeline skipped it (single file).
-  const correlation = (await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME)) ?? (await correlateAndStore(ctx, flagContext, files));
+export async function loadReportShapes(ctx: EngineContext, _flagContext: FlagContext, files: FileStepResult[]): Promise<{ facts: FileFacts[]; correlation: StoredCorrelation; hasHeaders: boolean }> {
+  const correlation = await storedCorrelation(ctx);
   const facts = await loadFacts(ctx, files, () => SHAPE_ONLY);
   const needsHeaders = facts.some((f) => f.fileType === 'CDPOS' && !f.joined);
   // HeaderIndex.size > 0 exactly when a CDHDR file or a joined CDPOS file has a record (each record is or repeats a header).

@@ -17,6 +17,8 @@ import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
 import { RulesCells } from './rules-cells.ts';
 import { openTimelinePart, type TimelinePartResult } from '../../review/timeline-index/index-parts.ts';
 import { openHighRecordsPart } from '../../review/high-records.ts';
+import { CaseTally, type CaseTallyJSON, type CaseTrigger } from '../../cases/index.ts';
+import { FLAG_INDEX } from '../../flags/flag-result.ts';
 
 export interface ReportPartInput {
   /** Every file of the analysis (the header index of CDPOS items comes from the others). */
@@ -43,6 +45,8 @@ export interface ReportPartInput {
   timeline?: boolean;
   /** With the CSV: keep the flagged records of high severity (review/high-records.ts). */
   highRecords?: boolean;
+  /** With the statistics: the windows to watch for the cases' escalations (cases/escalations.ts). */
+  caseTriggers?: CaseTrigger[];
 }
 
 /** Sheet `part` (1 = the first sheet of the type, 2 = its continuation, …) got `rows` rows in segment `name`. */
@@ -60,9 +64,13 @@ export interface ReportPartResult {
   timeline?: TimelinePartResult;
   highRecords?: { name: string; kept: number; total: number };
   stats?: ReportStatsJSON;
+  /** With the statistics: what the cases need of this part's records (cases/tally.ts). */
+  cases?: CaseTallyJSON;
   /** Sheet parts: the longest value per column over the first rows written (column widths come from it). */
   longest?: number[];
 }
+
+const NO_RULES: readonly string[] = [];
 
 /** Rows per part whose values size the columns. */
 const WIDTH_SAMPLE_ROWS = 200;
@@ -218,6 +226,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   };
   const timeline = csv && input.timeline ? openTimelinePart(ctx.workspace, `${input.output}/timeline.bin`, facts) : undefined;
   const high = csv && input.highRecords ? openHighRecordsPart(ctx.workspace, `${input.output}/high-records.ndjson`, facts.fileType, facts.fileName, facts.columns) : undefined;
+  const tally = input.stats ? new CaseTally(input.caseTriggers) : undefined;
+  const HIGH_RISK_TCODE = FLAG_INDEX.HIGH_RISK_TCODE_FLAG;
   const rulesCells = new RulesCells();
   // Flag cells are rewritten only while rows are flagged or right after one.
   let lastFlagged = false;
@@ -248,6 +258,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         for (const j of temporal.dateTimes) if (j < m) row[j] = isoDateTime(row[j]!, source.dateOrder, true);
       }
       stats?.add(facts.fileName, facts.columns, row, rec, out);
+      tally?.add(rec, facts.fileName, out.mask !== 0 ? out.rules : NO_RULES, out.isChange, out.reasons[HIGH_RISK_TCODE] !== undefined);
       const flagged = out.mask !== 0;
       const rewriteFlags = flagged || lastFlagged;
       lastFlagged = flagged;
@@ -294,7 +305,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         timeline?.add(row, rec, flagged, at, csvBytes + csv.buffered - at);
         b = csv.wait();
       }
-      const c = high && flagged ? high.add(row, out.reasons, out.rules) : undefined;
+      const c = high && flagged ? high.add(row, out.reasons, out.rules, rec) : undefined;
       if (a || b || c) return Promise.all([a, b, c]).then(() => undefined);
     },
     input.range,
@@ -315,5 +326,6 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   result.written = written;
   if (longest) result.longest = longest;
   if (stats) result.stats = stats.toJSON();
+  if (tally) result.cases = tally.toJSON();
   return result;
 }

@@ -12,9 +12,35 @@ async function writeSheet(xlsx: XlsxWriter, name: string, header: string[], rows
   await xlsx.endSheet();
 }
 
+/** The Cases sheet, right after the Summary: one row per case in case order (DETECTION.md section 6). */
+export const CASES_COLUMNS = ['Rank', 'Case', 'Risk level', 'Score', 'Actor', 'Actor kind', 'First time', 'Last time', 'Days', 'Patterns', 'Records', 'Context', 'Rules', 'Escalations', 'Watchlists', 'Files', 'Reasons'];
+
+async function writeCasesSheet(xlsx: XlsxWriter, report: AnalysisReport): Promise<void> {
+  const rows = (report.cases ?? []).map((c, i) => [
+    String(i + 1),
+    c.id,
+    c.risk_level,
+    String(c.score),
+    c.actor_kind === 'none' ? '(no header: actor unknown)' : c.actor,
+    c.actor_kind,
+    c.first_time,
+    c.last_time,
+    String(c.days),
+    String(c.patterns),
+    String(c.records),
+    String(c.context),
+    c.rules.map((r) => `${r.rule} ×${r.count}${r.routine ? ` (routine: ${r.routine_days} of ${r.active_days} days)` : ''}`).join('; '),
+    c.escalations.map((e) => `${e.kind}: ${e.text}`).join('; '),
+    c.watchlists.join(', '),
+    c.files.join(', '),
+    c.reasons.join(' | '),
+  ]);
+  await writeSheet(xlsx, 'Cases', CASES_COLUMNS, rows, 1.5, [NUMERIC, TEXT, TEXT, NUMERIC, TEXT, TEXT, TEMPORAL, TEMPORAL, NUMERIC, NUMERIC, NUMERIC, NUMERIC, TEXT, TEXT, TEXT, TEXT, TEXT]);
+}
+
 /**
  * Summary (first tab: the risk in words, the counts, records per flag from the most frequent),
- * Suspicious Patterns (times as Excel date-times) and Correlation sheets.
+ * Cases, Suspicious Patterns (times as Excel date-times) and Correlation sheets.
  */
 export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisReport, otherCategories: Record<string, number>): Promise<void> {
   const s = report.summary;
@@ -44,6 +70,7 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
       ? { title: 'Records per flag', categories: `'Summary'!$A$${first}:$A$${last}`, values: `'Summary'!$B$${first}:$B$${last}`, points: flags, from: [3, 1], to: [12, 22] }
       : undefined;
   await writeSheet(xlsx, 'Summary', ['Item', 'Value'], rows.map(([k, v]) => [k, String(v)]), 1, [TEXT, NUMERIC], chart);
+  await writeCasesSheet(xlsx, report);
   const patterns = report.suspicious_patterns.map((p) => [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity]);
   await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT]);
   const correlation: string[][] = [];

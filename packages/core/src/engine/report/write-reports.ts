@@ -13,6 +13,8 @@ import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
 import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-parts.ts';
 import { writeHighRecords } from '../../review/high-records.ts';
+import { computeCases, escalationTriggers, mergeTallies, settingsSummary, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
+import { writeFindings } from './write-findings.ts';
 
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
@@ -50,9 +52,12 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const outputCounts: Record<string, number> = {};
 
   const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
+  // The windows the cases' escalations watch (a change or high-risk transaction after a privilege gained, after tampering).
+  const triggers = escalationTriggers(state.correlation.patterns);
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
-    input.highRecords = input.csv && !!outputs.highRecords;
+    input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
+    if (input.stats) input.caseTriggers = triggers;
   }
   const csvStarts = inputs.map(() => 0);
   const progress = inputs.map(() => 0);
@@ -97,6 +102,16 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   if (outputs.highRecords) await writeHighRecordsOf(ctx, pending, outputs.highRecords);
   onProgress?.(progress.reduce((a, b) => a + b, 0));
 
+  // Cases, once per analysis, from the patterns and what the parts tallied of every record.
+  const tallies: CaseTallyJSON[] = [];
+  for (const p of pending) {
+    const r = await p;
+    if (r.cases) tallies.push(r.cases);
+  }
+  const tally = mergeTallies(tallies);
+  const cases = computeCases({ patterns: state.correlation.patterns, tally, triggers, watchKind: (u) => flagContext.watchlist.kindOf(u) });
+  const settings = settingsSummary(ctx.settings, flagContext.thresholds, flagContext.timeZone, ctx.lists, tally.period);
+
   const summary = stats.summary;
   const inputCounts: Record<string, number> = {};
   for (const f of state.facts) inputCounts[f.fileName] = (inputCounts[f.fileName] ?? 0) + f.records;
@@ -130,7 +145,22 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     dashboard: stats.dashboard(),
     flagSamples: stats.flagSamples(),
     analytics: stats.analytics(),
+    cases,
+    settings,
   };
+  if (outputs.findings) {
+    const highParts: string[] = [];
+    for (const p of pending) {
+      const r = await p;
+      if (r.highRecords) highParts.push(r.highRecords.name);
+    }
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, state.correlation.patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets });
+  }
+  if (outputs.cases) {
+    const file: CasesFile = { version: 1, settings, cases };
+    await outputs.cases.write(Buffer.from(JSON.stringify(file)));
+    await outputs.cases.end();
+  }
   await writeSummarySheets(xlsx, report, stats.otherCategories);
   await xlsx.finish();
   await csv.end();

@@ -26,9 +26,18 @@ describe('S3 blob store presigning', () => {
     expect(policy.conditions).toEqual(
       expect.arrayContaining([['content-length-range', 1, 104_857_600], ['eq', '$Content-Type', 'text/csv'], { bucket: 'uploads-bucket' }, { key: 'users/abc/uploads/f1/sm20.csv' }]),
     );
+    // Tagged for the bucket's upload expiry (stacks/storage.ts), a condition of the policy like the other fields.
+    const tagging = '<Tagging><TagSet><Tag><Key>lifecycle</Key><Value>upload</Value></Tag></TagSet></Tagging>';
+    expect(fields.tagging).toBe(tagging);
+    expect(policy.conditions).toContainEqual({ tagging });
     const expires = Date.parse(policy.expiration);
     expect(expires - Date.now()).toBeGreaterThan(890_000);
     expect(expires - Date.now()).toBeLessThanOrEqual(900_000);
+  });
+
+  it('tags only users\' uploads for expiry, not list imports', async () => {
+    const { fields } = await store.presignPost!('admin/imports/abc/list.csv', 'text/csv', 1000, 900);
+    expect(fields.tagging).toBeUndefined();
   });
 
   it('signs a GET that answers with the download name and type', async () => {

@@ -30,6 +30,11 @@ export const DEFAULT_S3_URL_TTL_SECONDS = 900;
  */
 export const WORK_TAG = { Key: 'lifecycle', Value: 'work' };
 
+/** Users' uploaded files carry `lifecycle=upload`: the bucket expires them after the stage's UPLOAD_EXPIRY_DAYS (stacks/storage.ts). */
+export const UPLOAD_TAG = { Key: 'lifecycle', Value: 'upload' };
+const isUploadKey = (key: string) => /^users\/[^/]+\/uploads\//.test(key);
+const taggingXml = (tag: { Key: string; Value: string }) => `<Tagging><TagSet><Tag><Key>${tag.Key}</Key><Value>${tag.Value}</Value></Tag></TagSet></Tagging>`;
+
 export function isWorkKey(key: string): boolean {
   return /^users\/[^/]+\/analyses\/[^/]+\/work\//.test(key);
 }
@@ -58,6 +63,7 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
   if (!Bucket) throw new Error('Missing configuration BUCKET_NAME (the S3 bucket for uploads and reports)');
 
   return {
+    // A presigned PUT cannot bound the size (`maxBytes`): uploads use presignPost on S3.
     presignPut(key, contentType, expiresIn = DEFAULT_S3_URL_TTL_SECONDS) {
       return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn });
     },
@@ -68,7 +74,8 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
         Bucket,
         Key: key,
         Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
-        Fields: { 'Content-Type': contentType },
+        // The tag is a field of the form and, like every field, a condition of the signed policy.
+        Fields: { 'Content-Type': contentType, ...(isUploadKey(key) ? { tagging: taggingXml(UPLOAD_TAG) } : {}) },
         Expires: expiresIn,
       });
       return { url, fields };

@@ -1,20 +1,29 @@
 /**
- * Review of an analysis's findings (issue 17): list, one finding with its evidence and audit
- * trail, triage one or many, the workbook, and a user's timeline. The analysis is looked up under the caller's sub, so another
- * user's analysis, finding or review is a 404.
+ * Review of an analysis's findings (issue 17) and its cases (issue 24): list, one finding with its
+ * evidence and audit trail, triage one, many or every finding a filter matches, the cases and a
+ * case's members and review, the workbook, and a user's timeline. The analysis is looked up under
+ * the caller's sub, so another user's analysis, finding, case or review is a 404.
  */
 import {
   bulkReviewBodySchema,
+  caseQuerySchema,
+  caseReviewBodySchema,
+  casesQuerySchema,
   exportFindings,
   exportQuerySchema,
+  filterReviewBodySchema,
+  getCase,
   getTimeline,
+  listCases,
   timelineQuerySchema,
   findingsQuerySchema,
-  loadAnalysisFindings,
   loadTrail,
+  openFindings,
   queryFindings,
   requireFinding,
   reviewBodySchema,
+  reviewByFilter,
+  reviewCase,
   reviewFindings,
 } from '../../services/review/index.ts';
 import type { RouteRegistrar } from '../types.ts';
@@ -22,8 +31,8 @@ import type { RouteRegistrar } from '../types.ts';
 export function registerFindingRoutes(r: RouteRegistrar): void {
   r.route('GET', '/results/{id}/findings', { access: 'user' }, async ({ caller, params, req, services }) => {
     const query = findingsQuerySchema.parse(req.query);
-    const all = await loadAnalysisFindings(services, caller.sub, params.id!);
-    return { status: 200, body: queryFindings(all, query) };
+    const o = await openFindings(services, caller.sub, params.id!);
+    return { status: 200, body: await queryFindings(o, query) };
   });
 
   r.route('GET', '/results/{id}/findings/export', { access: 'user' }, async ({ caller, params, req, services }) => {
@@ -37,8 +46,8 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
   });
 
   r.route('GET', '/results/{id}/findings/{findingId}', { access: 'user' }, async ({ caller, params, services }) => {
-    const all = await loadAnalysisFindings(services, caller.sub, params.id!);
-    const { finding, view } = requireFinding(all, params.findingId!);
+    const o = await openFindings(services, caller.sub, params.id!);
+    const { finding, view } = await requireFinding(o, params.findingId!);
     const trail = await loadTrail(services, caller.sub, params.id!, finding.findingId);
     return { status: 200, body: { finding: view, evidence: finding.evidence, trail } };
   });
@@ -53,5 +62,25 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
     const review = bulkReviewBodySchema.parse(body ?? {});
     const findings = await reviewFindings(services, caller, params.id!, review.findingIds, review);
     return { status: 200, body: { updated: findings.length, findings } };
+  });
+
+  r.route('PUT', '/results/{id}/findings/review-by-filter', { access: 'user' }, async ({ caller, params, body, services }) => {
+    const review = filterReviewBodySchema.parse(body ?? {});
+    return { status: 200, body: await reviewByFilter(services, caller, params.id!, review) };
+  });
+
+  r.route('GET', '/results/{id}/cases', { access: 'user' }, async ({ caller, params, req, services }) => {
+    const query = casesQuerySchema.parse(req.query);
+    return { status: 200, body: await listCases(services, caller.sub, params.id!, query) };
+  });
+
+  r.route('GET', '/results/{id}/cases/{caseId}', { access: 'user' }, async ({ caller, params, req, services }) => {
+    const query = caseQuerySchema.parse(req.query);
+    return { status: 200, body: await getCase(services, caller.sub, params.id!, params.caseId!, query) };
+  });
+
+  r.route('PUT', '/results/{id}/cases/{caseId}/review', { access: 'user' }, async ({ caller, params, body, services }) => {
+    const review = caseReviewBodySchema.parse(body ?? {});
+    return { status: 200, body: await reviewCase(services, caller, params.id!, params.caseId!, review) };
   });
 }

@@ -10,7 +10,7 @@ import { mergeAnnotations } from './annotate.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Writes results.xlsx, results.csv (streamed), the timeline index, the high-severity flagged records and report.json; returns their keys. */
+/** Writes results.xlsx, results.csv (streamed), the timeline index, the high-severity flagged records, cases.json, findings.ndjson (+ offsets) and report.json; returns their keys. */
 export async function report(input: z.infer<typeof reportInput>, services: Services): Promise<ReturnType<typeof outputKeys>> {
   const step = await openEngineContext(services, input.userSub, input.analysisId);
   const { ctx, snapshot, budget } = step;
@@ -20,11 +20,15 @@ export async function report(input: z.infer<typeof reportInput>, services: Servi
     csv: budget.sink(services.blobs.writer(keys.csv, 'text/csv; charset=utf-8')),
     timelineIndex: budget.sink(services.blobs.writer(keys.timelineIndex, 'application/octet-stream')),
     highRecords: budget.sink(services.blobs.writer(keys.highRecords, 'application/x-ndjson')),
+    cases: budget.sink(services.blobs.writer(keys.cases, 'application/json')),
+    findings: budget.sink(services.blobs.writer(keys.findings, 'application/x-ndjson')),
+    findingsOffsets: budget.sink(services.blobs.writer(keys.findingsOffsets, 'application/octet-stream')),
   };
   const ai = await mergeAnnotations(ctx);
   const result = await withStepTasks(services, step, 'Report', (ctx) =>
     engine.writeReports(ctx, input.files as FileStepResult[], outputs, {
       aiOutputColumn: snapshot.aiOutputColumn,
+      analysisId: input.analysisId,
     }),
   );
   if (ai) result.ai = ai;

@@ -6,7 +6,7 @@ import type { Services } from '../types.ts';
 import { readText } from '../workspace.ts';
 import { getAnalysis, type AnalysisItem } from './analysis-item.ts';
 
-export const NOT_FOUND_MESSAGE = 'Analysis not found. It may still be processing.';
+export const NOT_FOUND_MESSAGE = 'Analysis not found';
 /** Download links live for an hour; the results screen fetches fresh ones on each visit. */
 export const DOWNLOAD_URL_TTL_SECONDS = 3600;
 

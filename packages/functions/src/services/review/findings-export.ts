@@ -1,15 +1,19 @@
 /**
  * GET /results/{id}/findings/export: the findings workbook (xlsx) or CSV, written on demand
  * next to the analysis's outputs (replaced by the next export, removed with the analysis) and
- * handed out as a short-lived download link, as results.xlsx is.
+ * handed out as a short-lived download link, as results.xlsx is. The workbook is written in the
+ * review worker from the stored findings.ndjson.
  */
-import { writeFindingsCsv, writeFindingsWorkbook, type FindingsWorkbookRow } from '@app/core/review/index.ts';
 import { z } from 'zod';
+import { localDateTime } from '@app/core/review/index.ts';
+import { VisibleError } from '../../http/errors.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../analyses/analysis-views.ts';
 import type { Services } from '../types.ts';
 import { analysisPrefix } from '../workspace.ts';
-import { loadAnalysisFindings, type AnalysisFindings } from './finding-views.ts';
-import { compareFindings, countFindings } from './findings-query.ts';
+import { openFindings, readBytes, runQuery } from './finding-store.ts';
+import type { FindingsIndexData } from './findings-index.ts';
+import type { Retry } from './review-jobs.ts';
+import { reviewPool } from './review-pool.ts';
 
 export const exportQuerySchema = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 
@@ -19,51 +23,48 @@ const CONTENT_TYPES = {
 } as const;
 
 export async function exportFindings(services: Services, userSub: string, analysisId: string, format: 'xlsx' | 'csv') {
-  const all = await loadAnalysisFindings(services, userSub, analysisId);
-  const byId = new Map(all.findings.map((f) => [f.findingId, f]));
-  const views = [...all.views].sort(compareFindings);
-  const rows: FindingsWorkbookRow[] = views.map((v) => ({
-    findingId: v.findingId,
-    ruleId: v.rule.id,
-    ruleTitle: v.rule.title,
-    severity: v.rule.severity,
-    user: v.user,
-    time: v.time,
-    object: v.object,
-    summary: v.summary,
-    status: v.review.status,
-    comment: v.review.comment,
-    ticket: v.review.ticket,
-    reviewer: v.review.reviewer ?? '',
-    reviewedAt: v.review.reviewedAt ?? '',
-    suppressedBy: v.suppressed ? `${v.suppressed.suppressionId}: ${v.suppressed.reason}` : '',
-    evidence: byId.get(v.findingId)!.evidence,
-  }));
-  const key = `${analysisPrefix(userSub, analysisId)}findings.${format}`;
-  const sink = services.blobs.writer(key, CONTENT_TYPES[format]);
-  if (format === 'csv') await writeFindingsCsv(sink, rows);
-  else {
-    const counts = countFindings(all.views);
-    const a = all.analysis;
-    await writeFindingsWorkbook(sink, rows, [
+  const o = await openFindings(services, userSub, analysisId);
+  // Loads the index and the reviews into a worker and gives the counts for the About sheet.
+  const head = await runQuery<{ counts: { total: number; reviewed: number; toReview: number; open: number; suppressed: number } } & Pick<FindingsIndexData, 'recordSource'>>(o, {
+    type: 'findings',
+    filter: {},
+    cursor: 0,
+    limit: 1,
+  });
+  const a = o.analysis;
+  const counts = head.counts;
+  const ndjson = await readBytes(services.blobs, o.keys.findings);
+  const full = [...o.reviews.values()].map((r) => ({ findingId: r.findingId, status: r.status, comment: r.comment, ticket: r.ticket, reviewer: r.reviewer, reviewedAt: r.reviewedAt }));
+  const out = await reviewPool().run<{ bytes: Uint8Array; findings: number } | Retry>(userSub, {
+    type: 'export',
+    key: o.key,
+    reviews: { version: o.reviewsVersion },
+    ndjson,
+    full,
+    format,
+    timeZone: a.timeZone,
+    about: [
       ['Analysis', a.analysisId],
       ['Files', a.fileNames.join(', ')],
-      ['Analysed at', a.createdAt],
-      ['Exported at', new Date().toISOString()],
+      ['Analysed at', localDateTime(a.createdAt, a.timeZone)],
+      ['Exported at', localDateTime(new Date().toISOString(), a.timeZone)],
       ['Findings', String(counts.total)],
       ['Reviewed', `${counts.reviewed} of ${counts.toReview}`],
       ['Open', String(counts.open)],
       ['Suppressed', String(counts.suppressed)],
-      ['Flagged records', recordSourceText(all.recordSource)],
-    ]);
-  }
+      ['Flagged records', recordSourceText(head.recordSource)],
+    ],
+  });
+  if ('retry' in out) throw new VisibleError('UNAVAILABLE', 'The findings of this analysis are busy; try again in a moment');
+  const key = `${analysisPrefix(userSub, analysisId)}findings.${format}`;
+  await services.blobs.put(key, out.bytes, CONTENT_TYPES[format]);
   const fileName = `sap-findings-${analysisId.slice(0, 8)}.${format}`;
   const downloadUrl = await services.blobs.presignGet(key, { expiresIn: DOWNLOAD_URL_TTL_SECONDS, downloadName: fileName, contentType: CONTENT_TYPES[format] });
-  return { format, fileName, downloadUrl, findings: rows.length };
+  return { format, fileName, downloadUrl, findings: out.findings };
 }
 
 /** What the About sheet says about the record findings. */
-export function recordSourceText(source: AnalysisFindings['recordSource']): string {
+export function recordSourceText(source: FindingsIndexData['recordSource']): string {
   if (source.kind === 'samples') return `up to ${source.perFlag} records per flag are findings (analysed before every high-severity record was kept); all flagged records are in results.xlsx`;
   const rest = source.total - source.listed;
   return rest > 0

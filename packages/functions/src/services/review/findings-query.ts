@@ -1,89 +1,55 @@
-/** GET /results/{id}/findings: filters, order (open first, critical first), counts and pages. */
-import { REVIEW_STATUSES, type FindingSeverity } from '@app/core/review/index.ts';
+/** GET /results/{id}/findings: filters, order (open first, critical first), counts and pages, computed in the review worker. */
+import type { FindingRule } from '@app/core/review/index.ts';
+import { REVIEW_STATUSES } from '@app/core/review/index.ts';
 import { z } from 'zod';
-import type { AnalysisFindings, FindingView } from './finding-views.ts';
+import { SEVERITIES, type FindingFilter, type FindingsIndexData, type LineRef } from './findings-index.ts';
+import { runQuery, type OpenedFindings } from './finding-store.ts';
+import { viewsOf } from './finding-views.ts';
 
 export const MAX_PAGE = 200;
-const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-const SEVERITY_RANK: Record<FindingSeverity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
+export const CASE_ID = /^[A-Za-z0-9_.:-]{1,80}$/;
 
-export const findingsQuerySchema = z.object({
+/** The filters a list and a bulk triage by filter share. */
+export const findingFilterShape = {
   rule: z.string().trim().min(1).max(80).optional(),
   severity: z.enum(SEVERITIES).optional(),
   user: z.string().trim().min(1).max(80).optional(),
   status: z.enum([...REVIEW_STATUSES, 'suppressed']).optional(),
+  caseId: z.string().regex(CASE_ID, 'caseId is a case id').optional(),
+};
+
+export const findingsQuerySchema = z.object({
+  ...findingFilterShape,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE).default(50),
-  cursor: z.string().regex(/^\d{1,6}$/, 'cursor must be the nextCursor of the previous page').optional(),
+  cursor: z.string().regex(/^\d{1,7}$/, 'cursor must be the nextCursor of the previous page').optional(),
 });
 export type FindingsQuery = z.infer<typeof findingsQuerySchema>;
 
-/** What a list counts a finding as: suppressed only while nobody has reviewed it. */
-export function bucketOf(v: FindingView): 'open' | 'reviewed' | 'suppressed' {
-  if (v.review.status !== 'open') return 'reviewed';
-  return v.suppressed ? 'suppressed' : 'open';
+export function filterOf(q: { rule?: string | undefined; severity?: FindingFilter['severity']; user?: string | undefined; status?: FindingFilter['status']; caseId?: string | undefined }): FindingFilter {
+  return { rule: q.rule, severity: q.severity, user: q.user, status: q.status, caseId: q.caseId };
 }
 
-const BUCKET_RANK = { open: 0, reviewed: 1, suppressed: 2 } as const;
-
-export function countFindings(views: readonly FindingView[]) {
-  const byStatus: Record<string, number> = Object.fromEntries(REVIEW_STATUSES.map((s) => [s, 0]));
-  const bySeverity: Record<string, number> = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
-  const buckets = { open: 0, reviewed: 0, suppressed: 0 };
-  let criticalOpen = 0;
-  for (const v of views) {
-    byStatus[v.review.status]!++;
-    bySeverity[v.rule.severity]!++;
-    const b = bucketOf(v);
-    buckets[b]++;
-    if (b === 'open' && v.rule.severity === 'critical') criticalOpen++;
-  }
-  // Suppressed findings need no review; progress is over the others.
-  return { total: views.length, ...buckets, toReview: views.length - buckets.suppressed, criticalOpen, byStatus, bySeverity };
+interface PageAnswer {
+  page: LineRef[];
+  matched: number;
+  nextCursor: string | null;
+  counts: Record<string, unknown>;
+  rules: FindingRule[];
+  applied: number[];
 }
 
-function matches(v: FindingView, q: FindingsQuery): boolean {
-  if (q.rule && v.rule.id !== q.rule) return false;
-  if (q.severity && v.rule.severity !== q.severity) return false;
-  if (q.user && v.user !== q.user.toUpperCase()) return false;
-  if (q.status === 'suppressed') return bucketOf(v) === 'suppressed';
-  if (q.status === 'open') return bucketOf(v) === 'open';
-  if (q.status && v.review.status !== q.status) return false;
-  return true;
-}
-
-// Times and ids are ASCII: code-unit order is their order, without localeCompare's cost on 100,000 findings.
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Open before reviewed before suppressed; within each, critical first, then by time. */
-export function compareFindings(a: FindingView, b: FindingView): number {
-  return (
-    BUCKET_RANK[bucketOf(a)] - BUCKET_RANK[bucketOf(b)] ||
-    SEVERITY_RANK[a.rule.severity] - SEVERITY_RANK[b.rule.severity] ||
-    compareText(a.time, b.time) ||
-    compareText(a.findingId, b.findingId)
-  );
-}
-
-export function queryFindings(all: AnalysisFindings, q: FindingsQuery) {
-  const filtered = all.views.filter((v) => matches(v, q)).sort(compareFindings);
-  const start = Number(q.cursor ?? 0);
-  const page = filtered.slice(start, start + q.limit);
-  const next = start + q.limit < filtered.length ? String(start + q.limit) : null;
-  const snapshot = all.snapshot;
+export async function queryFindings(o: OpenedFindings, q: FindingsQuery) {
+  const answer = await runQuery<PageAnswer & Pick<FindingsIndexData, 'recordSource' | 'recordCoverage'>>(o, { type: 'findings', filter: filterOf(q), cursor: Number(q.cursor ?? 0), limit: q.limit });
+  const snapshot = o.snapshot;
   return {
-    analysisId: all.analysis.analysisId,
-    findings: page,
-    matched: filtered.length,
-    nextCursor: next,
-    counts: countFindings(all.views),
-    rules: [...new Map(all.views.map((v) => [v.rule.id, v.rule])).values()].sort((a, b) => a.id.localeCompare(b.id)),
-    recordCoverage: all.recordCoverage,
-    recordSource: all.recordSource,
-    suppressionSnapshot: snapshot
-      ? {
-          takenAt: snapshot.takenAt,
-          applied: snapshot.suppressions.map((s) => ({ ...s, matched: all.views.filter((v) => v.suppressed?.suppressionId === s.suppressionId).length })),
-        }
-      : null,
+    analysisId: o.analysis.analysisId,
+    findings: await viewsOf(o, answer.page),
+    matched: answer.matched,
+    nextCursor: answer.nextCursor,
+    counts: answer.counts,
+    rules: answer.rules,
+    recordCoverage: answer.recordCoverage,
+    recordSource: answer.recordSource,
+    suppressionSnapshot: snapshot ? { takenAt: snapshot.takenAt, applied: snapshot.suppressions.map((s, i) => ({ ...s, matched: answer.applied[i] ?? 0 })) } : null,
   };
 }

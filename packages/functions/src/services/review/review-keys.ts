@@ -6,12 +6,21 @@ export const reviewKeys = {
   /** Current review of one finding. */
   review: (analysisId: string, findingId: string) => `REVIEW#${analysisId}#${findingId}`,
   reviewsOf: (analysisId: string) => `REVIEW#${analysisId}#`,
-  /** One audit-trail entry; the ISO time sorts the trail. */
+  /** One audit-trail entry; the ISO time sorts the trail, then the review lock's counter (or a nonce, before it). */
   trailEntry: (analysisId: string, findingId: string, at: string, nonce: string) => `REVIEWLOG#${analysisId}#${findingId}#${at}#${nonce}`,
   trailOf: (analysisId: string, findingId: string) => `REVIEWLOG#${analysisId}#${findingId}#`,
   trailsOf: (analysisId: string) => `REVIEWLOG#${analysisId}#`,
+  /** A counter bumped by every review write of the analysis: a process re-reads the reviews when it moved. */
+  reviewsVersion: (analysisId: string) => `REVIEWVER#${analysisId}`,
   suppression: (suppressionId: string) => `SUPPRESSION#${suppressionId}`,
   suppressions: 'SUPPRESSION#',
+  /** The lease that makes the review writes of one analysis follow one another (review-store.ts). */
+  reviewLock: (analysisId: string) => `REVIEWLOCK#${analysisId}`,
+  /** Which suppression triage made from a finding for its rule: one per finding and rule however often asked. */
+  suppressionFrom: (analysisId: string, findingId: string, rule: string) => `SUPPFROM#${analysisId}#${findingId}#${rule}`,
+  suppressionsFromAnalysis: (analysisId: string) => `SUPPFROM#${analysisId}#`,
+  /** The number of suppressions the user ever created (the cap's counter). */
+  suppressionCount: 'SUPPCOUNT',
   /** The suppressions in force when the analysis started. */
   suppressionSnapshot: (analysisId: string) => `SUPPSNAP#${analysisId}`,
 } as const;

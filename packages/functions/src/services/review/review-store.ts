@@ -1,7 +1,8 @@
 /** Reviews of findings and their audit trail, in the owner's partition (review-keys.ts). */
-import { randomBytes } from 'node:crypto';
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '@app/core/review/index.ts';
+import { VisibleError } from '../../http/errors.ts';
 import { queryAll } from '../db.ts';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
@@ -46,21 +47,157 @@ export async function loadTrail(services: Services, userSub: string, analysisId:
   return items.map(({ pk: _pk, sk: _sk, ...entry }) => entry as TrailEntry);
 }
 
-/** Writes the trail entry first: a review never changes without its entry in the trail. */
-export async function saveReview(services: Services, userSub: string, analysisId: string, findingId: string, state: ReviewState, previousStatus: ReviewStatus): Promise<void> {
+const isConditionFailure = (e: unknown) => (e as Error | undefined)?.name === 'ConditionalCheckFailedException';
+
+/** Waits a little, more after each lost race, so parallel writers spread out. */
+export const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 + attempt * 2)));
+
+/** How long a review write may hold its analysis's lock before another may take it (a crashed writer). */
+const LOCK_LEASE_MS = 120_000;
+/** How long a write waits for the lock before answering 409. */
+const LOCK_WAIT_MS = 60_000;
+
+/**
+ * Runs `fn` holding the review lock of one analysis: a lease item taken with a conditional
+ * update (locally and on DynamoDB alike), so the writes of one analysis's reviews follow one
+ * another. `fn` gets the lock's counter, which orders trail entries written in the same millisecond.
+ */
+async function withReviewLock<T>(services: Services, userSub: string, analysisId: string, fn: (seq: number) => Promise<{ result: T; seq: number }>): Promise<T> {
+  const Key = { pk: keys.user(userSub), sk: reviewKeys.reviewLock(analysisId) };
+  const TableName = services.config.tableName;
+  const holder = randomUUID();
+  const giveUp = Date.now() + LOCK_WAIT_MS;
+  let seq = 0;
+  for (let attempt = 0; ; attempt++) {
+    const now = Date.now();
+    try {
+      const out = await services.ddb.send(
+        new UpdateCommand({
+          TableName,
+          Key,
+          UpdateExpression: 'SET holder = :h, leaseUntil = :until, seq = if_not_exists(seq, :zero), analysisId = :a',
+          ConditionExpression: 'attribute_not_exists(holder) OR leaseUntil < :now',
+          ExpressionAttributeValues: { ':h': holder, ':until': now + LOCK_LEASE_MS, ':zero': 0, ':now': now, ':a': analysisId },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      seq = (out.Attributes?.seq as number | undefined) ?? 0;
+      break;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      if (Date.now() > giveUp) throw new VisibleError('CONFLICT', 'The reviews of this analysis are being changed by another request; try again in a moment');
+      await backoff(attempt);
+    }
+  }
+  let last = seq;
+  try {
+    const done = await fn(seq);
+    last = done.seq;
+    return done.result;
+  } finally {
+    await services.ddb
+      .send(
+        new UpdateCommand({
+          TableName,
+          Key,
+          UpdateExpression: 'REMOVE holder, leaseUntil SET seq = :seq',
+          ConditionExpression: 'holder = :h',
+          ExpressionAttributeValues: { ':h': holder, ':seq': last },
+        }),
+      )
+      .catch((e: unknown) => {
+        if (!isConditionFailure(e)) services.log.warn('review lock not released (its lease ends it)', { analysisId, error: String(e) });
+      });
+  }
+}
+
+/** The current status of each finding, read consistently (under the lock). */
+async function currentStatuses(services: Services, userSub: string, analysisId: string, findingIds: readonly string[]): Promise<Map<string, ReviewStatus>> {
+  const statuses = new Map<string, ReviewStatus>();
+  if (findingIds.length <= 8) {
+    await Promise.all(
+      findingIds.map(async (findingId) => {
+        const out = await services.ddb.send(
+          new GetCommand({ TableName: services.config.tableName, Key: { pk: keys.user(userSub), sk: reviewKeys.review(analysisId, findingId) }, ConsistentRead: true }),
+        );
+        if (out.Item) statuses.set(findingId, (out.Item as ReviewItem).status);
+      }),
+    );
+    return statuses;
+  }
+  const items = await queryAll<ReviewItem>(services.ddb, { ...prefixQuery(services, userSub, reviewKeys.reviewsOf(analysisId)), ConsistentRead: true, ProjectionExpression: 'findingId, #s', ExpressionAttributeNames: { '#s': 'status' } });
+  for (const i of items) statuses.set(i.findingId, i.status);
+  return statuses;
+}
+
+const BATCH = 25;
+const PARALLEL = 4;
+
+async function writeAll(services: Services, items: Record<string, unknown>[]): Promise<void> {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH));
+  let next = 0;
+  const lane = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++]!;
+      let requests: Record<string, unknown[]> | undefined = { [services.config.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) };
+      for (let attempt = 0; requests && Object.keys(requests).length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+        const out = await services.ddb.send(new BatchWriteCommand({ RequestItems: requests as never }));
+        requests = out.UnprocessedItems as Record<string, unknown[]> | undefined;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, batches.length) }, lane));
+}
+
+export interface ReviewWrite {
+  findingId: string;
+  state: ReviewState;
+}
+
+/**
+ * The one place findings' reviews are written (one finding, bulk, by filter, a case). Under the
+ * analysis's review lock it reads each finding's current status, writes the trail entries (each
+ * with the status it replaced as `previousStatus`, stamped now, so the trail is a chain in time
+ * order), then the reviews. A review never changes without its trail entry.
+ * @returns one trail entry per write, in the order given
+ */
+export async function saveReviews(services: Services, userSub: string, analysisId: string, writes: readonly ReviewWrite[]): Promise<TrailEntry[]> {
+  if (writes.length === 0) return [];
   const pk = keys.user(userSub);
-  const entry: TrailEntry = { ...state, previousStatus };
-  const nonce = randomBytes(4).toString('hex');
-  await services.ddb.send(
-    new PutCommand({ TableName: services.config.tableName, Item: { pk, sk: reviewKeys.trailEntry(analysisId, findingId, state.reviewedAt, nonce), analysisId, findingId, ...entry } }),
-  );
-  const item: ReviewItem = { pk, sk: reviewKeys.review(analysisId, findingId), analysisId, findingId, ...state };
-  await services.ddb.send(new PutCommand({ TableName: services.config.tableName, Item: item }));
+  return withReviewLock(services, userSub, analysisId, async (startSeq) => {
+    const ids = [...new Set(writes.map((w) => w.findingId))];
+    const current = await currentStatuses(services, userSub, analysisId, ids);
+    const reviewedAt = new Date().toISOString();
+    let seq = startSeq;
+    const entries: TrailEntry[] = [];
+    const trail: Record<string, unknown>[] = [];
+    const latest = new Map<string, ReviewItem>();
+    for (const w of writes) {
+      const state: ReviewState = { ...w.state, reviewedAt };
+      const entry: TrailEntry = { ...state, previousStatus: current.get(w.findingId) ?? 'open' };
+      seq++;
+      trail.push({ pk, sk: reviewKeys.trailEntry(analysisId, w.findingId, reviewedAt, String(seq).padStart(12, '0')), analysisId, findingId: w.findingId, ...entry });
+      entries.push(entry);
+      current.set(w.findingId, state.status);
+      latest.set(w.findingId, { pk, sk: reviewKeys.review(analysisId, w.findingId), analysisId, findingId: w.findingId, ...state });
+    }
+    await writeAll(services, trail);
+    await writeAll(services, [...latest.values()] as unknown as Record<string, unknown>[]);
+    return { result: entries, seq };
+  });
+}
+
+/** One finding's review (saveReviews of one); returns its trail entry, whose `previousStatus` is what it replaced. */
+export async function saveReview(services: Services, userSub: string, analysisId: string, findingId: string, state: ReviewState): Promise<TrailEntry> {
+  const [entry] = await saveReviews(services, userSub, analysisId, [{ findingId, state }]);
+  return entry!;
 }
 
 /** Removes an analysis's reviews, trails and snapshot (DELETE /results/{id}); suppressions stay with the user. */
 export async function deleteReviewData(services: Services, userSub: string, analysisId: string): Promise<void> {
-  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId)];
+  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId), reviewKeys.reviewsVersion(analysisId), reviewKeys.suppressionsFromAnalysis(analysisId), reviewKeys.reviewLock(analysisId)];
   const sks: string[] = [];
   for (const p of prefixes) {
     const items = await queryAll<{ sk: string }>(services.ddb, { ...prefixQuery(services, userSub, p), ProjectionExpression: 'sk' });

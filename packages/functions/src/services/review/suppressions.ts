@@ -1,16 +1,14 @@
 /** GET/POST/PUT/DELETE /suppressions: list, create, edit or expire, soft delete. */
 import { z } from 'zod';
-import { VisibleError } from '../../http/errors.ts';
 import type { Caller } from '../../http/types.ts';
 import type { Services } from '../types.ts';
 import { expirySchema, futureExpirySchema } from './expiry.ts';
 import {
   createSuppression,
-  getSuppression,
   listSuppressions,
-  putSuppression,
   suppressionState,
   toSuppressionView,
+  updateSuppression,
   type SuppressionItem,
 } from './suppression-store.ts';
 
@@ -52,34 +50,32 @@ export async function addSuppression(services: Services, caller: Caller, body: z
   return toSuppressionView(item);
 }
 
-function refuseDeleted(s: SuppressionItem): void {
-  if (s.deletedAt) throw new VisibleError('CONFLICT', 'This suppression was deleted; create a new one instead');
-}
-
 export async function editSuppression(services: Services, caller: Caller, suppressionId: string, body: z.infer<typeof updateSuppressionSchema>) {
-  const s = await getSuppression(services, caller.sub, suppressionId);
-  refuseDeleted(s);
-  const now = new Date().toISOString();
-  const changes: Record<string, unknown> = {};
-  if (body.reason !== undefined) changes.reason = body.reason;
-  if (body.object !== undefined) changes.object = body.object || undefined;
-  if (body.terminal !== undefined) changes.terminal = body.terminal || undefined;
-  if (body.expire) changes.expiresAt = now;
-  else if (body.expiresAt !== undefined) changes.expiresAt = body.expiresAt;
-  const next: SuppressionItem = { ...s, ...changes, updatedAt: now } as SuppressionItem;
-  for (const k of ['object', 'terminal'] as const) if (!next[k]) delete next[k];
-  const action = suppressionState(next) === 'expired' && suppressionState(s) === 'active' ? 'expired' : 'edited';
-  next.history = [...s.history, { at: now, by: caller.email, action, changes }];
-  await putSuppression(services, next);
+  const next = await updateSuppression(services, caller.sub, suppressionId, (s) => {
+    const now = new Date().toISOString();
+    const changes: Record<string, unknown> = {};
+    if (body.reason !== undefined) changes.reason = body.reason;
+    if (body.object !== undefined) changes.object = body.object || undefined;
+    if (body.terminal !== undefined) changes.terminal = body.terminal || undefined;
+    if (body.expire) changes.expiresAt = now;
+    else if (body.expiresAt !== undefined) changes.expiresAt = body.expiresAt;
+    const edited: SuppressionItem = { ...s, ...changes, updatedAt: now } as SuppressionItem;
+    for (const k of ['object', 'terminal'] as const) if (!edited[k]) delete edited[k];
+    const action = suppressionState(edited) === 'expired' && suppressionState(s) === 'active' ? 'expired' : 'edited';
+    edited.history = [...s.history, { at: now, by: caller.email, action, changes }];
+    return edited;
+  });
   return toSuppressionView(next);
 }
 
-/** Soft delete: the item stays (analyses that applied it still name it), marked deleted. */
+/**
+ * Soft delete: the item stays (analyses that applied it still name it), marked deleted. The write
+ * is conditional on the version read, so an edit racing it is applied first or refused after.
+ */
 export async function deleteSuppression(services: Services, caller: Caller, suppressionId: string) {
-  const s = await getSuppression(services, caller.sub, suppressionId);
-  refuseDeleted(s);
-  const now = new Date().toISOString();
-  const next: SuppressionItem = { ...s, deletedAt: now, deletedBy: caller.email, updatedAt: now, history: [...s.history, { at: now, by: caller.email, action: 'deleted' }] };
-  await putSuppression(services, next);
+  const next = await updateSuppression(services, caller.sub, suppressionId, (s) => {
+    const now = new Date().toISOString();
+    return { ...s, deletedAt: now, deletedBy: caller.email, updatedAt: now, history: [...s.history, { at: now, by: caller.email, action: 'deleted' }] };
+  });
   return toSuppressionView(next);
 }

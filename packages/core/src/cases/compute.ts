@@ -1,0 +1,190 @@
+/**
+ * Cases from an analysis's patterns and the report step's tally (DETECTION.md section 6): one case
+ * per actor, every pattern and every high or critical record a member of exactly one, scored
+ * (score.ts), escalated (escalations.ts), ordered.
+ */
+import { createHash } from 'node:crypto';
+import type { SuspiciousPattern } from '../model/index.ts';
+import { patternRuleId, ruleById } from '../rules/index.ts';
+import { epochOf, patternUses, type EscalationTrigger } from './escalations.ts';
+import { casePoints, HIGH_POINTS, isRoutine, scoreOf, type ScoredRule } from './score.ts';
+import { actorKey, splitActorKey, type MergedTally, type TriggerHit } from './tally.ts';
+import type { Case, CaseActorKind, CaseEscalation, CaseRiskLevel, CaseRule } from './types.ts';
+
+export interface CasesInput {
+  patterns: readonly SuspiciousPattern[];
+  tally: MergedTally;
+  triggers: readonly EscalationTrigger[];
+  /** 'standard' or 'emergency' for a user on the privileged-users watchlist. */
+  watchKind?: (user: string) => 'standard' | 'emergency' | undefined;
+}
+
+const LEVEL_RANK: Record<CaseRiskLevel, number> = { critical: 0, high: 1, medium: 2, low: 3 };
+const fmt = (epoch: number) => (Number.isFinite(epoch) ? new Date(epoch * 1000).toISOString().slice(0, 19).replace('T', ' ') : '');
+
+/** The actor of a pattern: its user, or for a burst named by terminal or address, that terminal or address. */
+export function patternActor(p: SuspiciousPattern): { kind: CaseActorKind; actor: string } {
+  const user = p.user.trim();
+  if (user === '') return { kind: 'none', actor: '' };
+  const by = /\bfrom (terminal|address) (\S+)/.exec(p.sm20_activity);
+  if (by && by[2] === user && !/^Logon of /.test(p.sm20_activity)) return { kind: by[1] as 'terminal' | 'address', actor: user };
+  return { kind: 'user', actor: user.toUpperCase() };
+}
+
+/** A case's id: stable for the same actor (and so for the same analysis). */
+export const caseIdOf = (kind: CaseActorKind, actor: string) => `case-${createHash('sha256').update(`${kind}\u0001${actor}`).digest('hex').slice(0, 16)}`;
+
+interface Building {
+  kind: CaseActorKind;
+  actor: string;
+  first: number;
+  last: number;
+  days: Set<string>;
+  files: Set<string>;
+  patterns: number;
+  records: number;
+  critical: boolean;
+  high: boolean;
+  rules: Map<string, { pattern: boolean; severity: ScoredRule['severity']; count: number; first: number; days: Set<string> }>;
+}
+
+/** The cases, ordered (critical, high, medium, low; by score, then first time, then id); findings_offset/count are 0 until the findings are written. */
+export function computeCases(input: CasesInput): Case[] {
+  const building = new Map<string, Building>();
+  const get = (kind: CaseActorKind, actor: string) => {
+    const key = actorKey(kind, actor);
+    let b = building.get(key);
+    if (!b) building.set(key, (b = { kind, actor, first: Infinity, last: -Infinity, days: new Set(), files: new Set(), patterns: 0, records: 0, critical: false, high: false, rules: new Map() }));
+    return b;
+  };
+  for (const p of input.patterns) {
+    const { kind, actor } = patternActor(p);
+    const b = get(kind, actor);
+    const t = epochOf(p.sm20_time);
+    const day = p.sm20_time.slice(0, 10);
+    b.patterns++;
+    if (p.risk_level === 'critical') b.critical = true;
+    if (p.risk_level === 'high') b.high = true;
+    if (Number.isFinite(t)) {
+      b.first = Math.min(b.first, t);
+      b.last = Math.max(b.last, t);
+      b.days.add(day);
+    }
+    const id = p.rule ?? patternRuleId(p.pattern);
+    let r = b.rules.get(id);
+    if (!r) b.rules.set(id, (r = { pattern: true, severity: p.risk_level, count: 0, first: Infinity, days: new Set() }));
+    // A pattern kind of mixed risk (EMERGENCY_ACCESS) is weighed by its highest.
+    if (LEVEL_RANK[p.risk_level] < LEVEL_RANK[r.severity]) r.severity = p.risk_level;
+    r.count++;
+    if (Number.isFinite(t)) {
+      r.first = Math.min(r.first, t);
+      r.days.add(day);
+    }
+  }
+  for (const [key, a] of input.tally.actors) {
+    const { kind, actor } = splitActorKey(key);
+    const b = get(kind, actor);
+    b.records += a.records;
+    b.first = Math.min(b.first, a.first);
+    b.last = Math.max(b.last, a.last);
+    for (const f of a.files) b.files.add(f);
+    for (const [id, t] of a.rules) {
+      const severity = ruleById(id)?.severity ?? 'high';
+      if (severity === 'critical') b.critical = true;
+      else b.high = true;
+      for (const d of t.days) b.days.add(d);
+      const r = b.rules.get(id) ?? b.rules.set(id, { pattern: false, severity, count: 0, first: Infinity, days: new Set() }).get(id)!;
+      r.count += t.count;
+      r.first = Math.min(r.first, t.first);
+      for (const d of t.days) r.days.add(d);
+    }
+  }
+
+  // Escalations: trigger windows used by a record (the tally) or by a change pattern.
+  const uses = new Map<number, TriggerHit>(patternUses(input.triggers, input.patterns));
+  for (const [id, h] of input.tally.hits) {
+    const known = uses.get(id);
+    if (!known || h.epoch < known.epoch) uses.set(id, h);
+  }
+  const escalations = new Map<string, CaseEscalation[]>();
+  const escalate = (key: string, e: CaseEscalation) => {
+    const list = escalations.get(key) ?? escalations.set(key, []).get(key)!;
+    if (!list.some((x) => x.kind === e.kind && x.text === e.text)) list.push(e);
+  };
+  for (const w of input.triggers) {
+    const use = uses.get(w.id);
+    if (!use) continue;
+    const key = actorKey('user', w.caseUser);
+    // The escalation belongs to a case of its own when the actor has no member yet (the target of an assignment).
+    get('user', w.caseUser);
+    const acted = w.user === w.caseUser ? w.user : `${w.caseUser} (as ${w.user})`;
+    escalate(key, { kind: w.kind, text: `${w.how}; then ${acted} ${use.text}, within ${Math.round((w.to - w.from) / 3600)} hours` });
+  }
+  for (const p of input.patterns) {
+    if ((p.pattern as string) !== 'BANK_CHANGE_THEN_PAYMENT') continue;
+    const { kind, actor } = patternActor(p);
+    escalate(actorKey(kind, actor), { kind: 'bank_change_then_payment', text: `${actor} changed bank details and ran a payment: ${p.sm20_activity} (${p.sm20_time})` });
+  }
+
+  const cases: (Case & { points: number })[] = [];
+  for (const [key, b] of building) {
+    const active = new Set(b.days);
+    if (b.kind === 'user') for (const d of input.tally.active.get(b.actor) ?? input.tally.active.get(b.actor.toUpperCase()) ?? []) active.add(d);
+    const rules: CaseRule[] = [];
+    const scored: ScoredRule[] = [];
+    const reasons: string[] = [];
+    for (const [id, r] of [...b.rules].sort((x, y) => LEVEL_RANK[x[1].severity] - LEVEL_RANK[y[1].severity] || x[1].first - y[1].first || (x[0] < y[0] ? -1 : 1))) {
+      const routine = b.kind !== 'none' && isRoutine(r.days.size, active.size);
+      rules.push({ rule: id, count: r.count, first_time: fmt(r.first), routine, ...(routine ? { routine_days: r.days.size, active_days: active.size } : {}) });
+      scored.push({ severity: r.severity, pattern: r.pattern, count: r.count, routine });
+      const title = ruleById(id)?.title ?? id;
+      reasons.push(`${title} (${id}, ${r.severity}${r.pattern ? ' pattern' : ' record rule'}): ${r.count === 1 ? 'once' : `${r.count.toLocaleString('en-US')} times`}${r.first < Infinity ? `, first at ${fmt(r.first)}` : ''}${routine ? `; routine: on ${r.days.size} of ${active.size} days` : ''}`);
+    }
+    const watchlists: string[] = [];
+    const watch = b.kind === 'user' ? input.watchKind?.(b.actor) : undefined;
+    if (watch === 'standard') {
+      watchlists.push('privileged');
+      reasons.push(`${b.actor} is on the privileged-users watchlist`);
+    } else if (watch === 'emergency') {
+      watchlists.push('emergency');
+      reasons.push(`${b.actor} is an emergency ID (privileged-users watchlist)`);
+    }
+    const esc = escalations.get(key) ?? [];
+    for (const e of esc) reasons.push(`Escalation (${e.kind.replaceAll('_', ' ')}): ${e.text}`);
+    const points = casePoints(scored, watchlists.length > 0, esc.length);
+    const allRoutine = scored.length > 0 && scored.every((r) => r.routine);
+    const oneRecord = b.patterns === 0 && b.records === 1;
+    const highPattern = b.high || b.critical;
+    let level: CaseRiskLevel;
+    if (b.critical || esc.length > 0) level = 'critical';
+    else if (points >= HIGH_POINTS && !allRoutine && !oneRecord) level = 'high';
+    else if (highPattern) level = 'medium';
+    else level = 'low';
+    if (allRoutine && level === 'medium') reasons.push('Every rule is routine for this actor: at most medium');
+    const context = input.tally.context.get(key) ?? 0;
+    if (context > 0) reasons.push(`${context.toLocaleString('en-US')} record${context === 1 ? '' : 's'} with medium flags (context)`);
+    cases.push({
+      id: caseIdOf(b.kind, b.actor),
+      actor: b.actor,
+      actor_kind: b.kind,
+      risk_level: level,
+      score: scoreOf(points),
+      first_time: fmt(b.first),
+      last_time: fmt(b.last),
+      days: b.days.size,
+      files: [...b.files].sort(),
+      rules,
+      escalations: esc,
+      watchlists,
+      reasons,
+      patterns: b.patterns,
+      records: b.records,
+      context,
+      findings_offset: 0,
+      findings_count: 0,
+      points,
+    });
+  }
+  cases.sort((a, b) => LEVEL_RANK[a.risk_level] - LEVEL_RANK[b.risk_level] || b.points - a.points || (a.first_time || '\uffff').localeCompare(b.first_time || '\uffff') || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return cases.map(({ points: _points, ...c }) => c);
+}

@@ -1,0 +1,222 @@
+/**
+ * `findings.ndjson`: every finding of the analysis (every pattern, every high or critical rule of
+ * every flagged record: nothing capped), one JSON Finding per line with its `caseId`, grouped by
+ * case in case order and by time within a case, and `findings.offsets` (the byte offset of each
+ * line as a little-endian Float64, then the file's length), so a page of a case's members
+ * (Case.findings_offset/findings_count) is one ranged read.
+ *
+ * Bounded memory whatever the count: the findings are made one record at a time from the report
+ * parts' high-record files and written into buckets of consecutive cases (about BUCKET_FINDINGS
+ * findings each); each bucket is then read whole, sorted and appended. A bucket holding one case
+ * bigger than BUCKET_SORT_BYTES is appended in the order it was written (results.csv order, which is
+ * time order within each file of a time-ordered export) instead of sorted.
+ */
+import { StringDecoder } from 'node:string_decoder';
+import { actorKey, patternActor, type Case } from '../../cases/index.ts';
+import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
+import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
+import type { ByteSink, Workspace } from '../contract.ts';
+
+export const BUCKET_FINDINGS = 100_000;
+export const BUCKET_SORT_BYTES = 128 << 20;
+
+export interface FindingsOutputs {
+  findings: ByteSink;
+  offsets?: ByteSink;
+}
+
+const epochOf = (time: string) => {
+  const ms = Date.parse(`${time.replace(' ', 'T')}Z`);
+  return Number.isNaN(ms) ? Number.MAX_SAFE_INTEGER : ms / 1000;
+};
+
+/** FNV-1a over a string, 52 bits (a Map key that is a number, not a string per finding). */
+function hash52(s: string): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+  }
+  return (h1 >>> 0) * 0x100000 + ((h2 >>> 0) & 0xfffff);
+}
+
+/** Lines of a workspace stream, decoded as UTF-8 across chunk boundaries. */
+export async function* linesOf(workspace: Workspace, name: string): AsyncIterable<string> {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  for await (const chunk of workspace.read(name)) {
+    pending += decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    let start = 0;
+    for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n', start)) {
+      if (nl > start) yield pending.slice(start, nl);
+      start = nl + 1;
+    }
+    pending = pending.slice(start);
+  }
+  pending += decoder.end();
+  if (pending !== '') yield pending;
+}
+
+/** A sink that gathers text and writes it 1 MB at a time. */
+function textSink(sink: ByteSink) {
+  let text = '';
+  let bytes = 0;
+  return {
+    get bytes() {
+      return bytes;
+    },
+    async add(line: string) {
+      text += line;
+      bytes += Buffer.byteLength(line);
+      if (text.length >= 1 << 20) {
+        await sink.write(Buffer.from(text));
+        text = '';
+      }
+    },
+    async end() {
+      if (text) await sink.write(Buffer.from(text));
+      text = '';
+      await sink.end();
+    },
+  };
+}
+
+/** Float64 offsets written 64K at a time. */
+function offsetsSink(sink: ByteSink | undefined) {
+  let buf = new Float64Array(65_536);
+  let n = 0;
+  return {
+    async add(offset: number) {
+      if (!sink) return;
+      buf[n++] = offset;
+      if (n === buf.length) {
+        await sink.write(new Uint8Array(buf.buffer, 0, n * 8));
+        buf = new Float64Array(65_536);
+        n = 0;
+      }
+    },
+    async end() {
+      if (!sink) return;
+      if (n > 0) await sink.write(new Uint8Array(buf.buffer, 0, n * 8));
+      await sink.end();
+    },
+  };
+}
+
+/**
+ * Writes findings.ndjson (and its offsets) for `cases` (ordered), setting each case's
+ * findings_offset and findings_count. `highParts`: the report parts' high-record files, in
+ * results.csv order.
+ */
+export async function writeFindings(
+  workspace: Workspace,
+  analysisId: string,
+  report: AnalysisReport,
+  patterns: readonly SuspiciousPattern[],
+  cases: Case[],
+  highParts: readonly string[],
+  outputs: FindingsOutputs,
+  bucketFindings = BUCKET_FINDINGS,
+): Promise<{ findings: number }> {
+  const rankOf = new Map<string, number>();
+  cases.forEach((c, i) => rankOf.set(actorKey(c.actor_kind, c.actor), i));
+  // A finding whose actor has no case (should not happen: the tally and the findings read the same rules) goes to the actorless case, else last.
+  const fallback = rankOf.get(actorKey('none', '')) ?? cases.length;
+  // Buckets of consecutive cases, about `bucketFindings` findings each (patterns plus records as the estimate).
+  const bucketOfRank = new Int32Array(cases.length + 1);
+  let bucket = 0;
+  let inBucket = 0;
+  cases.forEach((c, i) => {
+    const size = c.patterns + c.records;
+    if (inBucket > 0 && inBucket + size > bucketFindings) {
+      bucket++;
+      inBucket = 0;
+    }
+    bucketOfRank[i] = bucket;
+    inBucket += size;
+  });
+  bucketOfRank[cases.length] = bucket + 1;
+  const buckets: { name: string; sink: ReturnType<typeof textSink>; ranks: Set<number> }[] = [];
+  const bucketSink = (b: number) => {
+    while (buckets.length <= b) {
+      const name = `findings/bucket-${buckets.length}.txt`;
+      buckets.push({ name, sink: textSink(workspace.write(name)), ranks: new Set() });
+    }
+    return buckets[b]!;
+  };
+  const seen = new Map<number, number>();
+  let seq = 0;
+  const put = async (f: Omit<Finding, 'findingId'>, key: string) => {
+    const base = [f.rule.id, f.user, f.time, f.object].join('\u001f');
+    const h = hash52(base);
+    const occurrence = (seen.get(h) ?? 0) + 1;
+    seen.set(h, occurrence);
+    const rank = rankOf.get(key) ?? fallback;
+    const finding: Finding = { findingId: findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence), ...f, caseId: cases[rank]?.id ?? '' };
+    const b = bucketSink(bucketOfRank[Math.min(rank, cases.length)]!);
+    b.ranks.add(rank);
+    await b.sink.add(`${rank}\t${epochOf(f.time)}\t${seq++}\t${JSON.stringify(finding)}\n`);
+  };
+
+  const orders = dateOrders(report, undefined);
+  const patternFindings = patterns.map((p) => ({ ...patternFinding(p), findingId: '' }));
+  attachPatternEvidence(patternFindings, report, orders);
+  for (let i = 0; i < patterns.length; i++) {
+    const { kind, actor } = patternActor(patterns[i]!);
+    const { findingId: _none, ...f } = patternFindings[i]!;
+    await put(f, actorKey(kind, actor));
+  }
+  patternFindings.length = 0;
+  for (const part of highParts) {
+    for await (const line of linesOf(workspace, part)) {
+      const h = JSON.parse(line) as HighRecord;
+      const file = h.record.SOURCE_FILE ?? '';
+      for (const f of highRecordFindings(h, orders.get(file))) await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
+    }
+  }
+  seen.clear();
+  for (const b of buckets) await b.sink.end();
+
+  const out = textSink(outputs.findings);
+  const offsets = offsetsSink(outputs.offsets);
+  const firstLine = new Map<number, number>();
+  const countOf = new Map<number, number>();
+  let lineNo = 0;
+  const emit = async (rank: number, json: string) => {
+    if (!firstLine.has(rank)) firstLine.set(rank, lineNo);
+    countOf.set(rank, (countOf.get(rank) ?? 0) + 1);
+    await offsets.add(out.bytes);
+    await out.add(`${json}\n`);
+    lineNo++;
+  };
+  for (const b of buckets) {
+    if (b.sink.bytes > BUCKET_SORT_BYTES && b.ranks.size === 1) {
+      for await (const line of linesOf(workspace, b.name)) {
+        const t1 = line.indexOf('\t');
+        const t3 = line.indexOf('\t', line.indexOf('\t', t1 + 1) + 1);
+        await emit(+line.slice(0, t1), line.slice(t3 + 1));
+      }
+    } else {
+      const rows: { rank: number; epoch: number; seq: number; json: string }[] = [];
+      for await (const line of linesOf(workspace, b.name)) {
+        const t1 = line.indexOf('\t');
+        const t2 = line.indexOf('\t', t1 + 1);
+        const t3 = line.indexOf('\t', t2 + 1);
+        rows.push({ rank: +line.slice(0, t1), epoch: +line.slice(t1 + 1, t2), seq: +line.slice(t2 + 1, t3), json: line.slice(t3 + 1) });
+      }
+      rows.sort((x, y) => x.rank - y.rank || x.epoch - y.epoch || x.seq - y.seq);
+      for (const r of rows) await emit(r.rank, r.json);
+    }
+    await workspace.remove?.(b.name);
+  }
+  await offsets.add(out.bytes);
+  await offsets.end();
+  await out.end();
+  cases.forEach((c, i) => {
+    c.findings_offset = firstLine.get(i) ?? lineNo;
+    c.findings_count = countOf.get(i) ?? 0;
+  });
+  return { findings: lineNo };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { readXlsxSheets } from '../report/read-xlsx-sheets.ts';
+import { FINDINGS_COLUMNS, localDateTime, suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type FindingsWorkbookRow } from './findings-workbook.ts';
+
+function sink() {
+  const chunks: Uint8Array[] = [];
+  return { chunks, write: (c: Uint8Array) => void chunks.push(c.slice()), end: async () => {}, bytes: () => new Uint8Array(Buffer.concat(chunks)) };
+}
+
+const row = (over: Partial<FindingsWorkbookRow> = {}): FindingsWorkbookRow => ({
+  findingId: 'f-1',
+  ruleId: 'CHG-BANK-DETAILS',
+  ruleTitle: 'Vendor bank details changed',
+  severity: 'high',
+  user: 'MBROWN',
+  time: '2026-11-18 22:15:00',
+  object: 'LFBK-BANKN',
+  summary: 'Bank account geändert',
+  status: 'explained',
+  comment: 'Approved',
+  ticket: 'CHG-4711',
+  reviewer: 'auditor@example.com',
+  reviewedAt: '2026-11-28T04:16:18.391Z',
+  suppressedBy: '',
+  // A CDPOS item: no user, no date of its own (they are in its CDHDR header).
+  evidence: [{ OBJECTCLAS: 'KRED', OBJECTID: '0000100001', CHANGENR: '0000012345', TABNAME: 'LFBK', FNAME: 'BANKN', VALUE_NEW: '=1+2' }],
+  ...over,
+});
+
+describe('findings workbook', () => {
+  it('writes date-times as Excel dates in the time zone, widths from the content, counts as numbers, keys as text', async () => {
+    const out = sink();
+    await writeFindingsWorkbook(out, [row(), row({ findingId: 'f-2', status: 'open', reviewedAt: '', reviewer: '' })], [['Findings', '2'], ['Reviewed', '1 of 2']], { timeZone: 'Europe/Berlin' });
+    const sheets = readXlsxSheets(out.bytes());
+    expect(sheets.map((s) => s.name)).toEqual(['About', 'Findings', 'E1 CHG-BANK-DETAILS']);
+    const [about, findings, evidence] = sheets as [typeof sheets[0], typeof sheets[0], typeof sheets[0]];
+    // Counts typed, "1 of 2" text; the time zone stated.
+    expect(about.xml).toMatch(/<c r="B2"><v>2<\/v><\/c>/);
+    expect(about.rows).toContainEqual(['Time zone', 'Europe/Berlin (finding times, review times and evidence times)']);
+    // Time and Reviewed at are date-times (style 8), the review time in Berlin (UTC+1 in November).
+    const col = (name: string) => String.fromCharCode(65 + FINDINGS_COLUMNS.indexOf(name as (typeof FINDINGS_COLUMNS)[number]));
+    expect(findings.xml).toContain(`<c r="${col('Time')}2" s="8">`);
+    expect(findings.xml).toContain(`<c r="${col('Reviewed at')}2" s="8">`);
+    expect(findings.rows[1]![FINDINGS_COLUMNS.indexOf('Reviewed at')]).toBe('2026-11-28 05:16:18');
+    expect(findings.rows[1]![FINDINGS_COLUMNS.indexOf('Summary')]).toBe('Bank account geändert');
+    // Widths from the content: not every column 18.
+    const widths = [...findings.xml.matchAll(/<col min="(\d+)" max="\d+" width="(\d+)"/g)].map((m) => Number(m[2]));
+    expect(widths).toHaveLength(FINDINGS_COLUMNS.length + 1);
+    expect(new Set(widths).size).toBeGreaterThan(3);
+    expect(widths[FINDINGS_COLUMNS.indexOf('Reviewer')]).toBe('auditor@example.com'.length + 2);
+    // The evidence leads with the finding's user and time (the joined header's for a CDPOS item); keys stay text; no formula.
+    expect(evidence.rows[0]!.slice(0, 2)).toEqual(['User', 'Time']);
+    expect(evidence.rows[1]!.slice(0, 4)).toEqual(['MBROWN', '2026-11-18 22:15:00', 'KRED', '0000100001']);
+    expect(evidence.xml).toContain('<c r="B2" s="8">');
+    expect(evidence.xml).not.toContain('<f>');
+  });
+
+  it('writes the CSV with a UTF-8 BOM, the review time in the zone and umlauts intact', async () => {
+    const out = sink();
+    await writeFindingsCsv(out, [row()], { timeZone: 'Europe/Berlin' });
+    const bytes = out.bytes();
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.subarray(3));
+    expect(text.split('\r\n')[0]).toBe(FINDINGS_COLUMNS.join(','));
+    expect(text).toContain('Bank account geändert');
+    expect(text).toContain(',2026-11-28 05:16:18,');
+  });
+});
+
+describe('words', () => {
+  it('converts an instant to the local date-time, leaving other text alone', () => {
+    expect(localDateTime('2026-07-01T10:00:00Z', 'Europe/Berlin')).toBe('2026-07-01 12:00:00');
+    expect(localDateTime('2026-07-01T10:00:00Z')).toBe('2026-07-01 10:00:00');
+    expect(localDateTime('', 'Europe/Berlin')).toBe('');
+    expect(localDateTime('2026-07-01T10:00:00Z', 'Not/AZone')).toBe('2026-07-01T10:00:00Z');
+  });
+  it('says a suppression as rule, whose activity and why', () => {
+    expect(suppressionLabel({ rule: 'PAT-OFF-HOURS-CRITICAL', user: 'PVOGT', reason: 'night batch, CHG-1' })).toBe('Suppressed: PAT-OFF-HOURS-CRITICAL for PVOGT — night batch, CHG-1');
+    expect(suppressionLabel({ rule: 'SAL-DEBUG', user: '', object: 'SE38', reason: 'dev box' })).toBe('Suppressed: SAL-DEBUG for any user on SE38 — dev box');
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * Findings and cases of one of the caller's analyses, READ from what is stored with the analysis
+ * (issue 24): `findings.ndjson` and `cases.json` written by the report step, and
+ * `findings-index.json` (findings-index.ts) written here the first time they are read. An analysis
+ * written before the report step stored cases gets all three, derived once in the review worker
+ * (fallback-artifacts.ts). Filtering, ordering and counting run in the review workers
+ * (review-pool.ts); this thread only reads the lines of the page it answers.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CASES_FILE, FINDINGS_FILE } from '@app/core/cases/index.ts';
+import type { Finding } from '@app/core/review/index.ts';
+import { VisibleError } from '../../http/errors.ts';
+import { BlobNotFoundError, type BlobStore } from '../../ports/index.ts';
+import { requireAnalysis } from '../analyses/analysis-views.ts';
+import type { AnalysisItem } from '../analyses/analysis-item.ts';
+import { keys } from '../keys.ts';
+import type { Services } from '../types.ts';
+import { analysisPrefix } from '../workspace.ts';
+import type { LineRef } from './findings-index.ts';
+import type { Job, Retry, ReviewsSync } from './review-jobs.ts';
+import { reviewPool } from './review-pool.ts';
+import { reviewKeys } from './review-keys.ts';
+import { loadReviews, type ReviewItem } from './review-store.ts';
+import { readSuppressionSnapshot, type SuppressionSnapshot } from './suppression-snapshot.ts';
+import { STATUS_CODES } from './findings-index.ts';
+
+export const FINDINGS_INDEX_FILE = 'findings-index.json';
+
+export function artifactKeys(userSub: string, analysisId: string) {
+  const prefix = analysisPrefix(userSub, analysisId);
+  return {
+    findings: `${prefix}${FINDINGS_FILE}`,
+    cases: `${prefix}${CASES_FILE}`,
+    index: `${prefix}${FINDINGS_INDEX_FILE}`,
+    report: `${prefix}report.json`,
+    highRecords: `${prefix}high-records.ndjson`,
+  };
+}
+
+export async function readBytes(blobs: BlobStore, key: string): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of blobs.read(key)) chunks.push(chunk);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+async function readOptional(blobs: BlobStore, key: string): Promise<Uint8Array | undefined> {
+  try {
+    return await readBytes(blobs, key);
+  } catch (e) {
+    if (e instanceof BlobNotFoundError) return undefined;
+    throw e;
+  }
+}
+
+const transferOf = (...bytes: (Uint8Array | undefined)[]): ArrayBuffer[] => {
+  // Only buffers this module owns whole are moved; a view into a shared pool buffer is copied.
+  const out: ArrayBuffer[] = [];
+  for (const b of bytes) if (b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer) out.push(b.buffer);
+  return out;
+};
+
+/** The analysis's artifacts being made, per analysis, so two requests make them once. */
+const making = new Map<string, Promise<void>>();
+
+/**
+ * Makes sure findings.ndjson, cases.json and findings-index.json exist (the index is written
+ * last, so its presence says the others are complete).
+ */
+async function ensureArtifacts(services: Services, userSub: string, analysis: AnalysisItem): Promise<void> {
+  const k = artifactKeys(userSub, analysis.analysisId);
+  if (await services.blobs.head(k.index)) return;
+  const key = `${userSub}/${analysis.analysisId}`;
+  let p = making.get(key);
+  if (!p) {
+    p = makeArtifacts(services, userSub, analysis).finally(() => making.delete(key));
+    making.set(key, p);
+  }
+  await p;
+}
+
+async function makeArtifacts(services: Services, userSub: string, analysis: AnalysisItem): Promise<void> {
+  const k = artifactKeys(userSub, analysis.analysisId);
+  const reportKey = analysis.outputs?.report ?? k.report;
+  const report = await readOptional(services.blobs, reportKey);
+  if (!report) throw new VisibleError('RESULT_DAMAGED', 'The stored summary of this analysis is missing; run the analysis again');
+  const pool = reviewPool();
+  const [ndjsonHead, casesHead] = await Promise.all([services.blobs.head(k.findings), services.blobs.head(k.cases)]);
+  try {
+    if (ndjsonHead && casesHead) {
+      const ndjson = await readBytes(services.blobs, k.findings);
+      const { index } = await pool.run<{ index: Uint8Array }>(userSub, { type: 'build-index', ndjson, report }, transferOf(ndjson, report));
+      await services.blobs.put(k.index, index, 'application/json');
+      return;
+    }
+    const high = await readOptional(services.blobs, k.highRecords);
+    const started = Date.now();
+    const out = await pool.run<{ ndjson: Uint8Array; cases: Uint8Array; index: Uint8Array }>(
+      userSub,
+      { type: 'derive', analysisId: analysis.analysisId, report, high },
+      transferOf(report, high),
+    );
+    await services.blobs.put(k.findings, out.ndjson, 'application/x-ndjson');
+    await services.blobs.put(k.cases, out.cases, 'application/json');
+    await services.blobs.put(k.index, out.index, 'application/json');
+    services.log.info('findings and cases derived for an analysis written before they were stored', { analysisId: analysis.analysisId, ms: Date.now() - started });
+  } catch (e) {
+    if (e instanceof VisibleError) throw e;
+    services.log.error('findings of an analysis cannot be read', { analysisId: analysis.analysisId, error: String(e) });
+    throw new VisibleError('RESULT_DAMAGED', `The findings of this analysis cannot be read (${(e as Error).message})`);
+  }
+}
+
+// ---- reviews: read once per review version, kept for the last few analyses ----
+
+interface KeptReviews {
+  version: number;
+  reviews: Map<string, ReviewItem>;
+}
+const keptReviews = new Map<string, Promise<KeptReviews>>();
+const REVIEWS_KEPT = 8;
+
+export async function reviewsVersion(services: Services, userSub: string, analysisId: string): Promise<number> {
+  const out = await services.ddb.send(
+    new GetCommand({ TableName: services.config.tableName, Key: { pk: keys.user(userSub), sk: reviewKeys.reviewsVersion(analysisId) }, ConsistentRead: true }),
+  );
+  return (out.Item?.version as number | undefined) ?? 0;
+}
+
+/** Every review write bumps the analysis's review version, so each process reads the reviews again. */
+export async function bumpReviewsVersion(services: Services, userSub: string, analysisId: string): Promise<void> {
+  await services.ddb.send(
+    new UpdateCommand({
+      TableName: services.config.tableName,
+      Key: { pk: keys.user(userSub), sk: reviewKeys.reviewsVersion(analysisId) },
+      UpdateExpression: 'ADD version :one SET analysisId = :a',
+      ExpressionAttributeValues: { ':one': 1, ':a': analysisId },
+    }),
+  );
+}
+
+async function currentReviews(services: Services, userSub: string, analysisId: string): Promise<KeptReviews> {
+  const key = `${userSub}/${analysisId}`;
+  const version = await reviewsVersion(services, userSub, analysisId);
+  const hit = keptReviews.get(key);
+  if (hit) {
+    const kept = await hit.catch(() => undefined);
+    if (kept && kept.version === version) {
+      keptReviews.delete(key);
+      keptReviews.set(key, hit);
+      return kept;
+    }
+  }
+  const p = loadReviews(services, userSub, analysisId).then((reviews) => ({ version, reviews }));
+  p.catch(() => keptReviews.delete(key));
+  keptReviews.set(key, p);
+  while (keptReviews.size > REVIEWS_KEPT) keptReviews.delete(keptReviews.keys().next().value!);
+  return p;
+}
+
+// ---- the opened analysis ----
+
+export interface OpenedFindings {
+  analysis: AnalysisItem;
+  userSub: string;
+  key: string;
+  keys: ReturnType<typeof artifactKeys>;
+  reviews: Map<string, ReviewItem>;
+  reviewsVersion: number;
+  snapshot: SuppressionSnapshot | undefined;
+  services: Services;
+}
+
+/** 404 for another user's analysis (keys are scoped by sub), 409 while it is not completed. */
+export async function openFindings(services: Services, userSub: string, analysisId: string): Promise<OpenedFindings> {
+  const analysis = await requireAnalysis(services, userSub, analysisId);
+  if (analysis.status !== 'completed' || !analysis.outputs) {
+    throw new VisibleError('CONFLICT', `Analysis ${analysis.analysisId} is ${analysis.status}; its results are available once it has completed`);
+  }
+  await ensureArtifacts(services, userSub, analysis);
+  const [kept, snapshot] = await Promise.all([currentReviews(services, userSub, analysisId), readSuppressionSnapshot(services, userSub, analysisId)]);
+  return {
+    analysis,
+    userSub,
+    key: `${userSub}/${analysisId}`,
+    keys: artifactKeys(userSub, analysisId),
+    reviews: kept.reviews,
+    reviewsVersion: kept.version,
+    snapshot,
+    services,
+  };
+}
+
+type QueryJob = Exclude<Job, { type: 'derive' | 'build-index' | 'load' }>;
+export type { QueryJob };
+type WithoutSync<J> = J extends unknown ? Omit<J, 'key' | 'reviews'> : never;
+
+/** Runs a query job in the review worker, sending the stored index or the reviews when it asks. */
+export async function runQuery<T>(o: OpenedFindings, job: WithoutSync<QueryJob>): Promise<T> {
+  const pool = reviewPool();
+  let reviews: ReviewsSync = { version: o.reviewsVersion };
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const out = await pool.run<T | Retry>(o.userSub, { ...job, key: o.key, reviews } as Job);
+    if (out && typeof out === 'object' && 'retry' in out) {
+      if (out.retry === 'reviews') {
+        reviews = { version: o.reviewsVersion, entries: [...o.reviews.values()].map((r) => [r.findingId, STATUS_CODES.indexOf(r.status)]) };
+      } else {
+        const [index, cases] = await Promise.all([readBytes(o.services.blobs, o.keys.index), readBytes(o.services.blobs, o.keys.cases)]);
+        await pool.run(o.userSub, { type: 'load', key: o.key, index, cases, suppressions: o.snapshot?.suppressions ?? [] }, transferOf(index, cases));
+      }
+      continue;
+    }
+    return out;
+  }
+  throw new VisibleError('UNAVAILABLE', 'The findings of this analysis are busy; try again in a moment');
+}
+
+/** Reads the findings on these lines of findings.ndjson (close ranges read together), in the order given. */
+export async function readLines(o: OpenedFindings, lines: readonly LineRef[]): Promise<Finding[]> {
+  if (lines.length === 0) return [];
+  const sorted = [...lines].sort((a, b) => a.start - b.start);
+  const groups: { start: number; end: number; members: LineRef[] }[] = [];
+  for (const l of sorted) {
+    const g = groups.at(-1);
+    if (g && l.start - g.end < 64 * 1024) {
+      g.end = Math.max(g.end, l.start + l.length);
+      g.members.push(l);
+    } else groups.push({ start: l.start, end: l.start + l.length, members: [l] });
+  }
+  const decoder = new TextDecoder();
+  const byIndex = new Map<number, Finding>();
+  await Promise.all(
+    groups.map(async (g) => {
+      const bytes = await o.services.blobs.readRange(o.keys.findings, g.start, g.end - g.start);
+      for (const l of g.members) {
+        const text = decoder.decode(bytes.subarray(l.start - g.start, l.start - g.start + l.length)).trim();
+        try {
+          byIndex.set(l.index, JSON.parse(text) as Finding);
+        } catch {
+          throw new VisibleError('RESULT_DAMAGED', 'The stored findings of this analysis cannot be read; run the analysis again');
+        }
+      }
+    }),
+  );
+  return lines.map((l) => byIndex.get(l.index)!);
+}

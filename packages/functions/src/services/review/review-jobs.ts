@@ -1,0 +1,266 @@
+/**
+ * The work of the review worker (review-worker.ts): everything that is proportional to the size of
+ * an analysis (deriving findings of an older analysis, building the findings index, filtering,
+ * ordering and counting findings and cases) runs here, in a worker thread, never on the server's
+ * main thread. The worker keeps the indexes of the analyses it served last (bounded, LRU); a job
+ * for an analysis it does not hold answers `{ retry: 'load' }` and the caller sends the stored
+ * index. Review statuses travel the same way, keyed by the analysis's review version.
+ */
+import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
+import { suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
+import { deriveArtifacts } from './fallback-artifacts.ts';
+import { buildIndexData, FindingsIndex, type FindingFilter, type FindingTarget, type LineRef } from './findings-index.ts';
+
+export interface ReviewsSync {
+  version: number;
+  /** findingId and status code of every reviewed finding; sent only when the worker asks. */
+  entries?: [string, number][];
+}
+
+export interface CaseFilter {
+  risk?: CaseRiskLevel | undefined;
+  rule?: string | undefined;
+  actor?: string | undefined;
+  review?: 'open' | 'done' | undefined;
+}
+
+export type Job =
+  | { type: 'derive'; analysisId: string; report: Uint8Array; high?: Uint8Array | undefined }
+  | { type: 'build-index'; ndjson: Uint8Array; report: Uint8Array }
+  | { type: 'load'; key: string; index: Uint8Array; cases: Uint8Array; suppressions: SuppressionRule[] }
+  | { type: 'findings'; key: string; reviews: ReviewsSync; filter: FindingFilter; cursor: number; limit: number }
+  | { type: 'lookup'; key: string; reviews: ReviewsSync; ids: string[] }
+  | { type: 'targets'; key: string; reviews: ReviewsSync; filter: FindingFilter; cap: number }
+  | { type: 'cases'; key: string; reviews: ReviewsSync; filter: CaseFilter; cursor: number; limit: number }
+  | { type: 'case'; key: string; reviews: ReviewsSync; caseId: string; cursor: number; limit: number }
+  | { type: 'export'; key: string; reviews: ReviewsSync; ndjson: Uint8Array; full: ExportReview[]; format: 'xlsx' | 'csv'; about: [string, string][]; timeZone?: string };
+
+/** What the workbook shows of a review. */
+export interface ExportReview {
+  findingId: string;
+  status: string;
+  comment: string;
+  ticket: string;
+  reviewer: string;
+  reviewedAt: string;
+}
+
+export type Retry = { retry: 'load' | 'reviews' };
+
+export interface CaseProgress {
+  members: number;
+  reviewed: number;
+  open: number;
+  suppressed: number;
+}
+
+export type CaseSummary = Omit<Case, 'findings_offset' | 'findings_count'> & { members: number; progress: CaseProgress };
+
+interface Loaded {
+  index: FindingsIndex;
+  file: CasesFile;
+  /** Case id -> position in file.cases. */
+  caseAt: Map<string, number>;
+  /** Position in file.cases -> the index's case number (or -1). */
+  caseIndexOf: Int32Array;
+}
+
+const loaded = new Map<string, Loaded>();
+/** Bounds of what one worker keeps: analyses, and findings across them. */
+export const KEEP_ANALYSES = 6;
+export const KEEP_FINDINGS = 1_500_000;
+
+function remember(key: string, l: Loaded): void {
+  loaded.delete(key);
+  loaded.set(key, l);
+  let total = 0;
+  for (const v of loaded.values()) total += v.index.count;
+  for (const [k, v] of loaded) {
+    if (loaded.size <= 1 || (loaded.size <= KEEP_ANALYSES && total <= KEEP_FINDINGS)) break;
+    loaded.delete(k);
+    total -= v.index.count;
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function flagTotals(report: Uint8Array): Record<string, number> {
+  const r = JSON.parse(decoder.decode(report)) as { flagSamples?: Record<string, { total?: number } | undefined> };
+  const out: Record<string, number> = {};
+  for (const [flag, s] of Object.entries(r.flagSamples ?? {})) out[flag] = s?.total ?? 0;
+  return out;
+}
+
+function progressOf(p: Uint32Array, ci: number): CaseProgress {
+  if (ci < 0) return { members: 0, reviewed: 0, open: 0, suppressed: 0 };
+  return { members: p[ci * 4]!, open: p[ci * 4 + 1]!, reviewed: p[ci * 4 + 2]!, suppressed: p[ci * 4 + 3]! };
+}
+
+function summaryOf(c: Case, progress: CaseProgress): CaseSummary {
+  const { findings_offset: _o, findings_count: count, ...rest } = c;
+  return { ...rest, members: count, progress };
+}
+
+function withReviews(key: string, reviews: ReviewsSync): Loaded | Retry {
+  const l = loaded.get(key);
+  if (!l) return { retry: 'load' };
+  remember(key, l);
+  if (l.index.reviewsVersion !== reviews.version) {
+    if (!reviews.entries) return { retry: 'reviews' };
+    l.index.applyReviews(reviews.version, reviews.entries);
+  }
+  return l;
+}
+
+function caseMatches(c: Case, f: CaseFilter, p: CaseProgress): boolean {
+  if (f.risk && c.risk_level !== f.risk) return false;
+  if (f.rule && !c.rules.some((r) => r.rule === f.rule)) return false;
+  if (f.actor && !c.actor.toUpperCase().includes(f.actor.toUpperCase())) return false;
+  if (f.review === 'open' && p.open === 0) return false;
+  if (f.review === 'done' && p.open > 0) return false;
+  return true;
+}
+
+/** Runs one job; the answer and the buffers to transfer with it. */
+export async function handleJob(job: Job): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
+  switch (job.type) {
+    case 'export':
+      return exportJob(job);
+    case 'derive': {
+      const a = deriveArtifacts(job.analysisId, decoder.decode(job.report), job.high ? decoder.decode(job.high) : undefined);
+      const index = encoder.encode(JSON.stringify(buildIndexData(a.ndjson, a.meta)));
+      const cases = encoder.encode(JSON.stringify(a.cases));
+      return { result: { ndjson: a.ndjson, cases, index }, transfer: [a.ndjson.buffer as ArrayBuffer, cases.buffer as ArrayBuffer, index.buffer as ArrayBuffer] };
+    }
+    case 'build-index': {
+      const index = encoder.encode(JSON.stringify(buildIndexData(job.ndjson, { flagTotals: flagTotals(job.report) })));
+      return { result: { index }, transfer: [index.buffer as ArrayBuffer] };
+    }
+    case 'load': {
+      const index = new FindingsIndex(JSON.parse(decoder.decode(job.index)));
+      index.applySuppressions(job.suppressions);
+      const file = JSON.parse(decoder.decode(job.cases)) as CasesFile;
+      const caseAt = new Map(file.cases.map((c, i) => [c.id, i]));
+      const pos = new Map(index.data.caseIds.map((id, i) => [id, i]));
+      const caseIndexOf = Int32Array.from(file.cases.map((c) => pos.get(c.id) ?? -1));
+      remember(job.key, { index, file, caseAt, caseIndexOf });
+      return { result: { ok: true } };
+    }
+    default:
+      return { result: query(job) };
+  }
+}
+
+/** The findings workbook or CSV of the whole analysis, in list order, with reviews and suppressions. */
+async function exportJob(job: Extract<Job, { type: 'export' }>): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
+  const l = withReviews(job.key, job.reviews);
+  if ('retry' in l) return { result: l };
+  const { index } = l;
+  const reviews = new Map(job.full.map((r) => [r.findingId, r]));
+  const rows: FindingsWorkbookRow[] = [];
+  for (const i of index.ordered({})) {
+    const ref = index.line(i);
+    const f = JSON.parse(decoder.decode(job.ndjson.subarray(ref.start, ref.start + ref.length))) as Finding;
+    const r = reviews.get(f.findingId);
+    const s = index.suppressedBy[i]! >= 0 ? index.suppressions[index.suppressedBy[i]!] : undefined;
+    rows.push({
+      findingId: f.findingId,
+      ruleId: f.rule.id,
+      ruleTitle: f.rule.title,
+      severity: f.rule.severity,
+      user: f.user,
+      time: f.time,
+      object: f.object,
+      summary: f.summary,
+      status: (r?.status ?? 'open') as FindingsWorkbookRow['status'],
+      comment: r?.comment ?? '',
+      ticket: r?.ticket ?? '',
+      reviewer: r?.reviewer ?? '',
+      reviewedAt: r?.reviewedAt ?? '',
+      suppressedBy: s ? suppressionLabel(s) : '',
+      evidence: f.evidence,
+    });
+  }
+  const chunks: Uint8Array[] = [];
+  const sink = { write: (c: Uint8Array) => void chunks.push(c.slice()), end: async () => {} };
+  if (job.format === 'csv') await writeFindingsCsv(sink, rows, { timeZone: job.timeZone });
+  else await writeFindingsWorkbook(sink, rows, job.about, { timeZone: job.timeZone });
+  const bytes = Buffer.concat(chunks);
+  const out = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
+  return { result: { bytes: out, findings: rows.length }, transfer: [out.buffer] };
+}
+
+function query(job: Exclude<Job, { type: 'derive' | 'build-index' | 'load' | 'export' }>): unknown {
+  const l = withReviews(job.key, job.reviews);
+  if ('retry' in l) return l;
+  const { index } = l;
+  switch (job.type) {
+    case 'findings':
+      return { ...index.queryPage(job.filter, job.cursor, job.limit), recordSource: index.data.recordSource, recordCoverage: index.data.recordCoverage };
+    case 'lookup': {
+      const lines: (LineRef & { target: FindingTarget })[] = [];
+      const missing: string[] = [];
+      for (const id of job.ids) {
+        const i = index.indexOf(id);
+        if (i === undefined) missing.push(id);
+        else lines.push({ ...index.line(i), target: index.target(i) });
+      }
+      return { lines, missing };
+    }
+    case 'targets':
+      return index.targets(job.filter, job.cap);
+    case 'cases': {
+      const p = index.caseProgress();
+      const matched: CaseSummary[] = [];
+      const byRisk = { critical: 0, high: 0, medium: 0, low: 0 };
+      const toReviewByRisk = { critical: 0, high: 0, medium: 0, low: 0 };
+      let toReview = 0;
+      const rules = new Map<string, number>();
+      l.file.cases.forEach((c, i) => {
+        const progress = progressOf(p, l.caseIndexOf[i]!);
+        byRisk[c.risk_level]++;
+        if (progress.open > 0) {
+          toReview++;
+          toReviewByRisk[c.risk_level]++;
+        }
+        for (const r of c.rules) rules.set(r.rule, (rules.get(r.rule) ?? 0) + 1);
+        if (caseMatches(c, job.filter, progress)) matched.push(summaryOf(c, progress));
+      });
+      const titles = new Map(index.data.rules.map((r) => [r.id, r]));
+      return {
+        cases: matched.slice(job.cursor, job.cursor + job.limit),
+        matched: matched.length,
+        nextCursor: job.cursor + job.limit < matched.length ? String(job.cursor + job.limit) : null,
+        counts: { total: l.file.cases.length, toReview, byRisk, toReviewByRisk },
+        rules: [...rules]
+          .map(([id, cases]) => ({ id, title: titles.get(id)?.title ?? id, severity: titles.get(id)?.severity ?? 'high', cases }))
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+        settings: l.file.settings,
+      };
+    }
+    case 'case': {
+      const at = l.caseAt.get(job.caseId);
+      if (at === undefined) return { notFound: true };
+      const c = l.file.cases[at]!;
+      const p = index.caseProgress();
+      const ci = l.caseIndexOf[at]!;
+      const from = c.findings_offset + job.cursor;
+      const to = Math.min(c.findings_offset + c.findings_count, from + job.limit, index.count);
+      const lines: LineRef[] = [];
+      for (let i = from; i < to; i++) lines.push(index.line(i));
+      return {
+        case: summaryOf(c, progressOf(p, ci)),
+        position: at + 1,
+        cases: l.file.cases.length,
+        members: lines,
+        nextCursor: job.cursor + job.limit < c.findings_count ? String(job.cursor + job.limit) : null,
+      };
+    }
+  }
+}
+
+/** For tests: forget what the worker keeps. */
+export function forgetLoaded(): void {
+  loaded.clear();
+}

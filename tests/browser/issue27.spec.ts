@@ -1,0 +1,89 @@
+/**
+ * Issue 27, what a newcomer tripped over: results at their own address, every upload path taking
+ * .txt, phone layouts, wording that says what is measured.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_USER } from './support/credentials.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { expect, screenshot, signIn, test } from './support/fixtures.ts';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'web');
+
+test.describe.configure({ mode: 'serial' });
+
+let resultsUrl = '';
+
+async function analyseSm20(page: Page): Promise<string> {
+  await page.goto('/upload');
+  await page.locator('input[type=file]').setInputFiles(join(FIXTURES, 'sm20.csv'));
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('button', { name: 'View Detailed Results' }).click();
+  await expect(page).toHaveURL(/\/results\/[0-9a-f-]{36}$/);
+  return page.url();
+}
+
+test('results have their own address: a second tab opens the same analysis; an unknown or foreign one is not found', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN);
+  resultsUrl = await analyseSm20(page);
+  const analysisId = resultsUrl.split('/').at(-1)!;
+  await expect(page.getByText(`Analysis ID: ${analysisId}`)).toBeVisible();
+
+  // A second tab of the same session, opened at the address: the same analysis, not the dashboard.
+  const second = await page.context().newPage();
+  await second.goto(resultsUrl);
+  await expect(second.getByText(`Analysis ID: ${analysisId}`)).toBeVisible({ timeout: 30_000 });
+  await second.getByRole('tab', { name: 'Findings' }).click();
+  await expect(second).toHaveURL(new RegExp(`/results/${analysisId}/findings$`));
+  await expect(second.getByRole('region', { name: 'Findings' })).toBeVisible();
+  await second.reload();
+  await expect(second.getByRole('region', { name: 'Findings' })).toBeVisible({ timeout: 30_000 });
+  await second.close();
+
+  // History's View opens the address of that analysis.
+  await page.goto('/history');
+  await page.getByRole('button', { name: `View analysis ${analysisId.slice(0, 8)}…` }).click();
+  await expect(page).toHaveURL(resultsUrl);
+
+  // An id nobody has: not found (never "may still be processing").
+  await page.goto('/results/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert')).toContainText('Analysis not found');
+  await expect(page.getByText(/may still be processing/)).toHaveCount(0);
+
+  // Another user opening the admin's address: not found.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, E2E_USER);
+  await otherPage.goto(resultsUrl);
+  await expect(otherPage.getByRole('alert')).toContainText('Analysis not found');
+  await expect(otherPage.getByText(/may still be processing/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(otherPage, 'results not found');
+  await other.close();
+});
+
+test('the multi-file page takes .txt and .tsv exports by their content and refuses a picture named .csv', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, E2E_ADMIN);
+  await page.goto('/multi-upload');
+  await expect(page.getByRole('button', { name: 'Start Correlated Analysis' })).toBeDisabled();
+  const input = page.locator('input[type=file]');
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 600 }, (_, i) => (i * 37) % 256)]);
+  await input.setInputFiles({ name: 'logo.csv', mimeType: 'text/csv', buffer: png });
+  await expect(page.getByText('logo.csv: the content is neither text (CSV, TSV, TXT) nor an Excel workbook (.xlsx)')).toBeVisible();
+  await expect(page.getByText('Files Ready for Analysis (0/4)')).toBeVisible();
+
+  const sm20 = readFileSync(join(FIXTURES, 'sm20.csv'));
+  const cdhdr = readFileSync(join(FIXTURES, 'cdhdr.csv'));
+  await input.setInputFiles([
+    { name: 'RSAU_READ_LOG.txt', mimeType: 'text/plain', buffer: sm20 },
+    { name: 'se16_cdhdr.tsv', mimeType: 'text/tab-separated-values', buffer: cdhdr },
+  ]);
+  await expect(page.getByText('Files Ready for Analysis (2/4)')).toBeVisible();
+  await expect(page.locator('[data-slot="SM20"]')).toContainText('RSAU_READ_LOG.txt');
+  await expect(page.locator('[data-slot="CDHDR"]')).toContainText('se16_cdhdr.tsv');
+  await page.getByRole('button', { name: 'Start Correlated Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
+});

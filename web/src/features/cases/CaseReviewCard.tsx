@@ -1,0 +1,111 @@
+import { Alert, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../api/api-error.ts';
+import { notify } from '../../lib/notify.ts';
+import { reviewKeys, type ReviewStatus } from '../review/review-api.ts';
+import { defaultExpiry, STATUS_LABEL } from '../review/review-labels.ts';
+import { reviewCase, type CaseSummary } from './cases-api.ts';
+
+const STATUSES: ReviewStatus[] = ['explained', 'false_positive', 'escalated', 'open'];
+
+/** A review decision on a case: applied to every member (or every open one), each keeping its own trail. */
+export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseSummary }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<ReviewStatus>('explained');
+  const [comment, setComment] = useState('');
+  const [ticket, setTicket] = useState('');
+  const [scope, setScope] = useState<'all' | 'open'>(c.progress.reviewed > 0 && c.progress.open > 0 ? 'open' : 'all');
+  const [suppress, setSuppress] = useState(false);
+  const [expiresAt, setExpiresAt] = useState(defaultExpiry());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const commentNeeded = (status === 'explained' || status === 'false_positive') && comment.trim() === '';
+  const canSuppress = status === 'explained' && c.actor_kind !== 'none';
+  const count = scope === 'open' ? c.progress.open : c.members;
+
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const out = await reviewCase(analysisId, c.id, {
+        status,
+        comment: comment.trim(),
+        ticket: ticket.trim(),
+        scope,
+        ...(canSuppress && suppress ? { suppress: { expiresAt } } : {}),
+      });
+      notify.success(
+        `${out.updated.toLocaleString('en-US')} ${out.updated === 1 ? 'finding' : 'findings'} of this case marked ${STATUS_LABEL[status]}` +
+          (out.suppressions.length ? `; ${out.suppressions.length} ${out.suppressions.length === 1 ? 'suppression' : 'suppressions'} made` : ''),
+      );
+      setComment('');
+      setTicket('');
+      setSuppress(false);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['cases', analysisId] }), queryClient.invalidateQueries({ queryKey: reviewKeys.findings(analysisId) })]);
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to save the case review'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder component="section" aria-labelledby="case-review-title">
+      <Text id="case-review-title" fw={600} size="lg">
+        Review this case
+      </Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        The decision is recorded on each finding of the case, each with its own trail entry.
+      </Text>
+      <Stack gap="sm">
+        <div>
+          <Text size="sm" fw={500} mb={4} id="case-status">
+            Decision
+          </Text>
+          <SegmentedControl aria-labelledby="case-status" fullWidth value={status} onChange={(v) => setStatus(v as ReviewStatus)} data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
+        </div>
+        <div>
+          <Text size="sm" fw={500} mb={4} id="case-scope">
+            Apply to
+          </Text>
+          <SegmentedControl
+            aria-labelledby="case-scope"
+            fullWidth
+            value={scope}
+            onChange={(v) => setScope(v as 'all' | 'open')}
+            data={[
+              { value: 'all', label: `Every finding (${c.members.toLocaleString('en-US')})` },
+              { value: 'open', label: `Open findings (${c.progress.open.toLocaleString('en-US')})` },
+            ]}
+          />
+        </div>
+        <Textarea label="Comment" placeholder="What you checked and what you found" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} description={commentNeeded ? 'Required for explained and false positive' : undefined} />
+        <TextInput label="Ticket" placeholder="e.g. CHG-1001 (optional)" maxLength={100} value={ticket} onChange={(e) => setTicket(e.currentTarget.value)} />
+        {canSuppress && (
+          <Stack gap={6}>
+            <Checkbox label="Suppress these findings in later analyses" checked={suppress} onChange={(e) => setSuppress(e.currentTarget.checked)} />
+            {suppress && (
+              <Stack gap={6} pl="lg">
+                <Text size="xs" c="dimmed">
+                  One suppression per rule of the case and user {c.actor}; the comment is the reason. Suppressed findings are still listed, marked and counted apart.
+                </Text>
+                <TextInput type="date" label="Expires on" required value={expiresAt} onChange={(e) => setExpiresAt(e.currentTarget.value)} />
+              </Stack>
+            )}
+          </Stack>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={save} loading={busy} disabled={commentNeeded || count === 0}>
+            Save for {count.toLocaleString('en-US')} {count === 1 ? 'finding' : 'findings'}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+/** Words and colours of the cases views. */
+import type { CaseSummary, RiskLevel } from './cases-api.ts';
+
+export const RISK_LEVELS: RiskLevel[] = ['critical', 'high', 'medium', 'low'];
+// Shades chosen for AA contrast; autoContrast picks dark text on the light ones.
+export const RISK_COLOR: Record<RiskLevel, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
+export const RISK_LABEL: Record<RiskLevel, string> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
+
+const KIND_LABEL: Record<CaseSummary['actor_kind'], string> = { user: 'User', terminal: 'Terminal', address: 'Address', none: 'No user' };
+
+/** "User JDOE", "Terminal PC-7", or "Change-document items without a header". */
+export function actorText(c: Pick<CaseSummary, 'actor' | 'actor_kind'>): string {
+  if (c.actor_kind === 'none' || !c.actor) return 'Findings that name no user';
+  return `${KIND_LABEL[c.actor_kind]} ${c.actor}`;
+}
+
+export function periodText(c: Pick<CaseSummary, 'first_time' | 'last_time' | 'days'>): string {
+  if (!c.first_time) return 'no time recorded';
+  const days = `${c.days} ${c.days === 1 ? 'day' : 'days'}`;
+  return c.first_time.slice(0, 10) === c.last_time.slice(0, 10) ? `${c.first_time} – ${c.last_time.slice(11)} (${days})` : `${c.first_time} – ${c.last_time} (${days})`;
+}
+
+export function membersText(c: Pick<CaseSummary, 'members' | 'patterns' | 'records' | 'context'>): string {
+  const parts = [`${c.members.toLocaleString('en-US')} ${c.members === 1 ? 'finding' : 'findings'}`];
+  const of = [c.patterns ? `${c.patterns.toLocaleString('en-US')} ${c.patterns === 1 ? 'pattern' : 'patterns'}` : '', c.records ? `${c.records.toLocaleString('en-US')} ${c.records === 1 ? 'record' : 'records'}` : ''].filter(Boolean);
+  if (of.length > 0) parts[0] += ` (${of.join(', ')})`;
+  if (c.context) parts.push(`${c.context.toLocaleString('en-US')} medium flags as context`);
+  return parts.join(' · ');
+}
+
+export function progressText(p: CaseSummary['progress']): string {
+  const parts = [`${p.reviewed.toLocaleString('en-US')} of ${p.members.toLocaleString('en-US')} reviewed`];
+  if (p.suppressed) parts.push(`${p.suppressed.toLocaleString('en-US')} suppressed`);
+  return parts.join(' · ');
+}
+
+/** "on 18 of 21 days" for a routine rule. */
+export function routineText(r: { routine: boolean; routine_days?: number; active_days?: number }): string {
+  if (!r.routine) return '';
+  return r.routine_days && r.active_days ? `routine: on ${r.routine_days} of ${r.active_days} days` : 'routine';
+}
