@@ -100,6 +100,7 @@ export async function toResult(services: Services, item: AnalysisItem) {
     record_count_summary: report.record_count_summary,
     warnings: report.warnings ?? [],
     suspicious_patterns: report.suspicious_patterns,
+    settings: report.settings ?? null,
     correlation_summary: report.correlation_summary,
     dashboard: report.dashboard,
     analytics: report.analytics,
