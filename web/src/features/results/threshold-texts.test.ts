@@ -16,6 +16,14 @@ describe('pattern texts from the analysis thresholds', () => {
     expect(patternTextWithThresholds('SELF_AUTHORIZATION', settings)).toBeUndefined();
     expect(patternTextWithThresholds('FAILED_LOGON_BURST', { thresholds: {} })).toBeUndefined();
   });
+  it('states the thresholds of the v3 patterns from their catalogue texts', () => {
+    const v3 = { thresholds: { passwordResets: { count: 3, minutes: 20 }, sharedLogons: { addresses: 4, minutes: 30 }, bankPaymentDays: 2 } };
+    expect(patternTextWithThresholds('MASS_PASSWORD_RESET', v3)?.explanation).toBe('One user changed the passwords of 3 or more other users within 20 minutes.');
+    expect(patternTextWithThresholds('MULTIPLE_LOGONS_BY_USER', v3)?.explanation).toContain('from 4 or more different addresses within 30 minutes');
+    expect(patternTextWithThresholds('BANK_CHANGE_THEN_PAYMENT', v3)?.explanation).toContain('within 2 days after it');
+    // At the defaults the catalogue's own words stand.
+    expect(patternTextWithThresholds('MASS_PASSWORD_RESET', { thresholds: { passwordResets: { count: 5, minutes: 60 } } })).toBeUndefined();
+  });
   it('writes business days as runs', () => {
     expect(businessHoursText({ start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] })).toBe('Mon–Fri 07:00–19:00');
     expect(businessHoursText({ start: '07:00', end: '19:00', days: [1, 3, 5] })).toBe('Mon, Wed, Fri 07:00–19:00');

@@ -5,6 +5,8 @@
  * (report.settings, served with GET /results/{id}); without one (analyses from before it), the
  * catalogue's words stand.
  */
+import { DEFAULT_THRESHOLDS, type DetectionThresholds, type PatternName } from '@app/core/model/index.ts';
+import { ruleOfPattern } from '@app/core/rules/index.ts';
 import type { PatternMeaning } from './pattern-meanings.ts';
 
 /** The settings summary as the API serves it (core cases/types.ts AnalysisSettingsSummary). */
@@ -77,7 +79,17 @@ export function patternTextWithThresholds(pattern: string, settings: AnalysisSet
       const hours = num(t.openingHours);
       return hours !== undefined ? { title: 'System or client opened for changes', explanation: `A system or client was made modifiable; the changes made while it was open (at most ${hours} hours) are counted.` } : undefined;
     }
-    default:
-      return undefined;
+    default: {
+      // Every other pattern whose catalogue text names a threshold (MASS_PASSWORD_RESET,
+      // MULTIPLE_LOGONS_BY_USER, BANK_CHANGE_THEN_PAYMENT …): the catalogue fills it in.
+      let rule;
+      try {
+        rule = ruleOfPattern(pattern as PatternName, { ...DEFAULT_THRESHOLDS, ...(t as Partial<DetectionThresholds>) });
+      } catch {
+        return undefined;
+      }
+      const withDefaults = ruleOfPattern(pattern as PatternName);
+      return rule?.summary && rule.summary !== withDefaults?.summary ? { title: rule.title, explanation: rule.summary } : undefined;
+    }
   }
 }
