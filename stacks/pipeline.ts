@@ -12,6 +12,7 @@
  * The API function needs `pipelineApiEnvironment` in its environment and
  * `pipelineApiPermissions` in its permissions (stacks/api-function.ts), so import this file before it.
  */
+import { join } from 'node:path';
 import { renderDefinition } from '../packages/functions/src/pipeline/definition.ts';
 import { aiApiKey, aiEnvironment, bedrockPermissions } from './ai';
 import { runtimeEnvironment } from './auth';
@@ -19,9 +20,13 @@ import { functionDefaults } from './function-defaults';
 import { settings } from './settings';
 import { storagePermissions } from './storage';
 
-/** The reference lists (packages/core/data) ship beside the bundle; core finds them via APP_DATA_DIR. */
+/**
+ * The reference lists (packages/core/data) ship beside the bundle; core finds them via
+ * APP_DATA_DIR. Under `sst dev` the functions run on the developer's machine, where /var/task
+ * does not exist: they read the repository's own folder.
+ */
 export const referenceDataFiles = [{ from: 'packages/core/data', to: 'data' }];
-export const referenceDataEnvironment = { APP_DATA_DIR: '/var/task/data' };
+export const referenceDataEnvironment = { APP_DATA_DIR: $dev ? join($cli.paths.root, 'packages/core/data') : '/var/task/data' };
 
 /** Longest an analysis may run; a step's own TimeoutSeconds stays below it. */
 export const PIPELINE_TIMEOUT_SECONDS = 4 * 60 * 60;

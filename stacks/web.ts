@@ -40,8 +40,23 @@ const securityHeaders = new aws.cloudfront.ResponseHeadersPolicy('WebSecurityHea
   },
 });
 
+/**
+ * `sst dev` deploys no site: SST starts this command in web/ with `environment` instead, and the
+ * site's URL (the API's WEB_ORIGIN, the bucket's CORS origin) is the dev server's. Vite serves
+ * /config.json from APP_BROWSER_CONFIG (web/vite.config.ts), so the browser talks to the dev
+ * stage's API and user pool.
+ */
+export const WEB_DEV_PORT = 5173;
+export const webDev = {
+  url: `http://localhost:${WEB_DEV_PORT}`,
+  command: `npx vite --port ${WEB_DEV_PORT} --strictPort`,
+  directory: 'web',
+  title: 'Web (Vite)',
+};
+
 export const web = new sst.aws.StaticSite('Web', {
   path: 'web',
+  dev: webDev,
   build: {
     // Runs in web/: build, then add config.json from the deployed resources.
     command: `npm run build && node -e "require('fs').writeFileSync('dist/config.json', process.env.APP_BROWSER_CONFIG)"`,

@@ -29,12 +29,32 @@ function revealSecrets(value: any): any {
 }
 
 
+/** SYNTH_DEV=1: synthesise as `sst dev` does (sites not deployed, functions run on the machine). */
+const DEV = process.env.SYNTH_DEV === '1';
+
+/**
+ * What components register as their outputs (a StaticSite's `_dev` command and environment under
+ * `sst dev`), by component name: Pulumi's mocks record inputs only.
+ */
+function recordComponentOutputs(componentOutputs: Map<string, Promise<unknown>>) {
+  // registerOutputs is protected: reached through the prototype as a plain object.
+  const prototype = pulumi.ComponentResource.prototype as unknown as { registerOutputs(outputs?: any): void };
+  const original = prototype.registerOutputs;
+  prototype.registerOutputs = function (this: pulumi.ComponentResource, outputs?: any) {
+    const name = (this as any).__name as string | undefined;
+    if (name && outputs) componentOutputs.set(name, new Promise((resolve) => pulumi.output(outputs).apply((v) => resolve(v))));
+    return original.call(this, outputs);
+  };
+}
+
 async function main(outFile: string) {
   ensureSstPlatform();
   const started = Date.now();
   const bundle = await bundleApp();
   const rpc = await startRpcServer();
   const resources: RecordedResource[] = [];
+  const componentOutputs = new Map<string, Promise<unknown>>();
+  recordComponentOutputs(componentOutputs);
   await pulumi.runtime.setMocks(
     {
       newResource: (args) => {
@@ -56,8 +76,8 @@ async function main(outFile: string) {
   const appConfig = app.config.app({ stage: SYNTH_STAGE });
   Object.assign(globalThis, {
     $app: { name: appConfig.name, stage: SYNTH_STAGE, removal: appConfig.removal ?? 'retain', protect: appConfig.protect ?? false, providers: appConfig.providers ?? { aws: true } },
-    $dev: false,
-    $cli: { command: 'deploy', paths: { root: REPO_ROOT, platform: PLATFORM_DIR, work: join(SYNTH_DIR, 'work') }, state: { version: {} }, home: 'aws' },
+    $dev: DEV,
+    $cli: { command: DEV ? 'dev' : 'deploy', paths: { root: REPO_ROOT, platform: PLATFORM_DIR, work: join(SYNTH_DIR, 'work') }, state: { version: {} }, home: 'aws' },
   });
 
   let outputs: Record<string, unknown> = {};
@@ -68,9 +88,14 @@ async function main(outFile: string) {
     outputs = await new Promise((resolve) => pulumi.output(result).apply((value) => resolve(value as Record<string, unknown>)));
     return result;
   });
+  const settled = await Promise.all([...componentOutputs].map(async ([name, value]) => [name, await value] as const));
+  for (const [name, value] of settled) {
+    const component = resources.find((r) => !r.custom && r.name === name);
+    if (component) component.outputs = value as Record<string, any>;
+  }
   await pulumi.runtime.disconnect();
   await rpc.close();
-  writeFileSync(outFile, JSON.stringify({ resources, outputs, builds: rpc.builds, milliseconds: Date.now() - started }, null, 1));
+  writeFileSync(outFile, JSON.stringify({ resources, outputs, builds: rpc.builds, devTargets: rpc.devTargets, milliseconds: Date.now() - started }, null, 1));
   rmSync(bundle, { force: true });
 }
 

@@ -19,6 +19,8 @@ export interface RecordedResource {
   custom: boolean;
   inputs: Record<string, any>;
   state: Record<string, any>;
+  /** A component's registered outputs (synth-child.ts records them). */
+  outputs?: Record<string, any>;
 }
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9-]/g, '-');

@@ -24,6 +24,15 @@ export interface FunctionBuild {
   links: Record<string, unknown>;
 }
 
+/** A function `sst dev` would run locally (Runtime.AddTarget). */
+export interface DevTarget {
+  functionID: string;
+  handler: string;
+  runtime: string;
+  copyFiles?: { from: string; to?: string }[];
+  links: string[];
+}
+
 interface BuildInput {
   functionID: string;
   handler: string;
@@ -75,6 +84,7 @@ async function buildFunction(input: BuildInput, builds: FunctionBuild[]) {
 
 export async function startRpcServer() {
   const builds: FunctionBuild[] = [];
+  const devTargets: DevTarget[] = [];
   const answer = async (method: string, params: any): Promise<unknown> => {
     switch (method) {
       case 'Provider.Aws.Bootstrap':
@@ -86,6 +96,13 @@ export async function startRpcServer() {
           appsyncHttp: 'synth.appsync-api.amazonaws.com',
           appsyncRealtime: 'synth.appsync-realtime-api.amazonaws.com',
         };
+      // `sst dev` only: the AppSync endpoints the bridge functions forward invocations through.
+      // `sst dev` only: a function to run on the developer's machine when its bridge is invoked.
+      case 'Runtime.AddTarget':
+        devTargets.push({ functionID: params.functionID, handler: params.handler, runtime: params.runtime, copyFiles: params.copyFiles, links: Object.keys(params.links ?? {}) });
+        return {};
+      case 'Provider.Aws.Appsync':
+        return { http: 'synth.appsync-api.amazonaws.com', realtime: 'synth.appsync-realtime-api.amazonaws.com' };
       case 'Runtime.Build':
         return buildFunction(params as BuildInput, builds);
       default:
@@ -105,5 +122,5 @@ export async function startRpcServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, builds, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `http://127.0.0.1:${port}`, builds, devTargets, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

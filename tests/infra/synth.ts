@@ -9,13 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RecordedResource } from './synth-mocks.ts';
-import type { FunctionBuild } from './synth-rpc.ts';
+import type { DevTarget, FunctionBuild } from './synth-rpc.ts';
 import { REPO_ROOT } from './sst-platform.ts';
 
 export interface Synthesis {
   resources: RecordedResource[];
   outputs: Record<string, unknown>;
   builds: FunctionBuild[];
+  /** Under `sst dev` (SYNTH_DEV=1): the functions that would run on the developer's machine. */
+  devTargets: DevTarget[];
   milliseconds: number;
 }
 

@@ -52,6 +52,7 @@ describe('correlate-items apart from the other rules', () => {
     // headers, and the CDHDR ↔ CDPOS row between the Tickets and SM20 rows.
     expect(whole.correlation.patterns.filter((p) => p.pattern === 'AFTER_HOURS_SENSITIVE_CHANGE').map((p) => [p.user, p.sm20_time])).toEqual([
       ['FRAUD1', '2026-11-18 21:15:00'],
+      ['BOB', '2026-11-18 22:10:00'],
       ['BOB', '2026-11-18 22:15:00'],
     ]);
     expect(whole.correlation.patterns.filter((p) => p.pattern === 'SELF_AUTHORIZATION').map((p) => p.user)).toEqual(['DAVE', 'IVAN', 'ADMIN4', 'SELFIE']);

@@ -62,14 +62,18 @@ async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: 
 
 /**
  * The SM20 files' successful logons that can complete a pattern (rules/pattern/logon-windows.ts),
- * read again from the sources (read-logons.ts): step 1 keeps none. No window, no read.
+ * and every logon in a compact log (MULTIPLE_LOGONS_BY_USER, UNEXPECTED_NETWORK_LOGON), read again
+ * from the sources (read-logons.ts): step 1 keeps none.
  */
 async function addLogons(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], facts: CompactFacts[]): Promise<void> {
   if (!files.some((f) => f.fileType === 'SM20')) return;
-  const windows = new LogonWindows({ events: facts.flatMap((f) => f.securityEvents), failedLogons: facts.flatMap((f) => f.failedLogons), thresholds: fc.thresholds });
+  const windows = new LogonWindows({ events: facts.flatMap((f) => f.securityEvents), failedLogons: facts.flatMap((f) => f.failedLogons), thresholds: fc.thresholds, everyLogon: true });
   if (windows.isEmpty) return;
   for (let i = 0; i < files.length; i++) {
-    if (files[i]!.fileType === 'SM20') facts[i]!.logons = await readLogons(ctx, fc, files[i]!, windows);
+    if (files[i]!.fileType !== 'SM20') continue;
+    const read = await readLogons(ctx, fc, files[i]!, windows);
+    facts[i]!.logons = read.logons;
+    facts[i]!.logonLogs = read.logs;
   }
 }
 

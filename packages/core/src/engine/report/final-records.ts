@@ -6,7 +6,7 @@ import type { FlagContext } from '../../flags/flag-context.ts';
 import { createRecordFlagger } from '../../rules/record/index.ts';
 import { createFlagResult, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import { docKey, emptyDocColumns, FILE_FACTS_KEYS, readFacts, toEpoch, type FileFacts } from '../../facts/index.ts';
-import { patternRuleId } from '../../rules/pattern-rules.ts';
+import { patternRuleId } from '../../rules/index.ts';
 import { openFile } from '../../formats/open-file.ts';
 import type { DateOrder, OpenedFile } from '../../formats/types.ts';
 import type { PatternName, SuspiciousPattern } from '../../model/index.ts';

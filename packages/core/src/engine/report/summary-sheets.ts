@@ -54,7 +54,7 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
   const s = report.summary;
   const flags = FLAG_KEYS.map((k) => [k, s.flag_counts[k]] as const).sort((a, b) => b[1] - a[1]);
   const rows: [string, string | number][] = [
-    ['Risk', RISK_DESCRIPTIONS[report.risk]],
+    ['Risk', report.no_data_reason ? `No data - ${report.no_data_reason}` : RISK_DESCRIPTIONS[report.risk]],
     ['Analysis type', report.analysis_type],
     ['Files', report.files.map((f) => `${f.name} (${f.fileType}, ${f.records} records)`).join('; ')],
     ['Total records', s.total_records],

@@ -1,7 +1,7 @@
 import type { FlagContext } from '../../flags/flag-context.ts';
 import { CsvWriter } from '../../report/csv-writer.ts';
 import { widthsOf, XLSX_MAX_ROWS, XlsxWriter } from '../../report/xlsx-writer.ts';
-import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../../model/index.ts';
+import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel, TICKETS_ONLY_NO_DATA } from '../../model/index.ts';
 import { CANONICAL_SUFFIX } from '../../formats/canonical-columns.ts';
 import type { ByteSink, EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from '../contract.ts';
 import { moveOf, type ChunkSource } from '../../workspace/index.ts';
@@ -22,6 +22,12 @@ export function riskLevel(flagged: number, total: number): RiskLevel {
   if (flagged === 0) return 'Clean';
   const share = flagged / total;
   return share > 0.1 ? 'High' : share > 0.05 ? 'Medium' : 'Low';
+}
+
+/** The risk, `No data` when no SM20 or change-document record was read (with the reason when tickets were). */
+function riskOf(flagged: number, total: number, evidence: number): Pick<AnalysisReport, 'risk' | 'no_data_reason'> {
+  if (evidence === 0 && total > 0) return { risk: 'No data', no_data_reason: TICKETS_ONLY_NO_DATA };
+  return { risk: riskLevel(flagged, total) };
 }
 
 /**
@@ -119,7 +125,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     fileType: multi ? 'MULTI' : (state.facts[0]?.fileType ?? 'SM20'),
     files: state.facts.map((f) => ({ name: f.fileName, fileType: f.fileType, records: f.records })),
     summary,
-    risk: riskLevel(summary.flagged_records, summary.total_records),
+    // Tickets alone are no evidence either way (DETECTION.md section 2).
+    ...riskOf(summary.flagged_records, summary.total_records, state.facts.reduce((n, f) => n + (f.fileType === 'TICKETS' ? 0 : f.records), 0)),
     suspicious_patterns: patterns,
     correlation_summary: state.correlation.summary,
     record_count_summary: {

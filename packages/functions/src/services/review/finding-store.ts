@@ -110,6 +110,33 @@ async function makeArtifacts(services: Services, userSub: string, analysis: Anal
   }
 }
 
+/**
+ * Called by the pipeline as an analysis completes: builds the findings index from the engine's
+ * findings.ndjson in a review worker and stores it, so that even the first page of cases or
+ * findings is a read. Never fails the analysis: a problem is logged and the first read retries.
+ */
+export async function prepareFindingsIndex(services: Services, userSub: string, analysisId: string, reportKey?: string): Promise<void> {
+  const k = artifactKeys(userSub, analysisId);
+  try {
+    if (await services.blobs.head(k.index)) return;
+    const [ndjsonHead, casesHead] = await Promise.all([services.blobs.head(k.findings), services.blobs.head(k.cases)]);
+    if (!ndjsonHead || !casesHead) return;
+    const key = `${userSub}/${analysisId}`;
+    let p = making.get(key);
+    if (!p) {
+      p = (async () => {
+        const [ndjson, report] = await Promise.all([readBytes(services.blobs, k.findings), readBytes(services.blobs, reportKey ?? k.report)]);
+        const { index } = await reviewPool().run<{ index: Uint8Array }>(userSub, { type: 'build-index', ndjson, report }, transferOf(ndjson, report));
+        await services.blobs.put(k.index, index, 'application/json');
+      })().finally(() => making.delete(key));
+      making.set(key, p);
+    }
+    await p;
+  } catch (e) {
+    services.log.warn('findings index not prepared (the first read builds it)', { analysisId, error: String(e) });
+  }
+}
+
 // ---- reviews: read once per review version, kept for the last few analyses ----
 
 interface KeptReviews {
