@@ -31,6 +31,9 @@ test('results have their own address: a second tab opens the same analysis; an u
   resultsUrl = await analyseSm20(page);
   const analysisId = resultsUrl.split('/').at(-1)!;
   await expect(page.getByText(`Analysis ID: ${analysisId}`)).toBeVisible();
+  // Item 4: the figures are named for what they count.
+  await expect(page.getByText('Share of records flagged')).toBeVisible();
+  await expect(page.getByText(/^(Overall Risk|Detection Rate)$/)).toHaveCount(0);
 
   // A second tab of the same session, opened at the address: the same analysis, not the dashboard.
   const second = await page.context().newPage();

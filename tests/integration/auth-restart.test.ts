@@ -51,6 +51,6 @@ describe('local user pool across restarts', () => {
     expect(inA.idToken.split('.')).toHaveLength(3);
     await expect(
       signInWithAmplify({ ...b.pool, email: 'only-in-a@example.com', password: 'OnlyA-Passw0rd!' }),
-    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
   });
 });

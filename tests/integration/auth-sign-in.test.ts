@@ -72,9 +72,9 @@ describe('local sign-in through the launcher', () => {
     });
   });
 
-  it('rejects an unknown user with UserNotFoundException', async () => {
+  it('rejects an unknown user as a wrong password, not saying whether the account exists (issue 26)', async () => {
     const attempt = signInWithAmplify({ ...auth.pool, email: 'nobody@example.com', password: ADMIN.password });
-    await expect(attempt).rejects.toMatchObject({ name: 'UserNotFoundException', message: 'User does not exist.' });
+    await expect(attempt).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
   });
 
   it('refreshes tokens through GetTokensFromRefreshToken with fetchAuthSession({ forceRefresh: true })', async () => {

@@ -71,6 +71,9 @@ describe('high-risk lists: CRUD, soft delete, audit', () => {
     });
     // People by e-mail: the audit entry and Added By name the administrator, 'system' stays as it is.
     expect(audit.json.auditLog[0].userEmail).toBe(stack.admin.email);
+    // The people the values name (addedBy, lastModifiedBy) by e-mail too (issue 27 item 7).
+    expect(audit.json.auditLog[0].newValue.addedBy).toBe(admin.sub);
+    expect(audit.json.auditLog[0].people).toEqual({ [admin.sub]: stack.admin.email });
     const listed = (await admin.call('GET', '/risk-tables?search=MARA')).json.tables[0];
     expect(listed).toMatchObject({ addedBy: admin.sub, addedByEmail: stack.admin.email, lastModifiedByEmail: stack.admin.email });
     const usr02 = (await admin.call('GET', '/risk-tables?search=USR02')).json.tables.find((t: { tableId: string }) => t.tableId === 'USR02');

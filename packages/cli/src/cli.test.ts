@@ -23,11 +23,12 @@ describe('sap-analyzer analyze', () => {
     expect(doc.summary.total_records).toBe(40);
     expect(doc.record_count_summary.total_input_records).toBe(40);
     expect(doc.record_count_summary.total_output_records).toBe(40);
-    expect(doc.suspicious_patterns).toHaveLength(12);
+    // 13 since detection v3: BOB's DU9 change of USR02 at 22:10 is an after-hours sensitive change from SM20 alone.
+    expect(doc.suspicious_patterns).toHaveLength(13);
     // The cases (DETECTION.md section 6): every pattern in exactly one, critical first, each with the spec's fields.
     expect(doc.cases.length).toBeGreaterThan(0);
     expect(Object.keys(doc.cases[0])).toEqual(expect.arrayContaining(['id', 'actor', 'actor_kind', 'risk_level', 'score', 'first_time', 'last_time', 'days', 'rules', 'escalations', 'patterns', 'records', 'context']));
-    expect(doc.cases.reduce((n: number, c: { patterns: number }) => n + c.patterns, 0)).toBe(12);
+    expect(doc.cases.reduce((n: number, c: { patterns: number }) => n + c.patterns, 0)).toBe(13);
     const ranks = { critical: 0, high: 1, medium: 2, low: 3 } as Record<string, number>;
     const levels = doc.cases.map((c: { risk_level: string }) => ranks[c.risk_level]!);
     expect(levels).toEqual([...levels].sort((a, b) => a - b));

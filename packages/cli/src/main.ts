@@ -1,6 +1,7 @@
 import { isEngineError } from '@app/core';
 import { parseCliArgs, USAGE, UsageError } from './parse-args.ts';
 import { runAnalyze, toJsonDocument } from './run-analyze.ts';
+import { streamWriter, writeJsonDocument } from './json-output.ts';
 
 /** One line on stderr, exit code 1: what went wrong with which file. */
 function fail(message: string): never {
@@ -14,11 +15,11 @@ try {
     process.stdout.write(USAGE);
   } else {
     const report = await runAnalyze(cmd);
-    if (cmd.json) process.stdout.write(`${JSON.stringify(toJsonDocument(report))}\n`);
+    if (cmd.json) await writeJsonDocument(toJsonDocument(report), streamWriter(process.stdout));
     else {
       const s = report.summary;
       process.stderr.write(`${s.total_records} records, ${s.flagged_records} flagged (risk ${report.risk}); wrote ${cmd.out}/results.xlsx and ${cmd.out}/results.csv\n`);
-      if (report.risk === 'No data') process.stderr.write(`No data: no records were found in ${report.files.map((f) => f.name).join(', ')}, so nothing was checked\n`);
+      if (report.risk === 'No data') process.stderr.write(report.no_data_reason ? `No data: ${report.no_data_reason}\n` : `No data: no records were found in ${report.files.map((f) => f.name).join(', ')}, so nothing was checked\n`);
       const ai = report.ai;
       if (ai) process.stderr.write(`AI: ${ai.annotated} records annotated, ${ai.notAnnotated} not${ai.reason ? ` (${ai.reason})` : ''}\n`);
     }

@@ -15,8 +15,12 @@ Options:
   --profiles CSV          sensitive profiles (columns PROFILE,DESCRIPTION) instead of the defaults
   --programs CSV          sensitive programs and function modules (columns NAME,KIND,DESCRIPTION)
                           instead of the defaults
+  --roles CSV             sensitive roles (columns ROLE,DESCRIPTION; a trailing * is a prefix)
+                          instead of the defaults
+  --payments CSV          payment transactions (columns TCODE,DESCRIPTION) instead of the defaults
   --settings FILE.json    detection settings: businessHours, changeVolume, burst, bruteForceMinutes,
-                          massDownload, openingHours, timeZone (see the README)
+                          massDownload, openingHours, passwordResets, sharedLogons, bankPaymentDays,
+                          networks, timeZone (see the README)
   --holidays CC[-REGION]  holiday calendar for CHANGE_TIMING_FLAG, e.g. US (default), DE-BY
   --ai-provider NAME      annotate flagged records with a model: openai (an OpenAI-compatible
                           endpoint, e.g. a local model server) or bedrock (AWS credentials from
@@ -47,6 +51,8 @@ export interface AnalyzeCommand {
   privileged?: string;
   profiles?: string;
   programs?: string;
+  roles?: string;
+  payments?: string;
   settings?: string;
   holidays?: string;
   ai?: AiOptions;
@@ -75,6 +81,8 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
         privileged: { type: 'string' },
         profiles: { type: 'string' },
         programs: { type: 'string' },
+        roles: { type: 'string' },
+        payments: { type: 'string' },
         settings: { type: 'string' },
         holidays: { type: 'string' },
         'ai-provider': { type: 'string' },
@@ -112,6 +120,8 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
     privileged: values.privileged,
     profiles: values.profiles,
     programs: values.programs,
+    roles: values.roles,
+    payments: values.payments,
     settings: values.settings,
     holidays: values.holidays,
     ai: provider ? { provider, baseUrl: values['ai-base-url'], model: values['ai-model'] } : undefined,

@@ -14,6 +14,7 @@ export function toJsonDocument(report: AnalysisReport) {
     files: report.files,
     summary: report.summary,
     risk: report.risk,
+    ...(report.no_data_reason ? { no_data_reason: report.no_data_reason } : {}),
     suspicious_patterns: report.suspicious_patterns,
     correlation_summary: report.correlation_summary,
     record_count_summary: report.record_count_summary,
@@ -54,6 +55,8 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
   if (cmd.privileged) lists.privilegedUsers = await readList(cmd.privileged, (t) => parseWatchlistCsv(t, 'privileged'));
   if (cmd.profiles) lists.sensitiveProfiles = await readList(cmd.profiles, (t) => parseWatchlistCsv(t, 'profiles'));
   if (cmd.programs) lists.sensitivePrograms = await readList(cmd.programs, (t) => parseWatchlistCsv(t, 'programs'));
+  if (cmd.roles) lists.sensitiveRoles = await readList(cmd.roles, (t) => parseWatchlistCsv(t, 'roles'));
+  if (cmd.payments) lists.paymentTcodes = await readList(cmd.payments, (t) => parseWatchlistCsv(t, 'payments'));
   const detection = cmd.settings ? await readSettingsFile(cmd.settings) : undefined;
   const holidays = cmd.holidays ? parseHolidaySpec(cmd.holidays) : DEFAULT_HOLIDAYS;
   createHolidayChecker(holidays); // validates the calendar before any file is read

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { isValidTimeZone } from '@app/core/formats/time-zone.ts';
 import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '@app/core';
+import { cidrProblem } from '@app/core/flags/networks.ts';
 import { UsageError } from './parse-args.ts';
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected "HH:MM" (24-hour clock)');
@@ -19,6 +20,13 @@ export const SETTINGS_SCHEMA = z
     bruteForceMinutes: count,
     massDownload: z.object({ count, minutes: count }).strict(),
     openingHours: count,
+    passwordResets: z.object({ count, minutes: count }).strict(),
+    sharedLogons: z.object({ addresses: z.number().int().min(2), minutes: count }).strict(),
+    bankPaymentDays: count,
+    networks: z.array(z.string().superRefine((v, c) => {
+      const problem = cidrProblem(v);
+      if (problem) c.addIssue({ code: 'custom', message: problem });
+    })),
     timeZone: z.string().refine(isValidTimeZone, { message: 'not an IANA time zone (e.g. UTC, Europe/Berlin)' }),
   })
   .partial()
@@ -55,6 +63,10 @@ export function parseSettings(json: unknown, path = 'settings'): CliSettings {
     bruteForceMinutes: s.bruteForceMinutes ?? DEFAULT_THRESHOLDS.bruteForceMinutes,
     massDownload: s.massDownload ?? DEFAULT_THRESHOLDS.massDownload,
     openingHours: s.openingHours ?? DEFAULT_THRESHOLDS.openingHours,
+    passwordResets: s.passwordResets ?? DEFAULT_THRESHOLDS.passwordResets,
+    sharedLogons: s.sharedLogons ?? DEFAULT_THRESHOLDS.sharedLogons,
+    bankPaymentDays: s.bankPaymentDays ?? DEFAULT_THRESHOLDS.bankPaymentDays,
+    networks: s.networks ?? DEFAULT_THRESHOLDS.networks,
   };
   return { thresholds, timeZone: s.timeZone ?? 'UTC' };
 }

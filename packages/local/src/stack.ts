@@ -18,6 +18,7 @@ import type { Services } from '@app/functions/services/types.ts';
 import { appOriginsFor } from './cognito/cors.ts';
 import { startLocalCognito } from './cognito/index.ts';
 import { createSecurityLog } from './security-log.ts';
+import { redactingLogger } from '@app/functions/services/log-redaction.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { restrictExisting, restrictNewFiles } from './owner-only.ts';
 import { ensureTable, startDynalite } from './dynamo.ts';
@@ -79,7 +80,8 @@ async function stopAll(stoppers: (() => Promise<void>)[], log: Logger): Promise<
 
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(opts.dataDir);
-  const log = opts.log ?? createJsonLogger({ service: 'local' });
+  // Every line the stack logs goes through the redaction, a logger passed in (tests) too.
+  const log = redactingLogger(opts.log ?? createJsonLogger({ service: 'local' }));
   const debug = debugLogger(process.env.LOG_LEVEL === 'debug', { service: 'local' });
   const stoppers: (() => Promise<void>)[] = [];
   try {
@@ -137,9 +139,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const invitationsFile = join(dataDir, 'invitations.log');
     const identity = createIdentity(config, {
       cognitoEndpoint: cognito.endpoint,
-      // Locally nobody sends e-mail: the invitation goes to the server log and a file in the data folder.
+      // Locally nobody sends e-mail: the invitation (with its temporary password) goes to a file in
+      // the data folder (0600); the server log says where, never the password (issue 26).
       onInvite: async (email, temporaryPassword) => {
-        log.info('invitation created (local mode: not e-mailed)', { email, temporaryPassword });
+        log.info('invitation created (local mode: not e-mailed; the temporary password is in invitations.log in the data folder)', { email });
         await appendFile(invitationsFile, JSON.stringify({ time: new Date().toISOString(), email, temporaryPassword }) + '\n', { mode: 0o600 });
       },
     });

@@ -73,6 +73,8 @@ export interface AnalysisResult {
     };
   };
   record_count_summary?: RecordCountSummary;
+  /** The settings the analysis ran with (period, time zone, thresholds); absent on older analyses. */
+  settings?: import('../features/results/threshold-texts.ts').AnalysisSettings | null;
   suspicious_patterns?: SuspiciousPattern[];
   correlation_summary?: Record<string, Record<string, number | string>>;
   excelDownloadUrl?: string;

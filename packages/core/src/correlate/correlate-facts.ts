@@ -136,6 +136,7 @@ export function* correlationSteps(
     securityEvents: facts.flatMap((f) => f.securityEvents),
     failedLogons: facts.flatMap((f) => f.failedLogons),
     logons: facts.flatMap((f) => f.logons),
+    logonLogs: facts.flatMap((f) => f.logonLogs ?? []),
     get coverage() {
       return coverage;
     },

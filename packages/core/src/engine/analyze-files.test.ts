@@ -34,8 +34,8 @@ describe('suspicious patterns (each with its near misses in the fixtures)', () =
     expect([...new Set(usersOf('CHANGE_WITHOUT_TICKET'))]).toEqual(['ADMIN', 'FRANK', 'HANK', 'IVAN', 'PAUL']);
     expect(report.correlation_summary.Tickets).toEqual({ tickets: 5, 'changes covered': 5, 'changes without ticket': 6 });
   });
-  it('AFTER_HOURS_SENSITIVE_CHANGE: BOB KRED at 22:15 once (header and item are one change); not ALICE in hours, not PAUL non-sensitive', () => {
-    expect(report.suspicious_patterns.filter((p) => p.pattern === 'AFTER_HOURS_SENSITIVE_CHANGE').map((p) => [p.user, p.sm20_time])).toEqual([['BOB', '2026-11-18 22:15:00']]);
+  it('AFTER_HOURS_SENSITIVE_CHANGE: BOB KRED at 22:15 once (header and item are one change), BOB\'s DU9 change of USR02 at 22:10 (SM20 alone, v3); not ALICE in hours, not PAUL non-sensitive', () => {
+    expect(report.suspicious_patterns.filter((p) => p.pattern === 'AFTER_HOURS_SENSITIVE_CHANGE').map((p) => [p.user, p.sm20_time])).toEqual([['BOB', '2026-11-18 22:10:00'], ['BOB', '2026-11-18 22:15:00']]);
   });
   it('FAILED_LOGON_BURST: CAROL 5 in 4 min; NED only 4; OSCAR 5 spread over 12 min', () => {
     expect(usersOf('FAILED_LOGON_BURST')).toEqual(['CAROL']);
@@ -145,7 +145,7 @@ describe('outputs round trip', () => {
     expect(items[2]![7]).toBe('multi\nline');
     expect(cdpos.xml).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
     expect(cdpos.xml).toMatch(/<autoFilter ref="A1:[A-Z]+4"\/>/);
-    expect(sheet('Suspicious Patterns').rows).toHaveLength(1 + 12);
+    expect(sheet('Suspicious Patterns').rows).toHaveLength(1 + 13);
     expect(sheet('SM20').rows).toHaveLength(1 + 26);
     expect(sheet('Summary').rows).toContainEqual(['Total records', '40']);
     expect(sheet('Correlation').rows).toContainEqual(['CDHDR ↔ CDPOS', 'items without header', '1']);

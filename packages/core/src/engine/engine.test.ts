@@ -58,7 +58,8 @@ describe('engine steps (pipeline order)', () => {
     expect(JSON.parse(JSON.stringify(files))).toEqual(files);
 
     const step2 = await engine.correlateFiles(ctx, files);
-    expect(step2).toEqual({ patterns: 6, correlated: true });
+    // 7 since detection v3: an after-hours DU9 change of a high-risk table counts from SM20 alone.
+    expect(step2).toEqual({ patterns: 7, correlated: true });
 
     const flagged = [];
     for await (const r of engine.listFlaggedRecords(ctx, files)) flagged.push(r);

@@ -40,6 +40,11 @@ export interface CompactFacts {
   failedLogons: FailedLogon[];
   securityEvents: SecurityEvent[];
   logons: FailedLogon[];
+  /**
+   * Every successful logon of an SM20 file, compactly, one log per byte range (rules/pattern/logon-log.ts
+   * LogonLog; read by correlation, never by step 1).
+   */
+  logonLogs?: { users: string[]; addresses: string[]; user: number[]; address: number[]; peer: number[]; time: number[] }[];
   userAdmin: [user: string, target: string, epoch: number, activity: string][];
   docs: CompactDocs;
   itemKeys: { keys: StrColumn; counts: NumColumn };

@@ -7,6 +7,36 @@ export const PROFILE_TABLES = new Set(['UST04', 'SUSR_UST04', 'UST10C', 'UST10S'
 /** Profile assignment tables (an insert there is an assignment to a user). */
 export const USER_PROFILE_TABLES = new Set(['UST04', 'SUSR_UST04']);
 export const PROFILE_CLASSES = new Set(['IDENTITY', 'SUSR_PROF']);
+/** Classes whose AGR_USERS items assign roles to users. */
+export const ROLE_CLASSES = new Set(['PFCG', 'IDENTITY']);
+/** Vendor and customer master classes, whose bank fields are bank details. */
+export const PARTNER_CLASSES = new Set(['KRED', 'DEBI']);
+/** Bank fields of the vendor and customer master (KRED, DEBI). */
+export const BANK_FIELDS = new Set(['BANKL', 'BANKN', 'BKONT', 'IBAN', 'BVTYP']);
+/** USR02's password fields (an IDENTITY change there on another user is a password reset). */
+export const PASSWORD_FIELDS = new Set(['PASSCODE', 'PWDSALTEDHASH', 'BCODE', 'CODVN', 'PWDSTATE', 'PWDINITIAL', 'PWDCHGDATE']);
+
+/**
+ * Role and user of an AGR_USERS key: client (3 characters), role (30), user (12).
+ * @example roleKey('100SAP_BC_BASIS_ADMIN             JDOE') // { role: 'SAP_BC_BASIS_ADMIN', user: 'JDOE' }
+ */
+export function roleKey(tabkey: string): { role: string; user: string } {
+  const role = tabkey.slice(3, 33).trim();
+  const user = tabkey.slice(33, 45).trim();
+  return { role, user };
+}
+
+/**
+ * Does an AGR_USERS item give the role (again)? An insert, or a change of the end of its validity
+ * (TO_DAT) to a date not before the change: the assignment is valid again.
+ */
+export function roleGranted(chngind: string, fname: string, valueNew: string, isoDate: string): boolean {
+  const ind = chngind.toUpperCase();
+  if (ind === 'I') return true;
+  if (ind !== 'U' || fname !== 'TO_DAT') return false;
+  const to = valueNew.replace(/\D/g, '');
+  return to.length === 8 && (isoDate === '' || to >= isoDate.replace(/-/g, ''));
+}
 
 /** A key insert or delete (FNAME KEY, CHNGIND I, D or E) in a bank-detail table: 'added' | 'removed', else undefined. */
 export function bankKeyChange(table: string, fname: string, chngind: string): 'added' | 'removed' | undefined {

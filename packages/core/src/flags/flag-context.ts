@@ -1,7 +1,8 @@
 import { createHolidayChecker, type HolidayChecker } from '../holidays/index.ts';
 import { loadDefaultLists } from '../lists/load-lists.ts';
-import { DEFAULT_THRESHOLDS, type DetectionLists, type DetectionThresholds, type EngineSettings, type SalEvent } from '../model/index.ts';
-import { createWatchlist, type Watchlist } from './watchlist.ts';
+import { completeThresholds, type DetectionLists, type DetectionThresholds, type EngineSettings, type SalEvent } from '../model/index.ts';
+import { createNetworkCheck, type NetworkCheck } from './networks.ts';
+import { createNameList, createWatchlist, type NameList, type Watchlist } from './watchlist.ts';
 
 /** The lists compiled for lookups on the hot path. */
 export interface FlagContext {
@@ -17,6 +18,12 @@ export interface FlagContext {
   sensitiveProfiles: Set<string>;
   /** Upper-cased program and function-module names of the sensitive-programs watchlist. */
   sensitivePrograms: Set<string>;
+  /** The sensitive-roles watchlist (`*` prefixes). */
+  sensitiveRoles: NameList;
+  /** Upper-cased payment transactions (BANK_CHANGE_THEN_PAYMENT). */
+  paymentTcodes: Set<string>;
+  /** The organisation's networks (UNEXPECTED_NETWORK_LOGON). */
+  networks: NetworkCheck;
   thresholds: DetectionThresholds;
   /** IANA time zone of the analysis. */
   timeZone: string;
@@ -27,10 +34,13 @@ const SPEC_OBJECT_CLASSES = ['BKPF', 'BSEG', 'DEBO', 'BENUTZER', 'PROFIL'];
 
 export function createFlagContext(lists: DetectionLists, settings?: EngineSettings, options: { validateHolidays?: boolean } = {}): FlagContext {
   // A snapshot taken before the watchlists existed carries none: the defaults apply then.
-  const defaults = lists.privilegedUsers && lists.sensitiveProfiles && lists.sensitivePrograms ? undefined : loadDefaultLists();
+  const defaults = lists.privilegedUsers && lists.sensitiveProfiles && lists.sensitivePrograms && lists.sensitiveRoles && lists.paymentTcodes ? undefined : loadDefaultLists();
   const privileged = lists.privilegedUsers ?? defaults!.privilegedUsers;
   const profiles = lists.sensitiveProfiles ?? defaults!.sensitiveProfiles;
   const programs = lists.sensitivePrograms ?? defaults!.sensitivePrograms;
+  const roles = lists.sensitiveRoles ?? defaults!.sensitiveRoles ?? [];
+  const payments = lists.paymentTcodes ?? defaults!.paymentTcodes ?? [];
+  const thresholds = completeThresholds(settings?.thresholds);
   return {
     highRiskTcodes: new Map(lists.highRiskTcodes.map((e) => [e.id.trim().toUpperCase(), e.category])),
     highRiskTables: new Map(lists.highRiskTables.map((e) => [e.id.trim().toUpperCase(), e.category])),
@@ -41,7 +51,10 @@ export function createFlagContext(lists: DetectionLists, settings?: EngineSettin
     watchlist: createWatchlist(privileged),
     sensitiveProfiles: new Set(profiles.map((p) => p.profile.trim().toUpperCase())),
     sensitivePrograms: new Set(programs.map((p) => p.name.trim().toUpperCase())),
-    thresholds: settings?.thresholds ?? DEFAULT_THRESHOLDS,
+    sensitiveRoles: createNameList(roles.map((r) => r.role)),
+    paymentTcodes: new Set(payments.map((p) => p.tcode.trim().toUpperCase())),
+    networks: createNetworkCheck(thresholds.networks),
+    thresholds,
     timeZone: settings?.timeZone || 'UTC',
   };
 }

@@ -37,6 +37,10 @@ export interface FlagResult {
   rules: string[];
   /** A sensitive profile inserted for a user (UST04, SUSR_UST04): "PROFILE to USER", else ''. */
   profileAssigned: string;
+  /** A sensitive role assigned to a user (AGR_USERS insert, or made valid again): "ROLE to USER", else ''. */
+  roleAssigned: string;
+  /** What the record is for the patterns beyond its flags, as MARK_ bits (0 for most records). */
+  marks: number;
   /** A change record in the sense of CHANGE_TIMING / CHANGE_VOLUME. */
   isChange: boolean;
   /** Counts toward CHANGE_VOLUME (SM20 change events; change documents count by CHANGENR). */
@@ -46,7 +50,7 @@ export interface FlagResult {
 }
 
 export function createFlagResult(keepReasons = true): FlagResult {
-  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, otherMask: 0, rules: [], profileAssigned: '', isChange: false, countsAsChangeEvent: false, keepReasons };
+  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, otherMask: 0, rules: [], profileAssigned: '', roleAssigned: '', marks: 0, isChange: false, countsAsChangeEvent: false, keepReasons };
 }
 
 export function resetFlagResult(r: FlagResult): void {
@@ -55,6 +59,8 @@ export function resetFlagResult(r: FlagResult): void {
   r.otherCategory = undefined;
   r.otherMask = 0;
   if (r.profileAssigned !== '') r.profileAssigned = '';
+  if (r.roleAssigned !== '') r.roleAssigned = '';
+  if (r.marks !== 0) r.marks = 0;
   if (r.rules.length !== 0) r.rules.length = 0;
   r.isChange = false;
   r.countsAsChangeEvent = false;
@@ -70,20 +76,30 @@ export function setFlag(r: FlagResult, key: FlagKey, reason: string, rule?: stri
   r.mask |= 1 << i;
 }
 
+/** MARK_ bits of FlagResult.marks: what the pattern facts of step 1 need to know of a record. */
+/** An SM20 DU9/CUZ change of a high-risk table, or a debugger change (CUL) naming one (AFTER_HOURS_SENSITIVE_CHANGE). */
+export const MARK_SENSITIVE_TABLE_CHANGE = 1;
+/** A change of a vendor's or customer's bank details (BANK_CHANGE_THEN_PAYMENT). */
+export const MARK_BANK_CHANGE = 2;
+/** A payment transaction of the payment-transactions list (BANK_CHANGE_THEN_PAYMENT). */
+export const MARK_PAYMENT = 4;
+/** The password of another user changed (MASS_PASSWORD_RESET): BU2, or an IDENTITY item on USR02's password fields. */
+export const MARK_PASSWORD_OTHER = 8;
+
 /**
- * Adds an OTHER reason of a category (once per category); the cell lists every reason, `; `
- * between them. `text` starts with the category.
+ * Adds an OTHER reason of a category; the cell lists every reason that applies, also several of
+ * one category (`; ` between them, each once). `text` starts with the category.
  */
 export function setOther(r: FlagResult, category: OtherCategory, text: string, rule: string): void {
   const bit = OTHER_BIT[category];
-  if ((r.otherMask & bit) !== 0) return;
   r.otherMask |= bit;
   r.otherCategory ??= category;
   const i = FLAG_INDEX.OTHER;
   r.mask |= 1 << i;
   if (!r.keepReasons) return;
   const before = r.reasons[i];
-  r.reasons[i] = before === undefined ? text : `${before}; ${text}`;
+  if (before === undefined) r.reasons[i] = text;
+  else if (before !== text && !`; ${before}; `.includes(`; ${text}; `)) r.reasons[i] = `${before}; ${text}`;
   if (!r.rules.includes(rule)) r.rules.push(rule);
 }
 

@@ -1,6 +1,7 @@
 /** SM20 (Security Audit Log) event groups used by the rules in DETECTION.md section 2. */
 
-export const DEBUG_EVENTS = new Set(['CUK', 'CUL', 'CUM', 'CUN', 'CUO', 'CUP']);
+/** Debugger events; BUY is the older releases' field change in the debugger. */
+export const DEBUG_EVENTS = new Set(['CUK', 'CUL', 'CUM', 'CUN', 'CUO', 'CUP', 'BUY']);
 export const GENERIC_TABLE_EVENTS = new Set(['DU9', 'CUZ']);
 export const TABLE_MAINT_TCODES = new Set(['SM30', 'SM31', 'SM34', 'SE16N', 'SE16', 'SE17']);
 
@@ -33,6 +34,35 @@ export const AUDIT_DELETE_CALLS = ['RSAUPURG', 'RSAU_CLEAR_AUDIT_LOG'];
 export const CONFIG_TCODES = new Set(['SPRO', 'RZ10', 'RZ11', 'SCC4', 'SE06']);
 export const TRANSPORT_TCODES = new Set(['STMS', 'SE01', 'SE09', 'SE10']);
 export const JOB_TCODES = new Set(['SM36', 'SM37', 'SM62', 'SM64']);
+/** The function builder's test frame: a function module run in test mode (with SE37, BU4 AUK AUW). */
+export const TEST_FRAME_PROGRAM = 'RS_TESTFRAME_CALL';
+
+/**
+ * Events a rule of DETECTION.md names (besides SAL-CATALOGUE-HIGH): an event of these is judged by
+ * its own rule alone, whatever its severity in the catalogue.
+ */
+export const NAMED_EVENTS: ReadonlySet<string> = new Set([
+  ...DEBUG_EVENTS, ...GENERIC_TABLE_EVENTS, ...SM20_CHANGE_EVENTS, ...SECURITY_EVENTS, ...FAILED_LOGON_EVENTS, ...LOGON_EVENTS,
+  ...TARGET_IN_VAR2_EVENTS, ...CONFIG_EVENTS, ...AUDIT_EVENTS, 'AU3', 'AUY', 'AUK', 'AUW', 'BU4', 'BU2',
+]);
+
+const OPEN_STATES = new Set(['MODIFIABLE', 'ÄNDERBAR', 'AENDERBAR']);
+
+/**
+ * Does an EU1 or EU2 record open the system or client for changes? EU1: the new state (second
+ * variable) is Modifiable (Änderbar). EU2: the settings (second variable) as the audit log writes
+ * them, `|`-separated (currency, client role, change recording, cross-client changes …), have 1 or
+ * 3 in the third field (changes without automatic recording); a second variable without `|` is
+ * read by its third character.
+ * @example systemOpened('EU2', 'EUR|P|1|1|0| | |') // true
+ * @example systemOpened('EU2', 'EUR|P|2|1|0| | |') // false
+ */
+export function systemOpened(ev: string, var2: string): boolean {
+  if (ev === 'EU1') return OPEN_STATES.has(var2.trim().toUpperCase());
+  const bar = var2.indexOf('|');
+  const third = bar < 0 ? var2.trim().charAt(2) : (var2.split('|')[2] ?? '').trim();
+  return third === '1' || third === '3';
+}
 
 /**
  * The first name of `names` (sensitive programs and function modules) that `text` contains as a

@@ -46,3 +46,31 @@ export function createWatchlist(entries: readonly WatchlistUser[]): Watchlist {
     },
   };
 }
+
+/** Names of a watchlist whose entries may end in `*` (a prefix): the sensitive roles. */
+export interface NameList {
+  /** The entry that matches `name` (upper-cased, trimmed), or undefined. */
+  match(name: string): string | undefined;
+  readonly empty: boolean;
+}
+
+export function createNameList(entries: readonly string[]): NameList {
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const e of entries) {
+    const id = e.trim().toUpperCase();
+    if (id === '') continue;
+    if (id.endsWith('*') && id.length > 1) prefixes.push(id.slice(0, -1));
+    else exact.add(id);
+  }
+  return {
+    empty: exact.size === 0 && prefixes.length === 0,
+    match(name) {
+      const n = name.trim().toUpperCase();
+      if (n === '') return undefined;
+      if (exact.has(n)) return n;
+      for (const p of prefixes) if (n.startsWith(p)) return n;
+      return undefined;
+    },
+  };
+}

@@ -32,6 +32,9 @@ function buildAliasMaps(): Record<FileType, Map<string, AliasHit>> {
   return maps;
 }
 
+/** The canonical column names of each type, as a label may spell them exactly. */
+const CANONICAL_NAMES: Record<FileType, Set<string>> = Object.fromEntries(FILE_TYPES.map((t) => [t, new Set(Object.keys(HEADER_LABELS[t]))])) as Record<FileType, Set<string>>;
+
 /** What each type needs at least, so a stray "Date" or "User" column does not decide the type. */
 const REQUIREMENTS: Record<FileType, (has: (c: string) => boolean, score: number) => boolean> = {
   SM20: (has, score) => (has('EVENT') || has('MESSAGE')) && score >= 3,
@@ -45,11 +48,17 @@ function matchRow(type: FileType, labels: readonly string[]): HeaderMatch {
   const aliases = ALIASES[type];
   const canonical: Partial<Record<string, number>> = {};
   const bestRank: Record<string, number> = {};
+  const names = CANONICAL_NAMES[type];
   labels.forEach((label, index) => {
-    const hit = aliases.get(normaliseLabel(label));
+    // A column labelled exactly with a canonical name (CHANGE_IND, CHNGIND) is that column before
+    // any other label: the header's CHANGE_IND and an item's "Change Ind." normalise alike.
+    const upper = label.trim().toUpperCase();
+    const hit = names.has(upper) ? { canonical: upper, rank: -1 } : aliases.get(normaliseLabel(label));
     if (!hit) return;
     const previous = bestRank[hit.canonical];
-    if (previous === undefined || hit.rank < previous) {
+    // Two columns of one label: the first wins, except the change indicator, which in a joined
+    // export is the item's (the header's columns come first).
+    if (previous === undefined || hit.rank < previous || (hit.rank === previous && hit.canonical === 'CHNGIND')) {
       bestRank[hit.canonical] = hit.rank;
       canonical[hit.canonical] = index;
     }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EngineError } from '../errors/index.ts';
-import type { DetectionLists, RiskListEntry, SalEvent, SensitiveProfile, SensitiveProgram, WatchlistUser } from '../model/index.ts';
+import type { DetectionLists, PaymentTcode, RiskListEntry, SalEvent, SensitiveProfile, SensitiveProgram, SensitiveRole, WatchlistUser } from '../model/index.ts';
 import { parseCsvText } from './parse-csv-text.ts';
 import { canonicalCategory } from './category-aliases.ts';
 
@@ -42,6 +42,18 @@ function toProfiles(rows: string[][]): SensitiveProfile[] {
     .map((r) => ({ profile: r.PROFILE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
 }
 
+function toRoles(rows: string[][]): SensitiveRole[] {
+  return rowsAsRecords(rows)
+    .filter((r) => r.ROLE)
+    .map((r) => ({ role: r.ROLE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
+}
+
+function toPayments(rows: string[][]): PaymentTcode[] {
+  return rowsAsRecords(rows)
+    .filter((r) => r.TCODE)
+    .map((r) => ({ tcode: r.TCODE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
+}
+
 function toPrograms(rows: string[][]): SensitiveProgram[] {
   return rowsAsRecords(rows)
     .filter((r) => r.NAME)
@@ -72,6 +84,8 @@ export function loadDefaultLists(): DetectionLists {
     privilegedUsers: toWatchlistUsers(readDataCsv('defaults/privileged_users.csv')),
     sensitiveProfiles: toProfiles(readDataCsv('defaults/sensitive_profiles.csv')),
     sensitivePrograms: toPrograms(readDataCsv('defaults/sensitive_programs.csv')),
+    sensitiveRoles: toRoles(readDataCsv('defaults/sensitive_roles.csv')),
+    paymentTcodes: toPayments(readDataCsv('defaults/payment_tcodes.csv')),
   };
   return structuredClone(cachedDefaults);
 }
@@ -104,30 +118,34 @@ export function parseListCsv(text: string, kind: 'tcodes' | 'tables'): RiskListE
   return entries;
 }
 
-const WATCHLIST_COLUMNS = { privileged: 'USER', profiles: 'PROFILE', programs: 'NAME' } as const;
+const WATCHLIST_COLUMNS = { privileged: 'USER', profiles: 'PROFILE', programs: 'NAME', roles: 'ROLE', payments: 'TCODE' } as const;
+const WATCHLIST_HEADERS: Record<WatchlistKind, string> = { privileged: 'USER,KIND,DESCRIPTION', profiles: 'PROFILE,DESCRIPTION', programs: 'NAME,KIND,DESCRIPTION', roles: 'ROLE,DESCRIPTION', payments: 'TCODE,DESCRIPTION' };
 export type WatchlistKind = keyof typeof WATCHLIST_COLUMNS;
 
 /**
- * Parses a `--privileged` / `--profiles` / `--programs` override (columns as the default files:
- * USER,KIND,DESCRIPTION / PROFILE,DESCRIPTION / NAME,KIND,DESCRIPTION; all but the first optional).
+ * Parses a `--privileged` / `--profiles` / `--programs` / `--roles` / `--payments` override (columns
+ * as the default files: USER,KIND,DESCRIPTION / PROFILE,DESCRIPTION / NAME,KIND,DESCRIPTION /
+ * ROLE,DESCRIPTION / TCODE,DESCRIPTION; all but the first optional).
  * Throws EngineError BAD_LIST naming what is missing.
  */
 export function parseWatchlistCsv(text: string, kind: 'privileged'): WatchlistUser[];
 export function parseWatchlistCsv(text: string, kind: 'profiles'): SensitiveProfile[];
 export function parseWatchlistCsv(text: string, kind: 'programs'): SensitiveProgram[];
-export function parseWatchlistCsv(text: string, kind: WatchlistKind): WatchlistUser[] | SensitiveProfile[] | SensitiveProgram[] {
+export function parseWatchlistCsv(text: string, kind: 'roles'): SensitiveRole[];
+export function parseWatchlistCsv(text: string, kind: 'payments'): PaymentTcode[];
+export function parseWatchlistCsv(text: string, kind: WatchlistKind): WatchlistUser[] | SensitiveProfile[] | SensitiveProgram[] | SensitiveRole[] | PaymentTcode[] {
   const idColumn = WATCHLIST_COLUMNS[kind];
   const rows = parseCsvText(text);
   const header = rows[0]?.map((h) => h.trim().toUpperCase()) ?? [];
   if (!header.includes(idColumn)) {
-    const expected = kind === 'privileged' ? 'USER,KIND,DESCRIPTION' : kind === 'profiles' ? 'PROFILE,DESCRIPTION' : 'NAME,KIND,DESCRIPTION';
+    const expected = WATCHLIST_HEADERS[kind];
     throw new EngineError('BAD_LIST', `the ${kind} list needs a header row with columns ${expected} (found: ${header.join(',') || 'nothing'})`);
   }
   if (kind === 'privileged') {
     const bad = rowsAsRecords(rows).find((r) => r.KIND && !['standard', 'emergency'].includes(r.KIND.toLowerCase()));
     if (bad) throw new EngineError('BAD_LIST', `the privileged list's KIND must be standard or emergency (found "${bad.KIND}" for ${bad.USER})`);
   }
-  const entries = kind === 'privileged' ? toWatchlistUsers(rows) : kind === 'profiles' ? toProfiles(rows) : toPrograms(rows);
+  const entries = kind === 'privileged' ? toWatchlistUsers(rows) : kind === 'profiles' ? toProfiles(rows) : kind === 'roles' ? toRoles(rows) : kind === 'payments' ? toPayments(rows) : toPrograms(rows);
   if (entries.length === 0) throw new EngineError('BAD_LIST', `the ${kind} list has no ${idColumn} entries`);
   return entries;
 }

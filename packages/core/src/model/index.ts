@@ -60,6 +60,18 @@ export interface SensitiveProfile {
   description: string;
 }
 
+/** One entry of the sensitive-roles watchlist (SAP_BC_BASIS_ADMIN …); a trailing `*` is a prefix. */
+export interface SensitiveRole {
+  role: string;
+  description: string;
+}
+
+/** One payment transaction (F110, F-53 …) of the payment-transactions list. */
+export interface PaymentTcode {
+  tcode: string;
+  description: string;
+}
+
 /** One entry of the sensitive programs and function modules watchlist. */
 export interface SensitiveProgram {
   name: string;
@@ -78,6 +90,10 @@ export interface DetectionLists {
   privilegedUsers: WatchlistUser[];
   sensitiveProfiles: SensitiveProfile[];
   sensitivePrograms: SensitiveProgram[];
+  /** Sensitive roles (admin list); the default list when absent (a snapshot taken before it existed). */
+  sensitiveRoles?: SensitiveRole[];
+  /** Payment transactions (shipped list, `--payments`); the default list when absent. */
+  paymentTcodes?: PaymentTcode[];
 }
 
 /** The numbers the rules use (DETECTION.md section 4). */
@@ -94,6 +110,14 @@ export interface DetectionThresholds {
   massDownload: { count: number; minutes: number };
   /** Longest window (hours) of a system opened for changes. */
   openingHours: number;
+  /** Passwords of other users changed by one user and its window (MASS_PASSWORD_RESET). */
+  passwordResets: { count: number; minutes: number };
+  /** Different addresses of one user's logons and their window (MULTIPLE_LOGONS_BY_USER). */
+  sharedLogons: { addresses: number; minutes: number };
+  /** Days after a bank-details change in which a payment by the same user is BANK_CHANGE_THEN_PAYMENT. */
+  bankPaymentDays: number;
+  /** The organisation's networks (CIDR ranges); UNEXPECTED_NETWORK_LOGON is off while empty. */
+  networks: string[];
 }
 
 export const DEFAULT_THRESHOLDS: DetectionThresholds = Object.freeze({
@@ -103,7 +127,16 @@ export const DEFAULT_THRESHOLDS: DetectionThresholds = Object.freeze({
   bruteForceMinutes: 30,
   massDownload: Object.freeze({ count: 10, minutes: 60 }),
   openingHours: 8,
+  passwordResets: Object.freeze({ count: 5, minutes: 60 }),
+  sharedLogons: Object.freeze({ addresses: 3, minutes: 60 }),
+  bankPaymentDays: 7,
+  networks: Object.freeze([]) as unknown as string[],
 }) as DetectionThresholds;
+
+/** Thresholds with every key present: a snapshot or file saved before a key existed reads its default. */
+export function completeThresholds(t: Partial<DetectionThresholds> | undefined): DetectionThresholds {
+  return t === undefined ? DEFAULT_THRESHOLDS : { ...DEFAULT_THRESHOLDS, ...t };
+}
 
 export interface HolidayCalendar {
   /** ISO country code, e.g. "US", "DE". */
@@ -138,22 +171,15 @@ export const RISK_DESCRIPTIONS: Record<RiskLevel, string> = {
   'No data': 'No data - no records were found in the files, so nothing was checked',
 };
 
-export type PatternName =
-  | 'DEBUGGER_DATA_CHANGE'
-  | 'UNDOCUMENTED_TABLE_CHANGE'
-  | 'SELF_AUTHORIZATION'
-  | 'CHANGE_WITHOUT_TICKET'
-  | 'AFTER_HOURS_SENSITIVE_CHANGE'
-  | 'FAILED_LOGON_BURST'
-  | 'BRUTE_FORCE_SUCCESS'
-  | 'PRIVILEGED_USER_LOGON'
-  | 'EMERGENCY_ACCESS'
-  | 'USER_CREATED_AND_USED'
-  | 'USER_UNLOCKED_AND_USED'
-  | 'SENSITIVE_PROFILE_ASSIGNED'
-  | 'AUDIT_LOG_TAMPERING'
-  | 'MASS_DOWNLOAD'
-  | 'SYSTEM_OPENED_FOR_CHANGES';
+/** Why an analysis of ticket files alone is `No data`: tickets are no evidence either way. */
+export const TICKETS_ONLY_NO_DATA = 'no SM20 or change-document records were given (ticket files alone are no evidence either way), so nothing was checked';
+
+/**
+ * The name of a correlation pattern: derived from the pattern list (rules/pattern/pattern-list.ts),
+ * the only list of the patterns (a type-only import: nothing of the rules is loaded here).
+ */
+export type { PatternName } from '../rules/pattern/pattern-list.ts';
+import type { PatternName } from '../rules/pattern/pattern-list.ts';
 
 export interface SuspiciousPattern {
   pattern: PatternName;
@@ -218,6 +244,8 @@ export interface AnalysisReport {
   files: { name: string; fileType: FileType; records: number }[];
   summary: AnalysisSummary;
   risk: RiskLevel;
+  /** Why the risk is `No data` (no records at all, or tickets alone: no SM20 or change-document records were given). */
+  no_data_reason?: string;
   suspicious_patterns: SuspiciousPattern[];
   correlation_summary: CorrelationSummary;
   record_count_summary: RecordCountSummary;

@@ -9,7 +9,7 @@ import type { ByteSink } from '../engine/contract.ts';
 import { CsvWriter } from '../report/csv-writer.ts';
 import { MAX_COLUMN_WIDTH, widthsOf, XlsxWriter } from '../report/xlsx-writer.ts';
 import { NUMERIC, TEMPORAL, TEXT, temporalStyle, type ColumnKind } from '../report/typed-cells.ts';
-import type { SuppressionRule } from './types.ts';
+export { suppressionLabel } from './suppression-label.ts';
 
 /** At most this many evidence sheets; further reviewed findings say so in their row. */
 export const MAX_EVIDENCE_SHEETS = 200;
@@ -64,16 +64,6 @@ export function localDateTime(iso: string, timeZone = 'UTC'): string {
   } catch {
     return iso; // an unknown zone: the instant as stored
   }
-}
-
-/**
- * How a suppression reads beside the finding it hides: the rule, whose activity it covers and why
- * (never "by PVOGT", which reads as if PVOGT suppressed it).
- * @example suppressionLabel({ rule: 'PAT-OFF-HOURS', user: 'PVOGT', reason: 'night batch' }) // 'Suppressed: PAT-OFF-HOURS for PVOGT — night batch'
- */
-export function suppressionLabel(s: Pick<SuppressionRule, 'rule' | 'user' | 'reason'> & { object?: string; terminal?: string }): string {
-  const scope = [s.user ? `for ${s.user}` : 'for any user', s.object ? `on ${s.object}` : '', s.terminal ? `at ${s.terminal}` : ''].filter(Boolean).join(' ');
-  return `Suppressed: ${s.rule} ${scope}${s.reason ? ` — ${s.reason}` : ''}`;
 }
 
 function cellsOf(r: FindingsWorkbookRow, timeZone: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLAG_KEYS } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS, FLAG_KEYS } from '../model/index.ts';
 import { RULE_CATALOGUE, ruleById, ruleOfPattern } from './index.ts';
 import { PATTERN_LIST } from './pattern/index.ts';
 
@@ -7,6 +7,7 @@ const PATTERNS = [
   'DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE',
   'FAILED_LOGON_BURST', 'BRUTE_FORCE_SUCCESS', 'PRIVILEGED_USER_LOGON', 'EMERGENCY_ACCESS', 'USER_CREATED_AND_USED',
   'USER_UNLOCKED_AND_USED', 'SENSITIVE_PROFILE_ASSIGNED', 'AUDIT_LOG_TAMPERING', 'MASS_DOWNLOAD', 'SYSTEM_OPENED_FOR_CHANGES',
+  'SENSITIVE_ROLE_ASSIGNED', 'MASS_PASSWORD_RESET', 'MULTIPLE_LOGONS_BY_USER', 'UNEXPECTED_NETWORK_LOGON', 'BANK_CHANGE_THEN_PAYMENT',
 ] as const;
 
 describe('rule catalogue', () => {
@@ -22,7 +23,8 @@ describe('rule catalogue', () => {
     expect(PATTERN_LIST.map((r) => r.name)).toEqual([
       'DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'BRUTE_FORCE_SUCCESS',
       'PRIVILEGED_USER_LOGON', 'EMERGENCY_ACCESS', 'USER_CREATED_AND_USED', 'USER_UNLOCKED_AND_USED', 'SENSITIVE_PROFILE_ASSIGNED',
-      'AUDIT_LOG_TAMPERING', 'MASS_DOWNLOAD', 'SYSTEM_OPENED_FOR_CHANGES', 'AFTER_HOURS_SENSITIVE_CHANGE', 'FAILED_LOGON_BURST',
+      'SENSITIVE_ROLE_ASSIGNED', 'AUDIT_LOG_TAMPERING', 'MASS_DOWNLOAD', 'MASS_PASSWORD_RESET', 'SYSTEM_OPENED_FOR_CHANGES',
+      'BANK_CHANGE_THEN_PAYMENT', 'AFTER_HOURS_SENSITIVE_CHANGE', 'FAILED_LOGON_BURST', 'MULTIPLE_LOGONS_BY_USER', 'UNEXPECTED_NETWORK_LOGON',
     ]);
     expect([...PATTERN_LIST.map((r) => r.name)].sort()).toEqual([...PATTERNS].sort());
     for (const r of PATTERN_LIST) expect(ruleOfPattern(r.name).pattern).toBe(r.name);
@@ -35,6 +37,18 @@ describe('rule catalogue', () => {
     expect(ruleById('NO-SUCH-RULE')).toBeUndefined();
     for (const r of RULE_CATALOGUE) expect(r.reads.length * r.nextSteps.length * r.title.length).toBeGreaterThan(0);
     // Each pattern says in one sentence what a finding means (shown beside the findings in the web app).
-    for (const r of RULE_CATALOGUE.filter((r) => r.kind === 'pattern')) expect(r.summary, r.id).toMatch(/^[A-Z].{20,}\.$/);
+    for (const r of RULE_CATALOGUE.filter((r) => r.kind === 'pattern')) expect(r.summary, r.id).toMatch(/^[A-Z0-9].{20,}\.$/);
+    // The current names of the Sentinel solution's rules.
+    expect(ruleById('SAL-SENSITIVE-FM')?.sentinel).toBe('SAP - Unauthorized Remote Execution of a Sensitive Function Module');
+    expect(ruleById('PAT-FAILED-LOGON-BURST')?.sentinel).toBe('SAP - Brute Force (RFC)');
+  });
+
+  it('states the thresholds of an analysis in the pattern texts, the defaults in the catalogue', () => {
+    expect(ruleById('PAT-FAILED-LOGON-BURST')?.summary).toBe('5 or more failed logons for one user or from one terminal or address within 10 minutes.');
+    const three = ruleOfPattern('FAILED_LOGON_BURST', { ...DEFAULT_THRESHOLDS, burst: { count: 3, minutes: 15 } });
+    expect(three.summary).toBe('3 or more failed logons for one user or from one terminal or address within 15 minutes.');
+    expect(three.reads).toContain('(3 in 15 minutes)');
+    expect(ruleOfPattern('BANK_CHANGE_THEN_PAYMENT', { ...DEFAULT_THRESHOLDS, bankPaymentDays: 3 }).summary).toContain('within 3 days');
+    for (const r of RULE_CATALOGUE) expect(`${r.summary ?? ''} ${r.reads}`, r.id).not.toMatch(/\{[a-zA-Z.]+\}/);
   });
 });

@@ -1,8 +1,13 @@
+import { DEFAULT_THRESHOLDS } from '../model/index.ts';
 import { FLAG_RULES } from './flag-rules.ts';
-import { PATTERN_RULES } from './pattern-rules.ts';
+import { ruleWithThresholds } from './pattern/define-pattern.ts';
+import { PATTERN_LIST } from './pattern/pattern-list.ts';
 import type { RuleDefinition } from './types.ts';
 
 export type { RuleDefinition } from './types.ts';
 
-/** The rule catalogue (DETECTION.md section 5): flag rules, then pattern rules. */
-export const RULE_CATALOGUE: readonly RuleDefinition[] = Object.freeze([...FLAG_RULES, ...PATTERN_RULES]);
+/**
+ * The rule catalogue (DETECTION.md section 5): the record rules, then the pattern rules, each as its
+ * module declares it (the patterns' thresholds at their defaults; ruleOfPattern gives an analysis's).
+ */
+export const RULE_CATALOGUE: readonly RuleDefinition[] = Object.freeze([...FLAG_RULES, ...PATTERN_LIST.map((p) => ruleWithThresholds(p.rule, DEFAULT_THRESHOLDS))]);

@@ -14,8 +14,18 @@ export interface Caller {
 }
 
 export interface BlobStore {
-  /** URL the browser PUTs the raw file to; expires after `expiresIn` seconds. */
-  presignPut(key: string, contentType: string, expiresIn?: number): Promise<string>;
+  /**
+   * URL the browser PUTs the raw file to; expires after `expiresIn` seconds. The local store
+   * refuses a body over `maxBytes`, and any PUT once the key's object was deleted or the upload
+   * closed (`closeUpload`); a presigned S3 PUT bounds neither (uploads use presignPost there).
+   */
+  presignPut(key: string, contentType: string, expiresIn?: number, maxBytes?: number): Promise<string>;
+  /**
+   * Ends what upload URLs of the key may still write (the file was confirmed, deleted or
+   * consumed). The local store refuses their PUTs from then on; absent on S3, whose presigned
+   * URLs cannot be revoked before they expire.
+   */
+  closeUpload?(key: string): Promise<void>;
   /**
    * Where the browser POSTs the file as a form (the fields first, then `file`), refused by the
    * store itself above `maxBytes`. Stores without it (the local one caps its PUT URLs) use presignPut.

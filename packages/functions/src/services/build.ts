@@ -6,12 +6,13 @@ import type { AppConfig } from '../config/index.ts';
 import { createBlobStore } from '../adapters/blobs/index.ts';
 import type { BlobStore, Identity, Logger, Orchestrator } from '../ports/index.ts';
 import { createDocumentClient } from './db.ts';
+import { redactSecrets, redactText } from './log-redaction.ts';
 import type { Services } from './types.ts';
 
-/** One JSON line per event, which CloudWatch Logs Insights can query field by field. */
+/** One JSON line per event, which CloudWatch Logs Insights can query field by field; secrets redacted (log-redaction.ts). */
 export function createJsonLogger(base: Record<string, unknown> = {}, write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
   const emit = (level: string, msg: string, data?: Record<string, unknown>) =>
-    write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...base, ...data }));
+    write(JSON.stringify({ time: new Date().toISOString(), level, msg: redactText(msg), ...base, ...(data ? (redactSecrets(data) as Record<string, unknown>) : {}) }));
   return {
     info: (msg, data) => emit('info', msg, data),
     warn: (msg, data) => emit('warn', msg, data),

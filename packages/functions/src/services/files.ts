@@ -94,7 +94,7 @@ export async function createUpload(
   await services.ddb.send(new PutCommand({ TableName: services.config.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
   // On S3 a size-bounded form POST (uploadFields present); locally a PUT URL capped by the server.
   const post = await services.blobs.presignPost?.(key, contentType, MAX_FILE_BYTES, UPLOAD_URL_TTL_SECONDS);
-  const uploadUrl = post?.url ?? (await services.blobs.presignPut(key, contentType, UPLOAD_URL_TTL_SECONDS));
+  const uploadUrl = post?.url ?? (await services.blobs.presignPut(key, contentType, UPLOAD_URL_TTL_SECONDS, MAX_FILE_BYTES));
   return { uploadUrl, ...(post ? { uploadFields: post.fields } : {}), fileId, key, contentType, expiresIn: UPLOAD_URL_TTL_SECONDS };
 }
 
@@ -128,6 +128,8 @@ export async function markFileReady(services: Services, sub: string, fileId: str
     services.log.warn('oversized upload removed', { sub, fileId, size: head.size });
     throw new VisibleError('TOO_LARGE', tooLargeMessage(item.fileName));
   }
+  // Confirmed: the upload URL writes no more (the local store refuses it; see closeUpload on S3).
+  await services.blobs.closeUpload?.(item.key);
   const { size, sha256 } = await measureObject(services, item.key);
   const readyDate = new Date().toISOString();
   await services.ddb.send(

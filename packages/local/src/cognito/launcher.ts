@@ -17,6 +17,7 @@ import type { PoolIds } from './pool-setup.ts';
 import { createSecurityEvents, pendingEvent, type SecurityEventSink } from './security-events.ts';
 import { createSignInFlows } from './sign-in-flows.ts';
 import { SrpAuthenticator } from './srp-auth.ts';
+import { createUserExistenceMask } from './user-existence.ts';
 
 /**
  * What a browser may call on the public mount: only what the web app uses (Amplify's signIn,
@@ -59,6 +60,7 @@ export function createLauncher(
   opts: { onSecurityEvent?: SecurityEventSink } = {},
 ): Launcher {
   const srp = new SrpAuthenticator(ids.userPoolId.split('_')[1] ?? '');
+  const existence = createUserExistenceMask(srp);
   const accessTokens = createAccessTokenVerifier(signer, { issuer, clientId: ids.clientId, findUser });
 
   async function pool() {
@@ -151,7 +153,9 @@ export function createLauncher(
     const guess = await guessedAccount(target, b, { srp, findUser, tokenUser });
     const lockedBefore = guess ? attempts.isLocked(guess.key, guess.kind) : false;
     try {
-      const out = guess ? await attempts.guard(guess.key, guess.kind, () => run(target, b, tokenUser)) : await run(target, b, tokenUser);
+      // Unknown accounts answer as existing ones do (user-existence.ts), inside the lockout count.
+      const call = () => existence.answer(target, b, () => run(target, b, tokenUser));
+      const out = guess ? await attempts.guard(guess.key, guess.kind, call) : await call();
       if (pending) await events.emit(pending.event, pending.who, where, pending.detail);
       return sealTokens(out, b);
     } catch (e) {

@@ -10,6 +10,7 @@ import { buildDefinition, STEP_NAMES, type StepName } from '@app/functions/pipel
 import { TransientError } from '@app/functions/pipeline/errors.ts';
 import { CPU_HEAVY_STEPS, runStep } from '@app/functions/pipeline/steps/index.ts';
 import type { Orchestrator, PipelineInput } from '@app/functions/ports/index.ts';
+import { finishInterruptedDeletions } from '@app/functions/services/analyses/delete-analysis.ts';
 import { failInterruptedAnalyses } from '@app/functions/services/analyses/fail-interrupted.ts';
 import type { Services } from '@app/functions/services/types.ts';
 import { createStepWorkerPool, type StepWorkerPool } from './worker-pool.ts';
@@ -129,6 +130,9 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
     async recoverInterrupted() {
       const count = await failInterruptedAnalyses(getServices());
       if (count > 0) getServices().log.warn('analyses interrupted by a restart marked failed', { count });
+      // Deletions a storage fault or a stop interrupted: finished now (the items were already hidden).
+      const deleted = await finishInterruptedDeletions(getServices());
+      if (deleted > 0) getServices().log.warn('interrupted analysis deletions finished', { count: deleted });
       return count;
     },
     async idle() {

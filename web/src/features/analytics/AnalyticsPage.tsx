@@ -79,12 +79,12 @@ export function AnalyticsPage() {
           <MetricCard label="Total Analyses" value={formatNumber(t.totalAnalyses)} />
           <MetricCard label="Records Processed" value={formatNumber(t.recordsProcessed)} />
           <MetricCard label="Total Flags" value={formatNumber(t.totalFlags)} />
-          <MetricCard label="Detection Rate" value={t.recordsProcessed > 0 ? `${t.detectionRate}%` : 'No data'} />
+          <MetricCard label="Share of records flagged" value={t.recordsProcessed > 0 ? `${t.detectionRate}%` : 'No data'} note="Flagged records of all records read" />
         </SimpleGrid>
       </Section>
       <Section title="Security Metrics">
         <SimpleGrid cols={{ base: 2, md: 4 }}>
-          <MetricCard label="Critical Alerts" value={formatNumber(t.criticalAlerts)} note="High-risk transactions and tables" />
+          <MetricCard label="High-risk transaction and table records" value={formatNumber(t.criticalAlerts)} note="Records using a transaction or table of the high-risk lists (not findings)" />
           <MetricCard label="Debug Sessions" value={formatNumber(t.debugSessions)} />
           <MetricCard label="Timing Anomalies" value={formatNumber(t.timingAnomalies)} note="Changes outside business hours" />
           <MetricCard label="Sensitive Changes" value={formatNumber(t.sensitiveChanges)} note="Sensitive objects and fields" />
@@ -116,7 +116,7 @@ export function AnalyticsPage() {
       </Section>
       <Section title="Risk Assessment Summary">
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <MetricCard label="High Risk Activities" value={formatNumber(t.criticalAlerts + t.sensitiveChanges)} note="Critical alerts and sensitive changes" />
+          <MetricCard label="High-risk and sensitive records" value={formatNumber(t.criticalAlerts + t.sensitiveChanges)} note="High-risk transaction and table records plus sensitive changes" />
           <MetricCard label="Debug Sessions" value={formatNumber(t.debugSessions)} note="Debugger use and code changes" />
           <MetricCard label="Change Management" value={formatNumber(t.timingAnomalies + t.changeVolume)} note="Timing and volume anomalies" />
         </SimpleGrid>

@@ -77,7 +77,7 @@ export function CasePage() {
             </li>
           ))}
         </ul>
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Rules of this case, scrollable' } }}>
           <Table striped withTableBorder aria-label="Rules of this case">
             <Table.Thead>
               <Table.Tr>

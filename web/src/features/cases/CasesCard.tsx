@@ -31,9 +31,9 @@ function CaseItem({ analysisId, c }: { analysisId: string; c: CaseSummary }) {
             score {c.score}
           </Text>
         </Group>
-        <Badge color={done ? 'teal.9' : 'gray.8'} autoContrast variant={done ? 'filled' : 'light'}>
+        <Text size="sm" fw={500} c={done ? 'teal.9' : undefined}>
           {progressText(c.progress)}
-        </Badge>
+        </Text>
       </Group>
       <Text size="sm" mt={4}>
         {membersText(c)} · {periodText(c)}

@@ -14,6 +14,10 @@ const DEFAULTS: DetectionThresholds = {
   bruteForceMinutes: 30,
   massDownload: { count: 10, minutes: 60 },
   openingHours: 8,
+  passwordResets: { count: 5, minutes: 60 },
+  sharedLogons: { addresses: 3, minutes: 60 },
+  bankPaymentDays: 7,
+  networks: [],
 };
 
 let fake: FakeApi;
@@ -98,6 +102,35 @@ describe('Thresholds tab', () => {
     expect(fake.calls('PUT', '/detection-thresholds')[0]!.body).toEqual({ ...DEFAULTS, changeVolume: 20, burst: { count: 3, minutes: 5 } });
     expect(await screen.findByText(/Last changed .* by abcdef01…/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Changes per user and day' })).toHaveValue('20');
+  });
+});
+
+describe('detection v3 settings', () => {
+  it('saves the password resets, shared logons, bank-to-payment days and the networks', async () => {
+    const user = await renderTab();
+    const resets = screen.getByRole('textbox', { name: 'Password resets by one user' });
+    await user.clear(resets);
+    await user.type(resets, '3');
+    const days = screen.getByRole('textbox', { name: 'Bank change to payment: days' });
+    await user.clear(days);
+    await user.type(days, '14');
+    await user.type(screen.getByRole('textbox', { name: 'Networks (CIDR ranges, one per line)' }), '10.0.0.0/8{enter}192.168.10.0/24');
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
+    await waitFor(() => expect(fake.calls('PUT', '/detection-thresholds')).toHaveLength(1));
+    expect(fake.calls('PUT', '/detection-thresholds')[0]!.body).toEqual({
+      ...DEFAULTS,
+      passwordResets: { count: 3, minutes: 60 },
+      bankPaymentDays: 14,
+      networks: ['10.0.0.0/8', '192.168.10.0/24'],
+    });
+  });
+
+  it('refuses a network that is not a CIDR range, naming it, without calling the server', async () => {
+    const user = await renderTab();
+    await user.type(screen.getByRole('textbox', { name: 'Networks (CIDR ranges, one per line)' }), '10.0.0.0/33');
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
+    expect(screen.getByText('10.0.0.0/33: the prefix length must be 0 to 32 for an IPv4 address')).toBeInTheDocument();
+    expect(fake.calls('PUT', '/detection-thresholds')).toHaveLength(0);
   });
 });
 

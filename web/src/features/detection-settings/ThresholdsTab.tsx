@@ -1,10 +1,12 @@
 /**
  * The detection thresholds of the organisation (DETECTION.md section 4): business hours, change
- * volume, failed-logon burst, brute-force window, mass download and system-opening window. Saved
- * values apply to analyses started afterwards; export and import use the CLI's settings file.
+ * volume, failed-logon burst, brute-force window, mass download, system-opening window, password
+ * resets, logons of one user from several addresses, bank change to payment, and the
+ * organisation's networks. Saved values apply to analyses started afterwards; export and import
+ * use the CLI's settings file.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, FileButton, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, FileButton, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconDownload, IconRestore, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/api-error.ts';
@@ -12,7 +14,7 @@ import { notify } from '../../lib/notify.ts';
 import { triggerDownload } from '../risk-management/export-risk-data.ts';
 import { formatDateTime, personLabel } from '../risk-management/format.ts';
 import { RISK_TOAST } from '../risk-management/risk-kinds.ts';
-import { readThresholdsFile, thresholdsToJson, validateThresholds, WEEKDAYS, type ThresholdErrors } from './thresholds-form.ts';
+import { networksFromText, readThresholdsFile, thresholdsToJson, validateThresholds, WEEKDAYS, type ThresholdErrors } from './thresholds-form.ts';
 import { thresholdsQuery, useSaveThresholds, type DetectionThresholds } from './watchlist-api.ts';
 
 export function ThresholdsTab({ download = triggerDownload }: { download?: (url: string, fileName: string) => void }) {
@@ -20,10 +22,15 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
   const save = useSaveThresholds();
   const [form, setForm] = useState<DetectionThresholds | undefined>();
   const [errors, setErrors] = useState<ThresholdErrors>({});
+  // The networks as typed (one range per line); the form keeps the list.
+  const [networksText, setNetworksText] = useState('');
   const resetFile = useRef<() => void>(null);
 
   useEffect(() => {
-    if (state.data) setForm(structuredClone(state.data.thresholds));
+    if (state.data) {
+      setForm(structuredClone(state.data.thresholds));
+      setNetworksText(state.data.thresholds.networks.join('\n'));
+    }
   }, [state.data]);
 
   if (state.isError) return <Alert color="red">{errorMessage(state.error, 'Failed to load the thresholds')}</Alert>;
@@ -66,7 +73,9 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
     resetFile.current?.();
     if (!file) return;
     try {
-      setForm(readThresholdsFile(await file.text(), form));
+      const next = readThresholdsFile(await file.text(), form);
+      setForm(next);
+      setNetworksText(next.networks.join('\n'));
       notify.info(`Read ${file.name}; check the values and save`, RISK_TOAST);
     } catch (err) {
       notify.error(`${file.name}: ${(err as Error).message}`, RISK_TOAST);
@@ -124,6 +133,11 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
           <NumberInput label="Brute force: minutes after the burst" description={`BRUTE_FORCE_SUCCESS (default ${defaults.bruteForceMinutes})`} min={1} allowDecimal={false} value={form.bruteForceMinutes} onChange={(v) => set((f) => void (f.bruteForceMinutes = num(v)))} />
           <NumberInput label="Downloads per mass download" description={`MASS_DOWNLOAD (default ${defaults.massDownload.count})`} min={2} allowDecimal={false} value={form.massDownload.count} onChange={(v) => set((f) => void (f.massDownload.count = num(v)))} />
           <NumberInput label="Mass download window in minutes" description={`Default ${defaults.massDownload.minutes}`} min={1} allowDecimal={false} value={form.massDownload.minutes} onChange={(v) => set((f) => void (f.massDownload.minutes = num(v)))} />
+          <NumberInput label="Password resets by one user" description={`Other users' passwords: MASS_PASSWORD_RESET (default ${defaults.passwordResets.count})`} min={2} allowDecimal={false} value={form.passwordResets.count} onChange={(v) => set((f) => void (f.passwordResets.count = num(v)))} />
+          <NumberInput label="Password reset window in minutes" description={`Default ${defaults.passwordResets.minutes}`} min={1} allowDecimal={false} value={form.passwordResets.minutes} onChange={(v) => set((f) => void (f.passwordResets.minutes = num(v)))} />
+          <NumberInput label="Addresses of one user's logons" description={`MULTIPLE_LOGONS_BY_USER (default ${defaults.sharedLogons.addresses})`} min={2} allowDecimal={false} value={form.sharedLogons.addresses} onChange={(v) => set((f) => void (f.sharedLogons.addresses = num(v)))} />
+          <NumberInput label="Logon addresses window in minutes" description={`Default ${defaults.sharedLogons.minutes}`} min={1} allowDecimal={false} value={form.sharedLogons.minutes} onChange={(v) => set((f) => void (f.sharedLogons.minutes = num(v)))} />
+          <NumberInput label="Bank change to payment: days" description={`BANK_CHANGE_THEN_PAYMENT (default ${defaults.bankPaymentDays})`} min={1} allowDecimal={false} value={form.bankPaymentDays} onChange={(v) => set((f) => void (f.bankPaymentDays = num(v)))} />
         </SimpleGrid>
         {errors.numbers && (
           <Text c="red" size="sm" mt="xs" role="alert">
@@ -131,11 +145,36 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
           </Text>
         )}
       </Paper>
+      <Paper withBorder p="md">
+        <Title order={4} mb="xs">
+          The organisation's networks
+        </Title>
+        <Textarea
+          label="Networks (CIDR ranges, one per line)"
+          description="A successful logon from an address outside these ranges is UNEXPECTED_NETWORK_LOGON. While the list is empty (the default) no logon is judged."
+          placeholder={'10.0.0.0/8\n192.168.10.0/24'}
+          minRows={3}
+          value={networksText}
+          error={errors.networks}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            setNetworksText(text);
+            set((f) => void (f.networks = networksFromText(text)));
+          }}
+        />
+      </Paper>
       <Group>
         <Button leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} onClick={() => void submit()}>
           Save thresholds
         </Button>
-        <Button variant="default" leftSection={<IconRestore size={16} />} onClick={() => setForm(structuredClone(defaults))}>
+        <Button
+          variant="default"
+          leftSection={<IconRestore size={16} />}
+          onClick={() => {
+            setForm(structuredClone(defaults));
+            setNetworksText(defaults.networks.join('\n'));
+          }}
+        >
           Reset to defaults
         </Button>
         <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportFile}>

@@ -2,12 +2,13 @@
  * Checks of the thresholds form before the call (the server checks the same), and the settings
  * file shared with the CLI's `--settings FILE.json` (DETECTION.md section 4).
  */
+import { cidrProblem } from '@app/core/flags/networks.ts';
 import type { DetectionThresholds } from './watchlist-api.ts';
 
-export type ThresholdErrors = Partial<Record<'start' | 'end' | 'days' | 'numbers', string>>;
+export type ThresholdErrors = Partial<Record<'start' | 'end' | 'days' | 'numbers' | 'networks', string>>;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const KEYS = ['businessHours', 'changeVolume', 'burst', 'bruteForceMinutes', 'massDownload', 'openingHours'] as const;
+const KEYS = ['businessHours', 'changeVolume', 'burst', 'bruteForceMinutes', 'massDownload', 'openingHours', 'passwordResets', 'sharedLogons', 'bankPaymentDays', 'networks'] as const;
 
 export const WEEKDAYS = [
   { value: 1, label: 'Mon' },
@@ -27,9 +28,22 @@ export function validateThresholds(t: DetectionThresholds): ThresholdErrors {
   if (!HHMM.test(end)) errors.end = 'Enter a time HH:MM';
   else if (!errors.start && start >= end) errors.end = 'End must be after start';
   if (days.length === 0) errors.days = 'Choose at least one working day';
-  const numbers = [t.changeVolume, t.burst.count, t.burst.minutes, t.bruteForceMinutes, t.massDownload.count, t.massDownload.minutes, t.openingHours];
+  const numbers = [
+    t.changeVolume, t.burst.count, t.burst.minutes, t.bruteForceMinutes, t.massDownload.count, t.massDownload.minutes, t.openingHours,
+    t.passwordResets.count, t.passwordResets.minutes, t.sharedLogons.addresses, t.sharedLogons.minutes, t.bankPaymentDays,
+  ];
   if (numbers.some((n) => !Number.isInteger(n) || n < 1)) errors.numbers = 'Every number must be a whole number of at least 1';
+  const problem = t.networks.map(cidrProblem).find((p) => p !== undefined);
+  if (problem) errors.networks = problem;
   return errors;
+}
+
+/** The networks field: one CIDR range per line (or separated by commas), blanks left out. */
+export function networksFromText(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** The JSON the export writes: the CLI reads the same file with `--settings`. */

@@ -70,7 +70,7 @@ describe('AnalysisCompleteCard with no records', () => {
     );
     expect(screen.getByText('No data - No records were found')).toBeInTheDocument();
     expect(screen.getByTestId('no-records-notice')).toHaveTextContent('No records were found in the file(s)');
-    expect(screen.getByText('Detection Rate').nextSibling).toHaveTextContent('No data');
+    expect(screen.getByText('Share of records flagged').nextSibling).toHaveTextContent('No data');
     expect(screen.queryByText(/Clean/)).toBeNull();
   });
 });

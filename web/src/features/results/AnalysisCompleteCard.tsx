@@ -30,7 +30,7 @@ export function AnalysisCompleteCard({ result, onViewResults, onStartNew }: { re
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Stat label="Total Records" value={formatNumber(total)} />
           <Stat label="Flagged Records" value={formatNumber(flagged)} />
-          <Stat label="Detection Rate" value={empty ? 'No data' : `${detectionRate(flagged, total)}%`} />
+          <Stat label="Share of records flagged" value={empty ? 'No data' : `${detectionRate(flagged, total)}%`} />
           <Stat label={isMulti(result) ? 'Analyzed' : 'File Type'} value={fileTypeLabel(result)} />
         </SimpleGrid>
         <div>

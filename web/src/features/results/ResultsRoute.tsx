@@ -1,9 +1,8 @@
-import { createContext, useContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { analysisQuery } from '../../api/queries.ts';
-import type { AnalysisResult } from '../../api/types.ts';
 import { ApiError } from '../../api/client.ts';
 import { failureReason } from '../../lib/failure-reason.ts';
 import { shortId } from '../../lib/format.ts';
@@ -11,15 +10,9 @@ import { useHeldResult } from '../../state/held-result.tsx';
 import { CasesCard } from '../cases/CasesCard.tsx';
 import { FindingsCard } from '../review/FindingsCard.tsx';
 import { ResultsView } from './ResultsView.tsx';
+import { ResultContext, useResult } from './result-context.ts';
 
-/** The completed analysis of `/results/{analysisId}`, for the views below it (overview, findings, timeline, cases). */
-const ResultContext = createContext<AnalysisResult | null>(null);
-
-export function useResult(): AnalysisResult {
-  const result = useContext(ResultContext);
-  if (!result) throw new Error('useResult() must be used below /results/$analysisId');
-  return result;
-}
+export { useOptionalResult, useResult } from './result-context.ts';
 
 /** /results without an id (an old bookmark): the analysis last opened, at its own address, else home. */
 export function HeldResultRedirect() {

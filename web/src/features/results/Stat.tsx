@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 
 /** A labelled figure of the summary cards. */
-export function Stat({ label, value }: { label: string; value: string }) {
+export function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <div>
       <Text size="sm" c="dimmed">
@@ -10,6 +10,11 @@ export function Stat({ label, value }: { label: string; value: string }) {
       <Text fz={22} fw={700}>
         {value}
       </Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
     </div>
   );
 }

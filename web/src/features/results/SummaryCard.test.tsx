@@ -8,7 +8,7 @@ describe('SummaryCard', () => {
     render(<SummaryCard result={{ analysisId: 'a', status: 'completed', fileType: 'CDHDR', summary: { total_records: 0, flagged_records: 0, flag_counts: {} } }} />);
     expect(screen.getByText('No data - No records were found')).toBeInTheDocument();
     expect(screen.getByTestId('no-records-notice')).toHaveTextContent('No records were found in the file(s)');
-    expect(screen.getByText('Detection Rate').nextSibling).toHaveTextContent('No data');
+    expect(screen.getByText('Share of records flagged').nextSibling).toHaveTextContent('No data');
     expect(screen.queryByText(/Clean/)).toBeNull();
   });
 

@@ -22,14 +22,14 @@ export function SummaryCard({ result }: { result: AnalysisResult }) {
           <Stat label="Files Analyzed" value={String(filesAnalyzed(result).length)} />
           <Stat label="Total Records" value={formatNumber(total)} />
           <Stat label="Total Flagged" value={formatNumber(flagged)} />
-          <Stat label="Overall Risk" value={empty ? 'No data' : `${(riskPct ?? Number(detectionRate(flagged, total))).toFixed(2)}%`} />
+          <Stat label="Share of records flagged" value={empty ? 'No data' : `${(riskPct ?? Number(detectionRate(flagged, total))).toFixed(2)}%`} note="flagged records of all records read" />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           <Stat label="File Type" value={fileTypeLabel(result)} />
           <Stat label="Total Records" value={formatNumber(total)} />
           <Stat label="Flagged Records" value={formatNumber(flagged)} />
-          <Stat label="Detection Rate" value={empty ? 'No data' : `${detectionRate(flagged, total)}%`} />
+          <Stat label="Share of records flagged" value={empty ? 'No data' : `${detectionRate(flagged, total)}%`} note="flagged records of all records read" />
         </SimpleGrid>
       )}
       <div style={{ marginTop: 12 }}>

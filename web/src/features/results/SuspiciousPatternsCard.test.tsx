@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { render } from '../../test-utils/render.tsx';
+import { renderWithQuery } from '../../test-utils/render-with-query.tsx';
+import { startApiServer } from '../../test-utils/api-server.ts';
 import { SuspiciousPatternsCard } from './SuspiciousPatternsCard.tsx';
 
 const p = (pattern: string, risk_level: string, sm20_time: string) => ({ pattern, risk_level, user: 'KWEBER', sm20_time, sm20_activity: 'SE16N' });
 
 describe('SuspiciousPatternsCard', () => {
   it('lists critical before high, medium and low, by time within a level, with a title and an explanation', () => {
-    render(
+    renderWithQuery(
       <SuspiciousPatternsCard
         patterns={[
           p('CHANGE_WITHOUT_TICKET', 'high', '2025-03-05 10:00:00'),
@@ -28,8 +29,46 @@ describe('SuspiciousPatternsCard', () => {
   });
 
   it('shows the whole risk word in the badge', () => {
-    render(<SuspiciousPatternsCard patterns={[p('SELF_AUTHORIZATION', 'critical', '2025-03-06 23:00:00')]} />);
+    renderWithQuery(<SuspiciousPatternsCard patterns={[p('SELF_AUTHORIZATION', 'critical', '2025-03-06 23:00:00')]} />);
     const badge = screen.getByText('critical');
     expect(getComputedStyle(badge).textOverflow).not.toBe('ellipsis');
+  });
+});
+
+describe('SuspiciousPatternsCard with the analysis (issue 27)', () => {
+  it("states the analysis's thresholds and marks a suppressed pattern with rule, user and reason", async () => {
+    const suppressedFinding = {
+      findingId: 'f1',
+      kind: 'pattern',
+      rule: { id: 'PAT-FAILED-LOGON-BURST', title: 'Burst of failed logons', severity: 'medium' },
+      user: 'KWEBER',
+      time: '2025-03-01 08:00:00',
+      object: '',
+      terminal: '',
+      summary: '',
+      source: { pattern: 'FAILED_LOGON_BURST' },
+      review: { status: 'open', comment: '', ticket: '', reviewer: null, reviewedAt: null, suppressionId: null },
+      suppressed: { suppressionId: 's1', reason: 'pen test, CHG-7', expiresAt: '2027-01-01T00:00:00Z' },
+    };
+    const api = await startApiServer({
+      'GET /results/a-1/findings?status=suppressed&limit=200': () => ({ status: 200, body: { findings: [suppressedFinding] } }),
+    });
+    try {
+      renderWithQuery(
+        <SuspiciousPatternsCard
+          analysisId="a-1"
+          settings={{ thresholds: { burst: { count: 3, minutes: 10 }, bruteForceMinutes: 30, massDownload: { count: 10, minutes: 60 } } }}
+          patterns={[p('FAILED_LOGON_BURST', 'medium', '2025-03-01 08:00:00'), p('MASS_DOWNLOAD', 'high', '2025-03-02 08:00:00')]}
+        />,
+      );
+      expect(screen.getByText('3 or more failed logons within 10 minutes')).toBeInTheDocument();
+      expect(screen.getByText('10 or more downloads by one user within 60 minutes')).toBeInTheDocument();
+      expect(screen.queryByText(/Five or more/)).not.toBeInTheDocument();
+      expect(await screen.findByTestId('pattern-suppressed')).toHaveTextContent('Suppressed: PAT-FAILED-LOGON-BURST for KWEBER — pen test, CHG-7');
+      const rows = screen.getAllByTestId('pattern-row');
+      expect(rows.map((r) => r.getAttribute('data-suppressed'))).toEqual([null, 'true']);
+    } finally {
+      await api.close();
+    }
   });
 });

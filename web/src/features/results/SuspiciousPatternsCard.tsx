@@ -4,6 +4,12 @@ import type { SuspiciousPattern } from '../../api/types.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { patternRuleHref } from '../rules/rules-api.ts';
 import { patternMeaning, sortBySeverity } from './pattern-meanings.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { PatternName } from '@app/core/model/index.ts';
+import { patternRuleId } from '@app/core/rules/index.ts';
+import { suppressionLabel } from '@app/core/review/suppression-label.ts';
+import { findingsQuery } from '../review/review-api.ts';
+import type { AnalysisSettings } from './threshold-texts.ts';
 
 // Shades chosen for AA contrast; autoContrast picks dark text on the light ones.
 const LEVEL_COLOR: Record<string, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
@@ -11,9 +17,12 @@ const LEVEL_COLOR: Record<string, string> = { critical: 'red.9', high: 'orange.4
 export const PATTERNS_PAGE = 25;
 
 /** Findings first: the patterns ordered critical → low, each with a title and what it means; 25 a page. */
-export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPattern[] }) {
+export function SuspiciousPatternsCard({ patterns, analysisId, settings }: { patterns: SuspiciousPattern[]; analysisId?: string; settings?: AnalysisSettings | null }) {
   const sorted = useMemo(() => sortBySeverity(patterns), [patterns]);
   const [page, setPage] = useState(1);
+  // Suppressed pattern findings are marked here too: a suppressed CRITICAL row must not read as open.
+  const suppressedPage = useQuery({ ...findingsQuery(analysisId ?? '', { status: 'suppressed', limit: 200 }), enabled: Boolean(analysisId) && patterns.length > 0 });
+  const suppressed = new Map((suppressedPage.data?.findings ?? []).filter((f) => f.kind === 'pattern' && f.suppressed).map((f) => [`${f.rule.id}|${f.user}|${f.time}`, f] as const));
   if (patterns.length === 0) return null;
   const pages = Math.ceil(sorted.length / PATTERNS_PAGE);
   const at = Math.min(page, pages);
@@ -39,13 +48,19 @@ export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPatte
           </Table.Thead>
           <Table.Tbody>
             {shown.map((p, i) => {
-              const meaning = patternMeaning(p.pattern);
+              const meaning = patternMeaning(p.pattern, settings);
+              const hidden = suppressed.get(`${patternRuleId(p.pattern as PatternName)}|${(p.user ?? '').toUpperCase()}|${p.sm20_time ?? ''}`);
               return (
-                <Table.Tr key={`${at}-${i}`} data-testid="pattern-row" data-level={p.risk_level}>
+                <Table.Tr key={`${at}-${i}`} data-testid="pattern-row" data-level={p.risk_level} data-suppressed={hidden ? 'true' : undefined} style={hidden ? { opacity: 0.75 } : undefined}>
                   <Table.Td>
                     <Badge color={LEVEL_COLOR[p.risk_level?.toLowerCase()] ?? 'gray.7'} autoContrast>
                       {p.risk_level}
                     </Badge>
+                    {hidden?.suppressed && (
+                      <Badge color="violet.9" autoContrast mt={4} display="block" title={suppressionLabel({ rule: hidden.rule.id, user: hidden.user, reason: hidden.suppressed.reason })}>
+                        Suppressed
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td style={{ minWidth: 220 }}>
                     <Anchor href={patternRuleHref(p)} target="_blank" rel="noopener" size="sm" fw={600} title="What this pattern means and what to check next">
@@ -54,6 +69,11 @@ export function SuspiciousPatternsCard({ patterns }: { patterns: SuspiciousPatte
                     <Text size="xs" c="dimmed">
                       {meaning.explanation}
                     </Text>
+                    {hidden?.suppressed && (
+                      <Text size="xs" c="violet.9" data-testid="pattern-suppressed">
+                        {suppressionLabel({ rule: hidden.rule.id, user: hidden.user, reason: hidden.suppressed.reason })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{p.user}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.sm20_time}</Table.Td>

@@ -1,6 +1,7 @@
 /** Titles and one-line explanations of the suspicious patterns, from the rule catalogue (DETECTION.md section 5). */
 import type { PatternName } from '@app/core/model/index.ts';
 import { patternRuleId, ruleById } from '@app/core/rules/index.ts';
+import { patternTextWithThresholds, type AnalysisSettings } from './threshold-texts.ts';
 
 export interface PatternMeaning {
   title: string;
@@ -13,7 +14,9 @@ export interface PatternMeaning {
  *
  * @example patternMeaning('MASS_DOWNLOAD').title // "Many downloads by one user"
  */
-export function patternMeaning(pattern: string): PatternMeaning {
+export function patternMeaning(pattern: string, settings?: AnalysisSettings | null): PatternMeaning {
+  const measured = patternTextWithThresholds(pattern, settings);
+  if (measured) return measured;
   // A name the engine does not know simply finds no rule.
   const rule = ruleById(patternRuleId(pattern as PatternName));
   if (rule) return { title: rule.title, explanation: rule.summary ?? rule.nextSteps };

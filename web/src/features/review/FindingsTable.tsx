@@ -1,6 +1,9 @@
 import { Anchor, Badge, Button, Checkbox, Table, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { suppressionLabel } from '@app/core/review/suppression-label.ts';
 import type { Finding } from './review-api.ts';
+import { useOptionalResult } from '../results/result-context.ts';
+import { patternTextWithThresholds } from '../results/threshold-texts.ts';
 import { SEVERITY_COLOR, STATUS_COLOR, STATUS_LABEL } from './review-labels.ts';
 
 interface FindingsTableProps {
@@ -21,7 +24,7 @@ function StatusCell({ f }: { f: Finding }) {
           <Badge color="violet.9" autoContrast mr={4}>
             Suppressed
           </Badge>
-          by {f.suppressed.reason}
+          {suppressionLabel({ rule: f.rule.id, user: f.user, reason: f.suppressed.reason }).replace(/^Suppressed: /, '')}
         </Text>
       </Tooltip>
     );
@@ -35,8 +38,11 @@ function StatusCell({ f }: { f: Finding }) {
 
 /** One page of findings with checkboxes for bulk actions. */
 export function FindingsTable({ analysisId, findings, isSelected, toggle, allSelected, toggleAll, onReview }: FindingsTableProps) {
+  // A pattern's title with the numbers this analysis ran with ("3 or more failed logons within 10 minutes").
+  const settings = useOptionalResult()?.settings;
+  const ruleTitle = (f: Finding) => (f.source.pattern && patternTextWithThresholds(f.source.pattern, settings)?.title) || f.rule.title;
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Findings, scrollable' } }}>
       <Table striped withTableBorder aria-label="Findings">
         <Table.Thead>
           <Table.Tr>
@@ -64,7 +70,7 @@ export function FindingsTable({ analysisId, findings, isSelected, toggle, allSel
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{f.rule.title}</Text>
+                <Text size="sm">{ruleTitle(f)}</Text>
                 <Text size="xs" c="dimmed">
                   {f.rule.id}
                 </Text>

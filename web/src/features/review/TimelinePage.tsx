@@ -90,7 +90,7 @@ export function TimelinePage({ analysisId, user }: { analysisId: string; user: s
         {!data && !page.isError && <Text c="dimmed">Reading the analysis for {user}…</Text>}
         {data && data.matched === 0 && <Text c="dimmed">No activity of {user} here.</Text>}
         {data && data.matched > 0 && (
-          <Table.ScrollContainer minWidth={800}>
+          <Table.ScrollContainer minWidth={800} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Timeline, scrollable' } }}>
             <Table striped withTableBorder aria-label="Timeline">
               <Table.Thead>
                 <Table.Tr>

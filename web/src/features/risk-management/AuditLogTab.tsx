@@ -1,7 +1,7 @@
 /** The last 100 administrators' changes with the fields each one changed (spec section 2). */
 import { Badge, Code, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { diffAuditValues } from './audit-diff.ts';
+import { auditItemLabel, diffAuditValues } from './audit-diff.ts';
 import { formatDateTime, personLabel } from './format.ts';
 import { PagingFooter } from '../../lib/PagingFooter.tsx';
 import { usePaging } from '../../lib/use-paging.ts';
@@ -17,7 +17,7 @@ const ACTION_COLOR: Record<string, string> = {
 };
 
 function Differences({ entry }: { entry: AuditEntry }) {
-  const diffs = diffAuditValues(entry.previousValue, entry.newValue);
+  const diffs = diffAuditValues(entry.previousValue, entry.newValue, entry.people);
   if (diffs.length === 0) return <Text size="xs" c="dimmed">No field changes</Text>;
   return (
     <Stack gap={2}>
@@ -82,7 +82,9 @@ export function AuditLogTab() {
                     {entry.action}
                   </Badge>
                 </Table.Td>
-                <Table.Td ff="monospace">{entry.itemId}</Table.Td>
+                <Table.Td ff={entry.itemType === 'access_request' ? undefined : 'monospace'} title={entry.itemId} style={{ overflowWrap: 'anywhere' }}>
+                  {auditItemLabel(entry)}
+                </Table.Td>
                 <Table.Td>{entry.itemType}</Table.Td>
                 <Table.Td title={entry.userId} style={{ overflowWrap: 'anywhere' }}>
                   {personLabel(entry.userEmail, entry.userId)}

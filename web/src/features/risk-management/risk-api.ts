@@ -16,6 +16,8 @@ export interface AuditEntry {
   userId: string;
   /** The e-mail behind `userId`, when the server knows it. */
   userEmail?: string;
+  /** E-mails of the people the values name (addedBy, lastModifiedBy, …), by sub. */
+  people?: Record<string, string>;
   previousValue: Record<string, unknown> | null;
   newValue: Record<string, unknown> | null;
 }

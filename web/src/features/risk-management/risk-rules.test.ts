@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffAuditValues } from './audit-diff.ts';
+import { auditItemLabel, diffAuditValues } from './audit-diff.ts';
 import { truncateId } from './format.ts';
 import { checkImportFile, summariseImportErrors } from './import-rules.ts';
 import { RISK_KINDS, removeConfirmText, type RiskItem } from './risk-kinds.ts';
@@ -101,5 +101,20 @@ describe('display', () => {
   it('asks the exact removal question', () => {
     expect(removeConfirmText(RISK_KINDS.tables, 'USR02')).toBe('Are you sure you want to remove USR02 from high-risk tables?');
     expect(removeConfirmText(RISK_KINDS.tcodes, 'SU01')).toBe('Are you sure you want to remove SU01 from high-risk transaction codes?');
+  });
+});
+
+describe('people and requests in the audit log by e-mail (issue 27)', () => {
+  it('shows addedBy and lastModifiedBy by e-mail when the server knows it', () => {
+    const sub = '0d2f6cb7-8d83-440c-9e7a-1b2c3d4e5f60';
+    expect(diffAuditValues(null, { tableId: 'MARA', addedBy: sub }, { [sub]: 'admin@example.com' })).toEqual([
+      { field: 'tableId', before: '-', after: 'MARA' },
+      { field: 'addedBy', before: '-', after: 'admin@example.com' },
+    ]);
+    expect(diffAuditValues(null, { addedBy: 'system' }, {})).toEqual([{ field: 'addedBy', before: '-', after: 'system' }]);
+  });
+  it("names an access request by its requester's e-mail", () => {
+    expect(auditItemLabel({ itemType: 'access_request', itemId: 'e3b0c442-98fc-1c14-9afb-f4c8996fb924', previousValue: { status: 'pending', email: 'new@example.com' }, newValue: { status: 'approved', email: 'new@example.com' } })).toBe('Access request of new@example.com');
+    expect(auditItemLabel({ itemType: 'table', itemId: 'USR02', previousValue: null, newValue: null })).toBe('USR02');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { PatternName } from '@app/core/model/index.ts';
-import { patternRuleId } from '@app/core/rules/pattern-rules.ts';
+import { patternRuleId } from '@app/core/rules/index.ts';
 import type { RuleDefinition } from '@app/core/rules/types.ts';
 import { api } from '../../api/client.ts';
 

@@ -189,7 +189,7 @@ describe('patterns completed by a logon read again in correlation', () => {
     }
   });
 
-  it('no burst and no user administration: no pattern, and the file is not read again', async () => {
+  it('no burst and no user administration: no pattern; the file is read once more, in step 1\'s two ranges, for the logon log only', async () => {
     const file = splitFile([...Array.from({ length: 20 }, (_, i) => filler(i)), failed('09:00:00', 'X', 'PC1')], [logon('09:01:00', 'X', 'PC1')]);
     let reads = 0;
     const temp = await mkdtemp(join(tmpdir(), 'read-logons-'));
@@ -207,9 +207,17 @@ describe('patterns completed by a logon read again in correlation', () => {
       const before = reads;
       const stored = await correlateAndStore(ctx, fc, [step1]);
       expect(stored.patterns).toEqual([]);
-      expect(reads).toBe(before);
+      // The header once (openFile), then the two ranges.
+      expect(reads - before).toBe(3);
     } finally {
       await rm(temp, { recursive: true, force: true });
     }
+  });
+
+  it('MULTIPLE_LOGONS_BY_USER and UNEXPECTED_NETWORK_LOGON over the edge between two ranges: the same patterns as one range and as rows', async () => {
+    const before = [...Array.from({ length: 30 }, (_, i) => filler(i)), logon('11:00:00', 'SHARED', 'PC-1', '10.5.0.1:3200'), logon('11:10:00', 'SHARED', 'PC-2', '10.5.0.2:3200')];
+    const after = [logon('11:20:00', 'SHARED', 'PC-3', '10.5.0.3:3200'), logon('11:25:00', 'SINGLE', 'PC-4', '10.5.0.4:3200'), logon('12:30:00', 'SINGLE', 'PC-5', '10.5.0.5:3200')];
+    const { found } = await patternsOf(splitFile(before, after));
+    expect(found.filter((p) => p[0] === 'MULTIPLE_LOGONS_BY_USER')).toEqual([['MULTIPLE_LOGONS_BY_USER', 'SHARED', '2026-11-18 11:20:00', 'Logons of SHARED from 3 different addresses, 3 or more within 60 minutes (10.5.0.1, 10.5.0.2, 10.5.0.3)']]);
   });
 });

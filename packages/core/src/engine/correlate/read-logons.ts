@@ -7,7 +7,7 @@
  * keeps just the logons inside a window.
  */
 import { toEpoch, type FailedLogon } from '../../facts/index.ts';
-import { LogonWindows, type PlainLogonWindows } from '../../rules/pattern/index.ts';
+import { LogonLogBuilder, LogonWindows, type LogonLog, type PlainLogonWindows } from '../../rules/pattern/index.ts';
 import { createCanonicalRecord, type CanonicalRecord } from '../../flags/canonical-record.ts';
 import type { FlagContext } from '../../flags/flag-context.ts';
 import { LOGON_EVENTS } from '../../flags/sm20-events.ts';
@@ -21,10 +21,16 @@ import { partLayoutOf } from '../parse/parse-parts.ts';
 import { createRecordExtractor } from '../parse/record-extractor.ts';
 import { DEBUG_TEXT_PATTERNS, ViewRecord } from '../parse/view-record.ts';
 
-/** Keeps the logons of records read in file order that lie inside a window: [user, terminal, epoch, peer], as step 1's facts held them. */
+/**
+ * Keeps the logons of records read in file order that lie inside a window: [user, terminal, epoch,
+ * peer], as step 1's facts held them; and, with `everyLogon`, every logon in a compact log.
+ */
 class LogonKeeper {
   readonly logons: FailedLogon[] = [];
-  constructor(private readonly windows: LogonWindows) {}
+  readonly log: LogonLogBuilder | undefined;
+  constructor(private readonly windows: LogonWindows) {
+    this.log = windows.everyLogon ? new LogonLogBuilder() : undefined;
+  }
 
   add(rec: CanonicalRecord): void {
     if (!LOGON_EVENTS.has(rec.event)) return;
@@ -33,8 +39,13 @@ class LogonKeeper {
     const peer = peerAddress(rec.peer);
     // The date only of a logon some window may hold (a record without one has no time: step 1 kept none such).
     let t = Number.NaN;
-    const epoch = () => (t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!);
+    let known = false;
+    const epoch = () => {
+      known = true;
+      return (t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!);
+    };
     if (this.windows.wants(user, terminal, peer, epoch)) this.logons.push([user, terminal, t, peer]);
+    if (this.log) this.log.add(user, peer, terminal, known ? t : epoch());
   }
 }
 
@@ -49,6 +60,8 @@ export interface ReadLogonsInput {
 
 export interface ReadLogonsResult {
   logons: FailedLogon[];
+  /** Every logon of the range (when the windows ask for every logon). */
+  log?: LogonLog;
   /** The UTF-8 decoder switched to Windows-1252 (the file is then read row by row instead). */
   switched: boolean;
 }
@@ -59,7 +72,7 @@ export interface ReadLogonsResult {
  * one range; anything else (a workbook, a text the UTF-8 decoder had to switch to Windows-1252 in)
  * row by row as openFile gives it.
  */
-export async function readLogons(ctx: EngineContext, fc: FlagContext, file: FileStepResult, windows: LogonWindows): Promise<FailedLogon[]> {
+export async function readLogons(ctx: EngineContext, fc: FlagContext, file: FileStepResult, windows: LogonWindows): Promise<{ logons: FailedLogon[]; logs: LogonLog[] }> {
   const source = ctx.openSource(file.index);
   const opened = await openFile(source, file.fileName);
   const layout = file.parts?.layout ?? (ctx.openSourceRange && ctx.sourceSize ? partLayoutOf(opened) : undefined);
@@ -73,7 +86,7 @@ export async function readLogons(ctx: EngineContext, fc: FlagContext, file: File
     const tasks = ctx.tasks;
     const results: ReadLogonsResult[] = tasks ? ((await Promise.all(inputs.map((input) => tasks.run('read-logons', input)))) as ReadLogonsResult[]) : [];
     if (!tasks) for (const input of inputs) results.push(await readLogonsPart(ctx, fc, input));
-    if (!results.some((r) => r.switched)) return results.flatMap((r) => r.logons);
+    if (!results.some((r) => r.switched)) return { logons: results.flatMap((r) => r.logons), logs: results.flatMap((r) => (r.log ? [r.log] : [])) };
     // As step 1: a switch of the decoder is decided over the whole stream.
     return readRows(await openFile(ctx.openSource(file.index), file.fileName), fc, new LogonKeeper(windows));
   }
@@ -94,11 +107,11 @@ export async function readLogonsPart(ctx: EngineContext, fc: FlagContext, input:
   const scanner = new RowScanner(layout.delimiter, layout.shape, headerRowsToSkip(layout, range), onRow, DEBUG_TEXT_PATTERNS, rec.eagerCells);
   const end: TextPartEnd = { start: -1, stoppedAt: -1, switched: false };
   for await (const _ of feedTextPart((s, e) => open(input.index, s, e), layout, range, end, scanner));
-  return { logons: keeper.logons, switched: end.switched };
+  return { logons: keeper.logons, ...(keeper.log ? { log: keeper.log.toPlain() } : {}), switched: end.switched };
 }
 
 /** Every row as openFile gives it (step 1's flagRows path). */
-async function readRows(opened: OpenedFile, fc: FlagContext, keeper: LogonKeeper): Promise<FailedLogon[]> {
+async function readRows(opened: OpenedFile, fc: FlagContext, keeper: LogonKeeper): Promise<{ logons: FailedLogon[]; logs: LogonLog[] }> {
   const extract = createRecordExtractor(opened.fileType, opened.canonical, opened.dateOrder, fc.timeZone);
   const rec = createCanonicalRecord(opened.fileType, opened.joined);
   for await (const batch of opened.batches()) {
@@ -107,5 +120,5 @@ async function readRows(opened: OpenedFile, fc: FlagContext, keeper: LogonKeeper
       keeper.add(rec);
     }
   }
-  return keeper.logons;
+  return { logons: keeper.logons, logs: keeper.log ? [keeper.log.toPlain()] : [] };
 }

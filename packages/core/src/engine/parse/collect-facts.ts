@@ -1,8 +1,10 @@
 import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedSm20Activities, type FileMeta } from '../../facts/index.ts';
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
-import { FLAG_INDEX, OTHER_BIT, type FlagResult } from '../../flags/flag-result.ts';
-import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
+import type { FlagContext } from '../../flags/flag-context.ts';
+import { FLAG_INDEX, MARK_BANK_CHANGE, MARK_PASSWORD_OTHER, MARK_PAYMENT, MARK_SENSITIVE_TABLE_CHANGE, OTHER_BIT, type FlagResult } from '../../flags/flag-result.ts';
+import { SECURITY_KIND as K, type SecurityKind } from '../../flags/security-kinds.ts';
+import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, systemOpened, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
 import { authorisationTarget } from '../../flags/change-doc-rules.ts';
 import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
 import type { DateOrder } from '../../formats/types.ts';
@@ -54,7 +56,11 @@ export class FactsCollector {
   private lastNr = '';
   private lastKey = '';
 
-  constructor(index: number, opened: FileMeta) {
+  /** Payment transactions (BANK_CHANGE_THEN_PAYMENT), to name the one a record ran. */
+  private readonly paymentTcodes: ReadonlySet<string>;
+
+  constructor(index: number, opened: FileMeta, fc?: FlagContext) {
+    this.paymentTcodes = fc?.paymentTcodes ?? new Set();
     this.facts = {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
       volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), docs: emptyCollectedDocs(),
@@ -82,7 +88,7 @@ export class FactsCollector {
         const facts = EVENT_FACTS.get(ev) ?? 0;
         // A privileged user's logon is a security event; other logons are not kept (read-logons.ts).
         const security = (facts & SECURITY_FACT) !== 0 || (out.otherMask & SECURITY_FACT_OTHER) !== 0 || ((facts & LOGON_FACT) !== 0 && (out.otherMask & OTHER_BIT.privileged_user) !== 0);
-        const wanted = out.isChange || security || (facts & ~LOGON_FACT) !== 0;
+        const wanted = out.isChange || security || (facts & ~LOGON_FACT) !== 0 || out.marks !== 0;
         if (!wanted || rec.date === '') break;
         const t = toEpoch(rec.date, rec.time)!;
         if (out.isChange) {
@@ -103,6 +109,7 @@ export class FactsCollector {
           f.failedLogons.peers.push(peerAddress(rec.peer));
         }
         if (security) this.addSecurityEvents(rec, out, t);
+        if ((out.marks & MARK_PAYMENT) !== 0) this.addPayment(rec, t, '');
         if ((facts & USER_ADMIN_FACT) !== 0) {
           const u = f.userAdmin;
           u.users.push(rec.user);
@@ -113,12 +120,13 @@ export class FactsCollector {
         break;
       }
       case 'CDHDR':
-        if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity('E', rec.user, '', toEpoch(rec.date, rec.time)!, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
+        if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity(K.emergency, rec.user, '', toEpoch(rec.date, rec.time)!, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
         pushDoc(f.docs, rec, out.mask !== 0);
         this.addDocument(rec, f.docs.changenrs.length - 1);
+        if ((out.marks & MARK_PAYMENT) !== 0 && rec.date !== '') this.addPayment(rec, toEpoch(rec.date, rec.time)!, docKey(rec.objectclas, rec.objectid, rec.changenr));
         break;
       case 'CDPOS': {
-        if ((out.otherMask & (OTHER_BIT.emergency_access | OTHER_BIT.authorization)) !== 0) this.addItemSecurityEvents(rec, out);
+        if ((out.otherMask & (OTHER_BIT.emergency_access | OTHER_BIT.authorization)) !== 0 || out.marks !== 0) this.addItemSecurityEvents(rec, out);
         if (USER_CLASSES.has(rec.objectclas)) this.addAuthorisationItem(rec);
         // Items of one change document are adjacent: build the key only when it changes.
         if (rec.objectclas !== this.lastClass || rec.objectid !== this.lastId || rec.changenr !== this.lastNr) {
@@ -152,7 +160,7 @@ export class FactsCollector {
       case 'TICKETS':
         break;
     }
-    if ((out.mask & SENSITIVE_MASK) !== 0 && (out.mask & TIMING_BIT) !== 0 && rec.date !== '') {
+    if (((out.mask & SENSITIVE_MASK) !== 0 || (out.marks & MARK_SENSITIVE_TABLE_CHANGE) !== 0) && (out.mask & TIMING_BIT) !== 0 && rec.date !== '') {
       const a = f.afterHoursSensitive;
       a.users.push(rec.user);
       a.times.push(toEpoch(rec.date, rec.time)!);
@@ -165,7 +173,7 @@ export class FactsCollector {
     }
   }
 
-  private pushSecurity(kind: string, user: string, target: string, t: number, activity: string, key = '', terminal = '', peer = ''): void {
+  private pushSecurity(kind: SecurityKind, user: string, target: string, t: number, activity: string, key = '', terminal = '', peer = ''): void {
     const s = this.facts.securityEvents;
     s.kinds.push(kind);
     s.users.push(user);
@@ -183,19 +191,38 @@ export class FactsCollector {
     const terminal = rec.terminal;
     const peer = peerAddress(rec.peer);
     const kind = securityKind(ev, rec.var1, rec.var2, out.otherMask);
-    if (kind !== '') {
-      const target = kind === 'C' || (kind === 'U' && ev === 'AUA') ? rec.var1 : kind === 'U' ? rec.var2 : kind === 'O' || kind === 'X' ? (ev === 'EU1' ? 'SYSTEM' : `CLIENT ${rec.var1.trim()}`) : '';
+    if (kind !== undefined) {
+      const target = kind === K.userCreated || (kind === K.userUnlocked && ev === 'AUA') ? rec.var1 : kind === K.userUnlocked ? rec.var2 : kind === K.opened || kind === K.closed ? (ev === 'EU1' ? 'SYSTEM' : `CLIENT ${rec.var1.trim()}`) : '';
       this.pushSecurity(kind, rec.user, target, t, describeSm20(rec), '', terminal, peer);
     }
-    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0) this.pushSecurity('E', rec.user, '', t, describeSm20(rec), '', terminal, peer);
+    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0) this.pushSecurity(K.emergency, rec.user, '', t, describeSm20(rec), '', terminal, peer);
+    if ((out.marks & MARK_PASSWORD_OTHER) !== 0) this.pushSecurity(K.passwordReset, rec.user, rec.var2.trim(), t, '', '', terminal, peer);
   }
 
-  /** CDPOS items: emergency IDs (joined rows know their user) and sensitive profile assignments. */
+  /** A payment transaction run (the record's own, or the one AU3 started): its user, transaction and time. */
+  private addPayment(rec: CanonicalRecord, t: number, key: string): void {
+    const own = rec.tcode.toUpperCase();
+    const tcode = this.paymentTcodes.has(own) || rec.var1 === '' ? own : rec.var1.trim().toUpperCase();
+    this.pushSecurity(K.payment, rec.user, tcode, t, '', key);
+  }
+
+  /**
+   * CDPOS items: emergency IDs (joined rows know their user), sensitive profile and role assignments,
+   * bank details and other users' passwords changed, payments of joined rows (the patterns take
+   * each document once).
+   */
   private addItemSecurityEvents(rec: CanonicalRecord, out: FlagResult): void {
     const key = docKey(rec.objectclas, rec.objectid, rec.changenr);
     const t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!;
-    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity('E', rec.user, '', t, describeChangeDoc(rec), key);
-    if (out.profileAssigned !== '') this.pushSecurity('A', rec.user, out.profileAssigned, t, `Sensitive profile ${out.profileAssigned}`, key);
+    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity(K.emergency, rec.user, '', t, describeChangeDoc(rec), key);
+    if (out.profileAssigned !== '') this.pushSecurity(K.profileAssigned, rec.user, out.profileAssigned, t, `Sensitive profile ${out.profileAssigned}`, key);
+    if (out.roleAssigned !== '') this.pushSecurity(K.roleAssigned, rec.user, out.roleAssigned, t, `Sensitive role ${out.roleAssigned}`, key);
+    const marks = out.marks;
+    if (marks === 0) return;
+    // The activity of a bank change is made from its key in correlation (one string fewer per item).
+    if ((marks & MARK_BANK_CHANGE) !== 0) this.pushSecurity(K.bankChange, rec.user, rec.tabname, t, '', key);
+    if ((marks & MARK_PASSWORD_OTHER) !== 0) this.pushSecurity(K.passwordReset, rec.user, rec.objectid.trim(), t, '', key);
+    if ((marks & MARK_PAYMENT) !== 0 && rec.joined && rec.date !== '') this.addPayment(rec, t, key);
   }
 
   /** An IDENTITY or PFCG item that changes authorisations (kind S; the target decides SELF_AUTHORIZATION). */
@@ -204,7 +231,7 @@ export class FactsCollector {
     if (target === undefined) return;
     const t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!;
     const kind = rec.objectclas.toUpperCase() === 'PFCG' ? 'role' : 'identity';
-    this.pushSecurity('S', rec.user, `${kind}\u0001${target}`, t, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
+    this.pushSecurity(K.authorisationChange, rec.user, `${kind}\u0001${target}`, t, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
   }
 
   /** Tickets read their own columns (text and two date-times). */
@@ -298,37 +325,35 @@ addEventFacts(SECURITY_FACT_EVENTS, SECURITY_FACT);
 addEventFacts(['AU1', 'AU5'], LOGON_FACT);
 addEventFacts(FAILED_LOGON_EVENTS, FAILED_LOGON_FACT);
 addEventFacts(USER_ADMIN_EVENTS, USER_ADMIN_FACT);
-const OPEN_STATES = new Set(['MODIFIABLE', 'ÄNDERBAR', 'AENDERBAR']);
 
 /**
  * The SecurityEvent kind of an SM20 record ('' for none): logons, user creation and unlock,
  * downloads, audit-log tampering, openings and closings of the system or client.
  */
-export function securityKind(ev: string, var1: string, var2: string, otherMask: number): string {
+export function securityKind(ev: string, var1: string, var2: string, otherMask: number): SecurityKind | undefined {
   switch (ev) {
     case 'AU1':
     case 'AU5':
       // Logons that can complete a pattern are read in correlation; a privileged standard user's is a pattern of its own.
-      return (otherMask & OTHER_BIT.privileged_user) !== 0 ? 'P' : '';
+      return (otherMask & OTHER_BIT.privileged_user) !== 0 ? K.privilegedLogon : undefined;
     case 'AU7':
-      return 'C';
+      return K.userCreated;
     case 'AUA':
     case 'BU2':
-      return 'U';
+      return K.userUnlocked;
     case 'AUY':
-      return 'D';
+      return K.download;
     case 'AUI':
     case 'FU0':
-      return 'T';
+      return K.auditTampering;
     case 'AUJ':
-      return var1.trim() === '0' ? 'T' : '';
+      return var1.trim() === '0' ? K.auditTampering : undefined;
     case 'EU1':
-      return OPEN_STATES.has(var2.trim().toUpperCase()) ? 'O' : 'X';
     case 'EU2':
-      return var2.trim().charAt(2) === '1' ? 'O' : 'X';
+      return systemOpened(ev, var2) ? K.opened : K.closed;
     default:
       // SM18 and the audit-log deletion programs (OTHER/audit_trail on a record that is no audit event).
-      return (otherMask & OTHER_BIT.audit_trail) !== 0 && !AUDIT_EVENTS.has(ev) ? 'T' : '';
+      return (otherMask & OTHER_BIT.audit_trail) !== 0 && !AUDIT_EVENTS.has(ev) ? K.auditTampering : undefined;
   }
 }
 

@@ -1,11 +1,11 @@
 import type { FlagContext } from '../../flags/flag-context.ts';
 import { CsvWriter } from '../../report/csv-writer.ts';
 import { widthsOf, XLSX_MAX_ROWS, XlsxWriter } from '../../report/xlsx-writer.ts';
-import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel } from '../../model/index.ts';
+import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLevel, TICKETS_ONLY_NO_DATA } from '../../model/index.ts';
 import { CANONICAL_SUFFIX } from '../../formats/canonical-columns.ts';
 import type { ByteSink, EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from '../contract.ts';
 import { moveOf, type ChunkSource } from '../../workspace/index.ts';
-import { loadReportShapes } from './final-records.ts';
+import { loadReportShapes, storedPatterns } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
 import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
 import { runTask } from '../tasks.ts';
@@ -13,7 +13,7 @@ import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
 import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-parts.ts';
 import { writeHighRecords } from '../../review/high-records.ts';
-import { computeCases, escalationTriggers, mergeTallies, settingsSummary, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
+import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
 import { writeFindings } from './write-findings.ts';
 
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
@@ -22,6 +22,12 @@ export function riskLevel(flagged: number, total: number): RiskLevel {
   if (flagged === 0) return 'Clean';
   const share = flagged / total;
   return share > 0.1 ? 'High' : share > 0.05 ? 'Medium' : 'Low';
+}
+
+/** The risk, `No data` when no SM20 or change-document record was read (with the reason when tickets were). */
+function riskOf(flagged: number, total: number, evidence: number): Pick<AnalysisReport, 'risk' | 'no_data_reason'> {
+  if (evidence === 0 && total > 0) return { risk: 'No data', no_data_reason: TICKETS_ONLY_NO_DATA };
+  return { risk: riskLevel(flagged, total) };
 }
 
 /**
@@ -47,7 +53,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
 
   const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
   // The windows the cases' escalations watch (a change or high-risk transaction after a privilege gained, after tampering).
-  const triggers = escalationTriggers(state.correlation.patterns);
+  // Only the patterns that start one are read now: all of them once the parts are done (their number has no cap).
+  const triggers = escalationTriggers(await storedPatterns(ctx, (p) => TRIGGER_PATTERNS.has(p.pattern)));
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
     input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
@@ -103,7 +110,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     if (r.cases) tallies.push(r.cases);
   }
   const tally = mergeTallies(tallies);
-  const cases = computeCases({ patterns: state.correlation.patterns, tally, triggers, watchKind: (u) => flagContext.watchlist.kindOf(u) });
+  const patterns = await storedPatterns(ctx);
+  const cases = computeCases({ patterns, tally, triggers, watchKind: (u) => flagContext.watchlist.kindOf(u) });
   const settings = settingsSummary(ctx.settings, flagContext.thresholds, flagContext.timeZone, ctx.lists, tally.period);
 
   const summary = stats.summary;
@@ -117,8 +125,9 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     fileType: multi ? 'MULTI' : (state.facts[0]?.fileType ?? 'SM20'),
     files: state.facts.map((f) => ({ name: f.fileName, fileType: f.fileType, records: f.records })),
     summary,
-    risk: riskLevel(summary.flagged_records, summary.total_records),
-    suspicious_patterns: state.correlation.patterns,
+    // Tickets alone are no evidence either way (DETECTION.md section 2).
+    ...riskOf(summary.flagged_records, summary.total_records, state.facts.reduce((n, f) => n + (f.fileType === 'TICKETS' ? 0 : f.records), 0)),
+    suspicious_patterns: patterns,
     correlation_summary: state.correlation.summary,
     record_count_summary: {
       input_files: inputCounts,
@@ -147,7 +156,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       const r = await p;
       if (r.highRecords) highParts.push(r.highRecords.name);
     }
-    await writeFindings(ctx.workspace, options.analysisId ?? '', report, state.correlation.patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets });
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets });
   }
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };

@@ -3,7 +3,8 @@
  * hours (step 1's records, and CDPOS items whose time only their header knows); one pattern per
  * user and moment, as a header and its items describe the same change.
  */
-import { itemActivity, toEpoch } from '../../facts/index.ts';
+import { definePattern } from './define-pattern.ts';
+import { itemActivity, toEpoch } from '../../facts/file-facts.ts';
 import type { ItemPatternRule, ItemRuleEnv } from './pattern-env.ts';
 
 function find(env: ItemRuleEnv): void {
@@ -31,4 +32,7 @@ function find(env: ItemRuleEnv): void {
   }
 }
 
-export const AFTER_HOURS_SENSITIVE_CHANGE: ItemPatternRule = { name: 'AFTER_HOURS_SENSITIVE_CHANGE', reads: ['afterHoursSensitive', 'sensitiveItemKeys'], find };
+export const AFTER_HOURS_SENSITIVE_CHANGE: ItemPatternRule<'AFTER_HOURS_SENSITIVE_CHANGE'> = definePattern(
+  { name: 'AFTER_HOURS_SENSITIVE_CHANGE', severity: 'high', title: 'Sensitive change outside business hours', summary: 'A change to sensitive data or a high-risk table outside business hours ({businessHours.start}–{businessHours.end}), on a weekend or a holiday.', reads: 'records with CHANGE_TIMING and SENSITIVE_OBJECT, SENSITIVE_FIELD, a DU9/CUZ change of a high-risk table or a debugger change (CUL, BUY) naming one; an SM20 file alone is enough', nextSteps: 'Check the change was planned; sensitive changes at night or at weekends are a common fraud signal.' },
+  { facts: ['afterHoursSensitive', 'sensitiveItemKeys'], find },
+);

@@ -1,9 +1,10 @@
 /** BRUTE_FORCE_SUCCESS: a burst of failed logons, then a logon of the same user or from the same terminal or address. */
-import { formatEpoch, type SecurityEvent } from '../../facts/index.ts';
+import { definePattern, type PatternRule } from './define-pattern.ts';
+import { formatEpoch, type SecurityEvent } from '../../facts/file-facts.ts';
 import { sm20CompletionKey } from './completion-keys.ts';
 import { logonBurstsOf, type LogonBurst } from './logon-bursts.ts';
 import { logonIndexOf } from './logon-windows.ts';
-import { K, MINUTE, pattern, type PatternEnv, type PatternRule } from './pattern-env.ts';
+import { K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
 
 /** One pattern per logon, naming the largest burst before it; the logon completes it. */
 function find(env: PatternEnv): void {
@@ -24,4 +25,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const BRUTE_FORCE_SUCCESS: PatternRule = { name: 'BRUTE_FORCE_SUCCESS', reads: [], find };
+export const BRUTE_FORCE_SUCCESS: PatternRule<'BRUTE_FORCE_SUCCESS'> = definePattern(
+  { name: 'BRUTE_FORCE_SUCCESS', severity: 'critical', title: 'Successful logon after a burst of failures', summary: 'A burst of failed logons followed within {bruteForceMinutes} minutes by a successful one.', reads: 'a failed-logon burst, then AU1/AU5 of the same user or from the same terminal or address within {bruteForceMinutes} minutes', nextSteps: 'Treat the account as compromised until the owner confirms the logon; review what the session did.' },
+  { find },
+);

@@ -1,6 +1,7 @@
 /** CHANGE_WITHOUT_TICKET: a flagged change (SM20 change event or change document) that no supplied ticket covers. */
+import { definePattern, type PatternRule } from './define-pattern.ts';
 import type { CompactDocs } from '../../facts/index.ts';
-import type { PatternEnv, PatternRule } from './pattern-env.ts';
+import type { PatternEnv } from './pattern-env.ts';
 
 type FlaggedVisit = (uid: number, t: number, source: 'sm20' | 'doc', f: number, i: number) => void;
 
@@ -59,4 +60,7 @@ function find(env: PatternEnv): void {
   env.summary.Tickets = { tickets: env.ticketCount, 'changes covered': covered, 'changes without ticket': uncovered };
 }
 
-export const CHANGE_WITHOUT_TICKET: PatternRule = { name: 'CHANGE_WITHOUT_TICKET', reads: [], coverUsers, find };
+export const CHANGE_WITHOUT_TICKET: PatternRule<'CHANGE_WITHOUT_TICKET'> = definePattern(
+  { name: 'CHANGE_WITHOUT_TICKET', severity: 'high', title: 'Flagged change without a ticket', summary: 'A flagged change by a user that no supplied ticket covers.', reads: 'flagged change records and the tickets naming the user (one day before request to one day after close)', nextSteps: 'Ask for the change request; an unapproved change to a flagged object is a finding.' },
+  { coverUsers, find },
+);

@@ -1,8 +1,9 @@
 /** FAILED_LOGON_BURST: per burst of failed logons, the user, or the terminal or address with the users in the activity. */
-import type { FailedLogon } from '../../facts/index.ts';
+import { definePattern, type PatternRule } from './define-pattern.ts';
+import type { FailedLogon } from '../../facts/file-facts.ts';
 import type { SuspiciousPattern } from '../../model/index.ts';
 import { findLogonBursts, logonBurstsOf, type LogonBurst } from './logon-bursts.ts';
-import { pattern, type PatternEnv, type PatternRule } from './pattern-env.ts';
+import { pattern, type PatternEnv } from './pattern-env.ts';
 
 function burstPatterns(bursts: readonly LogonBurst[], burst: { minutes: number }): SuspiciousPattern[] {
   return bursts.map((b) => {
@@ -21,4 +22,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(burstPatterns(env.shared(logonBurstsOf), env.thresholds.burst));
 }
 
-export const FAILED_LOGON_BURST: PatternRule = { name: 'FAILED_LOGON_BURST', reads: [], find };
+export const FAILED_LOGON_BURST: PatternRule<'FAILED_LOGON_BURST'> = definePattern(
+  { name: 'FAILED_LOGON_BURST', severity: 'medium', title: 'Burst of failed logons', summary: '{burst.count} or more failed logons for one user or from one terminal or address within {burst.minutes} minutes.', reads: 'SM20 AU2 AU6 AUO BU1 per user, terminal or peer address ({burst.count} in {burst.minutes} minutes)', nextSteps: 'Check whether a logon succeeded afterwards and whether the source is known.', sentinel: 'SAP - Brute Force (RFC)' },
+  { find },
+);

@@ -9,3 +9,4 @@ export { findUndocumentedTableChanges } from './undocumented-table-change.ts';
 export { findFailedLogonBursts } from './failed-logon-burst.ts';
 export { AFTER_HOURS_SENSITIVE_CHANGE } from './after-hours-sensitive-change.ts';
 export { SELF_AUTHORIZATION } from './self-authorization.ts';
+export { LogonLogBuilder, type LogonLog } from './logon-log.ts';

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../../model/index.ts';
 import type { FailedLogon, SecurityEvent } from '../../facts/index.ts';
+import { SECURITY_KIND } from '../../flags/security-kinds.ts';
 import { findLogonBursts } from './logon-bursts.ts';
 import { K, MINUTE, type PatternEnv } from './pattern-env.ts';
 
@@ -49,18 +50,21 @@ interface LogonWindow {
  * be left out without changing any pattern; with no window, no logon is needed at all.
  */
 export class LogonWindows {
+  /** Every logon is read too, into a LogonLog (MULTIPLE_LOGONS_BY_USER, UNEXPECTED_NETWORK_LOGON). */
+  everyLogon = false;
   private readonly users = new Map<string, LogonWindow[]>();
   private readonly terminals = new Map<string, LogonWindow[]>();
   private readonly peers = new Map<string, LogonWindow[]>();
 
-  constructor(input: { events: readonly SecurityEvent[]; failedLogons: readonly FailedLogon[]; thresholds?: DetectionThresholds }) {
+  constructor(input: { events: readonly SecurityEvent[]; failedLogons: readonly FailedLogon[]; thresholds?: DetectionThresholds; everyLogon?: boolean }) {
     const th = input.thresholds ?? DEFAULT_THRESHOLDS;
+    this.everyLogon = input.everyLogon ?? false;
     for (const b of findLogonBursts(input.failedLogons, th.burst)) {
       const w = { from: b.end, to: b.end + th.bruteForceMinutes * MINUTE };
       add(b.by === 'user' ? this.users : b.by === 'terminal' ? this.terminals : this.peers, b.key, w);
     }
     for (const e of input.events) {
-      if ((e[K.kind] !== 'C' && e[K.kind] !== 'U') || Number.isNaN(e[K.epoch])) continue;
+      if ((e[K.kind] !== SECURITY_KIND.userCreated && e[K.kind] !== SECURITY_KIND.userUnlocked) || Number.isNaN(e[K.epoch])) continue;
       const user = e[K.target].trim().toUpperCase();
       if (user === '' || user === e[K.user].toUpperCase()) continue;
       const w = { from: e[K.epoch], to: e[K.epoch] + 60 * MINUTE, user };
@@ -71,7 +75,7 @@ export class LogonWindows {
 
   /** As plain data (to a worker thread); `fromPlain` makes it again. */
   toPlain(): PlainLogonWindows {
-    return { users: [...this.users], terminals: [...this.terminals], peers: [...this.peers] };
+    return { users: [...this.users], terminals: [...this.terminals], peers: [...this.peers], everyLogon: this.everyLogon };
   }
 
   static fromPlain(p: PlainLogonWindows): LogonWindows {
@@ -79,12 +83,13 @@ export class LogonWindows {
     for (const [k, list] of p.users) w.users.set(k, list);
     for (const [k, list] of p.terminals) w.terminals.set(k, list);
     for (const [k, list] of p.peers) w.peers.set(k, list);
+    w.everyLogon = p.everyLogon ?? false;
     return w;
   }
 
-  /** Whether any logon can complete a pattern. */
+  /** Whether no logon is needed: none can complete a pattern and none is logged (everyLogon). */
   get isEmpty(): boolean {
-    return this.users.size === 0 && this.terminals.size === 0 && this.peers.size === 0;
+    return !this.everyLogon && this.users.size === 0 && this.terminals.size === 0 && this.peers.size === 0;
   }
 
   /** Whether some window holds a logon of `user` from `terminal` and address `peer` (as the facts keep them); `epoch` is asked for only then. */
@@ -105,6 +110,7 @@ export interface PlainLogonWindows {
   users: [string, LogonWindow[]][];
   terminals: [string, LogonWindow[]][];
   peers: [string, LogonWindow[]][];
+  everyLogon?: boolean;
 }
 
 function add(m: Map<string, LogonWindow[]>, k: string, w: LogonWindow): void {
@@ -113,5 +119,5 @@ function add(m: Map<string, LogonWindow[]>, k: string, w: LogonWindow): void {
 
 /** The logon index of a correlation (env.shared): the logons as SecurityEvents of kind L (they carry no text). */
 export function logonIndexOf(env: PatternEnv): LogonIndex {
-  return new LogonIndex(env.logons.map(([user, terminal, t, peer]): SecurityEvent => ['L', user, '', terminal, peer ?? '', t, '', '']).filter((e) => !Number.isNaN(e[K.epoch])));
+  return new LogonIndex(env.logons.map(([user, terminal, t, peer]): SecurityEvent => [SECURITY_KIND.logon, user, '', terminal, peer ?? '', t, '', '']).filter((e) => !Number.isNaN(e[K.epoch])));
 }

@@ -1,11 +1,13 @@
 /** MASS_DOWNLOAD: at least `massDownload.count` downloads (AUY) by one user within `massDownload.minutes`; one pattern per run. */
-import type { SecurityEvent } from '../../facts/index.ts';
-import { eventsOfKind, K, MINUTE, pattern, type PatternEnv, type PatternRule } from './pattern-env.ts';
+import { definePattern, type PatternRule } from './define-pattern.ts';
+import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
+import type { SecurityEvent } from '../../facts/file-facts.ts';
+import { eventsOfKind, K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
 
 function find(env: PatternEnv): void {
   const th = env.thresholds;
   const downloads = new Map<string, SecurityEvent[]>();
-  for (const e of eventsOfKind(env, 'D')) (downloads.get(e[K.user].toUpperCase()) ?? downloads.set(e[K.user].toUpperCase(), []).get(e[K.user].toUpperCase())!).push(e);
+  for (const e of eventsOfKind(env, K_.download)) (downloads.get(e[K.user].toUpperCase()) ?? downloads.set(e[K.user].toUpperCase(), []).get(e[K.user].toUpperCase())!).push(e);
   const window = th.massDownload.minutes * MINUTE;
   const found = [];
   for (const list of downloads.values()) {
@@ -24,4 +26,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const MASS_DOWNLOAD: PatternRule = { name: 'MASS_DOWNLOAD', reads: [], find };
+export const MASS_DOWNLOAD: PatternRule<'MASS_DOWNLOAD'> = definePattern(
+  { name: 'MASS_DOWNLOAD', severity: 'high', title: 'Many downloads by one user', summary: '{massDownload.count} or more downloads by one user within {massDownload.minutes} minutes.', reads: 'SM20 AUY per user ({massDownload.count} in {massDownload.minutes} minutes)', nextSteps: 'Check what was downloaded and whether the data may leave the system.', sentinel: 'SAP - Multiple Files Download' },
+  { find },
+);

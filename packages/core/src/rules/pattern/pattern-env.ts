@@ -1,34 +1,22 @@
 import type { Activity, CompactFacts, FailedLogon, SecurityEvent, StrColumn } from '../../facts/index.ts';
-import { formatEpoch } from '../../facts/index.ts';
+import { formatEpoch } from '../../facts/file-facts.ts';
+import type { SecurityKind } from '../../flags/security-kinds.ts';
+import type { LogonLog } from './logon-log.ts';
 import type { WatchKind } from '../../flags/watchlist.ts';
 import type { CorrelationSummary, DetectionThresholds, PatternName, SuspiciousPattern } from '../../model/index.ts';
-import { patternRuleId } from '../pattern-rules.ts';
+import { patternRuleId, type PatternRule } from './define-pattern.ts';
+
+export { definePattern, patternRuleId, type PatternRule } from './define-pattern.ts';
 
 /** Facts keys correlation reads late (each right before its use): a loader may fill them in then. */
 export type LateKey = 'tickets' | 'afterHoursSensitive' | 'sensitiveItemKeys' | 'itemKeys';
 export const LATE_KEYS: readonly LateKey[] = ['tickets', 'afterHoursSensitive', 'sensitiveItemKeys', 'itemKeys'];
 
-/**
- * One correlation pattern (DETECTION.md section 3) as a module of rules/pattern/: its detector over
- * the compact facts and the name its catalogue entry is found by (rules/pattern-rules.ts). The
- * correlation step runs the rules of pattern-list.ts.
- */
-export interface PatternRule {
-  readonly name: PatternName;
-  /** Late facts keys the rule reads: it runs once they are loaded. */
-  readonly reads: readonly LateKey[];
-  /** Marks the users whose ticket coverage the rule asks for (called before the coverage is built, only when tickets were supplied). */
-  readonly coverUsers?: (env: PatternEnv, mark: (uid: number) => void) => void;
-  readonly find: (env: PatternEnv) => void;
-}
-
 /** What a rule over the items and their headers reads (correlate/item-joins.ts runs such rules apart from the others). */
 export type ItemRuleEnv = Pick<PatternEnv, 'facts' | 'users' | 'noUser' | 'docEpochs' | 'docUsers' | 'securityEvents' | 'hits' | 'headers' | 'headerOf' | 'timingOf' | 'pairSet'>;
 
 /** A rule that reads only ItemRuleEnv. */
-export interface ItemPatternRule extends PatternRule {
-  readonly find: (env: ItemRuleEnv) => void;
-}
+export type ItemPatternRule<N extends string = string> = PatternRule<N, ItemRuleEnv>;
 
 /** Who and what of one hit, resolved only for the hits that get listed. */
 export type HitSource = (i: number) => [user: string, activity: string];
@@ -97,6 +85,8 @@ export interface PatternEnv {
   readonly failedLogons: readonly FailedLogon[];
   /** Successful logons (AU1 AU5) inside the logon windows (logon-windows.ts). */
   readonly logons: readonly FailedLogon[];
+  /** Every successful logon, compactly (logon-log.ts): MULTIPLE_LOGONS_BY_USER, UNEXPECTED_NETWORK_LOGON. */
+  readonly logonLogs: readonly LogonLog[];
   /** Ticket coverage of a user id at a time (for the users the rules marked); undefined when no tickets were supplied. */
   readonly coverage: { covers(uid: number, epoch: number): boolean } | undefined;
   /** Number of tickets supplied. */
@@ -123,7 +113,7 @@ export function pattern(name: PatternName, risk: SuspiciousPattern['risk_level']
 export const K = { kind: 0, user: 1, target: 2, terminal: 3, peer: 4, epoch: 5, activity: 6, key: 7 } as const;
 
 /** Security events of one kind with a time. */
-export function eventsOfKind(env: PatternEnv, kind: string): SecurityEvent[] {
+export function eventsOfKind(env: Pick<PatternEnv, 'securityEvents'>, kind: SecurityKind): SecurityEvent[] {
   return env.securityEvents.filter((e) => e[K.kind] === kind && !Number.isNaN(e[K.epoch]));
 }
 

@@ -1,13 +1,18 @@
 /** PRIVILEGED_USER_LOGON: a standard user of the privileged-users watchlist logged on. */
-import { eventsOfKind, K, pattern, type PatternEnv, type PatternRule } from './pattern-env.ts';
+import { definePattern, type PatternRule } from './define-pattern.ts';
+import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
+import { eventsOfKind, K, pattern, type PatternEnv } from './pattern-env.ts';
 
 function find(env: PatternEnv): void {
   const kindOf = env.kindOf;
   const found = [];
-  for (const e of eventsOfKind(env, 'P')) {
+  for (const e of eventsOfKind(env, K_.privilegedLogon)) {
     if (!kindOf || kindOf(e[K.user]) === 'standard') found.push(pattern('PRIVILEGED_USER_LOGON', 'high', e[K.user], e[K.epoch], `Logon of privileged standard user ${e[K.user]}: ${e[K.activity]}`));
   }
   env.hits.addPatterns(found);
 }
 
-export const PRIVILEGED_USER_LOGON: PatternRule = { name: 'PRIVILEGED_USER_LOGON', reads: [], find };
+export const PRIVILEGED_USER_LOGON: PatternRule<'PRIVILEGED_USER_LOGON'> = definePattern(
+  { name: 'PRIVILEGED_USER_LOGON', severity: 'high', title: 'Logon of a privileged standard user', summary: 'A logon of a standard user such as SAP* or DDIC, which should stay locked.', reads: 'SM20 AU1 AU5 of a standard user of the privileged-users watchlist', nextSteps: 'Find who used the standard user and why; it should be locked and its password in a vault.', sentinel: 'SAP - Sensitive Privileged User Logged in' },
+  { find },
+);

@@ -4,17 +4,23 @@
  * IDENTITY or PFCG AGR_USERS), and a user or role header on its own user when no items are known
  * for it (a joined file's headers always have theirs) and not by SU3 (own defaults).
  */
-import { DictColumn, docKey, type StrColumn } from '../../facts/index.ts';
+import { definePattern } from './define-pattern.ts';
+import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
+import { docKey } from '../../facts/file-facts.ts';
+import type { StrColumn } from '../../facts/index.ts';
 import { selfAuthorised } from '../../flags/change-doc-rules.ts';
-import { type ItemPatternRule, type ItemRuleEnv, K, pattern } from './pattern-env.ts';
+import { type ItemRuleEnv, K, pattern } from './pattern-env.ts';
+import type { ItemPatternRule } from './pattern-env.ts';
 
 const USER_OBJECT_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER']);
 
 /** A per-row test on a string column, evaluated once per distinct value of a dictionary column. */
 function testOf(col: StrColumn, test: (v: string) => boolean): (i: number) => boolean {
-  if (col instanceof DictColumn) {
-    const yes = Uint8Array.from(col.dict, (v) => (test(v) ? 1 : 0));
-    const ids = col.ids;
+  // A dictionary column (facts/columns.ts DictColumn): the test once per distinct value.
+  const dict = col as Partial<{ dict: readonly string[]; ids: ArrayLike<number> }>;
+  if (dict.dict !== undefined && dict.ids !== undefined) {
+    const yes = Uint8Array.from(dict.dict, (v) => (test(v) ? 1 : 0));
+    const ids = dict.ids;
     return (i) => yes[ids[i]!] === 1;
   }
   return (i) => test(col.get(i));
@@ -33,7 +39,7 @@ function fromItems(env: ItemRuleEnv): void {
   const found = [];
   const seen = new Set<string>();
   for (const e of env.securityEvents) {
-    if (e[K.kind] !== 'S' || seen.has(e[K.key])) continue;
+    if (e[K.kind] !== K_.authorisationChange || seen.has(e[K.key])) continue;
     let user = e[K.user];
     let t = e[K.epoch];
     if (user === '' || Number.isNaN(t)) {
@@ -85,4 +91,7 @@ function find(env: ItemRuleEnv): void {
   fromHeaders(env);
 }
 
-export const SELF_AUTHORIZATION: ItemPatternRule = { name: 'SELF_AUTHORIZATION', reads: ['itemKeys'], find };
+export const SELF_AUTHORIZATION: ItemPatternRule<'SELF_AUTHORIZATION'> = definePattern(
+  { name: 'SELF_AUTHORIZATION', severity: 'critical', title: 'User changed their own authorisations', summary: 'The acting user created, changed or assigned roles or profiles to themselves.', reads: 'AU7 AUB AUD (first variable), IDENTITY change documents on authorisation tables (OBJECTID), PFCG AGR_USERS (user in TABKEY)', nextSteps: 'Remove the self-granted access and find how the user could administer themselves (segregation of duties).' },
+  { facts: ['itemKeys'], find },
+);

@@ -1,7 +1,9 @@
 /** SYSTEM_OPENED_FOR_CHANGES: change activity after a system or client was opened, until it is closed (same scope) or `openingHours` end. */
-import { docKey, formatEpoch } from '../../facts/index.ts';
+import { definePattern, type PatternRule } from './define-pattern.ts';
+import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
+import { docKey, formatEpoch } from '../../facts/file-facts.ts';
 import { docCompletionKey, sm20CompletionKey, type CompletionKey } from './completion-keys.ts';
-import { eventsOfKind, K, pattern, type PatternEnv, type PatternRule } from './pattern-env.ts';
+import { eventsOfKind, K, pattern, type PatternEnv } from './pattern-env.ts';
 
 /** A change: its time and the key of its record. */
 interface ChangeMoment {
@@ -32,9 +34,9 @@ function changeMoments(env: PatternEnv): ChangeMoment[] {
 /** The first change inside completes the pattern. */
 function find(env: PatternEnv): void {
   const th = env.thresholds;
-  const openings = eventsOfKind(env, 'O').sort((a, b) => a[K.epoch] - b[K.epoch]);
+  const openings = eventsOfKind(env, K_.opened).sort((a, b) => a[K.epoch] - b[K.epoch]);
   if (openings.length === 0) return;
-  const closings = eventsOfKind(env, 'X').sort((a, b) => a[K.epoch] - b[K.epoch]);
+  const closings = eventsOfKind(env, K_.closed).sort((a, b) => a[K.epoch] - b[K.epoch]);
   const changes = changeMoments(env).filter((c) => !Number.isNaN(c.epoch)).sort((a, b) => a.epoch - b.epoch);
   const found = [];
   for (const o of openings) {
@@ -50,4 +52,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const SYSTEM_OPENED_FOR_CHANGES: PatternRule = { name: 'SYSTEM_OPENED_FOR_CHANGES', reads: [], find };
+export const SYSTEM_OPENED_FOR_CHANGES: PatternRule<'SYSTEM_OPENED_FOR_CHANGES'> = definePattern(
+  { name: 'SYSTEM_OPENED_FOR_CHANGES', severity: 'critical', title: 'System or client opened for changes', summary: 'A system or client was made modifiable; the changes made while it was open (at most {openingHours} hours) are counted.', reads: 'EU1 (state Modifiable/Änderbar) or EU2 (settings with 1 or 3 in the third field), then change activity until it is closed, at most {openingHours} hours', nextSteps: 'Check the opening was approved and review every change made while the system was open.', sentinel: 'SAP - System Configuration Change; SAP - Client Configuration Change' },
+  { find },
+);

@@ -1,10 +1,11 @@
 /**
  * Rules of change documents (CDHDR, CDPOS): CD-SENSITIVE-OBJECT, TABLE-HIGH-RISK,
- * CD-ACCOUNTING-TABLE, CD-BANK-KEY, CD-SENSITIVE-FIELD and CD-SENSITIVE-PROFILE.
+ * CD-ACCOUNTING-TABLE, CD-BANK-KEY, CD-SENSITIVE-FIELD, CD-SENSITIVE-PROFILE and CD-SENSITIVE-ROLE;
+ * and what the patterns read of an item (bank details changed, another user's password reset).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { bankKeyChange, namedProfile, profileOwner, readableKey, USER_PROFILE_TABLES } from '../../flags/change-doc-rules.ts';
-import { setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { bankKeyChange, namedProfile, profileOwner, readableKey, roleGranted, roleKey, USER_PROFILE_TABLES } from '../../flags/change-doc-rules.ts';
+import { MARK_BANK_CHANGE, MARK_PASSWORD_OTHER, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import type { ClassFacts, RuleEnv } from './record-env.ts';
 
 /** Object class rules of CDHDR and CDPOS; returns the class facts. */
@@ -17,7 +18,8 @@ export function flagObjectClass(env: RuleEnv, rec: CanonicalRecord, out: FlagRes
 /** Table, field and profile rules of a CDPOS item of class `c`. */
 export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, c: ClassFacts): void {
   const full = env.full;
-  const { table, category, accounting, profiles } = env.tableOf(rec.tabname);
+  const t = env.tableOf(rec.tabname);
+  const { table, category, accounting, profiles } = t;
   if (category !== undefined) setFlag(out, 'HIGH_RISK_TABLE_FLAG', env.reason('HC', table, () => `High-risk table ${table} (${category || 'uncategorised'})`), 'TABLE-HIGH-RISK');
   if (accounting) setFlag(out, 'SENSITIVE_OBJECT_FLAG', full ? `Sensitive table ${table}` : '', 'CD-ACCOUNTING-TABLE');
   const f = env.fieldOf(rec.fname);
@@ -25,6 +27,13 @@ export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResu
     const bank = bankKeyChange(table, f.field, rec.chngind);
     if (bank) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? `Bank details ${bank} in ${table} (key ${readableKey(rec.tabkey)})` : '', 'CD-BANK-KEY');
   }
+  if (t.bank || (c.partner && f.bank)) out.marks |= MARK_BANK_CHANGE;
+  if (f.password && c.identity && table === 'USR02') {
+    const target = rec.objectid.trim().toUpperCase();
+    const user = rec.user.trim().toUpperCase();
+    if (target !== '' && target !== user) out.marks |= MARK_PASSWORD_OTHER;
+  }
+  if (t.roles && c.roles) flagRole(env, rec, out, c);
   if (f.sensitive) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? env.reason('SF', `${f.field}\u0001${table}`, () => `Sensitive field ${f.field}${table ? ` in ${table}` : ''} changed`) : '', 'CD-SENSITIVE-FIELD');
   if (profiles && c.profiles) {
     const profile = namedProfile(rec.tabkey, rec.valueNew, env.ctx.sensitiveProfiles);
@@ -36,4 +45,19 @@ export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResu
       if (ind === 'I' && USER_PROFILE_TABLES.has(table)) out.profileAssigned = `${profile} to ${owner}`;
     }
   }
+}
+
+/** CD-SENSITIVE-ROLE: a role of the sensitive-roles watchlist assigned or removed (AGR_USERS: client, role, user in TABKEY). */
+function flagRole(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, c: ClassFacts): void {
+  const roles = env.ctx.sensitiveRoles;
+  if (roles.empty) return;
+  const key = roleKey(rec.tabkey);
+  const role = roles.match(key.role);
+  if (role === undefined) return;
+  const owner = (c.identity ? rec.objectid.trim() : '') || key.user || 'unknown user';
+  const ind = rec.chngind.toUpperCase();
+  const granted = roleGranted(ind, rec.fname.toUpperCase(), rec.valueNew, rec.date);
+  const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : granted ? 'made valid again for' : 'changed for';
+  setOther(out, 'authorization', env.full ? `authorization: Sensitive role ${role} ${how} ${owner} (AGR_USERS)` : '', 'CD-SENSITIVE-ROLE');
+  if (granted) out.roleAssigned = `${role} to ${owner}`;
 }

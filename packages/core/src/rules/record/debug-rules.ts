@@ -1,6 +1,6 @@
 /** SAL-DEBUG-CHANGE, SAL-DEBUG-SESSION, SAL-DYNAMIC-ABAP, SAL-DEBUG-TEXT, SAL-CODE-EDIT (DEBUG_FLAG). */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { setFlag, type FlagResult } from '../../flags/flag-result.ts';
+import { MARK_SENSITIVE_TABLE_CHANGE, setFlag, type FlagResult } from '../../flags/flag-result.ts';
 import { EV_BU4, EV_DEBUG, type RuleEnv } from './record-env.ts';
 
 const DEBUG_EVENT_TEXT: Record<string, string> = {
@@ -10,14 +10,20 @@ const DEBUG_EVENT_TEXT: Record<string, string> = {
   CUN: 'process stopped from the debugger',
   CUO: 'explicit database operation in debugger',
   CUP: 'non-exclusive debugging session started',
+  BUY: 'field contents changed in debugger',
 };
+const TABLE_WORDS = /[A-Z0-9_/]+/gi;
 const MENTIONS_DEBUG = /debug/i;
 const CODE_EDIT = /CODE\s*->\s*EDIT/i;
 
 /** Debugger events, dynamic ABAP, and messages or programs that mention debugging. `e`: the event's EV_ bits. */
 export function flagDebug(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, e: number): void {
   const ev = rec.event;
-  if (e & EV_DEBUG) setFlag(out, 'DEBUG_FLAG', env.reason('DE', ev, () => `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`), ev === 'CUL' ? 'SAL-DEBUG-CHANGE' : 'SAL-DEBUG-SESSION');
+  if (e & EV_DEBUG) {
+    const change = ev === 'CUL' || ev === 'BUY';
+    setFlag(out, 'DEBUG_FLAG', env.reason('DE', ev, () => `Event ${ev}: ${DEBUG_EVENT_TEXT[ev]}`), change ? 'SAL-DEBUG-CHANGE' : 'SAL-DEBUG-SESSION');
+    if (change && namesHighRiskTable(env, rec)) out.marks |= MARK_SENSITIVE_TABLE_CHANGE;
+  }
   else if (e & EV_BU4) setFlag(out, 'DEBUG_FLAG', 'Event BU4: dynamic ABAP code', 'SAL-DYNAMIC-ABAP');
   if (rec.maybeDebugText) {
     if (mentionsDebug(rec.message) || mentionsDebug(rec.program)) setFlag(out, 'DEBUG_FLAG', 'Message or program mentions debugging', 'SAL-DEBUG-TEXT');
@@ -25,6 +31,15 @@ export function flagDebug(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, e
       setFlag(out, 'DEBUG_FLAG', 'Code edited in debugger (CODE -> EDIT)', 'SAL-CODE-EDIT');
     }
   }
+}
+
+/** A debugger change whose variables or message name a high-risk table (LFBK, or LFBK-BANKN). Debugger changes are rare. */
+function namesHighRiskTable(env: RuleEnv, rec: CanonicalRecord): boolean {
+  for (const text of [rec.var1, rec.var2, rec.var3, rec.message]) {
+    if (text === '') continue;
+    for (const word of text.match(TABLE_WORDS) ?? []) if (env.tableOf(word).category !== undefined) return true;
+  }
+  return false;
 }
 
 // Cheap pre-checks before the regexes: most cells contain neither. (Readers that set

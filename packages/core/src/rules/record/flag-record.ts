@@ -5,7 +5,8 @@ import { FLAG_INDEX, resetFlagResult, setFlag, type FlagResult } from '../../fla
 import { flagItemChange, flagObjectClass } from './change-document-rules.ts';
 import { flagDebug } from './debug-rules.ts';
 import { flagEventCategory } from './event-category-rules.ts';
-import { createRuleEnv, EV_AU3, EV_AUDIT, EV_BU4, EV_CALL, EV_CHANGE, EV_CONFIG, EV_DEBUG, EV_DOWNLOAD, EV_GENERIC, EV_SECURITY, EV_TARGET1, EV_TARGET2, type RuleEnv } from './record-env.ts';
+import { flagFunctionTestRun, isFunctionTestRun } from './function-test-rules.ts';
+import { createRuleEnv, EV_AU3, EV_AUDIT, EV_BU4, EV_CALL, EV_CATALOGUE_HIGH, EV_CHANGE, EV_CONFIG, EV_DEBUG, EV_DOWNLOAD, EV_GENERIC, EV_PASSWORD, EV_SECURITY, EV_TARGET1, EV_TARGET2, type RuleEnv } from './record-env.ts';
 import { flagSensitiveAccess } from './sensitive-access-rules.ts';
 import { flagTableAccess, TABLE_CHANGE, TABLE_DISPLAY } from './table-access-rules.ts';
 import { flagStartedTransaction, flagTransaction } from './transaction-rules.ts';
@@ -78,7 +79,8 @@ function flagSm20(env: RuleEnv, rec: CanonicalRecord, out: FlagResult): void {
   flagTransaction(env, t, out, '', access === TABLE_DISPLAY);
   if (e & EV_AU3) flagStartedTransaction(env, rec, out, t);
   if (e & (EV_DOWNLOAD | EV_CALL)) flagSensitiveAccess(env, rec, out, e);
-  if (e & (EV_SECURITY | EV_CONFIG | EV_AUDIT)) flagEventCategory(env, rec, out, e);
+  if (e & (EV_SECURITY | EV_CONFIG | EV_AUDIT | EV_PASSWORD | EV_CATALOGUE_HIGH)) flagEventCategory(env, rec, out, e);
+  if (e & EV_BU4 && isFunctionTestRun(rec.program, t.tcode)) flagFunctionTestRun(env, rec, out, rec.program);
   flagUsers(env, rec, out, e & EV_TARGET1 ? rec.var1 : e & EV_TARGET2 ? rec.var2 : '');
   const isChange = (e & EV_CHANGE) !== 0 || access === TABLE_CHANGE;
   out.countsAsChangeEvent = isChange;

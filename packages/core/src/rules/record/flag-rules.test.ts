@@ -17,6 +17,8 @@ function run(fileType: FileType, fields: Partial<CanonicalRecord>) {
 const rulesOf = (fileType: FileType, fields: Partial<CanonicalRecord>) => run(fileType, fields).rules;
 const otherOf = (fileType: FileType, fields: Partial<CanonicalRecord>) => run(fileType, fields).reasons[FLAG_INDEX.OTHER];
 
+const ROLE_KEY = '100' + 'SAP_BC_BASIS_ADMIN'.padEnd(30) + 'JDOE';
+
 /** [rule, record that must fire it, near miss that must not]. */
 const CASES: [string, FileType, Partial<CanonicalRecord>, FileType, Partial<CanonicalRecord>][] = [
   ['SAL-DEBUG-CHANGE', 'SM20', { event: 'CUL' }, 'SM20', { event: 'CUK' }],
@@ -50,6 +52,10 @@ const CASES: [string, FileType, Partial<CanonicalRecord>, FileType, Partial<Cano
   ['TCODE-JOB', 'SM20', { tcode: 'SM37' }, 'SM20', { tcode: 'SM38' }],
   ['USER-PRIVILEGED', 'SM20', { user: 'SAP*', event: 'AU3' }, 'SM20', { user: 'SAPX', event: 'AU3' }],
   ['USER-EMERGENCY', 'CDHDR', { user: 'FF_BASIS01', objectclas: 'X' }, 'CDHDR', { user: 'FFBASIS01', objectclas: 'X' }],
+  ['SAL-PASSWORD-OTHER', 'SM20', { event: 'BU2', user: 'ADMIN1', var1: '100', var2: 'BOB' }, 'SM20', { event: 'BU2', user: 'BOB', var1: '100', var2: 'bob' }],
+  ['SAL-FM-TEST-RUN', 'SM20', { event: 'AUK', program: 'RS_TESTFRAME_CALL', var1: 'SDTX', var3: 'RFC_READ_TABLE' }, 'SM20', { event: 'AUK', program: 'RS_TESTFRAME_CALLER', tcode: 'SE38', var3: 'RFC_READ_TABLE' }],
+  ['SAL-CATALOGUE-HIGH', 'SM20', { event: 'BU8', var1: 'PROF1', var2: '2', var3: 'EICAR' }, 'SM20', { event: 'CUZ', var1: 'ZZTAB', var2: '03' }],
+  ['CD-SENSITIVE-ROLE', 'CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: ROLE_KEY }, 'CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: '100' + 'SAP_BC_BASIS_ADMINX'.padEnd(30) + 'JDOE' }],
   ['CD-SENSITIVE-PROFILE', 'CDPOS', { objectclas: 'IDENTITY', objectid: 'JDOE', tabname: 'UST04', fname: 'KEY', chngind: 'I', tabkey: '100JDOE        SAP_ALL' }, 'CDPOS', { objectclas: 'IDENTITY', objectid: 'JDOE', tabname: 'UST04', fname: 'KEY', chngind: 'I', tabkey: '100JDOE        SAP_ALLX' }],
 ];
 
@@ -87,6 +93,59 @@ describe('v2 reasons', () => {
   it('never calls a display maintenance, and reads German DU9 messages', () => {
     expect(rulesOf('SM20', { event: 'DU9', tcode: 'SE16', message: 'Generischer Tabellenzugriff auf T001 mit Aktivität 03' })).toEqual(['TABLE-HIGH-RISK', 'SAL-SENSITIVE-READ', 'TCODE-HIGH-RISK']);
     expect(rulesOf('SM20', { event: 'DU9', tcode: 'SE16', message: 'Generischer Tabellenzugriff auf T001 mit Aktivität 02' })).toContain('SAL-GENERIC-TABLE-CHANGE');
+  });
+});
+
+describe('v3 reasons', () => {
+  it('keeps every reason of a record, also two of one category', () => {
+    const se06 = run('SM20', { event: 'EU1', tcode: 'SE06', var1: 'Not modifiable', var2: 'Modifiable' });
+    expect(se06.reasons[FLAG_INDEX.OTHER]).toBe('config: Configuration transaction SE06; config: Event EU1: System change options changed ( Not modifiable to Modifiable)');
+    expect(se06.rules).toEqual(expect.arrayContaining(['TCODE-CONFIG', 'SAL-CONFIG-EVENT']));
+    const purge = run('SM20', { event: 'AUW', tcode: 'SM18', var1: 'RSAUPURG' });
+    expect(purge.reasons[FLAG_INDEX.OTHER]).toBe('audit_trail: Audit log files administered with SM18 (deletion possible); audit_trail: Event AUW: audit-log deletion RSAUPURG called');
+    // The same reason twice is listed once.
+    expect(otherOf('SM20', { user: 'SAP*', event: 'BU2', var1: '100', var2: 'SAP*' })).toBe('privileged_user: Record of privileged standard user SAP*; privileged_user: Privileged standard user SAP* is the target');
+  });
+  it('reads BUY as a debugger change and names the user of a BU2 by another', () => {
+    expect(run('SM20', { event: 'BUY' }).reasons[FLAG_INDEX.DEBUG_FLAG]).toBe('Event BUY: field contents changed in debugger');
+    expect(rulesOf('SM20', { event: 'BUY' })).toContain('SAL-DEBUG-CHANGE');
+    expect(otherOf('SM20', { event: 'BU2', user: 'ADMIN1', var1: '100', var2: 'KWEBER' })).toBe('security: Event BU2: password of user KWEBER changed by ADMIN1 in client 100');
+    expect(otherOf('SM20', { event: 'BU2', user: 'KWEBER', var1: '100', var2: 'KWEBER' })).toBeUndefined();
+  });
+  it('names the function module of a test run, from SE37 too', () => {
+    expect(otherOf('SM20', { event: 'AUK', program: 'RS_TESTFRAME_CALL', var1: 'SDTX', var3: 'RFC_READ_TABLE' })).toContain('security: Event AUK: function module RFC_READ_TABLE run in test mode (RS_TESTFRAME_CALL)');
+    expect(otherOf('SM20', { event: 'BU4', tcode: 'SE37', var1: 'ASSIGN', var3: 'Z_POST_PAYMENT=0042FT' })).toContain('security: Event BU4: function module Z_POST_PAYMENT run in test mode (SE37)');
+    expect(otherOf('SM20', { event: 'BU4', program: 'RS_TESTFRAME_CALL', var1: 'ASSIGN', var3: '0042' })).toContain('security: Event BU4: function module (not named) run in test mode (RS_TESTFRAME_CALL)');
+    expect(otherOf('SM20', { event: 'AUW', tcode: 'SE37', program: 'RS_TESTFRAME_CALL', var1: 'RS_TESTFRAME_CALL' })).toBe('security: Event AUW: function module (not named) run in test mode (RS_TESTFRAME_CALL)');
+  });
+  it('gives the catalogue-high events their catalogue text, and no second reason to an event a rule reads', () => {
+    expect(otherOf('SM20', { event: 'AUG' })).toBe('security: Event AUG: Application server started');
+    expect(otherOf('SM20', { event: 'BUW', var1: 'CLIENT_A', var2: 'CLIENT_B' })).toBe('security: Event BUW: A refresh token issued to client CLIENT_A was used by client CLIENT_B');
+    expect(rulesOf('SM20', { event: 'CUZ', var1: 'ZZTAB', var2: '03' })).toEqual([]);
+    expect(rulesOf('SM20', { event: 'CUK' })).toEqual(['SAL-DEBUG-SESSION']);
+  });
+  it('names a sensitive role and the user it was assigned to, removed from or made valid again for', () => {
+    expect(otherOf('CDPOS', { objectclas: 'PFCG', objectid: 'SAP_BC_BASIS_ADMIN', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: ROLE_KEY })).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN assigned to JDOE (AGR_USERS)');
+    expect(otherOf('CDPOS', { objectclas: 'IDENTITY', objectid: 'JDOE', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'D', tabkey: ROLE_KEY })).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN removed from JDOE (AGR_USERS)');
+    const fire = run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: '100' + 'Z_FIREFIGHTER_FI'.padEnd(30) + 'FFUSER' });
+    expect(fire.roleAssigned).toBe('Z_FIREFIGHTER_FI to FFUSER');
+    const again = run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', valueNew: '99991231', tabkey: ROLE_KEY });
+    expect(again.roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE');
+    expect(run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', valueNew: '20200101', tabkey: ROLE_KEY }).roleAssigned).toBe('');
+  });
+});
+
+describe('EU1 and EU2 openings', async () => {
+  const { systemOpened } = await import('../../flags/sm20-events.ts');
+  it('reads EU2 settings field by field, and EU1 by its new state', () => {
+    expect(systemOpened('EU2', 'EUR|P|1|1|0| | |')).toBe(true);
+    expect(systemOpened('EU2', 'EUR|P|3|1|0| | |')).toBe(true);
+    expect(systemOpened('EU2', 'EUR|P|2|1|0| | |')).toBe(false);
+    expect(systemOpened('EU2', 'EUR|1|2|1|0| | |')).toBe(false);
+    expect(systemOpened('EU2', 'EP1')).toBe(true);
+    expect(systemOpened('EU2', 'EP2')).toBe(false);
+    expect(systemOpened('EU1', 'Änderbar')).toBe(true);
+    expect(systemOpened('EU1', 'Not modifiable')).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
-import { PROFILE_CLASSES, PROFILE_TABLES } from '../../flags/change-doc-rules.ts';
+import { BANK_FIELDS, BANK_TABLES, PARTNER_CLASSES, PASSWORD_FIELDS, PROFILE_CLASSES, PROFILE_TABLES, ROLE_CLASSES } from '../../flags/change-doc-rules.ts';
 import type { FlagContext } from '../../flags/flag-context.ts';
 import { memoOf } from '../../flags/memo.ts';
 import {
-  AUDIT_DELETE_CALLS, AUDIT_EVENTS, CONFIG_EVENTS, CONFIG_TCODES, DEBUG_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, JOB_TCODES, SECURITY_EVENTS,
+  AUDIT_DELETE_CALLS, AUDIT_EVENTS, CONFIG_EVENTS, CONFIG_TCODES, DEBUG_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, JOB_TCODES, NAMED_EVENTS, SECURITY_EVENTS,
   SM20_CHANGE_EVENTS, TABLE_MAINT_TCODES, TARGET_IN_VAR1_EVENTS, TARGET_IN_VAR2_EVENTS, TRANSPORT_TCODES, findNamedCall,
 } from '../../flags/sm20-events.ts';
 import type { Watchlist } from '../../flags/watchlist.ts';
@@ -35,6 +35,8 @@ export interface TcodeFacts {
   tableMaint: boolean;
   category: string | undefined;
   other: 'config' | 'transport' | 'job_schedule' | 'audit_trail' | undefined;
+  /** A transaction of the payment-transactions list. */
+  payment: boolean;
 }
 
 export interface CallFacts {
@@ -52,6 +54,10 @@ export interface ClassFacts {
   sensitive: boolean;
   profiles: boolean;
   identity: boolean;
+  /** PFCG or IDENTITY: AGR_USERS items assign roles. */
+  roles: boolean;
+  /** KRED or DEBI: vendor and customer master (bank fields). */
+  partner: boolean;
 }
 
 export interface TableFacts {
@@ -59,11 +65,19 @@ export interface TableFacts {
   category: string | undefined;
   accounting: boolean;
   profiles: boolean;
+  /** LFBK KNBK BUT0BK TIBAN. */
+  bank: boolean;
+  /** AGR_USERS. */
+  roles: boolean;
 }
 
 export interface FieldFacts {
   field: string;
   sensitive: boolean;
+  /** BANKL BANKN BKONT IBAN BVTYP. */
+  bank: boolean;
+  /** A password field of USR02. */
+  password: boolean;
 }
 
 export function createRuleEnv(ctx: FlagContext, full: boolean): RuleEnv {
@@ -92,6 +106,9 @@ export function createRuleEnv(ctx: FlagContext, full: boolean): RuleEnv {
     const deleted = findNamedCall(text, AUDIT_DELETE_CALLS) ?? '';
     return call === '' && deleted === '' ? NO_CALLS : { call, deleted };
   });
+  // SAL-CATALOGUE-HIGH: events the catalogue rates high that no other rule names.
+  const catalogueHigh = new Set<string>();
+  for (const [ev, e] of ctx.events) if (e.severity === 'high' && !NAMED_EVENTS.has(ev)) catalogueHigh.add(ev);
   return {
     ctx,
     full,
@@ -100,32 +117,34 @@ export function createRuleEnv(ctx: FlagContext, full: boolean): RuleEnv {
     tcodeOf: memoOf((raw: string): TcodeFacts => {
       const tcode = raw.toUpperCase();
       const other: TcodeFacts['other'] = CONFIG_TCODES.has(tcode) ? 'config' : TRANSPORT_TCODES.has(tcode) ? 'transport' : JOB_TCODES.has(tcode) ? 'job_schedule' : tcode === 'SM18' ? 'audit_trail' : undefined;
-      return { tcode, tableMaint: TABLE_MAINT_TCODES.has(tcode), category: ctx.highRiskTcodes.get(tcode), other };
+      return { tcode, tableMaint: TABLE_MAINT_TCODES.has(tcode), category: ctx.highRiskTcodes.get(tcode), other, payment: ctx.paymentTcodes.has(tcode) };
     }),
-    eventOf: memoOf(eventBits),
+    eventOf: memoOf((ev: string) => eventBits(ev) | (catalogueHigh.has(ev) ? EV_CATALOGUE_HIGH : 0)),
     // Programs and function modules repeat.
     callsIn: (text: string) => (text === '' ? NO_CALLS : calls(text)),
     classOf: memoOf((raw: string): ClassFacts => {
       const cls = raw.toUpperCase();
-      return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls), profiles: PROFILE_CLASSES.has(cls), identity: cls === 'IDENTITY' };
+      return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls), profiles: PROFILE_CLASSES.has(cls), identity: cls === 'IDENTITY', roles: ROLE_CLASSES.has(cls), partner: PARTNER_CLASSES.has(cls) };
     }),
     tableOf: memoOf((raw: string): TableFacts => {
       const table = raw.toUpperCase();
-      return { table, category: ctx.highRiskTables.get(table), accounting: table === 'BKPF' || table === 'BSEG', profiles: PROFILE_TABLES.has(table) };
+      return { table, category: ctx.highRiskTables.get(table), accounting: table === 'BKPF' || table === 'BSEG', profiles: PROFILE_TABLES.has(table), bank: BANK_TABLES.has(table), roles: table === 'AGR_USERS' };
     }),
     fieldOf: memoOf((raw: string): FieldFacts => {
       const field = raw.toUpperCase();
-      return { field, sensitive: ctx.sensitiveFields.has(field) };
+      return { field, sensitive: ctx.sensitiveFields.has(field), bank: BANK_FIELDS.has(field), password: PASSWORD_FIELDS.has(field) };
     }),
   };
 }
 
 export const EV_DEBUG = 1, EV_BU4 = 2, EV_CHANGE = 4, EV_GENERIC = 8, EV_DOWNLOAD = 16, EV_CALL = 32, EV_SECURITY = 64, EV_CONFIG = 128, EV_AU3 = 256;
 export const EV_AUDIT = 512, EV_TARGET1 = 1024, EV_TARGET2 = 2048, EV_FAILED = 4096;
+/** BU2 (a password changed); an event of the catalogue rated high that no other rule names (SAL-CATALOGUE-HIGH). */
+export const EV_PASSWORD = 8192, EV_CATALOGUE_HIGH = 16384;
 
 /** The event groups (sm20-events.ts) an upper-cased SM20 event code belongs to, as bits. */
 function eventBits(ev: string): number {
   return (DEBUG_EVENTS.has(ev) ? EV_DEBUG : 0) | (ev === 'BU4' ? EV_BU4 : 0) | (SM20_CHANGE_EVENTS.has(ev) ? EV_CHANGE : 0) | (GENERIC_TABLE_EVENTS.has(ev) ? EV_GENERIC : 0)
     | (ev === 'AUY' ? EV_DOWNLOAD : 0) | (ev === 'AUK' || ev === 'AUW' ? EV_CALL : 0) | (SECURITY_EVENTS.has(ev) ? EV_SECURITY : 0) | (CONFIG_EVENTS.has(ev) ? EV_CONFIG : 0) | (ev === 'AU3' ? EV_AU3 : 0)
-    | (AUDIT_EVENTS.has(ev) ? EV_AUDIT : 0) | (TARGET_IN_VAR1_EVENTS.has(ev) ? EV_TARGET1 : 0) | (TARGET_IN_VAR2_EVENTS.has(ev) ? EV_TARGET2 : 0) | (FAILED_LOGON_EVENTS.has(ev) ? EV_FAILED : 0);
+    | (AUDIT_EVENTS.has(ev) ? EV_AUDIT : 0) | (TARGET_IN_VAR1_EVENTS.has(ev) ? EV_TARGET1 : 0) | (TARGET_IN_VAR2_EVENTS.has(ev) ? EV_TARGET2 : 0) | (FAILED_LOGON_EVENTS.has(ev) ? EV_FAILED : 0) | (ev === 'BU2' ? EV_PASSWORD : 0);
 }

@@ -1,6 +1,6 @@
 /** TABLE-HIGH-RISK, SAL-SENSITIVE-READ and SAL-GENERIC-TABLE-CHANGE for SM20 generic table access (DU9, CUZ). */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { setFlag, type FlagResult } from '../../flags/flag-result.ts';
+import { MARK_SENSITIVE_TABLE_CHANGE, setFlag, type FlagResult } from '../../flags/flag-result.ts';
 import { genericTableAccess } from '../../flags/sm20-events.ts';
 import type { RuleEnv } from './record-env.ts';
 
@@ -20,6 +20,7 @@ export function flagTableAccess(env: RuleEnv, rec: CanonicalRecord, out: FlagRes
     return TABLE_DISPLAY;
   }
   if (activity !== '') {
+    if (category !== undefined) out.marks |= MARK_SENSITIVE_TABLE_CHANGE;
     setFlag(out, 'TABLE_MAINT_FLAG', env.reason('GT', `${ev}${table}\u0001${activity}`, () => `Generic table access ${ev} to ${table || 'unknown table'} with activity ${activity}`), 'SAL-GENERIC-TABLE-CHANGE');
     return TABLE_CHANGE;
   }

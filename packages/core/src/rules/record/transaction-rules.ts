@@ -1,6 +1,6 @@
 /** TCODE-TABLE-MAINT, TCODE-HIGH-RISK, TCODE-CONFIG, TCODE-TRANSPORT, TCODE-JOB and SM18 (SAL-AUDIT-DELETE) by transaction code. */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { MARK_PAYMENT, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import { startedTransaction } from '../../flags/sm20-events.ts';
 import type { RuleEnv, TcodeFacts } from './record-env.ts';
 
@@ -8,6 +8,7 @@ import type { RuleEnv, TcodeFacts } from './record-env.ts';
 export function flagTransaction(env: RuleEnv, t: TcodeFacts, out: FlagResult, how: string, display: boolean): void {
   const tcode = t.tcode;
   if (tcode === '') return;
+  if (t.payment) out.marks |= MARK_PAYMENT;
   const full = env.full;
   const reason = env.reason;
   if (t.tableMaint && !display) setFlag(out, 'TABLE_MAINT_FLAG', full ? reason('TM', `${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`) : '', 'TCODE-TABLE-MAINT');

@@ -6,6 +6,8 @@
 import { resolve, sep } from 'node:path';
 
 export const TEMP_FOLDER = '.tmp';
+/** Where the local store keeps which upload URLs may still write (one small file per open upload; kept across restarts). */
+export const OPEN_UPLOADS_FOLDER = '.uploads';
 
 export class InvalidBlobKeyError extends Error {
   override name = 'InvalidBlobKeyError';
@@ -19,7 +21,7 @@ export function isValidBlobKey(key: string): boolean {
   if (/[\\\0\r\n]/.test(key)) return false;
   const segments = key.split('/');
   // A trailing slash is allowed only for prefixes, which callers validate separately.
-  if (segments[0] === TEMP_FOLDER) return false;
+  if (segments[0] === TEMP_FOLDER || segments[0] === OPEN_UPLOADS_FOLDER) return false;
   return segments.every((s) => s.length > 0 && s !== '.' && s !== '..');
 }
 

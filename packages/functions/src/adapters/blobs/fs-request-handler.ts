@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { blobPath, decodeKeyFromUrl, isValidBlobKey } from './blob-keys.ts';
 import { verifyBlobSignature, type BlobOp } from './url-signature.ts';
 
-/** Far above the product's 100 MB rule (enforced by PUT /files), but a bound on what a URL can write. */
+/** What an upload URL issued without a size may write (URLs for uploads carry their own, e.g. 100 MB). */
 export const MAX_BLOB_PUT_BYTES = 1024 * 1024 * 1024;
 
 export interface BlobRequestContext {
@@ -18,7 +18,12 @@ export interface BlobRequestContext {
   secret: string;
   tempDir(): Promise<string>;
   moveIntoPlace(temp: string, key: string): Promise<void>;
+  /** Whether an upload URL of the key may still write: issued, and its file not deleted, confirmed or consumed since. */
+  isOpenUpload(key: string): Promise<boolean>;
+  closeUpload(key: string): Promise<void>;
 }
+
+export const UPLOAD_CLOSED = 'This upload URL can no longer be used: its file was deleted, confirmed or already imported; request a new one';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -54,13 +59,21 @@ function contentDisposition(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-async function receive(ctx: BlobRequestContext, key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > MAX_BLOB_PUT_BYTES) return reply(res, 413, 'Object is too large');
+async function receive(ctx: BlobRequestContext, key: string, max: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // An upload URL writes once: a stored object (e.g. a confirmed upload) is never replaced through it.
   if (await stat(blobPath(ctx.root, key)).then(() => true, () => false)) {
     req.resume();
     return reply(res, 409, 'This upload URL has already been used; request a new one');
+  }
+  // Nor does it write once its file is gone: deleted, or read and removed by an import.
+  if (!(await ctx.isOpenUpload(key))) {
+    req.resume();
+    return reply(res, 403, UPLOAD_CLOSED);
+  }
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > max) {
+    req.resume();
+    return reply(res, 413, `Object is too large: this upload URL takes at most ${max} bytes`);
   }
   const temp = await ctx.tempDir();
   let received = 0;
@@ -70,16 +83,17 @@ async function receive(ctx: BlobRequestContext, key: string, req: IncomingMessag
       async function* limit(source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           received += chunk.length;
-          if (received > MAX_BLOB_PUT_BYTES) throw Object.assign(new Error('too large'), { status: 413 });
+          if (received > max) throw Object.assign(new Error('too large'), { status: 413 });
           yield chunk;
         }
       },
       createWriteStream(temp, { mode: 0o600 }),
     );
     await ctx.moveIntoPlace(temp, key);
+    await ctx.closeUpload(key);
   } catch (e) {
     await rm(temp, { force: true });
-    if ((e as { status?: number }).status === 413) return reply(res, 413, 'Object is too large');
+    if ((e as { status?: number }).status === 413) return reply(res, 413, `Object is too large: this upload URL takes at most ${max} bytes`);
     throw e;
   }
   res.writeHead(200, { ...CORS, etag: `"${received}"`, 'content-length': '0' });
@@ -119,6 +133,7 @@ export async function handleSignedBlobRequest(ctx: BlobRequestContext, req: Inco
     const expectedOp: BlobOp | undefined = method === 'PUT' ? 'put' : method === 'GET' || method === 'HEAD' ? 'get' : undefined;
     if (!expectedOp) return reply(res, 405, 'Method not allowed');
     if (op !== expectedOp) return reply(res, 403, 'This URL does not allow this operation');
+    const maxParam = url.searchParams.get('max');
     const verdict = verifyBlobSignature(
       ctx.secret,
       {
@@ -127,12 +142,13 @@ export async function handleSignedBlobRequest(ctx: BlobRequestContext, req: Inco
         exp: Number(url.searchParams.get('exp')),
         name: url.searchParams.get('name') ?? undefined,
         type: url.searchParams.get('type') ?? undefined,
+        max: maxParam === null ? undefined : Number(maxParam),
       },
       url.searchParams.get('sig'),
     );
     if (verdict === 'expired') return reply(res, 403, 'Request has expired');
     if (verdict !== 'ok') return reply(res, 403, 'The request signature does not match');
-    if (op === 'put') return await receive(ctx, key, req, res);
+    if (op === 'put') return await receive(ctx, key, maxParam === null ? MAX_BLOB_PUT_BYTES : Number(maxParam), req, res);
     return await send(ctx, key, url, res, method === 'HEAD');
   } catch (e) {
     reply(res, 500, 'Internal error');

@@ -3,14 +3,14 @@
  * file first and are renamed into place, so a reader never sees half an object. Browser
  * uploads and downloads go through HMAC-signed, expiring URLs served by `handleBlobRequest`.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ByteSink } from '@app/core';
 import { BlobNotFoundError, type BlobStore } from '../../ports/index.ts';
-import { blobPath, encodeKeyForUrl, TEMP_FOLDER } from './blob-keys.ts';
+import { blobPath, encodeKeyForUrl, OPEN_UPLOADS_FOLDER, TEMP_FOLDER } from './blob-keys.ts';
 import { handleSignedBlobRequest } from './fs-request-handler.ts';
 import { signBlobParams, type SignedBlobParams } from './url-signature.ts';
 
@@ -35,7 +35,36 @@ function isNotFound(e: unknown): boolean {
 export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
   const root = opts.dir;
   const tempDir = join(root, TEMP_FOLDER);
+  const openDir = join(root, OPEN_UPLOADS_FOLDER);
   const base = opts.publicUrl.replace(/\/+$/, '');
+
+  // An upload URL writes only while its key's marker is here: made when the URL is issued,
+  // removed when the object is written, deleted, confirmed or consumed (closeUpload).
+  const markerOf = (key: string) => join(openDir, createHash('sha256').update(key).digest('hex'));
+  let lastPrune = 0;
+  async function openUpload(key: string, exp: number): Promise<void> {
+    await mkdir(openDir, { recursive: true, mode: 0o700 });
+    await writeFile(markerOf(key), String(exp), { mode: 0o600 });
+    if (Date.now() - lastPrune > 60_000) {
+      lastPrune = Date.now();
+      void pruneMarkers().catch(() => undefined);
+    }
+  }
+  /** Markers of URLs that have expired unused. */
+  async function pruneMarkers(): Promise<void> {
+    const now = Date.now() / 1000;
+    for (const name of await readdir(openDir)) {
+      const exp = Number(await readFile(join(openDir, name), 'utf8').catch(() => '0'));
+      if (exp < now) await rm(join(openDir, name), { force: true });
+    }
+  }
+  async function isOpenUpload(key: string): Promise<boolean> {
+    const exp = Number(await readFile(markerOf(key), 'utf8').catch(() => '0'));
+    return exp * 1000 >= Date.now();
+  }
+  async function closeUpload(key: string): Promise<void> {
+    await rm(markerOf(key), { force: true });
+  }
 
   async function newTempFile(): Promise<string> {
     await mkdir(tempDir, { recursive: true, mode: 0o700 });
@@ -52,6 +81,7 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
     const q = new URLSearchParams({ op: p.op, exp: String(p.exp) });
     if (p.name !== undefined) q.set('name', p.name);
     if (p.type !== undefined) q.set('type', p.type);
+    if (p.max !== undefined) q.set('max', String(p.max));
     q.set('sig', signBlobParams(opts.secret, p));
     return `${base}/blobs/${encodeKeyForUrl(p.key)}?${q.toString()}`;
   }
@@ -59,10 +89,14 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
   const expiry = (seconds: number | undefined) => Math.floor(Date.now() / 1000) + (seconds ?? DEFAULT_URL_TTL_SECONDS);
 
   const store: FsBlobStore = {
-    async presignPut(key, _contentType, expiresIn) {
+    async presignPut(key, _contentType, expiresIn, maxBytes) {
       blobPath(root, key);
-      return signedUrl({ op: 'put', key, exp: expiry(expiresIn) });
+      const exp = expiry(expiresIn);
+      await openUpload(key, exp);
+      return signedUrl({ op: 'put', key, exp, ...(maxBytes === undefined ? {} : { max: maxBytes }) });
     },
+
+    closeUpload: (key) => closeUpload(key),
 
     async presignGet(key, options = {}) {
       blobPath(root, key);
@@ -166,6 +200,7 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
 
     async delete(key) {
       await rm(blobPath(root, key), { force: true });
+      await closeUpload(key);
     },
 
     async deletePrefix(prefix) {
@@ -188,7 +223,7 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
     },
 
     handleBlobRequest(req, res) {
-      return handleSignedBlobRequest({ root, secret: opts.secret, tempDir: () => newTempFile(), moveIntoPlace }, req, res);
+      return handleSignedBlobRequest({ root, secret: opts.secret, tempDir: () => newTempFile(), moveIntoPlace, isOpenUpload, closeUpload }, req, res);
     },
   };
   return store;

@@ -63,6 +63,7 @@ export function createS3BlobStore(config: Pick<AppConfig, 'region' | 'bucketName
   if (!Bucket) throw new Error('Missing configuration BUCKET_NAME (the S3 bucket for uploads and reports)');
 
   return {
+    // A presigned PUT cannot bound the size (`maxBytes`): uploads use presignPost on S3.
     presignPut(key, contentType, expiresIn = DEFAULT_S3_URL_TTL_SECONDS) {
       return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn });
     },

@@ -14,10 +14,12 @@ export interface SignedBlobParams {
   exp: number;
   name?: string;
   type?: string;
+  /** Uploads: the most bytes the URL may write. */
+  max?: number;
 }
 
 export function signBlobParams(secret: string, p: SignedBlobParams): string {
-  const text = ['blob', p.op, p.key, String(p.exp), p.name ?? '', p.type ?? ''].join('\n');
+  const text = ['blob', p.op, p.key, String(p.exp), p.name ?? '', p.type ?? '', p.max === undefined ? '' : String(p.max)].join('\n');
   return createHmac('sha256', secret).update(text).digest('base64url');
 }
 

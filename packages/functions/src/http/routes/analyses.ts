@@ -7,13 +7,13 @@ import {
   deleteAnalysis,
   flagDetailsRequestSchema,
   getFlagDetails,
-  listAnalyses,
   requireAnalysis,
   startAnalysis,
   toListItem,
   toResult,
 } from '../../services/analyses/index.ts';
 import { parseAnalysisPathId } from '../../services/analyses/analysis-id.ts';
+import { listAnalysesFinishingDeletions } from '../../services/analyses/delete-analysis.ts';
 import type { RouteRegistrar } from '../types.ts';
 
 export function registerAnalysisRoutes(r: RouteRegistrar): void {
@@ -23,7 +23,7 @@ export function registerAnalysisRoutes(r: RouteRegistrar): void {
   });
 
   r.route('GET', '/results', { access: 'user' }, async ({ caller, services }) => {
-    const items = await listAnalyses(services, caller.sub);
+    const items = await listAnalysesFinishingDeletions(services, caller.sub);
     return { status: 200, body: { analyses: items.map(toListItem) } };
   });
 

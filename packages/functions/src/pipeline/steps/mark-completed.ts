@@ -2,12 +2,15 @@ import type { AnalysisReport } from '@app/core';
 import type { z } from 'zod';
 import { updateAnalysis } from '../../services/analyses/analysis-item.ts';
 import type { Services } from '../../services/types.ts';
+import { prepareFindingsIndex } from '../../services/review/finding-store.ts';
 import { analysisPrefix, readText, workPrefix } from '../../services/workspace.ts';
 import type { markCompletedInput } from './step-input.ts';
 
 /** Flips the analysis to `completed` once every output is durable. */
 export async function markCompleted(input: z.infer<typeof markCompletedInput>, services: Services): Promise<{ status: string }> {
   const report = JSON.parse(await readText(services.blobs, input.report.report)) as AnalysisReport;
+  // The index of the findings, so the first page of cases or findings is a read (docs/review.md).
+  await prepareFindingsIndex(services, input.userSub, input.analysisId, input.report.report);
   const updated = await updateAnalysis(services, input.userSub, input.analysisId, {
     status: 'completed',
     completedAt: new Date().toISOString(),

@@ -41,6 +41,12 @@ export interface AnalysisItem {
   risk?: RiskLevel;
   dashboard?: DashboardTotals;
   outputs?: { xlsx: string; csv: string; report: string };
+  /**
+   * Set first when the analysis is deleted (DELETE /results/{id}); its objects and items are then
+   * removed and the item last. An item with it is never listed or shown, and a retry (or a
+   * restart of the local stack, or a later listing) finishes the work.
+   */
+  deletingAt?: string;
 }
 
 const ANALYSIS_PREFIX = keys.analysis('');
@@ -61,8 +67,8 @@ export async function getAnalysis(services: Services, userSub: string, analysisI
   return out.Item as AnalysisItem | undefined;
 }
 
-/** All of a user's analyses, newest first. */
-export async function listAnalyses(services: Services, userSub: string): Promise<AnalysisItem[]> {
+/** All of a user's analysis items, being deleted included, newest first. */
+export async function queryAnalyses(services: Services, userSub: string): Promise<AnalysisItem[]> {
   const items = await queryAll<AnalysisItem>(services.ddb, {
     TableName: services.config.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
@@ -71,9 +77,36 @@ export async function listAnalyses(services: Services, userSub: string): Promise
   return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** A user's analyses, newest first; one being deleted is not among them. */
+export async function listAnalyses(services: Services, userSub: string): Promise<AnalysisItem[]> {
+  return (await queryAnalyses(services, userSub)).filter((i) => !i.deletingAt);
+}
+
 /**
- * Sets attributes of an existing item; returns false when the item is gone (deleted while
- * the pipeline ran), so a late step never resurrects a deleted analysis.
+ * Marks the analysis as being deleted (kept if already marked); false when the item is gone.
+ * Conditional, so it never makes an item again that another request removed.
+ */
+export async function markDeleting(services: Services, userSub: string, analysisId: string): Promise<boolean> {
+  try {
+    await services.ddb.send(
+      new UpdateCommand({
+        TableName: services.config.tableName,
+        Key: itemKey(userSub, analysisId),
+        UpdateExpression: 'SET deletingAt = if_not_exists(deletingAt, :now)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+}
+
+/**
+ * Sets attributes of an existing item; returns false when the item is gone or being deleted
+ * (deleted while the pipeline ran), so a late step never resurrects a deleted analysis.
  */
 export async function updateAnalysis(
   services: Services,
@@ -96,7 +129,7 @@ export async function updateAnalysis(
         TableName: services.config.tableName,
         Key: itemKey(userSub, analysisId),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deletingAt)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),

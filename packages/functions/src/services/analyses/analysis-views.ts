@@ -10,10 +10,10 @@ export const NOT_FOUND_MESSAGE = 'Analysis not found';
 /** Download links live for an hour; the results screen fetches fresh ones on each visit. */
 export const DOWNLOAD_URL_TTL_SECONDS = 3600;
 
-/** The caller's analysis, or 404 (also for another user's id: keys are scoped by sub). */
+/** The caller's analysis, or 404 (also for another user's id: keys are scoped by sub, and for one being deleted). */
 export async function requireAnalysis(services: Services, userSub: string, analysisId: string): Promise<AnalysisItem> {
   const item = await getAnalysis(services, userSub, analysisId);
-  if (!item) throw new VisibleError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!item || item.deletingAt) throw new VisibleError('NOT_FOUND', NOT_FOUND_MESSAGE);
   return item;
 }
 
@@ -100,6 +100,7 @@ export async function toResult(services: Services, item: AnalysisItem) {
     record_count_summary: report.record_count_summary,
     warnings: report.warnings ?? [],
     suspicious_patterns: report.suspicious_patterns,
+    settings: report.settings ?? null,
     correlation_summary: report.correlation_summary,
     dashboard: report.dashboard,
     analytics: report.analytics,

@@ -24,7 +24,7 @@ export async function createListUpload(services: Services, ownerSub: string, fil
   const key = `${LIST_IMPORT_PREFIX}${ownerSub}/${randomUUID()}/${safeName(fileName)}`;
   const contentType = /\.xlsx$/i.test(fileName) ? XLSX_TYPE : 'text/csv';
   const post = await services.blobs.presignPost?.(key, contentType, LIST_IMPORT_MAX_BYTES, UPLOAD_URL_TTL_SECONDS);
-  const uploadUrl = post?.url ?? (await services.blobs.presignPut(key, contentType, UPLOAD_URL_TTL_SECONDS));
+  const uploadUrl = post?.url ?? (await services.blobs.presignPut(key, contentType, UPLOAD_URL_TTL_SECONDS, LIST_IMPORT_MAX_BYTES));
   return { uploadUrl, ...(post ? { uploadFields: post.fields } : {}), key, contentType, maxBytes: LIST_IMPORT_MAX_BYTES, expiresIn: UPLOAD_URL_TTL_SECONDS };
 }
 
@@ -39,6 +39,8 @@ export async function takeListUpload(services: Services, ownerSub: string, key: 
   if (match[1] !== ownerSub) throw notFound;
   const head = await services.blobs.head(key);
   if (!head) throw notFound;
+  // Consumed: its upload URL writes no more, whatever happens below (delete closes it too).
+  await services.blobs.closeUpload?.(key);
   try {
     const fileName = match[2]!;
     if (head.size > LIST_IMPORT_MAX_BYTES) throw new VisibleError('TOO_LARGE', fileTooLarge(fileName).message);

@@ -37,9 +37,12 @@ function workerCount(): number {
 
 export class ReviewPool {
   private readonly slots: Slot[] = [];
-  /** Waiting jobs per user; the map's order is the turn order. */
+  /** Waiting jobs per user. */
   private readonly queues = new Map<string, Pending[]>();
   private readonly running = new Map<string, number>();
+  /** When each user was last served (a counter), so the next job goes to the user served longest ago. */
+  private readonly served = new Map<string, number>();
+  private turn = 0;
   private closed = false;
 
   constructor(private readonly size = workerCount()) {}
@@ -71,16 +74,26 @@ export class ReviewPool {
     this.slots.length = 0;
   }
 
+  /** The waiting job of the user served longest ago (never served first) who has none running. */
   private next(): Pending | undefined {
+    let pick: string | undefined;
+    let pickServed = Infinity;
     for (const [user, q] of this.queues) {
-      if ((this.running.get(user) ?? 0) > 0) continue;
-      const p = q.shift()!;
-      // The user goes to the end of the turn order.
-      this.queues.delete(user);
-      if (q.length > 0) this.queues.set(user, q);
-      return p;
+      if (q.length === 0 || (this.running.get(user) ?? 0) > 0) continue;
+      const served = this.served.get(user) ?? -1;
+      if (served < pickServed) {
+        pick = user;
+        pickServed = served;
+      }
     }
-    return undefined;
+    if (pick === undefined) return undefined;
+    const q = this.queues.get(pick)!;
+    const p = q.shift()!;
+    if (q.length === 0) this.queues.delete(pick);
+    this.served.set(pick, ++this.turn);
+    // Forget long-idle users so the map stays small.
+    if (this.served.size > 1000) for (const u of this.served.keys()) if (!this.queues.has(u) && !this.running.has(u)) this.served.delete(u);
+    return p;
   }
 
   private dispatch(): void {

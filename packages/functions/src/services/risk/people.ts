@@ -42,8 +42,31 @@ export async function withItemEmails<T extends { addedBy?: string; lastModifiedB
   }));
 }
 
-/** Adds `userEmail` to audit entries where the e-mail is known. */
-export async function withAuditEmails<T extends { userId: string }>(services: Services, entries: T[]): Promise<(T & { userEmail?: string })[]> {
-  const emails = await emailsBySub(services, entries.map((e) => e.userId));
-  return entries.map((e) => (emails.has(e.userId) ? { ...e, userEmail: emails.get(e.userId) } : e));
+/** Fields of an audited value that hold the sub of a person who acted. */
+export const PERSON_FIELDS = ['addedBy', 'lastModifiedBy', 'reviewedBy', 'approvedBy', 'rejectedBy'] as const;
+
+type AuditValue = object | null | undefined;
+
+function personSubs(value: AuditValue): string[] {
+  if (!value) return [];
+  return PERSON_FIELDS.map((f) => (value as Record<string, unknown>)[f]).filter((v): v is string => typeof v === 'string' && v !== '');
+}
+
+/**
+ * Adds `userEmail` to audit entries where the e-mail is known, and `people` (sub -> e-mail) for the
+ * subs their values name (addedBy, lastModifiedBy, reviewedBy, …), so the log shows who by e-mail.
+ */
+export async function withAuditEmails<T extends { userId: string; previousValue?: AuditValue; newValue?: AuditValue }>(
+  services: Services,
+  entries: T[],
+): Promise<(T & { userEmail?: string; people?: Record<string, string> })[]> {
+  const emails = await emailsBySub(services, entries.flatMap((e) => [e.userId, ...personSubs(e.previousValue), ...personSubs(e.newValue)]));
+  return entries.map((e) => {
+    const named = [...personSubs(e.previousValue), ...personSubs(e.newValue)].filter((s) => emails.has(s));
+    return {
+      ...e,
+      ...(emails.has(e.userId) ? { userEmail: emails.get(e.userId) } : {}),
+      ...(named.length > 0 ? { people: Object.fromEntries(named.map((s) => [s, emails.get(s)!])) } : {}),
+    };
+  });
 }

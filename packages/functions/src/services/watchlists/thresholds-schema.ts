@@ -3,6 +3,7 @@
  * CLI's `--settings` file, every bound named in the message when a value is out of range.
  */
 import { z } from 'zod';
+import { cidrProblem } from '@app/core/flags/networks.ts';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -37,6 +38,20 @@ export const thresholdsSchema = z
     bruteForceMinutes: wholeNumber(1, 1440),
     massDownload: window(100_000),
     openingHours: wholeNumber(1, 168),
+    // Added in detection v3: a client that does not send them keeps the saved values.
+    passwordResets: window(10_000).optional(),
+    sharedLogons: z.object({ addresses: wholeNumber(2, 1_000), minutes: wholeNumber(1, 1440) }).strict().optional(),
+    bankPaymentDays: wholeNumber(1, 366).optional(),
+    networks: z
+      .array(
+        z.string({ message: 'must be a CIDR range such as 10.0.0.0/8' }).superRefine((v, c) => {
+          const problem = cidrProblem(v);
+          if (problem) c.addIssue({ code: 'custom', message: problem });
+        }),
+        { message: 'must be a list of CIDR ranges such as 10.0.0.0/8' },
+      )
+      .max(1_000, 'must have at most 1000 ranges')
+      .optional(),
   })
   .strict();
 

@@ -54,7 +54,8 @@ export async function readThresholds(services: Services): Promise<ThresholdsStat
 
 export async function saveThresholds(services: Services, userId: string, input: ThresholdsInput): Promise<ThresholdsState> {
   const before = await readThresholds(services);
-  const item: StoredThresholds = { ...ITEM_KEY, thresholds: input, lastModified: new Date().toISOString(), lastModifiedBy: userId };
+  const thresholds: DetectionThresholds = { ...before.thresholds, ...input } as DetectionThresholds;
+  const item: StoredThresholds = { ...ITEM_KEY, thresholds, lastModified: new Date().toISOString(), lastModifiedBy: userId };
   try {
     await services.ddb.send(
       new PutCommand({
@@ -77,9 +78,9 @@ export async function saveThresholds(services: Services, userId: string, input: 
     itemType: 'detection_thresholds',
     userId,
     previousValue: before.thresholds,
-    newValue: input,
+    newValue: thresholds,
   });
-  return { thresholds: input, defaults: defaultThresholds(), isDefault: false, lastModified: item.lastModified, lastModifiedBy: userId };
+  return { thresholds, defaults: defaultThresholds(), isDefault: false, lastModified: item.lastModified, lastModifiedBy: userId };
 }
 
 export function readThresholdsVersion(services: Services): Promise<number> {

@@ -1,0 +1,40 @@
+/**
+ * What a security event of step 1's facts is (facts `securityEvents`, read by the pattern modules
+ * of rules/pattern/): a closed list of names, one per kind of record the patterns read.
+ */
+export const SECURITY_KIND = {
+  /** A successful logon of a privileged standard user (PRIVILEGED_USER_LOGON). */
+  privilegedLogon: 'P',
+  /** A user created (AU7). */
+  userCreated: 'C',
+  /** A user unlocked or given a new password (AUA, BU2). */
+  userUnlocked: 'U',
+  /** A download (AUY). */
+  download: 'D',
+  /** The audit log switched off, a slot deactivated, its medium changed, its files deleted. */
+  auditTampering: 'T',
+  /** The system or a client opened for changes (EU1, EU2). */
+  opened: 'O',
+  /** The system or a client closed again (EU1, EU2 that do not open). */
+  closed: 'X',
+  /** A record of an emergency ID. */
+  emergency: 'E',
+  /** A sensitive profile assigned to a user. */
+  profileAssigned: 'A',
+  /** A change-document item that changes a user's authorisations (SELF_AUTHORIZATION). */
+  authorisationChange: 'S',
+  /** A logon read again in correlation (logon-windows.ts). */
+  logon: 'L',
+  /** A sensitive role assigned to a user, or made valid again. */
+  roleAssigned: 'role_assigned',
+  /** The password of another user changed (BU2, IDENTITY items on USR02's password fields). */
+  passwordReset: 'password_reset',
+  /** A vendor's or customer's bank details changed. */
+  bankChange: 'bank_change',
+  /** A payment transaction run (SM20, or a change document's TCODE). */
+  payment: 'payment',
+} as const;
+
+export type SecurityKindName = keyof typeof SECURITY_KIND;
+/** The closed union of security event kinds. */
+export type SecurityKind = (typeof SECURITY_KIND)[SecurityKindName];

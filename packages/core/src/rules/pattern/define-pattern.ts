@@ -1,0 +1,60 @@
+/**
+ * A pattern rule is one module: `definePattern` takes its catalogue entry (DETECTION.md section 5)
+ * and its code in one call. The catalogue and the `PatternName` type derive from the list of these
+ * modules (pattern-list.ts); nothing else lists the patterns.
+ */
+import type { DetectionThresholds, SuspiciousPattern } from '../../model/index.ts';
+import type { RuleDefinition } from '../types.ts';
+import { fillThresholds } from '../thresholds-text.ts';
+import type { LateKey, PatternEnv } from './pattern-env.ts';
+
+/** What the catalogue says of a pattern. `summary` and `reads` may name thresholds as `{burst.count}` (filled per analysis). */
+export interface PatternEntry<N extends string> {
+  name: N;
+  severity: SuspiciousPattern['risk_level'];
+  title: string;
+  summary: string;
+  reads: string;
+  nextSteps: string;
+  /** The current name of the Microsoft Sentinel SAP rule it covers, where one does. */
+  sentinel?: string;
+}
+
+export interface PatternCode<E = PatternEnv> {
+  /** Late facts keys the rule reads: it runs once they are loaded. */
+  readonly facts?: readonly LateKey[];
+  /** Marks the users whose ticket coverage the rule asks for (called before the coverage is built, only when tickets were supplied). */
+  readonly coverUsers?: (env: PatternEnv, mark: (uid: number) => void) => void;
+  readonly find: (env: E) => void;
+}
+
+/** One correlation pattern: its catalogue entry and its detector (`E`: what it reads, PatternEnv or a part of it). */
+export interface PatternRule<N extends string = string, E = PatternEnv> {
+  readonly name: N;
+  /** Its catalogue entry, thresholds as templates (`ruleSummary` fills them). */
+  readonly rule: RuleDefinition;
+  readonly reads: readonly LateKey[];
+  readonly coverUsers?: (env: PatternEnv, mark: (uid: number) => void) => void;
+  readonly find: (env: E) => void;
+}
+
+/** Rule id of a pattern: PAT- and the name with hyphens (BRUTE_FORCE_SUCCESS -> PAT-BRUTE-FORCE-SUCCESS). */
+export function patternRuleId(name: string): string {
+  return `PAT-${name.replace(/_/g, '-')}`;
+}
+
+export function definePattern<N extends string, E = PatternEnv>(entry: PatternEntry<N>, code: PatternCode<E>): PatternRule<N, E> {
+  const { name, severity, ...text } = entry;
+  return {
+    name,
+    rule: { id: patternRuleId(name), kind: 'pattern', pattern: name, severity, ...text },
+    reads: code.facts ?? [],
+    coverUsers: code.coverUsers,
+    find: code.find,
+  };
+}
+
+/** A pattern's catalogue entry with the thresholds of an analysis in its summary and reads. */
+export function ruleWithThresholds(rule: RuleDefinition, th: DetectionThresholds): RuleDefinition {
+  return { ...rule, summary: rule.summary === undefined ? undefined : fillThresholds(rule.summary, th), reads: fillThresholds(rule.reads, th) };
+}

@@ -1,0 +1,88 @@
+/**
+ * MASS_PASSWORD_RESET: one user changes the passwords of `passwordResets.count` or more other users
+ * within `passwordResets.minutes` (BU2 of another user; IDENTITY items on USR02's password fields of
+ * another user); one pattern per run, stating the count.
+ */
+import { definePattern, type PatternRule } from './define-pattern.ts';
+import type { SuspiciousPattern } from '../../model/index.ts';
+import { SECURITY_KIND } from '../../flags/security-kinds.ts';
+import { K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
+
+interface Reset {
+  target: string;
+  epoch: number;
+}
+
+function find(env: PatternEnv): void {
+  const th = env.thresholds.passwordResets;
+  const byUser = new Map<string, Reset[]>();
+  for (const e of env.securityEvents) {
+    if (e[K.kind] !== SECURITY_KIND.passwordReset) continue;
+    let user = e[K.user];
+    let t = e[K.epoch];
+    if (user === '' || Number.isNaN(t)) {
+      const h = env.headerOf(e[K.key]);
+      if (h) {
+        user ||= h.user;
+        if (Number.isNaN(t)) t = h.epoch;
+      }
+    }
+    const actor = user.trim().toUpperCase();
+    const target = e[K.target].trim().toUpperCase();
+    if (actor === '' || target === '' || target === actor || Number.isNaN(t)) continue;
+    let list = byUser.get(actor);
+    if (list === undefined) byUser.set(actor, (list = []));
+    list.push({ target, epoch: t });
+  }
+  const window = th.minutes * MINUTE;
+  const found: SuspiciousPattern[] = [];
+  for (const [actor, list] of byUser) {
+    list.sort((a, b) => a.epoch - b.epoch);
+    // Distinct targets in the window [start, end]: counts per target.
+    const counts = new Map<string, number>();
+    let start = 0;
+    let reported = false;
+    let runStart = 0;
+    const flush = (end: number) => {
+      const targets = [...new Set(list.slice(runStart, end + 1).map((r) => r.target))];
+      found.push(pattern('MASS_PASSWORD_RESET', 'high', actor, list[runStart]!.epoch, `Passwords of ${targets.length} other users changed within ${th.minutes} minutes (${targets.slice(0, 20).join(', ')}${targets.length > 20 ? ' …' : ''})`));
+    };
+    let last = -1;
+    for (let end = 0; end < list.length; end++) {
+      const r = list[end]!;
+      counts.set(r.target, (counts.get(r.target) ?? 0) + 1);
+      while (r.epoch - list[start]!.epoch > window) {
+        const t = list[start]!.target;
+        const n = counts.get(t)! - 1;
+        if (n === 0) counts.delete(t);
+        else counts.set(t, n);
+        start++;
+      }
+      if (counts.size >= th.count) {
+        if (!reported) {
+          reported = true;
+          runStart = start;
+        }
+        last = end;
+      } else if (reported) {
+        flush(last);
+        reported = false;
+      }
+    }
+    if (reported) flush(last);
+  }
+  env.hits.addPatterns(found);
+}
+
+export const MASS_PASSWORD_RESET: PatternRule<'MASS_PASSWORD_RESET'> = definePattern(
+  {
+    name: 'MASS_PASSWORD_RESET',
+    severity: 'high',
+    title: 'Passwords of many users changed by one user',
+    summary: 'One user changed the passwords of {passwordResets.count} or more other users within {passwordResets.minutes} minutes.',
+    reads: 'SM20 BU2 with another user in the second variable; IDENTITY change documents on USR02 password fields (PASSCODE PWDSALTEDHASH BCODE CODVN PWDSTATE PWDINITIAL PWDCHGDATE) of another user ({passwordResets.count} users in {passwordResets.minutes} minutes)',
+    nextSteps: 'Ask why so many passwords were reset at once; check a request for each and that no account was then used by the person who reset it (USER_UNLOCKED_AND_USED).',
+    sentinel: 'SAP - Multiple Password Changes',
+  },
+  { find },
+);

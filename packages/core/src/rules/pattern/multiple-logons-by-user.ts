@@ -1,0 +1,58 @@
+/**
+ * MULTIPLE_LOGONS_BY_USER: successful logons of one user from `sharedLogons.addresses` or more
+ * different addresses (the peer address without its port, the terminal where none is given) within
+ * `sharedLogons.minutes`; one pattern per run, at the logon that reached the threshold, naming the
+ * addresses of the run.
+ */
+import type { SuspiciousPattern } from '../../model/index.ts';
+import { definePattern, type PatternRule } from './define-pattern.ts';
+import { logonsByUser } from './logon-log.ts';
+import { MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
+
+function find(env: PatternEnv): void {
+  const th = env.thresholds.sharedLogons;
+  const window = th.minutes * MINUTE;
+  const found: SuspiciousPattern[] = [];
+  for (const [user, list] of logonsByUser(env.logonLogs)) {
+    // Logons per address inside the window [start, end].
+    const counts = new Map<string, number>();
+    let start = 0;
+    let run: { time: number; addresses: Set<string> } | undefined;
+    const close = () => {
+      if (!run) return;
+      const addresses = [...run.addresses];
+      found.push(pattern('MULTIPLE_LOGONS_BY_USER', 'medium', user, run.time, `Logons of ${user} from ${addresses.length} different addresses, ${th.addresses} or more within ${th.minutes} minutes (${addresses.slice(0, 20).join(', ')}${addresses.length > 20 ? ' …' : ''})`));
+      run = undefined;
+    };
+    for (let end = 0; end < list.length; end++) {
+      const l = list[end]!;
+      counts.set(l.address, (counts.get(l.address) ?? 0) + 1);
+      while (l.time - list[start]!.time > window) {
+        const a = list[start]!.address;
+        const n = counts.get(a)! - 1;
+        if (n === 0) counts.delete(a);
+        else counts.set(a, n);
+        start++;
+      }
+      if (counts.size >= th.addresses) {
+        run ??= { time: l.time, addresses: new Set() };
+        for (const a of counts.keys()) run.addresses.add(a);
+      } else close();
+    }
+    close();
+  }
+  env.hits.addPatterns(found);
+}
+
+export const MULTIPLE_LOGONS_BY_USER: PatternRule<'MULTIPLE_LOGONS_BY_USER'> = definePattern(
+  {
+    name: 'MULTIPLE_LOGONS_BY_USER',
+    severity: 'medium',
+    title: 'One account used from several places',
+    summary: 'Successful logons of one user from {sharedLogons.addresses} or more different addresses within {sharedLogons.minutes} minutes: an account used from several places, often shared.',
+    reads: 'SM20 AU1 AU5 per user: the peer address without its port, else the terminal ({sharedLogons.addresses} addresses in {sharedLogons.minutes} minutes)',
+    nextSteps: 'Find out whether the account is shared or its password known to others; a personal account must be used by one person only.',
+    sentinel: 'SAP - Multiple Logons by User',
+  },
+  { find },
+);

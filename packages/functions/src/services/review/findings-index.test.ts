@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding } from '@app/core/review/index.ts';
+import { buildIndex, FindingsIndex, STATUS_CODES } from './findings-index.ts';
+import { handleJob } from './review-jobs.ts';
+
+const f = (id: number, rule: string, severity: Finding['rule']['severity'], user: string, time: string, caseId: string): Finding => ({
+  findingId: id.toString(16).padStart(20, '0'),
+  kind: rule.startsWith('PAT') ? 'pattern' : 'record',
+  rule: { id: rule, title: rule.toLowerCase(), severity },
+  user,
+  time,
+  object: 'SU01',
+  terminal: 'T1',
+  summary: `${rule} ${user}`,
+  source: rule.startsWith('PAT') ? {} : { flag: 'DEBUG_FLAG' },
+  evidence: [{ USER: user }],
+  caseId,
+});
+
+// Grouped by case, as the engine writes findings.ndjson.
+const findings = [
+  f(1, 'PAT-A', 'critical', 'ALICE', '2026-01-02 10:00:00', 'c1'),
+  f(2, 'REC-B', 'high', 'ALICE', '2026-01-01 09:00:00', 'c1'),
+  f(3, 'REC-B', 'high', 'ALICE', '2026-01-03 09:00:00', 'c1'),
+  f(4, 'REC-B', 'high', 'BOB', '2026-01-01 08:00:00', 'c2'),
+  f(5, 'PAT-C', 'medium', 'BOB', '2026-01-01 07:00:00', 'c2'),
+];
+const bytes = new TextEncoder().encode(findings.map((x) => JSON.stringify(x)).join('\n') + '\n');
+
+describe('the findings index', () => {
+  const stored = buildIndex(bytes, { flagTotals: { DEBUG_FLAG: 7 } });
+  const index = new FindingsIndex(stored);
+  const data = index.data;
+
+  it('keeps each line by its byte offsets, finds each id, and counts the record findings per flag', () => {
+    for (const [i, x] of findings.entries()) expect(index.indexOf(x.findingId)).toBe(i);
+    expect(index.indexOf('0'.repeat(20))).toBeUndefined();
+    expect(index.indexOf('f'.repeat(20))).toBeUndefined();
+    expect(index.indexOf('x'.repeat(30))).toBeUndefined();
+    // Read from a copy placed at an odd offset of a larger buffer, too.
+    const odd = new Uint8Array(stored.byteLength + 3);
+    odd.set(stored, 3);
+    expect(new FindingsIndex(odd.subarray(3)).queryPage({}, 0, 5).matched).toBe(5);
+    expect(data.count).toBe(5);
+    const text = new TextDecoder().decode(bytes);
+    for (let i = 0; i < 5; i++) {
+      const ref = index.line(i);
+      expect(JSON.parse(text.slice(ref.start, ref.start + ref.length)).findingId).toBe(findings[i]!.findingId);
+    }
+    expect(data.recordSource).toEqual({ kind: 'all', total: 3, listed: 3, cap: 3 });
+    expect(data.recordCoverage.flags).toEqual([{ flag: 'DEBUG_FLAG', total: 7, listed: 3 }]);
+  });
+
+  it('orders open before reviewed before suppressed, then by severity and time, and filters', () => {
+    index.applySuppressions([{ suppressionId: 's1', rule: 'REC-B', user: 'bob', reason: 'batch', expiresAt: '2030-01-01T00:00:00Z' }]);
+    index.applyReviews(1, [[findings[0]!.findingId, STATUS_CODES.indexOf('escalated')]]);
+    const page = index.queryPage({}, 0, 10);
+    expect(page.page.map((l) => l.index)).toEqual([1, 2, 4, 0, 3]);
+    expect(page.counts).toMatchObject({ total: 5, open: 3, reviewed: 1, suppressed: 1, toReview: 4, criticalOpen: 0 });
+    expect(page.applied).toEqual([1]);
+    expect(index.queryPage({ caseId: 'c2' }, 0, 10).matched).toBe(2);
+    expect(index.queryPage({ user: 'alice', rule: 'REC-B' }, 0, 10).matched).toBe(2);
+    expect(index.queryPage({ status: 'suppressed' }, 0, 10).page.map((l) => l.index)).toEqual([3]);
+    expect(index.queryPage({ status: 'open' }, 1, 1)).toMatchObject({ matched: 3, nextCursor: '2' });
+    expect(index.queryPage({ rule: 'NOPE' }, 0, 10).matched).toBe(0);
+    expect(index.targets({ caseId: 'c1' }, 10).targets.map((t) => [t.findingId.slice(-1), t.previousStatus])).toEqual([
+      ['2', 'open'],
+      ['3', 'open'],
+      ['1', 'escalated'],
+    ]);
+  });
+
+  it('counts each case\'s members, reviewed, open and suppressed', () => {
+    const p = index.caseProgress();
+    const c1 = data.caseIds.indexOf('c1');
+    const c2 = data.caseIds.indexOf('c2');
+    expect([...p.slice(c1 * 4, c1 * 4 + 4)]).toEqual([3, 2, 1, 0]);
+    expect([...p.slice(c2 * 4, c2 * 4 + 4)]).toEqual([2, 1, 0, 1]);
+  });
+
+  it('answers cases and a case\'s member lines in the worker, asking for the index and the reviews it lacks', async () => {
+    const key = 'u/a1';
+    const cases = { version: 1, settings: {}, cases: [
+      { id: 'c1', actor: 'ALICE', actor_kind: 'user', risk_level: 'critical', score: 90, rules: [{ rule: 'PAT-A' }, { rule: 'REC-B' }], reasons: ['x'], findings_offset: 0, findings_count: 3 },
+      { id: 'c2', actor: 'BOB', actor_kind: 'user', risk_level: 'medium', score: 20, rules: [{ rule: 'REC-B' }], reasons: ['y'], findings_offset: 3, findings_count: 2 },
+    ] };
+    const ask = { type: 'cases', key, reviews: { version: 3 }, filter: {}, cursor: 0, limit: 10 } as const;
+    expect((await handleJob(ask)).result).toEqual({ retry: 'load' });
+    const enc = new TextEncoder();
+    await handleJob({ type: 'load', key, index: stored.slice(), cases: enc.encode(JSON.stringify(cases)), suppressions: [] });
+    expect((await handleJob(ask)).result).toEqual({ retry: 'reviews' });
+    const out = (await handleJob({ ...ask, reviews: { version: 3, entries: [[findings[3]!.findingId, 1], [findings[4]!.findingId, 2]] }, filter: { review: 'open' } })).result as any;
+    expect(out.cases.map((c: any) => [c.id, c.progress])).toEqual([['c1', { members: 3, open: 3, reviewed: 0, suppressed: 0 }]]);
+    expect(out.counts).toMatchObject({ total: 2, toReview: 1, byRisk: { critical: 1, medium: 1 } });
+    const one = (await handleJob({ type: 'case', key, reviews: { version: 3 }, caseId: 'c2', cursor: 1, limit: 5 })).result as any;
+    expect(one.members.map((l: any) => l.index)).toEqual([4]);
+    expect(one).toMatchObject({ position: 2, cases: 2, nextCursor: null, case: { id: 'c2', members: 2, progress: { reviewed: 2, open: 0 } } });
+    expect((await handleJob({ type: 'case', key, reviews: { version: 3 }, caseId: 'nope', cursor: 0, limit: 5 })).result).toEqual({ notFound: true });
+  });
+});
+
+describe('the review pool', () => {
+  it('serves users in turn: a second user waits for at most one job of the first', async () => {
+    const { ReviewPool } = await import('./review-pool.ts');
+    const pool = new ReviewPool(1);
+    try {
+      const big = new TextEncoder().encode(Array.from({ length: 20_000 }, (_, i) => JSON.stringify(f(i + 1, 'REC-B', 'high', `U${i % 50}`, '2026-01-01 00:00:00', `c${i % 50}`))).join('\n'));
+      const report = new TextEncoder().encode('{}');
+      const done: string[] = [];
+      const job = (user: string, tag: string) => pool.run(user, { type: 'build-index', ndjson: big.slice(), report: report.slice() }).then(() => void done.push(tag));
+      const a = [job('a', 'a1'), job('a', 'a2'), job('a', 'a3'), job('a', 'a4')];
+      const b = job('b', 'b1');
+      await Promise.all([...a, b]);
+      expect(done.indexOf('b1')).toBeLessThanOrEqual(1);
+      expect(done.filter((t) => t.startsWith('a'))).toEqual(['a1', 'a2', 'a3', 'a4']);
+      // More than MAX_WAITING_PER_USER waiting is refused, with a message.
+      const many = Array.from({ length: 20 }, () => pool.run('c', { type: 'build-index', ndjson: new Uint8Array(0), report: report.slice() }).then(() => 'ok', (e: Error) => e.message));
+      const answers = await Promise.all(many);
+      expect(answers.filter((x) => x !== 'ok').length).toBe(20 - 1 - 16);
+      expect(answers.find((x) => x !== 'ok')).toContain('too many review requests waiting');
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+});

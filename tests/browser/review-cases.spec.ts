@@ -1,0 +1,162 @@
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from './support/credentials.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
+
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'web');
+
+/** Analyses sm20.csv through the upload screen and opens its results; returns the analysis id. */
+async function analyse(page: Page): Promise<string> {
+  await navLink(page, 'Upload Files').click();
+  await page.locator('input[type=file]').setInputFiles(join(FIXTURES, 'sm20.csv'));
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('button', { name: 'View Detailed Results' }).click();
+  await expect(page).toHaveURL(/\/results\/[\w-]+$/);
+  return /\/results\/([\w-]+)$/.exec(page.url())![1]!;
+}
+
+let analysisId = '';
+
+// The administrator's account: the other suites count the user's analyses and files.
+test.describe.serial('cases', () => {
+  test('the results page opens on the cases: paged, filtered by risk, rule and actor, with reasons in words', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, E2E_ADMIN);
+    analysisId = await analyse(page);
+    const card = page.getByRole('region', { name: 'Cases' });
+    await expect(card.getByTestId('cases-counts')).toHaveText(/^(\d+) cases?, \1 to review/);
+    const items = card.getByTestId('case-item');
+    await expect(items.first()).toBeVisible();
+    const count = await items.count();
+    expect(count).toBeGreaterThan(1);
+    // Ordered by risk level: no case after a lower one.
+    const levels = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-risk')));
+    const rank = ['critical', 'high', 'medium', 'low'];
+    expect(levels.map((l) => rank.indexOf(l!))).toEqual([...levels.map((l) => rank.indexOf(l!))].sort((a, b) => a - b));
+    await expect(items.first().getByRole('list', { name: 'Reasons' }).getByRole('listitem').first()).not.toBeEmpty();
+    await expectNoSeriousA11yViolations(page, 'cases list');
+    await screenshot(page, 'cases-list');
+
+    // Risk filter: only that level.
+    const level = levels[0]!;
+    await card.getByRole('combobox', { name: 'Filter cases by risk' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${level[0]!.toUpperCase()}${level.slice(1)} \\(`) }).click();
+    await expect(items.first()).toHaveAttribute('data-risk', level);
+    const ofLevel = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-risk')));
+    expect(new Set(ofLevel)).toEqual(new Set([level]));
+    await card.getByRole('combobox', { name: 'Filter cases by risk' }).click();
+    await page.getByRole('option', { name: 'All risk levels' }).click();
+
+    // Actor filter: the first case's actor, typed in lower case.
+    const actorLink = items.first().getByRole('link').first();
+    const actorText = (await actorLink.textContent())!;
+    const actor = actorText.replace(/^(User|Terminal|Address) /, '');
+    await card.getByRole('textbox', { name: 'Filter cases by user or terminal' }).fill(actor.toLowerCase());
+    await expect(items.first().getByRole('link').first()).toHaveText(actorText);
+    await expect(card.getByText(/^\d+ matching$/)).toBeVisible();
+
+    // Rule filter: cases that have that rule.
+    await card.getByRole('combobox', { name: 'Filter cases by rule' }).click();
+    await page.getByRole('option').nth(1).click();
+    await expect(items.first()).toBeVisible();
+    await card.getByRole('textbox', { name: 'Filter cases by user or terminal' }).fill('');
+    await card.getByRole('combobox', { name: 'Filter cases by rule' }).click();
+    await page.getByRole('option', { name: 'All rules' }).click();
+    await expect(items).toHaveCount(Math.min(count, 10));
+  });
+
+  test('a case page: reasons, rules, the case review applied to every member, the members and the timeline', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, E2E_ADMIN);
+    await page.goto(`/results/${analysisId}`);
+    const card = page.getByRole('region', { name: 'Cases' });
+    const first = card.getByTestId('case-item').filter({ has: page.getByRole('link', { name: /^User / }) }).first();
+    const name = (await first.getByRole('link').first().textContent())!;
+    await first.getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/results/${analysisId}/cases/[\\w.:-]+$`));
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Why this case' }).getByRole('list', { name: 'Reasons' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Rules of this case' })).toBeVisible();
+    const members = page.getByRole('region', { name: 'Findings of this case' });
+    const rows = members.getByRole('table', { name: 'Findings' }).locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    const user = name.replace(/^User /, '');
+    await expect(page.getByRole('heading', { name: `Timeline of ${user}` })).toBeVisible();
+
+    // The decision on the case: every member escalated, each with its own trail.
+    const review = page.getByRole('region', { name: 'Review this case' });
+    await review.getByText('Escalated', { exact: true }).click();
+    await review.getByLabel('Comment').fill('Owner to confirm the changes');
+    const save = review.getByRole('button', { name: /^Save for \d+ findings?$/ });
+    const n = Number(/(\d+)/.exec((await save.textContent())!)![1]);
+    await save.click();
+    await expect(page.getByText(new RegExp(`^${n} findings? of this case marked Escalated`))).toBeVisible();
+    await expect(page.getByText(new RegExp(`score \\d+ · ${n} of ${n} reviewed`))).toBeVisible();
+    await expect(rows.filter({ hasText: 'Escalated' })).toHaveCount(Math.min(n, 25));
+    await rows.first().getByRole('button', { name: /^Review / }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Owner to confirm the changes').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'case member review dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectNoSeriousA11yViolations(page, 'case page');
+    await screenshot(page, 'case-page');
+
+    // The dashboard: the latest analysis's cases still to review, without the one just reviewed.
+    await navLink(page, 'Dashboard').click();
+    const dash = page.getByRole('region', { name: 'Cases to review' });
+    await expect(dash.getByTestId('dashboard-cases-counts')).toBeVisible();
+    await expect(dash.getByRole('link', { name, exact: true })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'dashboard with cases');
+  });
+
+  test('bulk triage by filter reviews every matching finding, not only the page', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, E2E_ADMIN);
+    await page.goto(`/results/${analysisId}/findings`);
+    const card = page.getByRole('region', { name: 'Findings' });
+    await card.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'Open', exact: true }).click();
+    const table = card.getByRole('table', { name: 'Findings' });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    const ruleId = (await table.locator('tbody tr').first().locator('td').nth(2).locator('p').last().textContent())!;
+    await card.getByRole('combobox', { name: 'Filter by rule' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${ruleId} · `) }).click();
+    const bulk = card.getByRole('button', { name: /^Review all [\d,]+ matching/ });
+    await expect(bulk).toBeVisible();
+    const matched = Number(/Review all ([\d,]+)/.exec((await bulk.textContent())!)![1]!.replace(/,/g, ''));
+    await bulk.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('bulk-filter-description')).toContainText(`rule `);
+    await expect(dialog.getByTestId('bulk-filter-description')).toContainText('status Open');
+    await dialog.getByText('False positive', { exact: true }).click();
+    await dialog.getByLabel('Comment').fill('Test client traffic');
+    await expectNoSeriousA11yViolations(page, 'bulk triage by filter dialog');
+    await screenshot(page, 'bulk-triage-by-filter', false);
+    await dialog.getByRole('button', { name: 'Save review' }).click();
+    await expect(page.getByText(matched === 1 ? 'Review saved' : `${matched} reviews saved`)).toBeVisible();
+    await expect(card.getByText('No findings match', { exact: false }).or(card.getByText(/^0 matching/))).toBeVisible();
+    await card.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'False positive', exact: true }).click();
+    await expect(card.getByText(new RegExp(`^${matched} matching`))).toBeVisible();
+  });
+
+  test('at 390 px the cases list and a case page read without serious accessibility violations', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, E2E_ADMIN);
+    await page.goto(`/results/${analysisId}/cases`);
+    const card = page.getByRole('region', { name: 'Cases' });
+    await expect(card.getByTestId('case-item').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, 'cases list at 390 px');
+    await screenshot(page, 'cases-list-390');
+    await card.getByTestId('case-item').first().getByRole('link').first().click();
+    await expect(page.getByRole('region', { name: 'Review this case' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Findings of this case' }).getByRole('table', { name: 'Findings' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'case page at 390 px');
+    await screenshot(page, 'case-page-390');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Issue 26, item 5: an upload URL lives as long as its file. Once the file is deleted, confirmed
+ * or consumed by an import, its URL writes nothing (a deleted file's URL wrote a 5 MB orphan
+ * nothing listed or removed), and the local blob server takes at most the size the URL was issued
+ * for (it took up to 1 GB).
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+
+let stack: TestStack;
+let alice: TestClient;
+let admin: TestClient;
+
+beforeAll(async () => {
+  stack = await startTestStack({ inMemory: true, quietErrors: true });
+  [alice, admin] = await Promise.all([stack.signIn(stack.user.email, stack.user.password), stack.signIn(stack.admin.email, stack.admin.password)]);
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const CLOSED = 'This upload URL can no longer be used: its file was deleted, confirmed or already imported; request a new one';
+
+async function put(url: string, body: string | Uint8Array): Promise<{ status: number; message?: string }> {
+  const res = await fetch(url, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body: body as BodyInit });
+  const text = await res.text();
+  return { status: res.status, message: text ? JSON.parse(text).error?.message : undefined };
+}
+
+/** Streams `size` bytes, with a Content-Length header or chunked without one. */
+function putStreamed(url: string, size: number, declare: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'content-type': 'text/csv' };
+    if (declare) headers['content-length'] = String(size);
+    const req = request(url, { method: 'PUT', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    let left = size;
+    const pump = () => {
+      while (left > 0) {
+        const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+        left -= part.length;
+        if (!req.write(part)) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+async function startUpload(client: TestClient, name = 'f.csv') {
+  const res = await client.call('POST', '/upload', { fileName: name, fileType: 'csv' });
+  expect(res.status).toBe(200);
+  return res.json as { uploadUrl: string; fileId: string; key: string };
+}
+
+describe('upload URLs bound to the life of their file', () => {
+  it('refuses a deleted file\'s URL, before and after anything was uploaded, and leaves no object', async () => {
+    const unused = await startUpload(alice);
+    expect((await alice.call('DELETE', '/files', { fileId: unused.fileId })).status).toBe(200);
+    expect(await put(unused.uploadUrl, 'x'.repeat(5 * 1024 * 1024))).toEqual({ status: 403, message: CLOSED });
+    expect(await stack.services.blobs.head(unused.key)).toBeUndefined();
+
+    const used = await startUpload(alice);
+    expect((await put(used.uploadUrl, 'a,b\r\n1,2\r\n')).status).toBe(200);
+    expect((await alice.call('DELETE', '/files', { fileId: used.fileId })).status).toBe(200);
+    expect(await put(used.uploadUrl, 'a,b\r\n')).toEqual({ status: 403, message: CLOSED });
+    expect(await stack.services.blobs.head(used.key)).toBeUndefined();
+  });
+
+  it("refuses a confirmed file's URL", async () => {
+    const u = await startUpload(alice);
+    expect((await put(u.uploadUrl, 'a,b\r\n1,2\r\n')).status).toBe(200);
+    expect((await alice.call('PUT', '/files', { fileId: u.fileId, status: 'ready' })).status).toBe(200);
+    expect((await put(u.uploadUrl, 'c,d\r\n')).status).toBe(409);
+    expect(await stack.services.blobs.head(u.key)).toEqual({ size: 10 });
+  });
+
+  it('refuses a list-import URL once its import consumed the file', async () => {
+    const target = await admin.call('POST', '/imports/upload', { fileName: 'TSTCT.csv' });
+    const { uploadUrl, key } = target.json;
+    expect((await put(uploadUrl, 'TCODE,TTEXT\nZURL1,x\n')).status).toBe(200);
+    expect((await admin.call('POST', '/master-import', { type: 'tcodes', key })).status).toBe(200);
+    expect(await put(uploadUrl, 'TCODE,TTEXT\nZURL2,x\n')).toEqual({ status: 403, message: CLOSED });
+    expect(await stack.services.blobs.head(key)).toBeUndefined();
+  });
+
+  it('caps a PUT at the size the URL was issued for, declared or streamed', async () => {
+    const target = await admin.call('POST', '/imports/upload', { fileName: 'big.csv' });
+    const { uploadUrl, key, maxBytes } = target.json;
+    expect(maxBytes).toBe(20 * 1024 * 1024);
+    expect(await putStreamed(uploadUrl, maxBytes + 1, true)).toBe(413);
+    expect(await putStreamed(uploadUrl, maxBytes + 1, false)).toBe(413);
+    expect(await stack.services.blobs.head(key)).toBeUndefined();
+    // A URL whose size was changed is refused by its signature.
+    const raised = new URL(uploadUrl);
+    raised.searchParams.set('max', String(1024 * 1024 * 1024));
+    expect((await put(raised.toString(), 'x')).status).toBe(403);
+    // Exactly the size is accepted.
+    expect(await putStreamed(uploadUrl, maxBytes, true)).toBe(200);
+    expect(await stack.services.blobs.head(key)).toEqual({ size: maxBytes });
+
+    const file = await startUpload(alice, 'huge.csv');
+    expect(await putStreamed(file.uploadUrl, 100 * 1024 * 1024 + 1, true)).toBe(413);
+    expect(await stack.services.blobs.head(file.key)).toBeUndefined();
+  }, 60_000);
+});
