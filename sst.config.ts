@@ -18,6 +18,7 @@ export default $config({
     const storage = await import('./stacks/storage');
     const auth = await import('./stacks/auth');
     await import('./stacks/pipeline');
+    await import('./stacks/import-jobs');
     const api = await import('./stacks/api');
     const web = await import('./stacks/web');
     await import('./stacks/api-function');

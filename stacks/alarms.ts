@@ -7,10 +7,12 @@
  * - errors and throttles of either function (Lambda);
  * - 5xx answers of the HTTP API;
  * - Bedrock throttling (AWS/Bedrock InvocationThrottles across models);
- * - any message in the failed-events queue (an analysis that may still show "processing").
+ * - any message in the failed-events queue (an analysis that may still show "processing") or in
+ *   the import jobs' dead-letter queue.
  */
 import { api } from './api';
 import { apiFunction } from './api-function';
+import { importDeadLetters, importFunction } from './import-jobs';
 import { failedEventsQueue, pipelineFunction, stateMachine } from './pipeline';
 import { settings } from './settings';
 
@@ -54,6 +56,7 @@ export const alarms = [
     [
       ['Pipeline', pipelineFunction],
       ['Api', apiFunction],
+      ['Import', importFunction],
     ] as const
   ).flatMap(([label, fn]) => [
     alarm(`Alarm${label}Errors`, { namespace: 'AWS/Lambda', metricName: 'Errors', dimensions: { FunctionName: fn.name }, description: `The ${label} function failed an invocation` }),
@@ -67,5 +70,12 @@ export const alarms = [
     dimensions: { QueueName: failedEventsQueue.name },
     statistic: 'Maximum',
     description: 'A failed execution could not be marked failed: its analysis may still show "processing" (read the queue)',
+  }),
+  alarm('AlarmImportDeadLetters', {
+    namespace: 'AWS/SQS',
+    metricName: 'ApproximateNumberOfMessagesVisible',
+    dimensions: { QueueName: importDeadLetters.name },
+    statistic: 'Maximum',
+    description: 'A master-list import job failed twice: its job may show "running" (read the queue)',
   }),
 ];

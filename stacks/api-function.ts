@@ -8,6 +8,7 @@ import { aiEnvironment } from './ai';
 import { API_BASE_PATH, api, apiUrl } from './api';
 import { adminsGroup, appSecret, runtimeEnvironment, userPool } from './auth';
 import { functionDefaults } from './function-defaults';
+import { importJobsApiEnvironment, importJobsApiPermissions } from './import-jobs';
 import { pipelineApiEnvironment, pipelineApiPermissions, referenceDataEnvironment, referenceDataFiles } from './pipeline';
 import { storagePermissions } from './storage';
 import { web } from './web';
@@ -26,12 +27,14 @@ export const apiFunction = new sst.aws.Function('ApiFunction', {
     WEB_ORIGIN: web.url,
     ...referenceDataEnvironment,
     ...pipelineApiEnvironment,
+    ...importJobsApiEnvironment,
     ...aiEnvironment,
   },
   // Seeding the admin and master lists reads the shipped reference data.
   copyFiles: referenceDataFiles,
   permissions: [
     ...pipelineApiPermissions,
+    ...importJobsApiPermissions,
     ...storagePermissions({
       // PutObjectTagging: the presigned upload form tags the file for the bucket's upload expiry.
       objects: ['GetObject', 'PutObject', 'PutObjectTagging', 'DeleteObject'],

@@ -90,3 +90,56 @@ test('the multi-file page takes .txt and .tsv exports by their content and refus
   await page.getByRole('button', { name: 'Start Correlated Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
 });
+
+/** Fails when an element sticks out of the viewport's right edge (cut off or needing a sideways scroll). */
+async function expectWithinWidth(page: Page, locator: ReturnType<Page['locator']>, width: number) {
+  const box = await locator.boundingBox();
+  expect(box, 'element is rendered').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+}
+
+test('findings, timeline, history and the analytics Custom range work at 390 px and at 1280 px, with axe at both', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, E2E_ADMIN);
+  if (!resultsUrl) resultsUrl = await analyseSm20(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    // Findings: at 390 one card per finding, the Review button and the user on screen.
+    await page.goto(`${resultsUrl}/findings`);
+    const findings = page.getByRole('region', { name: 'Findings' });
+    await expect(findings.getByTestId('review-progress')).toBeVisible({ timeout: 30_000 });
+    const review = findings.getByRole('button', { name: /^Review / }).first();
+    await expect(review).toBeVisible();
+    await expectWithinWidth(page, review, width);
+    const userLink = findings.getByRole('link', { name: /^Timeline of / }).first();
+    await expectWithinWidth(page, userLink, width);
+    if (width === 390) await expect(findings.getByTestId('finding-card').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `findings at ${width} px`);
+
+    // Timeline: time, activity and flags on screen.
+    await userLink.click();
+    await expect(page).toHaveURL(/\/timeline\?user=/);
+    const entry = width === 390 ? page.getByTestId('timeline-card').first() : page.getByRole('table', { name: 'Timeline' }).locator('tbody tr').first();
+    await expect(entry).toBeVisible({ timeout: 30_000 });
+    await expectWithinWidth(page, entry, width);
+    await expectNoSeriousA11yViolations(page, `timeline at ${width} px`);
+
+    // History: status and View on screen.
+    await page.goto('/history');
+    const row = page.getByTestId('history-row').first();
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expectWithinWidth(page, row.getByRole('button', { name: /^View analysis / }), width);
+    await expectWithinWidth(page, row.getByText('completed', { exact: true }), width);
+    await expectNoSeriousA11yViolations(page, `history at ${width} px`);
+
+    // Analytics: the Custom range is reachable and its dates fit.
+    await page.goto('/analytics');
+    const custom = page.getByText('Custom', { exact: true });
+    await expect(custom).toBeVisible({ timeout: 30_000 });
+    await expectWithinWidth(page, custom, width);
+    await custom.click();
+    await expectWithinWidth(page, page.getByLabel('To', { exact: true }), width);
+    await expectNoSeriousA11yViolations(page, `analytics at ${width} px`);
+  }
+});

@@ -33,8 +33,8 @@ describe('alarms', () => {
     expect(watched()).toContain(`AWS/States ExecutionsTimedOut ${JSON.stringify({ StateMachineArn: machine })}`);
   });
 
-  test('errors and throttles of both functions', () => {
-    for (const name of ['ApiFunction', 'PipelineFunction']) {
+  test('errors and throttles of every function', () => {
+    for (const name of ['ApiFunction', 'PipelineFunction', 'ImportFunction']) {
       for (const metric of ['Errors', 'Throttles']) expect(watched()).toContain(`AWS/Lambda ${metric} ${JSON.stringify({ FunctionName: fn(name).state.name })}`);
     }
   });

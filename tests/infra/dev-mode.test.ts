@@ -62,8 +62,8 @@ describe('the web dev server is pointed at the dev stage', () => {
 });
 
 describe('the functions run on the machine', () => {
-  test('both are run locally by SST (its bridge is deployed instead of the bundle)', () => {
-    expect(synthesis.devTargets.map((t) => t.functionID).sort()).toEqual(['ApiFunction', 'PipelineFunction']);
+  test('all three are run locally by SST (its bridge is deployed instead of the bundle)', () => {
+    expect(synthesis.devTargets.map((t) => t.functionID).sort()).toEqual(['ApiFunction', 'ImportFunction', 'PipelineFunction']);
     expect(synthesis.builds).toEqual([]);
   });
 

@@ -25,6 +25,7 @@ describe('function roles', () => {
       // AWSLambdaBasicExecutionRole, which SST attaches to every function (its own log group).
       'logs:CreateLogGroup', 'logs:CreateLogStream', 'logs:PutLogEvents',
       's3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject', 's3:PutObjectTagging',
+      'sqs:SendMessage',
       'states:StartExecution',
       // AWSXRayDaemonWriteAccess (tracing).
       'xray:GetSamplingRules', 'xray:GetSamplingStatisticSummaries', 'xray:GetSamplingTargets', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments',
@@ -86,7 +87,7 @@ describe('secrets', () => {
 
   test('the app secret is linked (encrypted into the bundle) to the API only', () => {
     const links = Object.fromEntries(synthesis.builds.map((b) => [b.functionID, Object.keys(b.links).sort()]));
-    expect(links).toEqual({ ApiFunction: ['AppSecret'], PipelineFunction: ['AiApiKey'] });
+    expect(links).toEqual({ ApiFunction: ['AppSecret'], ImportFunction: [], PipelineFunction: ['AiApiKey'] });
     const api = synthesis.builds.find((b) => b.functionID === 'ApiFunction')!;
     expect(api.links.AppSecret).toMatchObject({ value: SYNTH_SECRETS.AppSecret });
   });

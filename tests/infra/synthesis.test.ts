@@ -7,13 +7,13 @@ beforeAll(() => {
   synthesis = defaultSynthesis();
 });
 
-test('the app synthesises with both functions bundled for Node 22', () => {
-  expect(synthesis.builds.map((b) => b.functionID).sort()).toEqual(['ApiFunction', 'PipelineFunction']);
+test('the app synthesises with its three functions bundled for Node 22', () => {
+  expect(synthesis.builds.map((b) => b.functionID).sort()).toEqual(['ApiFunction', 'ImportFunction', 'PipelineFunction']);
   for (const b of synthesis.builds) {
     expect(b.runtime).toBe('nodejs22.x');
     expect(b.bundleBytes).toBeGreaterThan(100_000);
   }
-  expect(ofType(synthesis, 'aws:lambda/function:Function').map((f) => f.inputs.runtime)).toEqual(['nodejs22.x', 'nodejs22.x']);
+  expect(ofType(synthesis, 'aws:lambda/function:Function').map((f) => f.inputs.runtime)).toEqual(['nodejs22.x', 'nodejs22.x', 'nodejs22.x']);
 });
 
 test('the outputs name the web, API and sign-in resources', () => {

@@ -10,6 +10,7 @@ import { ADMIN_REQUIRED } from '@app/functions/http/errors.ts';
 import { keys } from '@app/functions/services/keys.ts';
 import { signInWithAmplify } from '../support/auth.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { putMasterEntries } from '@app/functions/services/master/master-store.ts';
 
 let stack: TestStack;
 let alice: TestClient;
@@ -188,9 +189,9 @@ describe('local server', () => {
     const before = (await alice.call('GET', '/system-info')).json;
     const put = (pk: string, sk: string, extra: Record<string, unknown> = {}) =>
       stack.services.ddb.send(new PutCommand({ TableName: stack.services.config.tableName, Item: { pk, sk, ...extra } }));
-    await put(keys.masterTable, 'ZZTEST1', { description: 'x' });
-    await put(keys.masterTcode, 'ZZT1', { description: 'x' });
-    await put(keys.masterTcode, 'ZZT2', { description: 'y' });
+    // Master entries live in one partition per name prefix (services/master/master-kinds.ts).
+    await putMasterEntries(stack.services, 'table', [{ id: 'ZZTEST1', description: 'x' }]);
+    await putMasterEntries(stack.services, 'tcode', [{ id: 'ZZT1', description: 'x' }, { id: 'ZZT2', description: 'y' }]);
     await put(keys.riskTable, 'ZZRISK1', { active: true });
     await put(keys.riskTable, 'ZZRISK2', { active: false });
     await put(keys.riskTcode, 'ZZRISKT', { active: true });

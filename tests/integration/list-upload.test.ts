@@ -5,6 +5,19 @@ import { workbook } from '@app/core/formats/fixtures/workbook-bytes.ts';
 import { takeListUpload } from '@app/functions/services/imports/list-upload.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 
+/** POST /master-import answers 202 with a queued job; polls the job until it has finished. */
+async function importMaster(client: TestClient, body: Record<string, unknown>): Promise<{ status: number; json: any }> {
+  const res = await client.call('POST', '/master-import', body);
+  if (res.status !== 202) return res;
+  let job = res.json;
+  for (let i = 0; (job.status === 'queued' || job.status === 'running') && i < 6000; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    job = (await client.call('GET', `/master-import/jobs/${job.jobId}`)).json;
+  }
+  return { status: res.status, json: job };
+}
+
+
 const MB = 1024 * 1024;
 
 async function upload(client: TestClient, fileName: string, body: string | Uint8Array): Promise<string> {
@@ -52,13 +65,13 @@ describe('list imports through an upload', () => {
     const csv = lines.join('\r\n') + '\r\n';
     expect(csv.length).toBeGreaterThan(6 * MB);
     const key = await upload(admin, 'TSTCT.csv', csv);
-    const res = await admin.call('POST', '/master-import', { type: 'tcodes', key });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ imported: 20_000, errors: [] });
+    const res = await importMaster(admin, { type: 'tcodes', key });
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: 'done', total: 20_000, written: 20_000, errors: [] });
     const found = await user.call('GET', '/master-tcodes/search?q=ZU019999');
     expect(found.json.results).toEqual([expect.objectContaining({ tcodeId: 'ZU019999' })]);
     expect(await stack.services.blobs.head(key)).toBeUndefined();
-    const again = await admin.call('POST', '/master-import', { type: 'tcodes', key });
+    const again = await importMaster(admin, { type: 'tcodes', key });
     expect(again.status).toBe(404);
   });
 
@@ -66,9 +79,9 @@ describe('list imports through an upload', () => {
     const xlsx = dd02tWorkbook(26_000, true);
     expect(xlsx.length).toBeGreaterThan(6 * MB);
     const key = await upload(admin, 'DD02T.xlsx', xlsx);
-    const res = await admin.call('POST', '/master-import', { type: 'tables', key });
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({ imported: 26_000, errors: [] });
+    const res = await importMaster(admin, { type: 'tables', key });
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: 'done', total: 26_000, written: 26_000, errors: [] });
     expect((await user.call('GET', '/master-tables/search?q=ZUP025999')).json.results).toEqual([
       { tableId: 'ZUP025999', description: `Uploaded table 25999 ${'d'.repeat(60)}` },
     ]);
@@ -82,7 +95,7 @@ describe('list imports through an upload', () => {
     const bomb = workbook({ 'xl/worksheets/sheet1.xml': '<row r="1"><c r="A1" t="s"><v>0</v></c></row>' }, { shared: strings });
     expect(bomb.length).toBeLessThan(MB);
     const key = await upload(admin, 'DD02T.xlsx', bomb);
-    const res = await admin.call('POST', '/master-import', { type: 'tables', key });
+    const res = await importMaster(admin, { type: 'tables', key });
     expect(res.status).toBe(413);
     expect(res.json.error.message).toMatch(/^DD02T\.xlsx: the shared strings (part xl\/sharedStrings\.xml expands to|together hold) more than 64 MB/);
     expect(await stack.services.blobs.head(key)).toBeUndefined();
@@ -93,7 +106,7 @@ describe('list imports through an upload', () => {
     const key = await upload(admin, 'TSTCT.csv', 'TCODE,TTEXT\n');
     await stack.services.blobs.delete(key);
     await stack.services.blobs.put(key, 'TCODE,TTEXT\n' + 'ZBIG,x\n'.repeat(3_100_000));
-    const res = await admin.call('POST', '/master-import', { type: 'tcodes', key });
+    const res = await importMaster(admin, { type: 'tcodes', key });
     expect(res.status).toBe(413);
     expect(res.json.error.message).toBe('TSTCT.csv: the file holds more than 20 MB per import; split the file');
     expect(await stack.services.blobs.head(key)).toBeUndefined();
@@ -122,7 +135,7 @@ describe('list imports through an upload', () => {
   });
 
   it("refuses keys it did not hand out, another administrator's upload, other file types, and non-administrators", async () => {
-    const forged = await admin.call('POST', '/master-import', { type: 'tables', key: 'users/someone/uploads/x/file.csv' });
+    const forged = await importMaster(admin, { type: 'tables', key: 'users/someone/uploads/x/file.csv' });
     expect(forged.status).toBe(400);
     expect(forged.json.error.message).toMatch(/key must be one returned by POST \/imports\/upload/);
     const key = await upload(admin, 'TSTCT.csv', 'TCODE,TTEXT\nZMINE,x\n');

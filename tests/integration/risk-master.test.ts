@@ -3,6 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMasterLists } from '@app/core/lists/index.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 
+/** POST /master-import answers 202 with a queued job; polls the job until it has finished. */
+async function importMaster(client: TestClient, body: Record<string, unknown>): Promise<{ status: number; json: any }> {
+  const res = await client.call('POST', '/master-import', body);
+  if (res.status !== 202) return res;
+  let job = res.json;
+  for (let i = 0; (job.status === 'queued' || job.status === 'running') && i < 6000; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    job = (await client.call('GET', `/master-import/jobs/${job.jobId}`)).json;
+  }
+  return { status: res.status, json: job };
+}
+
+
 /** A TSTCT export as SE16 writes it: SPRSL, TCODE, TTEXT, with German rows mixed in. */
 function tstctCsv(rows: number): string {
   const lines = ['SPRSL,TCODE,TTEXT'];
@@ -82,9 +95,9 @@ describe('master lists: search and import', () => {
   });
 
   it('imports a 20k-row TSTCT CSV, keeping the English texts', async () => {
-    const res = await admin.call('POST', '/master-import', { type: 'tcodes', csvContent: tstctCsv(20_000) });
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({ imported: 20_000, errors: [] });
+    const res = await importMaster(admin, { type: 'tcodes', csvContent: tstctCsv(20_000) });
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: 'done', total: 20_000, written: 20_000, rejectedRows: 0, errors: [] });
 
     const found = await user.call('GET', '/master-tcodes/search?q=zt010');
     expect(found.json.results).toHaveLength(20);
@@ -107,9 +120,9 @@ describe('master lists: search and import', () => {
       ['BAD NAME', 'E', 'x'],
       ['zlower', 'E', 'Lower-case name'],
     ]);
-    const res = await admin.call('POST', '/master-import', { type: 'tables', xlsxBase64: xlsx });
-    expect(res.status).toBe(200);
-    expect(res.json.imported).toBe(2);
+    const res = await importMaster(admin, { type: 'tables', xlsxBase64: xlsx });
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: 'done', total: 2, written: 2 });
     expect(res.json.errors).toEqual([
       'Row 4: TABNAME "BAD NAME" is not an SAP name of 1-30 characters: letters, digits, _ / - . (not starting with - or .)',
     ]);
@@ -120,21 +133,21 @@ describe('master lists: search and import', () => {
 
   it('reads an SE16 list with a title line and ; separators, and refuses unusable files', async () => {
     const text = 'Table: DD02T\n\nTABNAME;DDLANGUAGE;DDTEXT\nZSEMI;EN;Semicolon table\n';
-    const res = await admin.call('POST', '/master-import', { type: 'tables', csvContent: text });
-    expect(res.json).toEqual({ imported: 1, errors: [] });
+    const res = await importMaster(admin, { type: 'tables', csvContent: text });
+    expect(res.json).toMatchObject({ status: 'done', total: 1, written: 1, errors: [] });
 
-    const noHeader = await admin.call('POST', '/master-import', { type: 'tcodes', csvContent: 'A,B\n1,2\n' });
+    const noHeader = await importMaster(admin, { type: 'tcodes', csvContent: 'A,B\n1,2\n' });
     expect(noHeader.status).toBe(400);
     expect(noHeader.json.error.message).toBe(
       'No header row with TCODE found; expected a TSTCT export with the columns TCODE and TTEXT',
     );
-    const languages = await admin.call('POST', '/master-import', { type: 'tcodes', csvContent: 'TCODE,SPRSL,TTEXT\nZA,D,a\nZB,F,b\n' });
+    const languages = await importMaster(admin, { type: 'tcodes', csvContent: 'TCODE,SPRSL,TTEXT\nZA,D,a\nZB,F,b\n' });
     expect(languages.status).toBe(400);
     expect(languages.json.error.message).toContain('several languages (D, F) and none in English');
-    const both = await admin.call('POST', '/master-import', { type: 'tcodes' });
+    const both = await importMaster(admin, { type: 'tcodes' });
     expect(both.status).toBe(400);
     expect(both.json.error.message).toContain('send exactly one of key (from POST /imports/upload), csvContent');
-    const notZip = await admin.call('POST', '/master-import', { type: 'tables', xlsxBase64: Buffer.from('plain text').toString('base64') });
+    const notZip = await importMaster(admin, { type: 'tables', xlsxBase64: Buffer.from('plain text').toString('base64') });
     expect(notZip.status).toBe(400);
     expect(notZip.json.error.message).toBe('The file is not a valid XLSX workbook');
   });

@@ -83,6 +83,7 @@ const ACCESS: Record<string, Expectation> = {
   'GET /master-tables/search': { access: 'user', isolation: 'shared', call: () => ({ path: '/master-tables/search?q=USR' }) },
   'GET /master-tcodes/search': { access: 'user', isolation: 'shared', call: () => ({ path: '/master-tcodes/search?q=SU' }) },
   'POST /master-import': { access: 'admin', isolation: 'shared', call: () => ({ path: '/master-import', body: { type: 'tcodes', csvContent: 'TCODE,TTEXT\nZZSEC,x\n' } }) },
+  'GET /master-import/jobs/{jobId}': { access: 'admin', isolation: 'shared', call: () => ({ path: '/master-import/jobs/00000000-0000-4000-8000-000000000000' }) },
   'GET /system-info': { access: 'user', isolation: 'shared', call: () => ({ path: '/system-info' }) },
   'GET /ai/models': { access: 'user', isolation: 'shared', call: () => ({ path: '/ai/models' }) },
   'POST /imports/upload': { access: 'admin', isolation: 'shared', call: () => ({ path: '/imports/upload', body: { fileName: 'TSTCT.csv' } }) },

@@ -21,7 +21,7 @@ describe('detection watchlists and thresholds', () => {
 
   const ids = (res: { json: { entries: { id: string }[] } }) => res.json.entries.map((e) => e.id);
 
-  it('seeds the three watchlists from the shipped defaults', async () => {
+  it('seeds the watchlists from the shipped defaults', async () => {
     const defaults = loadDefaultLists();
     const users = await admin.call('GET', '/watchlists/privileged-users');
     expect(users.status).toBe(200);
@@ -34,6 +34,29 @@ describe('detection watchlists and thresholds', () => {
     const programs = await admin.call('GET', '/watchlists/sensitive-programs?kind=report');
     expect(ids(programs)).toEqual(defaults.sensitivePrograms.filter((p) => p.kind === 'report').map((p) => p.name).sort());
     expect(ids(await admin.call('GET', '/watchlists/sensitive-programs?search=audit'))).toEqual(['RSAUPURG', 'RSAU_CLEAR_AUDIT_LOG']);
+    const roles = await admin.call('GET', '/watchlists/sensitive-roles');
+    expect(ids(roles)).toEqual(defaults.sensitiveRoles!.map((r) => r.role).sort());
+    expect(roles.json.entries.find((e: { id: string }) => e.id === 'Z_FIREFIGHTER*')).toMatchObject({ addedBy: 'system', active: true });
+  });
+
+  it('keeps the sensitive roles like the profiles: add with an audit entry, import with row errors, export', async () => {
+    const added = await admin.call('POST', '/watchlists/sensitive-roles', { id: 'z_fi_payments_all', description: 'Every payment authorisation' });
+    expect(added.status).toBe(201);
+    expect(added.json).toMatchObject({ id: 'Z_FI_PAYMENTS_ALL', addedBy: admin.sub, active: true });
+    expect(added.json.kind).toBeUndefined();
+    const tooLong = await admin.call('POST', '/watchlists/sensitive-roles', { id: 'Z_'.padEnd(31, 'X') });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.error.message).toContain('an SAP role name of 1-30 characters');
+    const audit = (await admin.call('GET', '/risk-audit-log?itemId=Z_FI_PAYMENTS_ALL')).json.auditLog;
+    expect(audit[0]).toMatchObject({ action: 'CREATE', itemType: 'sensitive_role' });
+    const imported = await admin.call('POST', '/watchlists/sensitive-roles/import', { csvContent: 'ROLE,DESCRIPTION\nZ_HR_PAYROLL_ADMIN,Payroll administration\nBAD ROLE,x\n' });
+    expect(imported.json.imported).toBe(1);
+    expect(imported.json.errors).toEqual([expect.stringContaining('Row 3: ROLE "BAD ROLE" is not an SAP role name of 1-30 characters')]);
+    const exported = await admin.call('GET', '/watchlists/sensitive-roles/export');
+    expect(exported.json).toMatchObject({ fileName: 'sensitive_roles.csv' });
+    const lines = (await (await fetch(exported.json.url)).text()).split('\r\n');
+    expect(lines[0]).toBe('ROLE,DESCRIPTION');
+    expect(lines).toContain('Z_HR_PAYROLL_ADMIN,Payroll administration');
   });
 
   it('adds, changes, soft-deletes and re-adds an entry, each with an audit entry', async () => {
@@ -80,7 +103,7 @@ describe('detection watchlists and thresholds', () => {
     }
     const unknown = await admin.call('GET', '/watchlists/friends');
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error.message).toBe('Unknown watchlist "friends"; expected one of privileged-users, sensitive-profiles, sensitive-programs');
+    expect(unknown.json.error.message).toBe('Unknown watchlist "friends"; expected one of privileged-users, sensitive-profiles, sensitive-roles, sensitive-programs');
   });
 
   it('imports good rows, names each bad row, and exports what re-imports unchanged', async () => {

@@ -1,6 +1,7 @@
 import { isEngineError } from '@app/core';
 import { parseCliArgs, USAGE, UsageError } from './parse-args.ts';
 import { runAnalyze, toJsonDocument } from './run-analyze.ts';
+import { streamWriter, writeJsonDocument } from './json-output.ts';
 
 /** One line on stderr, exit code 1: what went wrong with which file. */
 function fail(message: string): never {
@@ -14,7 +15,7 @@ try {
     process.stdout.write(USAGE);
   } else {
     const report = await runAnalyze(cmd);
-    if (cmd.json) process.stdout.write(`${JSON.stringify(toJsonDocument(report))}\n`);
+    if (cmd.json) await writeJsonDocument(toJsonDocument(report), streamWriter(process.stdout));
     else {
       const s = report.summary;
       process.stderr.write(`${s.total_records} records, ${s.flagged_records} flagged (risk ${report.risk}); wrote ${cmd.out}/results.xlsx and ${cmd.out}/results.csv\n`);

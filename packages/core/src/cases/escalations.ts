@@ -21,6 +21,9 @@ export const COVERED_TRACKS_HOURS = 8;
 /** Patterns that are a change by their user (a use of privilege, a change after tampering). */
 const CHANGE_PATTERNS: ReadonlySet<string> = new Set(['DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE', 'BANK_CHANGE_THEN_PAYMENT', 'SELF_AUTHORIZATION', 'SENSITIVE_PROFILE_ASSIGNED', 'SENSITIVE_ROLE_ASSIGNED', 'MASS_PASSWORD_RESET']);
 
+/** The patterns that can start an escalation's window (the report step reads only these before its parts run). */
+export const TRIGGER_PATTERNS: ReadonlySet<string> = new Set(['SENSITIVE_PROFILE_ASSIGNED', 'SENSITIVE_ROLE_ASSIGNED', 'BRUTE_FORCE_SUCCESS', 'EMERGENCY_ACCESS', 'USER_CREATED_AND_USED', 'USER_UNLOCKED_AND_USED', 'AUDIT_LOG_TAMPERING', 'SYSTEM_OPENED_FOR_CHANGES']);
+
 /** A trigger with what the case needs to name its escalation. */
 export interface EscalationTrigger extends CaseTrigger {
   kind: CaseEscalationKind;
@@ -83,20 +86,21 @@ export function escalationTriggers(patterns: readonly SuspiciousPattern[]): Esca
 
 /** A pattern inside a trigger's window that is itself a use (a change by the trigger's user). */
 export function patternUses(triggers: readonly EscalationTrigger[], patterns: readonly SuspiciousPattern[]): Map<number, TriggerHit> {
-  const byUser = new Map<string, { epoch: number; text: string }[]>();
+  const byUser = new Map<string, SuspiciousPattern[]>();
+  if (triggers.length === 0) return new Map();
+  const watched = new Set(triggers.map((w) => w.user));
   for (const p of patterns) {
     if (!CHANGE_PATTERNS.has(p.pattern)) continue;
-    const t = epochOf(p.sm20_time);
-    if (Number.isNaN(t)) continue;
     const u = p.user.trim().toUpperCase();
-    (byUser.get(u) ?? byUser.set(u, []).get(u)!).push({ epoch: t, text: `${p.pattern} at ${p.sm20_time}` });
+    if (watched.has(u)) (byUser.get(u) ?? byUser.set(u, []).get(u)!).push(p);
   }
   const hits = new Map<number, TriggerHit>();
   for (const w of triggers) {
     for (const p of byUser.get(w.user) ?? []) {
-      if (p.epoch <= w.from || p.epoch > w.to) continue;
+      const t = epochOf(p.sm20_time);
+      if (Number.isNaN(t) || t <= w.from || t > w.to) continue;
       const known = hits.get(w.id);
-      if (!known || p.epoch < known.epoch) hits.set(w.id, { epoch: p.epoch, text: `changed data (${p.text})` });
+      if (!known || t < known.epoch) hits.set(w.id, { epoch: t, text: `changed data (${p.pattern} at ${p.sm20_time})` });
     }
   }
   return hits;

@@ -116,21 +116,34 @@ export class PatternHits implements PatternSink {
 
   /** The listed patterns (at most `limit` per kind; critical first, then by time) and the full count per kind, in order of first appearance by time. */
   finish(): { patterns: SuspiciousPattern[]; patternCounts: Partial<Record<PatternName, number>> } {
-    const chosen: { epoch: number; kind: number; seq: number; k: Kind; risk: SuspiciousPattern['risk_level']; user: string; activity: string }[] = [];
-    let kindNo = 0;
-    for (const k of this.kinds.values()) {
-      const kind = kindNo++;
-      this.seal(k.name);
-      for (const h of k.listed!) chosen.push({ ...h, kind, k });
-    }
+    const kinds = [...this.kinds.values()];
+    for (const k of kinds) this.seal(k.name);
     this.sources = [];
-    chosen.sort((a, b) => a.epoch - b.epoch || a.kind - b.kind || a.seq - b.seq);
+    // The listed hits of all kinds in one order (time, then kind, then the order found), sorted as
+    // indexes: no object per hit beyond the pattern itself (there is no cap on their number).
+    const n = kinds.reduce((m, k) => m + k.listed!.length, 0);
+    const kindOf = new Uint16Array(n);
+    const at = new Uint32Array(n);
+    const epochs = new Float64Array(n);
+    let i = 0;
+    kinds.forEach((k, kind) => {
+      k.listed!.forEach((h, j) => {
+        kindOf[i] = kind;
+        at[i] = j;
+        epochs[i++] = h.epoch;
+      });
+    });
+    const order = new Uint32Array(n).map((_, j) => j).sort((a, b) => epochs[a]! - epochs[b]! || kindOf[a]! - kindOf[b]! || kinds[kindOf[a]!]!.listed![at[a]!]!.seq - kinds[kindOf[b]!]!.listed![at[b]!]!.seq);
     const patternCounts: Partial<Record<PatternName, number>> = {};
-    const patterns: SuspiciousPattern[] = [];
-    for (const c of chosen) {
-      if (patternCounts[c.k.name] === undefined) patternCounts[c.k.name] = c.k.count;
-      patterns.push({ pattern: c.k.name, risk_level: c.risk, rule: patternRuleId(c.k.name), user: c.user, sm20_time: formatEpoch(c.epoch), sm20_activity: c.activity });
+    const patterns: SuspiciousPattern[] = new Array(n);
+    for (let o = 0; o < n; o++) {
+      const j = order[o]!;
+      const k = kinds[kindOf[j]!]!;
+      const h = k.listed![at[j]!]!;
+      if (patternCounts[k.name] === undefined) patternCounts[k.name] = k.count;
+      patterns[o] = { pattern: k.name, risk_level: h.risk, rule: patternRuleId(k.name), user: h.user, sm20_time: formatEpoch(h.epoch), sm20_activity: h.activity };
     }
+    for (const k of kinds) k.listed = [];
     return { patterns: byRisk(patterns), patternCounts };
   }
 }

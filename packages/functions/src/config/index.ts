@@ -43,6 +43,8 @@ export interface AppConfig {
   /** Local only: cognito endpoint the browser talks to. */
   userPoolEndpoint?: string;
   stateMachineArn?: string;
+  /** AWS: the queue whose function runs master-list import jobs (stacks/import-jobs.ts). */
+  importQueueUrl?: string;
   /** HMAC secret for CSRF tokens (and local blob URLs). Never committed; generated locally. */
   secret: string;
   /** Public base URL of the local server, e.g. http://localhost:3000 (local mode). */
@@ -91,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwksUrl: env.JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
     userPoolEndpoint: env.USER_POOL_ENDPOINT,
     stateMachineArn: env.STATE_MACHINE_ARN,
+    importQueueUrl: env.IMPORT_QUEUE_URL,
     secret: required(env, 'APP_SECRET'),
     publicUrl: env.PUBLIC_URL,
     // Only the API and the local server need it (config.json); pipeline tasks run without it.

@@ -1,4 +1,5 @@
 /** Counts for the About page, read from the running system (COUNT queries, no items read out). */
+import { countMaster } from '../services/master/master-store.ts';
 import { RULE_CATALOGUE } from '@app/core/rules/index.ts';
 import { countAll } from '../services/db.ts';
 import { keys } from '../services/keys.ts';
@@ -36,8 +37,8 @@ function countPartition(services: Services, pk: string, activeOnly: boolean): Pr
 
 export async function readSystemInfo(services: Services, flagNames: readonly string[]): Promise<SystemInfo> {
   const [masterTables, masterTcodes, highRiskTables, highRiskTcodes] = await Promise.all([
-    countPartition(services, keys.masterTable, false),
-    countPartition(services, keys.masterTcode, false),
+    countMaster(services, 'table'),
+    countMaster(services, 'tcode'),
     countPartition(services, keys.riskTable, true),
     countPartition(services, keys.riskTcode, true),
   ]);

@@ -79,6 +79,12 @@ export interface PipelineInput {
 
 export interface Orchestrator {
   startAnalysis(input: PipelineInput): Promise<void>;
+  /**
+   * Runs a master-list import job (services/master/import-jobs.ts) without the caller waiting: on
+   * AWS a message on the import queue, locally the stack's own process. Without it, the job runs
+   * before the request answers.
+   */
+  startImportJob?(input: { jobId: string }): Promise<void>;
 }
 
 export interface Logger {

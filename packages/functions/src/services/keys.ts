@@ -18,6 +18,7 @@ export const keys = {
   watchPrivilegedUser: 'WATCH#PRIVILEGED_USER',
   watchSensitiveProfile: 'WATCH#SENSITIVE_PROFILE',
   watchSensitiveProgram: 'WATCH#SENSITIVE_PROGRAM',
+  watchSensitiveRole: 'WATCH#SENSITIVE_ROLE',
   detectionThresholds: 'SETTINGS#DETECTION',
 } as const;
 

@@ -3,6 +3,7 @@
  * Task mapped by state name to the same step functions the Lambda runs. CPU-heavy steps go to a
  * worker pool so the API keeps answering while a large file is analysed.
  */
+import { runMasterImportJob } from '@app/functions/services/master/import-jobs.ts';
 import '../polyfills.ts';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { buildDefinition, STEP_NAMES, type StepName } from '@app/functions/pipeline/definition.ts';
@@ -117,6 +118,14 @@ export function createLocalOrchestrator(getServices: () => Services, options: Lo
         .finally(() => running.delete(input.analysisId));
       running.set(input.analysisId, { abort: execution.abort, result });
       void logRetries(input.analysisId, execution.eventLogs);
+    },
+    // Master-list import jobs: the same code as the import queue's function on AWS, run here.
+    async startImportJob({ jobId }: { jobId: string }) {
+      if (stopped) throw new Error('The local stack is stopped');
+      const result = runMasterImportJob(getServices(), jobId)
+        .catch((e: unknown) => getServices().log.error('import job failed', { jobId, error: String(e) }))
+        .finally(() => running.delete(`import:${jobId}`));
+      running.set(`import:${jobId}`, { abort: () => undefined, result });
     },
     async recoverInterrupted() {
       const count = await failInterruptedAnalyses(getServices());

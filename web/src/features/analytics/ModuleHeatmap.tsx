@@ -21,7 +21,7 @@ export function ModuleHeatmap({ data }: { data: Record<string, number[]> }) {
   const legend = heatLegend(scale, counts);
   return (
     <div>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Module activity heatmap, scrollable' } }}>
         <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={2} style={{ tableLayout: 'fixed' }}>
           <Table.Thead>
             <Table.Tr>

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Center, Group, Loader, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from '../../lib/phone.ts';
 import type { TimelinePoint } from './aggregate.ts';
 import { choosePeriod, dataPeriod, describePeriod, pointsIn, type Period, type PeriodChoice } from './timeline-period.ts';
 
@@ -15,6 +17,7 @@ const CHOICES: { value: PeriodChoice; label: string }[] = [
 export function TimelinePanel({ points }: { points: TimelinePoint[] }) {
   const [choice, setChoice] = useState<PeriodChoice>('all');
   const [custom, setCustom] = useState<Partial<Period>>({});
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const data = dataPeriod(points);
   if (!data) return null;
   const period = choosePeriod(choice, data, custom);
@@ -23,11 +26,12 @@ export function TimelinePanel({ points }: { points: TimelinePoint[] }) {
   return (
     <div>
       <Group justify="space-between" align="flex-end" gap="sm" mb="xs">
-        <SegmentedControl size="xs" value={choice} onChange={(v) => setChoice(v as PeriodChoice)} data={CHOICES} aria-label="Timeline period" />
+        {/* 390 px: the three choices stacked full width, so Custom is never cut off. */}
+        <SegmentedControl size="xs" value={choice} onChange={(v) => setChoice(v as PeriodChoice)} data={CHOICES} aria-label="Timeline period" orientation={phone ? 'vertical' : 'horizontal'} fullWidth={phone} w={phone ? '100%' : undefined} />
         {choice === 'custom' && (
-          <Group gap="xs">
-            <TextInput type="date" size="xs" label="From" value={period.from} min={data.from} max={data.to} onChange={(e) => setCustom((c) => ({ ...c, from: e.currentTarget.value }))} />
-            <TextInput type="date" size="xs" label="To" value={period.to} min={data.from} max={data.to} onChange={(e) => setCustom((c) => ({ ...c, to: e.currentTarget.value }))} />
+          <Group gap="xs" w={phone ? '100%' : undefined} wrap={phone ? 'nowrap' : undefined}>
+            <TextInput type="date" size="xs" label="From" value={period.from} min={data.from} max={data.to} onChange={(e) => setCustom((c) => ({ ...c, from: e.currentTarget.value }))} style={phone ? { flex: 1, minWidth: 0 } : undefined} />
+            <TextInput type="date" size="xs" label="To" value={period.to} min={data.from} max={data.to} onChange={(e) => setCustom((c) => ({ ...c, to: e.currentTarget.value }))} style={phone ? { flex: 1, minWidth: 0 } : undefined} />
           </Group>
         )}
       </Group>

@@ -191,4 +191,24 @@ describe('watchlist tabs', () => {
     const link = click.mock.contexts[0] as HTMLAnchorElement;
     expect([link.href, link.download]).toEqual(['http://blob/p.csv', 'sensitive_profiles.csv']);
   });
+
+  it('shows the sensitive roles (30-character names, prefixes) and adds one', async () => {
+    const roles = [entry('SAP_BC_BASIS_ADMIN', undefined, 'System administration (basis)'), entry('Z_FIREFIGHTER*', undefined, 'Emergency roles')];
+    fake.on('GET', '/watchlists/sensitive-roles', () => ({ body: { entries: roles } }));
+    fake.on('POST', '/watchlists/sensitive-roles', (req) => {
+      const body = req.body as { id: string; description: string };
+      roles.push(entry(body.id.toUpperCase(), undefined, body.description));
+      return { status: 201, body: roles[roles.length - 1] };
+    });
+    const user = await openTab('Sensitive Roles');
+    const table = await screen.findByRole('table', { name: 'Sensitive Roles' }, { timeout: 5000 });
+    expect(idsShown()).toEqual(['SAP_BC_BASIS_ADMIN', 'Z_FIREFIGHTER*']);
+    expect(within(within(table).getByText('Z_FIREFIGHTER*').closest('tr')!).getByText('prefix')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Role' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Role' }), 'z_fi_payments_all_company_code');
+    await user.click(within(dialog).getByRole('button', { name: /Add|Save/ }));
+    await waitFor(() => expect(fake.calls('POST', '/watchlists/sensitive-roles')).toHaveLength(1));
+    expect(fake.calls('POST', '/watchlists/sensitive-roles')[0]!.body).toMatchObject({ id: 'Z_FI_PAYMENTS_ALL_COMPANY_CODE' });
+  });
 });

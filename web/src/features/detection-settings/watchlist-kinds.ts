@@ -1,8 +1,8 @@
 /**
- * The three detection watchlists (DETECTION.md section 4) share one tab; this table holds every
- * path, label and text that differs between them.
+ * The detection watchlists (DETECTION.md section 4) share one tab; this table holds every path,
+ * label and text that differs between them.
  */
-export type WatchlistName = 'privileged-users' | 'sensitive-profiles' | 'sensitive-programs';
+export type WatchlistName = 'privileged-users' | 'sensitive-profiles' | 'sensitive-roles' | 'sensitive-programs';
 
 export interface WatchlistEntry {
   id: string;
@@ -64,6 +64,20 @@ export const WATCHLISTS: Record<WatchlistName, WatchlistInfo> = {
     importNoun: 'profiles',
     maxIdLength: 12,
     emptyText: 'No sensitive profiles found',
+  },
+  'sensitive-roles': {
+    name: 'sensitive-roles',
+    tabLabel: 'Sensitive Roles',
+    idLabel: 'Role',
+    addLabel: 'Add Role',
+    listName: 'the sensitive-roles watchlist',
+    kinds: [],
+    purpose:
+      'Assigning or removing one of these roles (AGR_USERS in PFCG or IDENTITY change documents) raises an authorization reason; assigning it, or making its assignment valid again, raises SENSITIVE_ROLE_ASSIGNED. An entry ending in * is a prefix (Z_FIREFIGHTER*).',
+    columns: 'Columns: ROLE, DESCRIPTION (optional).',
+    importNoun: 'roles',
+    maxIdLength: 30,
+    emptyText: 'No sensitive roles found',
   },
   'sensitive-programs': {
     name: 'sensitive-programs',

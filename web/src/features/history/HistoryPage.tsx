@@ -1,4 +1,6 @@
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Card, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from '../../lib/phone.ts';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +16,8 @@ import { ListCard, SelectionToolbar } from '../../lib/SelectableList.tsx';
 import { useHeldResult } from '../../state/held-result.tsx';
 import { failureReason } from '../../lib/failure-reason.ts';
 
-const STATUS_COLOR: Record<string, string> = { completed: 'green', failed: 'red', processing: 'blue' };
+// Dark shades: the light badge's text must meet AA contrast (the default green read 3.3:1).
+const STATUS_COLOR: Record<string, string> = { completed: 'green.9', failed: 'red.9', processing: 'blue.9' };
 
 function fileTypesOf(a: AnalysisListItem): string {
   return a.fileTypes?.length ? a.fileTypes.join(', ') : 'Unknown';
@@ -34,6 +37,7 @@ export function HistoryPage() {
   const navigate = useNavigate();
   const { result: held, clear: clearHeld } = useHeldResult();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
 
   const { deleteOne, deleteSelected } = useConfirmedDelete({
     run,
@@ -78,6 +82,46 @@ export function HistoryPage() {
         busy={busy}
       />
       <ListCard failed={analyses.isError && !analyses.data} pending={analyses.isPending} empty={list.length === 0} emptyText="No previous analyses found. Upload files to run your first analysis.">
+        {phone ? (
+          // 390 px: one card per analysis; its status and View stay on screen.
+          <Stack gap="xs" component="ul" aria-label="Analyses" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {list.map((a) => (
+              <Card component="li" key={a.analysisId} withBorder padding="sm" data-testid="history-row">
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <Checkbox checked={selection.isSelected(a.analysisId)} onChange={() => selection.toggle(a.analysisId)} aria-label={`Select analysis ${shortId(a.analysisId)}`} mt={2} />
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} data-testid="history-files" style={{ overflowWrap: 'anywhere' }}>
+                        {fileNamesOf(a)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(createdOf(a))} · {fileTypesOf(a)} · {formatNumber(totalRecordsOf(a))} records
+                      </Text>
+                    </div>
+                  </Group>
+                  <Badge color={STATUS_COLOR[a.status] ?? 'gray'} variant="light" style={{ flexShrink: 0 }}>
+                    {a.status}
+                  </Badge>
+                </Group>
+                {a.status === 'failed' && (
+                  <Text size="xs" c="red.9" mt={4} data-testid="failure-reason">
+                    {failureReason(a.error)}
+                  </Text>
+                )}
+                <Group gap={4} mt="xs" justify="flex-end">
+                  {a.status === 'completed' && (
+                    <Button size="compact-sm" variant="light" leftSection={<IconEye size={14} aria-hidden />} onClick={() => void view(a.analysisId)} aria-label={`View analysis ${shortId(a.analysisId)}`}>
+                      View
+                    </Button>
+                  )}
+                  <ActionIcon color="red" variant="subtle" onClick={() => void deleteOne(a.analysisId)} aria-label={`Delete analysis ${shortId(a.analysisId)}`} disabled={busy}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
         <Table.ScrollContainer minWidth={820}>
           <Table striped highlightOnHover>
             <Table.Thead>
@@ -141,6 +185,7 @@ export function HistoryPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        )}
       </ListCard>
     </Stack>
   );

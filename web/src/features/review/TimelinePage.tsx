@@ -1,5 +1,7 @@
 import { Alert, Badge, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
+import { PHONE_QUERY } from '../../lib/phone.ts';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CursorPager, useCursorPages } from '../../lib/CursorPager.tsx';
@@ -15,6 +17,71 @@ export function TimelineRoute() {
   return <TimelinePage analysisId={analysisId} user={user} />;
 }
 
+function EntryDetails({ e }: { e: TimelineEntry }) {
+  return (
+    <>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {e.summary}
+      </Text>
+      {e.until && (
+        <Text size="xs" c="dimmed">
+          covers until {e.until}
+        </Text>
+      )}
+      {e.itemCount ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {e.itemCount} {e.itemCount === 1 ? 'item' : 'items'}: {(e.items ?? []).map((i) => [i.TABNAME, i.FNAME].filter(Boolean).join('-')).join(', ')}
+          {e.itemCount > (e.items?.length ?? 0) && ' …'}
+        </Text>
+      ) : null}
+      {e.file && (
+        <Text size="xs" c="dimmed">
+          {e.file}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function EntryMarks({ e }: { e: TimelineEntry }) {
+  return (
+    <Group gap={4}>
+      {e.patterns.map((p) => (
+        <Badge key={p} color="red.9" autoContrast>
+          {p}
+        </Badge>
+      ))}
+      {e.flags.map((f) => (
+        <Badge key={f.flag} color="orange.4" autoContrast title={f.reason}>
+          {f.flag.replace(/_FLAG$/, '').replace(/_/g, ' ')}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** 390 px: one card per entry, time and type first, then the activity and its flags (none cut off). */
+function EntryCard({ e }: { e: TimelineEntry }) {
+  return (
+    <Card component="li" withBorder padding="xs" data-type={e.type} data-testid="timeline-card">
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600}>
+          {e.time || '-'}
+        </Text>
+        <Badge variant="outline" color="dark">
+          {e.type}
+        </Badge>
+      </Group>
+      <EntryDetails e={e} />
+      {(e.patterns.length > 0 || e.flags.length > 0) && (
+        <div style={{ marginTop: 4 }}>
+          <EntryMarks e={e} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
 function EntryRow({ e }: { e: TimelineEntry }) {
   return (
     <Table.Tr data-type={e.type}>
@@ -25,37 +92,10 @@ function EntryRow({ e }: { e: TimelineEntry }) {
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{e.summary}</Text>
-        {e.until && (
-          <Text size="xs" c="dimmed">
-            covers until {e.until}
-          </Text>
-        )}
-        {e.itemCount ? (
-          <Text size="xs" c="dimmed">
-            {e.itemCount} {e.itemCount === 1 ? 'item' : 'items'}: {(e.items ?? []).map((i) => [i.TABNAME, i.FNAME].filter(Boolean).join('-')).join(', ')}
-            {e.itemCount > (e.items?.length ?? 0) && ' …'}
-          </Text>
-        ) : null}
-        {e.file && (
-          <Text size="xs" c="dimmed">
-            {e.file}
-          </Text>
-        )}
+        <EntryDetails e={e} />
       </Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          {e.patterns.map((p) => (
-            <Badge key={p} color="red.9" autoContrast>
-              {p}
-            </Badge>
-          ))}
-          {e.flags.map((f) => (
-            <Badge key={f.flag} color="orange.4" autoContrast title={f.reason}>
-              {f.flag.replace(/_FLAG$/, '').replace(/_/g, ' ')}
-            </Badge>
-          ))}
-        </Group>
+        <EntryMarks e={e} />
       </Table.Td>
     </Table.Tr>
   );
@@ -71,6 +111,7 @@ export function TimelinePage({ analysisId, user }: { analysisId: string; user: s
     placeholderData: keepPreviousData,
   });
   const data = page.data;
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const reset = (set: (v: string) => void) => (v: string | null) => {
     set(v ?? '');
     pages.reset();
@@ -83,13 +124,20 @@ export function TimelinePage({ analysisId, user }: { analysisId: string; user: s
       </Text>
       <Card withBorder>
         <Group gap="xs" mb="sm">
-          <Select aria-label="Filter by day" w={200} allowDeselect={false} value={day} onChange={reset(setDay)} data={[{ value: '', label: 'All days' }, ...(data?.days ?? []).map((d) => ({ value: d.day, label: `${d.day} (${d.count})` }))]} />
-          <Select aria-label="Filter by file type" w={170} allowDeselect={false} value={type} onChange={reset(setType)} data={[{ value: '', label: 'All types' }, ...TYPES.map((t) => ({ value: t, label: `${t} (${data?.types[t as keyof typeof data.types] ?? 0})` }))]} />
+          <Select aria-label="Filter by day" w={phone ? '100%' : 200} allowDeselect={false} value={day} onChange={reset(setDay)} data={[{ value: '', label: 'All days' }, ...(data?.days ?? []).map((d) => ({ value: d.day, label: `${d.day} (${d.count})` }))]} />
+          <Select aria-label="Filter by file type" w={phone ? '100%' : 170} allowDeselect={false} value={type} onChange={reset(setType)} data={[{ value: '', label: 'All types' }, ...TYPES.map((t) => ({ value: t, label: `${t} (${data?.types[t as keyof typeof data.types] ?? 0})` }))]} />
         </Group>
         {page.isError && <Alert color="red">{page.error.message}</Alert>}
         {!data && !page.isError && <Text c="dimmed">Reading the analysis for {user}…</Text>}
         {data && data.matched === 0 && <Text c="dimmed">No activity of {user} here.</Text>}
-        {data && data.matched > 0 && (
+        {data && data.matched > 0 && phone && (
+          <Stack gap="xs" component="ul" aria-label="Timeline" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {data.entries.map((e, i) => (
+              <EntryCard key={`${pages.depth}-${i}`} e={e} />
+            ))}
+          </Stack>
+        )}
+        {data && data.matched > 0 && !phone && (
           <Table.ScrollContainer minWidth={800} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Timeline, scrollable' } }}>
             <Table striped withTableBorder aria-label="Timeline">
               <Table.Thead>

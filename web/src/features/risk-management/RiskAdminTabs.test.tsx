@@ -88,7 +88,12 @@ describe('Master lists import', () => {
     vi.stubGlobal('XMLHttpRequest', RecordingXhr);
     let n = 0;
     fake.on('POST', '/imports/upload', (req) => uploadTarget(++n, (req.body as { fileName: string }).fileName));
-    fake.on('POST', '/master-import', () => ({ body: { imported: 3, errors: [] } }));
+    // The import runs as a job: the POST answers with it queued, its progress is read until it is done.
+    let polls = 0;
+    const job = (n: number) => ({ jobId: `j${n}`, status: 'running', total: 3, written: 1, rejectedRows: 0, errors: [] });
+    fake.on('POST', '/master-import', () => ({ status: 202, body: job(fake.calls('POST', '/master-import').length) }));
+    fake.on('GET', '/master-import/jobs/j1', () => ({ body: ++polls < 2 ? { ...job(1), written: 2 } : { ...job(1), status: 'done', written: 3 } }));
+    fake.on('GET', '/master-import/jobs/j2', () => ({ body: { ...job(2), status: 'done', total: 1, written: 1 } }));
     const user = await renderAdmin();
     await user.click(screen.getByRole('button', { name: 'Master lists' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Master Lists' });
@@ -96,7 +101,11 @@ describe('Master lists import', () => {
     const xlsx = new File([new Uint8Array([80, 75, 3, 4])], 'TSTCT.xlsx');
     await user.upload(input, xlsx);
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect(await within(dialog).findByTestId('import-result')).toHaveTextContent('Imported 3 transaction codes');
+    expect(await within(dialog).findByText('Written 1 of 3 entries (33%)')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Written 2 of 3 entries (66%)', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(dialog).findByTestId('import-result', {}, { timeout: 4000 })).toHaveTextContent('Imported 3 transaction codes');
+    expect(within(dialog).queryByTestId('import-progress')).toBeNull();
+    expect(polls).toBe(2);
     expect(fake.calls('POST', '/imports/upload')[0].body).toEqual({ fileName: 'TSTCT.xlsx' });
     expect(RecordingXhr.sent[0]).toMatchObject({ method: 'PUT', url: 'http://blobs.test/up/1' });
     expect((RecordingXhr.sent[0].body as File).name).toBe('TSTCT.xlsx');
@@ -109,6 +118,9 @@ describe('Master lists import', () => {
     await waitFor(() => expect(fake.calls('POST', '/master-import')).toHaveLength(2));
     expect(fake.calls('POST', '/master-import')[1].body).toEqual({ type: 'tables', key: 'admin/imports/k2/DD02T.csv' });
     expect(await (RecordingXhr.sent[1].body as File).text()).toBe('TABNAME,DDTEXT\nZTAB,Mine\n');
+    // The second job is followed to its end too.
+    await waitFor(() => expect(fake.calls('GET', '/master-import/jobs/j2')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(within(dialog).getByTestId('import-result')).toHaveTextContent('Imported 1 '));
   });
 });
 

@@ -161,14 +161,40 @@ export function useImportRiskList() {
   });
 }
 
-export async function importMasterFile(type: RiskKind, file: File): Promise<ImportResult> {
-  return api.post<ImportResult>('/master-import', { type, key: await uploadListFile(file) }, { fallback: 'Import failed' });
+/** A master-list import job as GET /master-import/jobs/{jobId} returns it. */
+export interface ImportJob {
+  jobId: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  total: number;
+  written: number;
+  rejectedRows: number;
+  errors: string[];
+  message?: string;
 }
 
-export function useImportMasterList() {
+/** How often the dialog asks for a running job's progress. */
+export const IMPORT_POLL_MS = 1000;
+
+/**
+ * Uploads the export and starts the import job, then follows it until it has written every entry
+ * (the server writes them in the background: a 400,000-row TSTCT takes longer than a request may).
+ */
+export async function importMasterFile(type: RiskKind, file: File, onProgress: (job: ImportJob) => void = () => {}): Promise<ImportResult> {
+  let job = await api.post<ImportJob>('/master-import', { type, key: await uploadListFile(file) }, { fallback: 'Import failed' });
+  onProgress(job);
+  while (job.status === 'queued' || job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
+    job = await api.get<ImportJob>(`/master-import/jobs/${job.jobId}`, { fallback: 'Could not read the import progress' });
+    onProgress(job);
+  }
+  if (job.status === 'failed') throw new Error(job.message ?? 'The import failed');
+  return { imported: job.written, errors: job.errors };
+}
+
+export function useImportMasterList(onProgress?: (job: ImportJob) => void) {
   const invalidate = useInvalidateRisk();
   return useMutation({
-    mutationFn: ({ type, file }: { type: RiskKind; file: File }) => importMasterFile(type, file),
+    mutationFn: ({ type, file }: { type: RiskKind; file: File }) => importMasterFile(type, file, onProgress),
     onSettled: invalidate,
   });
 }

@@ -6,7 +6,7 @@ import { loadDefaultLists } from '../../lists/index.ts';
 import type { FileStepResult } from '../contract.ts';
 import { correlateAndStore } from './correlate-step.ts';
 import { flagContextOf } from '../engine.ts';
-import { CORRELATION_NAME, ITEM_HEADERS_NAME, type StoredCorrelation } from '../names.ts';
+import { CORRELATION_NAME, ITEM_HEADERS_NAME, PATTERNS_NAME, type StoredCorrelation } from '../names.ts';
 import { parseAndFlagFile } from '../parse/parse-and-flag-file.ts';
 import { contextOf } from '../pool/task-context.ts';
 import { createTaskPool, type TaskEnv } from '../pool/task-pool.ts';
@@ -32,10 +32,13 @@ beforeAll(async () => {
 });
 afterAll(() => rm(temp, { recursive: true, force: true }));
 
-/** correlation.json and item-headers.bin after one way of correlating. */
+/** correlation.json with patterns.ndjson, and item-headers.bin after one way of correlating. */
 async function stored(): Promise<{ json: string; itemHeaders: Buffer; correlation: StoredCorrelation }> {
-  const json = await readFile(join(temp, CORRELATION_NAME), 'utf8');
-  return { json, itemHeaders: await readFile(join(temp, ITEM_HEADERS_NAME)), correlation: JSON.parse(json) as StoredCorrelation };
+  const lines = await readFile(join(temp, PATTERNS_NAME), 'utf8');
+  const json = (await readFile(join(temp, CORRELATION_NAME), 'utf8')) + lines;
+  const correlation = JSON.parse(await readFile(join(temp, CORRELATION_NAME), 'utf8')) as StoredCorrelation;
+  correlation.patterns = lines.trimEnd().split('\n').map((l) => JSON.parse(l));
+  return { json, itemHeaders: await readFile(join(temp, ITEM_HEADERS_NAME)), correlation };
 }
 
 describe('correlate-items apart from the other rules', () => {

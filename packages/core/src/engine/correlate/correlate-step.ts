@@ -6,7 +6,8 @@ import type { FlagContext } from '../../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from '../contract.ts';
 import { writeJson } from '../../workspace/index.ts';
 import { correlateItemsTask, writeItemHeaders, type CorrelateItemsInput } from './correlate-items.ts';
-import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, type StoredCorrelation } from '../names.ts';
+import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, PATTERNS_NAME, type StoredCorrelation } from '../names.ts';
+import type { SuspiciousPattern } from '../../model/index.ts';
 import { readLogons } from './read-logons.ts';
 
 /** Facts keys correlation does not read. */
@@ -111,11 +112,27 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };
   // Written before correlation.json: a report step that finds correlation.json finds these too.
   if (result.itemHeaders) await writeItemHeaders(ctx.workspace, result.itemHeaders);
-  await writeJson(ctx.workspace, CORRELATION_NAME, stored);
+  await writePatterns(ctx, stored.patterns);
+  await writeJson(ctx.workspace, CORRELATION_NAME, { ...stored, patterns: [] });
   return stored;
 }
 
-/** Step 2: joins and patterns over the files' facts, stored as `correlation.json`. */
+/** The patterns as JSON lines, 1 MB at a time (no single string of all of them: there is no cap on their number). */
+async function writePatterns(ctx: EngineContext, patterns: readonly SuspiciousPattern[]): Promise<void> {
+  const sink = ctx.workspace.write(PATTERNS_NAME);
+  let text = '';
+  for (const p of patterns) {
+    text += `${JSON.stringify(p)}\n`;
+    if (text.length >= 1 << 20) {
+      await sink.write(Buffer.from(text));
+      text = '';
+    }
+  }
+  if (text) await sink.write(Buffer.from(text));
+  await sink.end();
+}
+
+/** Step 2: joins and patterns over the files' facts, stored as `correlation.json` and `patterns.ndjson`. */
 export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): Promise<CorrelateStepResult> {
   const stored = await correlateAndStore(ctx, fc, files);
   return { patterns: Object.values(stored.patternCounts).reduce((n, c) => n + (c ?? 0), 0), correlated: files.length > 1 };

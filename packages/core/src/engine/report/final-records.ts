@@ -9,10 +9,11 @@ import { docKey, emptyDocColumns, FILE_FACTS_KEYS, readFacts, toEpoch, type File
 import { patternRuleId } from '../../rules/index.ts';
 import { openFile } from '../../formats/open-file.ts';
 import type { DateOrder, OpenedFile } from '../../formats/types.ts';
-import type { PatternName } from '../../model/index.ts';
+import type { PatternName, SuspiciousPattern } from '../../model/index.ts';
 import type { EngineContext, FileStepResult, SourceParts } from '../contract.ts';
 import { readJson } from '../../workspace/index.ts';
-import { CORRELATION_NAME, factsName, type StoredCorrelation } from '../names.ts';
+import { CORRELATION_NAME, factsName, PATTERNS_NAME, type StoredCorrelation } from '../names.ts';
+import { linesOf } from '../../workspace/index.ts';
 import { loadItemHeaderIndex } from '../correlate/correlate-step.ts';
 import { createRecordExtractor } from '../parse/record-extractor.ts';
 import { openSourcePart, type FinalSource } from './source-parts.ts';
@@ -55,11 +56,32 @@ function emptyBulkyFacts(skip: ReadonlySet<string>): Partial<FileFacts> {
   return Object.fromEntries(Object.entries(empty).filter(([k]) => skip.has(k)));
 }
 
-/** Step 2's stored result: the report step reads it and never correlates itself (correlation always runs first, also for one file). */
-export async function storedCorrelation(ctx: EngineContext): Promise<StoredCorrelation> {
+/**
+ * Step 2's stored result: the report step reads it and never correlates itself (correlation always
+ * runs first, also for one file). The patterns only `withPatterns` (the coordinator): the report
+ * parts need the completions and the change volume, not a copy of every pattern per thread.
+ */
+export async function storedCorrelation(ctx: EngineContext, withPatterns = false): Promise<StoredCorrelation> {
   const stored = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
   if (!stored) throw new Error(`${CORRELATION_NAME} is missing: run correlateFiles before the report step`);
+  if (withPatterns) stored.patterns = await storedPatterns(ctx);
   return stored;
+}
+
+/** The stored patterns, in their order; `keep` may leave some out as they are read. */
+export async function storedPatterns(ctx: EngineContext, keep?: (p: SuspiciousPattern) => boolean): Promise<SuspiciousPattern[]> {
+  const patterns: SuspiciousPattern[] = [];
+  try {
+    for await (const line of linesOf(ctx.workspace, PATTERNS_NAME)) {
+      const p = JSON.parse(line) as SuspiciousPattern;
+      if (!keep || keep(p)) patterns.push(p);
+    }
+  } catch (e) {
+    // Stored before the patterns had a file of their own: they are in correlation.json.
+    if ((e as { code?: string }).code !== 'ENOENT') throw e;
+    return ((await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME))?.patterns ?? []).filter((p) => !keep || keep(p));
+  }
+  return patterns;
 }
 
 export interface FinalState {
@@ -81,7 +103,7 @@ export async function prepareFinalState(ctx: EngineContext, _flagContext: FlagCo
 
 /**
  * What the report step's coordinator needs (report parts load the rest themselves): each file's
- * shape, the stored correlation, and whether CDPOS
+ * shape, the stored correlation (its patterns are read apart: storedPatterns), and whether CDPOS
  * items inherit change-document headers.
  */
 export async function loadReportShapes(ctx: EngineContext, _flagContext: FlagContext, files: FileStepResult[]): Promise<{ facts: FileFacts[]; correlation: StoredCorrelation; hasHeaders: boolean }> {

@@ -7,11 +7,13 @@ import type { FlagContext } from '../../flags/flag-context.ts';
 import { otherIsHigh, severityOf } from '../../flags/flag-result.ts';
 import { FLAG_KEYS } from '../../model/index.ts';
 import { ByteRows, type SheetCells } from '../../report/row-bytes.ts';
-import { openDeflateSegment, type DeflateSegment, type SegmentWriter } from '../../report/zip-writer.ts';
+import type { DeflateSegment } from '../../report/zip-writer.ts';
+import { SheetSegments } from './sheet-segments.ts';
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult, type SourceParts } from '../contract.ts';
 import { forEachFinalRecord, prepareFinalState, type FinalSourceInfo, type FinalState } from './final-records.ts';
 import { isoDateTime, isTemporalName, recordDateCell, recordTimeCell, temporalColumnsOf } from './temporal-cells.ts';
 import { readText } from '../../workspace/index.ts';
+import type { FileFacts } from '../../facts/index.ts';
 import { canonicalSources, canonicalValue, positionsIn, type SheetLayout } from './report-layout.ts';
 import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
 import { RulesCells } from './rules-cells.ts';
@@ -115,6 +117,36 @@ function finalStateFor(ctx: EngineContext, flagContext: FlagContext, files: File
   return state;
 }
 
+/**
+ * Where each cell of a part's rows goes: the sheet's and the CSV's position of each of the file's
+ * columns, the canonical columns' sources, and which sheet cell a CSV cell copies its bytes from.
+ */
+function columnPlan(input: ReportPartInput, facts: FileFacts, csvCanonicalStart: number, csvFlagStart: number, csvWidth: number) {
+  const { layout } = input;
+  const columnCount = facts.columns.length;
+  const sheetPos = positionsIn(layout.originals, facts.columns, 0);
+  const csvPos = positionsIn(input.csvColumns, facts.columns, 2);
+  const sources = canonicalSources(layout, facts.canonical);
+  const temporalSource = layout.canonicalNames.map((name, j) => isTemporalName(name) && sources[j]! >= 0);
+  // The CSV's canonical cells are the sheet's, as text (ISO dates and times).
+  const csvCanonicalPos = layout.canonicalNames.map((name) => csvCanonicalStart + input.csvCanonical.indexOf(name));
+  const canonicalStart = layout.originals.length;
+  const sheetWidth = layout.header.length;
+  const flagEnd = layout.flagStart + FLAG_KEYS.length;
+  // A canonical column mostly repeats its original column: the sheet row copies that cell's bytes.
+  const sameAs = new Int32Array(sheetWidth).fill(-1);
+  layout.canonicalNames.forEach((name, j) => {
+    const col = facts.canonical[name];
+    if (col !== undefined && col < columnCount) sameAs[canonicalStart + j] = sheetPos[col]!;
+  });
+  const columnOf = new Int32Array(csvWidth).fill(-1);
+  for (let j = 0; j < columnCount; j++) columnOf[csvPos[j]!] = sheetPos[j]!;
+  for (let j = 0; j < csvCanonicalPos.length; j++) columnOf[csvCanonicalPos[j]!] = canonicalStart + j;
+  for (let k = 0; k < FLAG_KEYS.length; k++) columnOf[csvFlagStart + k] = layout.flagStart + k;
+  if (input.aiColumn) columnOf[csvWidth - 1] = sheetWidth - 1;
+  return { sheetPos, csvPos, sources, temporalSource, csvCanonicalPos, canonicalStart, sheetWidth, flagEnd, sameAs, columnOf };
+}
+
 export async function writeReportPart(ctx: EngineContext, flagContext: FlagContext, input: ReportPartInput, onProgress: (records: number) => void = () => {}): Promise<ReportPartResult> {
   const state = await finalStateFor(ctx, flagContext, filesFor(input));
   const facts = state.facts.find((f) => f.index === input.fileIndex)!;
@@ -141,56 +173,17 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       })
     : undefined;
 
-  // Data rows per sheet; a new deflate segment starts where the type's sheet continues on the next.
-  const perSheet = input.maxRows - 1;
-  let segment: { writer: SegmentWriter; result: SheetSegment; done: DeflateSegment } | undefined;
-  // Sheet rows are encoded into bytes here and handed to the current segment's writer.
-  const xml = new ByteRows((chunk, release) => segment!.writer.write(chunk, release), input.xlsx ? 1 << 20 : 0);
-  const closeSegment = async () => {
-    if (!segment) return;
-    await xml.flush();
-    await segment.writer.close();
-    Object.assign(segment.result, {
-      crc: segment.done.crc,
-      size: segment.done.size,
-      compressedSize: segment.done.compressedSize,
-    });
-    result.segments.push(segment.result);
-    segment = undefined;
-  };
-  const segmentFor = async (row: number): Promise<SegmentWriter> => {
-    const part = Math.floor((input.sheetRowOffset + row) / perSheet) + 1;
-    if (segment && segment.result.part === part) return segment.writer;
-    await closeSegment();
-    const name = `${input.output}/sheet-${part}.deflate`;
-    const { writer, segment: done } = openDeflateSegment(ctx.workspace.write(name));
-    segment = {
-      writer,
-      done,
-      result: { part, rows: 0, name, crc: 0, size: 0, compressedSize: 0 },
-    };
-    return writer;
-  };
-
+  // Sheet rows go into deflate segments, a new one where the type's sheet continues on the next.
+  const sheet = new SheetSegments(ctx.workspace, input.output, input.sheetRowOffset, input.maxRows, input.xlsx);
+  const xml = sheet.xml;
   // The first row of the file part and of each continuation sheet: open its segment first.
   const writeToNewSegment = async (row: number) => {
-    await segmentFor(row);
-    segment!.result.rows++;
-    xml.xmlRow(cells, sheetRowOf(row), layout.flagStart, flagEnd, sameAs, kinds);
+    await sheet.openFor(row);
+    xml.xmlRow(cells, sheet.sheetRowOf(row), layout.flagStart, flagEnd, sameAs, kinds);
     await xml.wait();
   };
-  // Row number in its sheet: the header is row 1, a continuation sheet starts over.
-  const sheetRowOf = (row: number) => ((input.sheetRowOffset + row) % perSheet) + 2;
 
-  const sheetPos = positionsIn(layout.originals, facts.columns, 0);
-  const csvPos = positionsIn(input.csvColumns, facts.columns, 2);
-  const sources = canonicalSources(layout, facts.canonical);
-  const temporalSource = layout.canonicalNames.map((name, j) => isTemporalName(name) && sources[j]! >= 0);
-  // The CSV's canonical cells are the sheet's, as text (ISO dates and times).
-  const csvCanonicalPos = layout.canonicalNames.map((name) => csvCanonicalStart + input.csvCanonical.indexOf(name));
-  const canonicalStart = layout.originals.length;
-  const sheetWidth = layout.header.length;
-  const flagEnd = layout.flagStart + FLAG_KEYS.length;
+  const { sheetPos, csvPos, sources, temporalSource, csvCanonicalPos, canonicalStart, sheetWidth, flagEnd, sameAs, columnOf } = columnPlan(input, facts, csvCanonicalStart, csvFlagStart, csvWidth);
   const cells = new Array<string>(sheetWidth).fill('');
   const line = new Array<string>(csvWidth).fill('');
   line[0] = facts.fileType;
@@ -202,20 +195,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   const timestamp = temporal.timestamp;
   let source: FinalSourceInfo = { dateOrder: 'DMY', fromExcel: false };
   const longest = input.xlsx ? new Array<number>(sheetWidth).fill(0) : undefined;
-  // A canonical column mostly repeats its original column: the sheet row copies that cell's bytes.
-  const sameAs = new Int32Array(sheetWidth).fill(-1);
-  layout.canonicalNames.forEach((name, j) => {
-    const col = facts.canonical[name];
-    if (col !== undefined && col < columnCount) sameAs[canonicalStart + j] = sheetPos[col]!;
-  });
   // Where a CSV cell's value is in the sheet row: the CSV copies the bytes the sheet row just wrote.
-  const sheetCells: SheetCells | undefined = input.xlsx ? { rows: xml, columnOf: new Int32Array(csvWidth).fill(-1) } : undefined;
-  if (sheetCells) {
-    for (let j = 0; j < columnCount; j++) sheetCells.columnOf[csvPos[j]!] = sheetPos[j]!;
-    for (let j = 0; j < csvCanonicalPos.length; j++) sheetCells.columnOf[csvCanonicalPos[j]!] = canonicalStart + j;
-    for (let k = 0; k < FLAG_KEYS.length; k++) sheetCells.columnOf[csvFlagStart + k] = layout.flagStart + k;
-    if (aiColumn) sheetCells.columnOf[csvWidth - 1] = sheetWidth - 1;
-  }
+  const sheetCells: SheetCells | undefined = input.xlsx ? { rows: xml, columnOf } : undefined;
   // Severity texts by mask (and whether OTHER counts as high): a small set.
   const severities = new Map<number, string>();
   const severityFor = (mask: number, high: boolean) => {
@@ -285,9 +266,9 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
         }
         if (aiColumn) cells[sheetWidth - 1] = note;
         if (longest && rowNumber < WIDTH_SAMPLE_ROWS) for (let i = 0; i < sheetWidth; i++) if (cells[i]!.length > longest[i]!) longest[i] = cells[i]!.length;
-        if (segment && (input.sheetRowOffset + rowNumber) % perSheet !== 0) {
-          segment.result.rows++;
-          xml.xmlRow(cells, sheetRowOf(rowNumber), layout.flagStart, flagEnd, sameAs, kinds);
+        if (sheet.continues(rowNumber)) {
+          sheet.counted();
+          xml.xmlRow(cells, sheet.sheetRowOf(rowNumber), layout.flagStart, flagEnd, sameAs, kinds);
           a = xml.wait();
         } else a = writeToNewSegment(rowNumber);
       }
@@ -314,7 +295,8 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
       if (timeline) timeline.dateOrder = info.dateOrder;
     },
   );
-  await closeSegment();
+  await sheet.close();
+  result.segments = sheet.segments;
   if (csv) {
     await csv.flush();
     await csvSink!.end();

@@ -4,11 +4,19 @@ import type { BarChart } from '../../report/bar-chart.ts';
 import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../../report/typed-cells.ts';
 import { widthsOf, type XlsxWriter } from '../../report/xlsx-writer.ts';
 
-/** A small sheet written whole: widths from all of its rows, cells typed by `kinds`. */
-async function writeSheet(xlsx: XlsxWriter, name: string, header: string[], rows: string[][], order: number, kinds: ColumnKind[], chart?: BarChart): Promise<void> {
-  const longest = header.map((_, i) => rows.reduce((n, r) => Math.max(n, r[i]?.length ?? 0), 0));
+/** Rows whose values size a sheet's columns (all of a small sheet's). */
+const WIDTH_ROWS = 2000;
+
+/**
+ * A sheet of the report's own rows, cells typed by `kinds`, widths from its first WIDTH_ROWS rows.
+ * `rows` may be made one at a time (the patterns: every one is listed, so no array of all their rows).
+ */
+async function writeSheet(xlsx: XlsxWriter, name: string, header: string[], rows: string[][] | { length: number; row(i: number): string[] }, order: number, kinds: ColumnKind[], chart?: BarChart): Promise<void> {
+  const rowAt = Array.isArray(rows) ? (i: number) => rows[i]! : rows.row;
+  const longest = header.map(() => 0);
+  for (let i = 0; i < Math.min(rows.length, WIDTH_ROWS); i++) rowAt(i).forEach((v, j) => (longest[j] = Math.max(longest[j] ?? 0, v.length)));
   await xlsx.startSheet(name, header, order, 1, { widths: widthsOf(header, longest), kinds, ...(chart ? { chart } : {}) });
-  for (const row of rows) await xlsx.addRow(row);
+  for (let i = 0; i < rows.length; i++) await xlsx.addRow(rowAt(i));
   await xlsx.endSheet();
 }
 
@@ -71,7 +79,8 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
       : undefined;
   await writeSheet(xlsx, 'Summary', ['Item', 'Value'], rows.map(([k, v]) => [k, String(v)]), 1, [TEXT, NUMERIC], chart);
   await writeCasesSheet(xlsx, report);
-  const patterns = report.suspicious_patterns.map((p) => [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity]);
+  const all = report.suspicious_patterns;
+  const patterns = { length: all.length, row: (i: number) => [all[i]!.pattern, all[i]!.risk_level, all[i]!.user, all[i]!.sm20_time, all[i]!.sm20_activity] };
   await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT]);
   const correlation: string[][] = [];
   for (const [group, stats] of Object.entries(report.correlation_summary)) {

@@ -10,7 +10,8 @@ import type { AnalysisReport, PatternName, SuspiciousPattern } from '../../model
 import { openHighRecordsPart } from '../../review/high-records.ts';
 import type { Finding } from '../../review/index.ts';
 import { createFolderWorkspace, fileSink } from '../../workspace/index.ts';
-import { linesOf, writeFindings } from './write-findings.ts';
+import { writeFindings } from './write-findings.ts';
+import { linesOf } from '../../workspace/index.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {

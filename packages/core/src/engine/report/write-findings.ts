@@ -11,11 +11,11 @@
  * bigger than BUCKET_SORT_BYTES is appended in the order it was written (results.csv order, which is
  * time order within each file of a time-ordered export) instead of sorted.
  */
-import { StringDecoder } from 'node:string_decoder';
 import { actorKey, patternActor, type Case } from '../../cases/index.ts';
 import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
 import type { ByteSink, Workspace } from '../contract.ts';
+import { linesOf } from '../../workspace/index.ts';
 
 export const BUCKET_FINDINGS = 100_000;
 export const BUCKET_SORT_BYTES = 128 << 20;
@@ -40,23 +40,6 @@ function hash52(s: string): number {
     h2 = Math.imul(h2 ^ c, 0x5bd1e995);
   }
   return (h1 >>> 0) * 0x100000 + ((h2 >>> 0) & 0xfffff);
-}
-
-/** Lines of a workspace stream, decoded as UTF-8 across chunk boundaries. */
-export async function* linesOf(workspace: Workspace, name: string): AsyncIterable<string> {
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
-  for await (const chunk of workspace.read(name)) {
-    pending += decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    let start = 0;
-    for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n', start)) {
-      if (nl > start) yield pending.slice(start, nl);
-      start = nl + 1;
-    }
-    pending = pending.slice(start);
-  }
-  pending += decoder.end();
-  if (pending !== '') yield pending;
 }
 
 /** A sink that gathers text and writes it 1 MB at a time. */

@@ -5,7 +5,7 @@ import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLev
 import { CANONICAL_SUFFIX } from '../../formats/canonical-columns.ts';
 import type { ByteSink, EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from '../contract.ts';
 import { moveOf, type ChunkSource } from '../../workspace/index.ts';
-import { loadReportShapes } from './final-records.ts';
+import { loadReportShapes, storedPatterns } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
 import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
 import { runTask } from '../tasks.ts';
@@ -13,7 +13,7 @@ import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
 import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-parts.ts';
 import { writeHighRecords } from '../../review/high-records.ts';
-import { computeCases, escalationTriggers, mergeTallies, settingsSummary, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
+import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
 import { writeFindings } from './write-findings.ts';
 
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
@@ -53,7 +53,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
 
   const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
   // The windows the cases' escalations watch (a change or high-risk transaction after a privilege gained, after tampering).
-  const triggers = escalationTriggers(state.correlation.patterns);
+  // Only the patterns that start one are read now: all of them once the parts are done (their number has no cap).
+  const triggers = escalationTriggers(await storedPatterns(ctx, (p) => TRIGGER_PATTERNS.has(p.pattern)));
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
     input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
@@ -109,7 +110,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     if (r.cases) tallies.push(r.cases);
   }
   const tally = mergeTallies(tallies);
-  const cases = computeCases({ patterns: state.correlation.patterns, tally, triggers, watchKind: (u) => flagContext.watchlist.kindOf(u) });
+  const patterns = await storedPatterns(ctx);
+  const cases = computeCases({ patterns, tally, triggers, watchKind: (u) => flagContext.watchlist.kindOf(u) });
   const settings = settingsSummary(ctx.settings, flagContext.thresholds, flagContext.timeZone, ctx.lists, tally.period);
 
   const summary = stats.summary;
@@ -125,7 +127,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     summary,
     // Tickets alone are no evidence either way (DETECTION.md section 2).
     ...riskOf(summary.flagged_records, summary.total_records, state.facts.reduce((n, f) => n + (f.fileType === 'TICKETS' ? 0 : f.records), 0)),
-    suspicious_patterns: state.correlation.patterns,
+    suspicious_patterns: patterns,
     correlation_summary: state.correlation.summary,
     record_count_summary: {
       input_files: inputCounts,
@@ -154,7 +156,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       const r = await p;
       if (r.highRecords) highParts.push(r.highRecords.name);
     }
-    await writeFindings(ctx.workspace, options.analysisId ?? '', report, state.correlation.patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets });
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets });
   }
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };

@@ -26,60 +26,66 @@ import {
   reviewCase,
   reviewFindings,
 } from '../../services/review/index.ts';
+import { z } from 'zod';
+import { CASE_ID } from '../../services/review/findings-query.ts';
+import type { PathParam } from '../path-ids.ts';
 import type { RouteRegistrar } from '../types.ts';
 
+/** A case id as cases.json names it (the engine: `case-` and hex digits). */
+const caseIdParam: PathParam = { label: 'case ID', schema: z.string().regex(CASE_ID, 'must be a case id from GET /results/{id}/cases') };
+
 export function registerFindingRoutes(r: RouteRegistrar): void {
-  r.route('GET', '/results/{id}/findings', { access: 'user' }, async ({ caller, params, req, services }) => {
+  r.route('GET', '/results/{id}/findings', { access: 'user', summary: 'A page of findings (filters: status, severity, rule, user, caseId), their counts and rules' }, async ({ caller, params, req, services }) => {
     const query = findingsQuerySchema.parse(req.query);
     const o = await openFindings(services, caller.sub, params.id!);
     return { status: 200, body: await queryFindings(o, query) };
   });
 
-  r.route('GET', '/results/{id}/findings/export', { access: 'user' }, async ({ caller, params, req, services }) => {
+  r.route('GET', '/results/{id}/findings/export', { access: 'user', summary: 'The findings workbook (xlsx) or CSV as a one-hour download link' }, async ({ caller, params, req, services }) => {
     const { format } = exportQuerySchema.parse(req.query);
     return { status: 200, body: await exportFindings(services, caller.sub, params.id!, format) };
   });
 
-  r.route('GET', '/results/{id}/timeline', { access: 'user' }, async ({ caller, params, req, services }) => {
+  r.route('GET', '/results/{id}/timeline', { access: 'user', summary: "A page of one user's activity across the analysis's files" }, async ({ caller, params, req, services }) => {
     const query = timelineQuerySchema.parse(req.query);
     return { status: 200, body: await getTimeline(services, caller.sub, params.id!, query) };
   });
 
-  r.route('GET', '/results/{id}/findings/{findingId}', { access: 'user' }, async ({ caller, params, services }) => {
+  r.route('GET', '/results/{id}/findings/{findingId}', { access: 'user', summary: 'One finding with its evidence and audit trail' }, async ({ caller, params, services }) => {
     const o = await openFindings(services, caller.sub, params.id!);
     const { finding, view } = await requireFinding(o, params.findingId!);
     const trail = await loadTrail(services, caller.sub, params.id!, finding.findingId);
     return { status: 200, body: { finding: view, evidence: finding.evidence, trail } };
   });
 
-  r.route('PUT', '/results/{id}/findings/{findingId}/review', { access: 'user' }, async ({ caller, params, body, services }) => {
+  r.route('PUT', '/results/{id}/findings/{findingId}/review', { access: 'user', body: reviewBodySchema, summary: 'Reviews one finding (optionally creating a suppression)' }, async ({ caller, params, body, services }) => {
     const review = reviewBodySchema.parse(body ?? {});
     const [finding] = await reviewFindings(services, caller, params.id!, [params.findingId!], review);
     return { status: 200, body: { finding } };
   });
 
-  r.route('PUT', '/results/{id}/findings/review', { access: 'user' }, async ({ caller, params, body, services }) => {
+  r.route('PUT', '/results/{id}/findings/review', { access: 'user', body: bulkReviewBodySchema, summary: 'Reviews up to 200 selected findings, one trail entry each' }, async ({ caller, params, body, services }) => {
     const review = bulkReviewBodySchema.parse(body ?? {});
     const findings = await reviewFindings(services, caller, params.id!, review.findingIds, review);
     return { status: 200, body: { updated: findings.length, findings } };
   });
 
-  r.route('PUT', '/results/{id}/findings/review-by-filter', { access: 'user' }, async ({ caller, params, body, services }) => {
+  r.route('PUT', '/results/{id}/findings/review-by-filter', { access: 'user', body: filterReviewBodySchema, summary: 'Reviews every finding a filter matches (up to 20,000), if it still matches the expected count' }, async ({ caller, params, body, services }) => {
     const review = filterReviewBodySchema.parse(body ?? {});
     return { status: 200, body: await reviewByFilter(services, caller, params.id!, review) };
   });
 
-  r.route('GET', '/results/{id}/cases', { access: 'user' }, async ({ caller, params, req, services }) => {
+  r.route('GET', '/results/{id}/cases', { access: 'user', summary: 'A page of cases, most important first (filters: risk, rule, actor, review)' }, async ({ caller, params, req, services }) => {
     const query = casesQuerySchema.parse(req.query);
     return { status: 200, body: await listCases(services, caller.sub, params.id!, query) };
   });
 
-  r.route('GET', '/results/{id}/cases/{caseId}', { access: 'user' }, async ({ caller, params, req, services }) => {
+  r.route('GET', '/results/{id}/cases/{caseId}', { access: 'user', params: { caseId: caseIdParam }, summary: 'One case with its review progress and a page of its members' }, async ({ caller, params, req, services }) => {
     const query = caseQuerySchema.parse(req.query);
     return { status: 200, body: await getCase(services, caller.sub, params.id!, params.caseId!, query) };
   });
 
-  r.route('PUT', '/results/{id}/cases/{caseId}/review', { access: 'user' }, async ({ caller, params, body, services }) => {
+  r.route('PUT', '/results/{id}/cases/{caseId}/review', { access: 'user', params: { caseId: caseIdParam }, body: caseReviewBodySchema, summary: 'A review decision on every member (or every open member) of a case, each with its own trail entry' }, async ({ caller, params, body, services }) => {
     const review = caseReviewBodySchema.parse(body ?? {});
     return { status: 200, body: await reviewCase(services, caller, params.id!, params.caseId!, review) };
   });

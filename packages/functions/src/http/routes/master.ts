@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { VisibleError } from '../errors.ts';
 import type { RouteContext, RouteRegistrar } from '../types.ts';
-import { importMasterList } from '../../services/master/master-import.ts';
+import { requireImportJob, startMasterImport } from '../../services/master/import-jobs.ts';
+
 import type { MasterKind } from '../../services/master/master-kinds.ts';
 import { SEARCH_MAX_RESULTS, searchMaster } from '../../services/master/master-search.ts';
 import { readListWorkbook } from '../../services/imports/read-list.ts';
@@ -54,8 +55,17 @@ export function registerMasterRoutes(r: RouteRegistrar): void {
       input.xlsxBase64 !== undefined
         ? { rows: await readListWorkbook(decodeBase64(input.xlsxBase64)), format: 'xlsx' as const }
         : { rows: await readListSource(services, caller, input), format: input.key && /\.xlsx$/i.test(input.key) ? ('xlsx' as const) : ('csv' as const) };
-    return { status: 200, body: await importMasterList(services, kind, caller.sub, source) };
+    // Read and checked now (a file without a usable header is refused here); written by the job.
+    const job = await startMasterImport(services, kind, caller.sub, source);
+    return { status: 202, body: job };
   });
+
+  r.route(
+    'GET',
+    '/master-import/jobs/{jobId}',
+    { access: 'admin', params: { jobId: { label: 'import job ID', schema: z.string().uuid('must be a jobId returned by POST /master-import') } }, summary: "An import job's progress and final counts" },
+    async ({ services, params }: RouteContext) => ({ status: 200, body: await requireImportJob(services, params.jobId!) }),
+  );
 }
 
 function decodeBase64(text: string): Uint8Array {

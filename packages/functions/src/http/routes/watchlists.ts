@@ -1,5 +1,5 @@
 /**
- * Administrators' detection watchlists (privileged users, sensitive profiles, sensitive programs)
+ * Administrators' detection watchlists (privileged users, sensitive profiles, sensitive roles, sensitive programs)
  * and thresholds (DETECTION.md section 4). Every route is admin-only; the router checks the
  * `admins` group and the CSRF token of mutating calls.
  */

@@ -11,15 +11,18 @@ const MAX_ATTEMPTS = 10;
 export async function batchPutItems(
   services: Services,
   items: object[],
-  options: { concurrency?: number } = {},
+  options: { concurrency?: number; onProgress?: (written: number) => void } = {},
 ): Promise<void> {
   const chunks: object[][] = [];
   for (let i = 0; i < items.length; i += CHUNK) chunks.push(items.slice(i, i + CHUNK));
   let next = 0;
+  let written = 0;
   const worker = async (): Promise<void> => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!;
       await writeChunk(services, chunk);
+      written += chunk.length;
+      options.onProgress?.(written);
     }
   };
   const workers = Array.from({ length: Math.min(options.concurrency ?? 8, chunks.length) }, worker);

@@ -39,7 +39,27 @@ export const MASTER_KINDS: Record<MasterKind, MasterKindInfo> = {
   },
 };
 
-/** A master entry as stored: pk = list, sk = SAP name. */
+/**
+ * Master entries are spread over many partitions: the list's key plus the first two characters of
+ * the SAP name (`MASTER#TCODE#ZT`). One partition takes about 1,000 writes a second, so a
+ * 400,000-row TSTCT export under one key needed 400 s or more; spread over the name prefixes
+ * (hundreds in a real system) the writes run side by side. A search needs at least two
+ * characters (master-search.ts), so it still reads exactly one partition.
+ */
+export function masterShard(id: string): string {
+  return id.slice(0, 2);
+}
+
+export function masterPk(kind: MasterKind, id: string): string {
+  return `${MASTER_KINDS[kind].pk}#${masterShard(id)}`;
+}
+
+/** The item listing a master list's shards (a string set), so counts can visit each partition. */
+export function masterShardsKey(kind: MasterKind) {
+  return { pk: 'MASTER#SHARDS', sk: kind };
+}
+
+/** A master entry as stored: pk = list + name prefix (masterPk), sk = SAP name. */
 export interface MasterItem {
   pk: string;
   sk: string;

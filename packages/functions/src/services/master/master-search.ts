@@ -1,10 +1,11 @@
 /**
- * Autocomplete over a master list: a Query with begins_with on the sort key, so it reads only
- * the matching entries and stays fast with 100k entries in the list.
+ * Autocomplete over a master list: a Query with begins_with on the sort key in the one partition
+ * of the prefix's first two characters (master-kinds.ts), so it reads only the matching entries
+ * and stays fast with 400k entries in the list.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Services } from '../types.ts';
-import { MASTER_KINDS, type MasterKind } from './master-kinds.ts';
+import { MASTER_KINDS, masterPk, type MasterKind } from './master-kinds.ts';
 
 export const SEARCH_MIN_CHARS = 2;
 export const SEARCH_MAX_RESULTS = 20;
@@ -20,7 +21,7 @@ export async function searchMaster(services: Services, kind: MasterKind, query: 
     new QueryCommand({
       TableName: services.config.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': info.pk, ':prefix': prefix },
+      ExpressionAttributeValues: { ':pk': masterPk(kind, prefix), ':prefix': prefix },
       Limit: max,
     }),
   );

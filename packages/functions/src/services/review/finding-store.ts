@@ -1,7 +1,7 @@
 /**
  * Findings and cases of one of the caller's analyses, READ from what is stored with the analysis
  * (issue 24): `findings.ndjson` and `cases.json` written by the report step, and
- * `findings-index.json` (findings-index.ts) written here the first time they are read. An analysis
+ * `findings-index.bin` (findings-index.ts) written here the first time they are read. An analysis
  * written before the report step stored cases gets all three, derived once in the review worker
  * (fallback-artifacts.ts). Filtering, ordering and counting run in the review workers
  * (review-pool.ts); this thread only reads the lines of the page it answers.
@@ -24,7 +24,7 @@ import { loadReviews, type ReviewItem } from './review-store.ts';
 import { readSuppressionSnapshot, type SuppressionSnapshot } from './suppression-snapshot.ts';
 import { STATUS_CODES } from './findings-index.ts';
 
-export const FINDINGS_INDEX_FILE = 'findings-index.json';
+export const FINDINGS_INDEX_FILE = 'findings-index.bin';
 
 export function artifactKeys(userSub: string, analysisId: string) {
   const prefix = analysisPrefix(userSub, analysisId);
@@ -63,7 +63,7 @@ const transferOf = (...bytes: (Uint8Array | undefined)[]): ArrayBuffer[] => {
 const making = new Map<string, Promise<void>>();
 
 /**
- * Makes sure findings.ndjson, cases.json and findings-index.json exist (the index is written
+ * Makes sure findings.ndjson, cases.json and findings-index.bin exist (the index is written
  * last, so its presence says the others are complete).
  */
 async function ensureArtifacts(services: Services, userSub: string, analysis: AnalysisItem): Promise<void> {
@@ -89,7 +89,7 @@ async function makeArtifacts(services: Services, userSub: string, analysis: Anal
     if (ndjsonHead && casesHead) {
       const ndjson = await readBytes(services.blobs, k.findings);
       const { index } = await pool.run<{ index: Uint8Array }>(userSub, { type: 'build-index', ndjson, report }, transferOf(ndjson, report));
-      await services.blobs.put(k.index, index, 'application/json');
+      await services.blobs.put(k.index, index, 'application/octet-stream');
       return;
     }
     const high = await readOptional(services.blobs, k.highRecords);
@@ -101,7 +101,7 @@ async function makeArtifacts(services: Services, userSub: string, analysis: Anal
     );
     await services.blobs.put(k.findings, out.ndjson, 'application/x-ndjson');
     await services.blobs.put(k.cases, out.cases, 'application/json');
-    await services.blobs.put(k.index, out.index, 'application/json');
+    await services.blobs.put(k.index, out.index, 'application/octet-stream');
     services.log.info('findings and cases derived for an analysis written before they were stored', { analysisId: analysis.analysisId, ms: Date.now() - started });
   } catch (e) {
     if (e instanceof VisibleError) throw e;
@@ -127,7 +127,7 @@ export async function prepareFindingsIndex(services: Services, userSub: string, 
       p = (async () => {
         const [ndjson, report] = await Promise.all([readBytes(services.blobs, k.findings), readBytes(services.blobs, reportKey ?? k.report)]);
         const { index } = await reviewPool().run<{ index: Uint8Array }>(userSub, { type: 'build-index', ndjson, report }, transferOf(ndjson, report));
-        await services.blobs.put(k.index, index, 'application/json');
+        await services.blobs.put(k.index, index, 'application/octet-stream');
       })().finally(() => making.delete(key));
       making.set(key, p);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@app/core/review/index.ts';
-import { buildIndexData, FindingsIndex, STATUS_CODES } from './findings-index.ts';
+import { buildIndex, FindingsIndex, STATUS_CODES } from './findings-index.ts';
 import { handleJob } from './review-jobs.ts';
 
 const f = (id: number, rule: string, severity: Finding['rule']['severity'], user: string, time: string, caseId: string): Finding => ({
@@ -28,10 +28,19 @@ const findings = [
 const bytes = new TextEncoder().encode(findings.map((x) => JSON.stringify(x)).join('\n') + '\n');
 
 describe('the findings index', () => {
-  const data = buildIndexData(bytes, { flagTotals: { DEBUG_FLAG: 7 } });
-  const index = new FindingsIndex(JSON.parse(JSON.stringify(data)));
+  const stored = buildIndex(bytes, { flagTotals: { DEBUG_FLAG: 7 } });
+  const index = new FindingsIndex(stored);
+  const data = index.data;
 
-  it('keeps each line by its byte offsets, and counts the record findings per flag', () => {
+  it('keeps each line by its byte offsets, finds each id, and counts the record findings per flag', () => {
+    for (const [i, x] of findings.entries()) expect(index.indexOf(x.findingId)).toBe(i);
+    expect(index.indexOf('0'.repeat(20))).toBeUndefined();
+    expect(index.indexOf('f'.repeat(20))).toBeUndefined();
+    expect(index.indexOf('x'.repeat(30))).toBeUndefined();
+    // Read from a copy placed at an odd offset of a larger buffer, too.
+    const odd = new Uint8Array(stored.byteLength + 3);
+    odd.set(stored, 3);
+    expect(new FindingsIndex(odd.subarray(3)).queryPage({}, 0, 5).matched).toBe(5);
     expect(data.count).toBe(5);
     const text = new TextDecoder().decode(bytes);
     for (let i = 0; i < 5; i++) {
@@ -78,7 +87,7 @@ describe('the findings index', () => {
     const ask = { type: 'cases', key, reviews: { version: 3 }, filter: {}, cursor: 0, limit: 10 } as const;
     expect((await handleJob(ask)).result).toEqual({ retry: 'load' });
     const enc = new TextEncoder();
-    await handleJob({ type: 'load', key, index: enc.encode(JSON.stringify(data)), cases: enc.encode(JSON.stringify(cases)), suppressions: [] });
+    await handleJob({ type: 'load', key, index: stored.slice(), cases: enc.encode(JSON.stringify(cases)), suppressions: [] });
     expect((await handleJob(ask)).result).toEqual({ retry: 'reviews' });
     const out = (await handleJob({ ...ask, reviews: { version: 3, entries: [[findings[3]!.findingId, 1], [findings[4]!.findingId, 2]] }, filter: { review: 'open' } })).result as any;
     expect(out.cases.map((c: any) => [c.id, c.progress])).toEqual([['c1', { members: 3, open: 3, reviewed: 0, suppressed: 0 }]]);

@@ -1,42 +1,44 @@
 /**
  * The findings of one analysis as compact columns (issue 24, issue 26 item 1): built once from
  * `findings.ndjson` (every finding, one JSON line each, grouped by case), stored beside it as
- * `findings-index.json`, and queried in the review worker (review-worker.ts), never on the
+ * `findings-index.bin`, and queried in the review worker (review-worker.ts), never on the
  * server's main thread. A page of findings is then a read of the page's lines by their byte
  * offsets; filters, order and counts are a pass over typed arrays.
  */
 import { isSuppressedBy, type Finding, type FindingRule, type FindingSeverity, type SuppressionRule } from '@app/core/review/index.ts';
 
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 export const SEVERITY_RANK: Record<FindingSeverity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 /** Review status codes in the index (0 open). Same order as REVIEW_STATUSES. */
 export const STATUS_CODES = ['open', 'explained', 'false_positive', 'escalated'] as const;
 export type StatusName = (typeof STATUS_CODES)[number];
 
-/** The stored index: JSON, columns of numbers over small tables. */
+const MAGIC = 0x49464153; // 'SAFI' little-endian
+const SECTIONS = ['offsets', 'order', 'idOrder', 'rule', 'user', 'object', 'terminal', 'case', 'sev', 'ids'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/**
+ * The stored index (`findings-index.bin`): a preamble (magic, version, header length), a JSON
+ * header with the small tables, then typed columns, each 8-byte aligned, read in place:
+ * line offsets (Float64, count + 1), the base order (severity, time, id) and the order by id
+ * (Uint32), rule (Uint16), user, object, terminal and case numbers (Uint32), severity rank (Uint8)
+ * and the finding ids as fixed-width ASCII. Loading it is a JSON parse of the header and views on
+ * the bytes: no string per finding.
+ */
 export interface FindingsIndexData {
   version: typeof INDEX_VERSION;
   count: number;
-  /** count + 1 byte offsets of the lines of findings.ndjson (the last is the file's length). */
-  offsets: number[];
-  ids: string[];
-  /** 0 pattern, 1 record. */
-  kinds: number[];
+  idWidth: number;
   rules: FindingRule[];
-  ruleOf: number[];
   users: string[];
-  userOf: number[];
   objects: string[];
-  objectOf: number[];
   terminals: string[];
-  terminalOf: number[];
-  times: string[];
   caseIds: string[];
-  caseOf: number[];
   /** Where record findings come from (as GET …/findings answers it). */
   recordSource: { kind: 'all'; total: number; listed: number; cap: number } | { kind: 'samples'; perFlag: number };
   recordCoverage: { perFlagCap: number | null; flags: { flag: string; total: number; listed: number }[] };
+  sections: Record<Section, [number, number]>;
 }
 
 class Table {
@@ -53,18 +55,19 @@ class Table {
   }
 }
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Reads findings.ndjson (bytes) into the stored index. Lines that are empty are skipped.
  * `meta` comes with findings derived by the service (older analyses); for the engine's file the
  * record coverage is counted here against the report's flag totals.
  */
-export function buildIndexData(bytes: Uint8Array, meta: Pick<FindingsIndexData, 'recordSource' | 'recordCoverage'> | { flagTotals: Record<string, number> }): FindingsIndexData {
+export function buildIndex(bytes: Uint8Array, meta: Pick<FindingsIndexData, 'recordSource' | 'recordCoverage'> | { flagTotals: Record<string, number> }): Uint8Array {
   const listedPerFlag = new Map<string, number>();
   let recordFindings = 0;
   const decoder = new TextDecoder();
   const offsets: number[] = [];
   const ids: string[] = [];
-  const kinds: number[] = [];
   const ruleOf: number[] = [];
   const userOf: number[] = [];
   const objectOf: number[] = [];
@@ -92,7 +95,6 @@ export function buildIndexData(bytes: Uint8Array, meta: Pick<FindingsIndexData, 
       }
       offsets.push(start);
       ids.push(f.findingId);
-      kinds.push(f.kind === 'pattern' ? 0 : 1);
       if (f.kind === 'record') {
         recordFindings++;
         const flag = f.source?.flag;
@@ -109,6 +111,28 @@ export function buildIndexData(bytes: Uint8Array, meta: Pick<FindingsIndexData, 
     start = end + 1;
   }
   offsets.push(bytes.length);
+  const n = ids.length;
+  const ruleList = rules.values.map((id) => ruleById.get(id)!);
+  const sev = Uint8Array.from(ruleOf, (r) => SEVERITY_RANK[ruleList[r]!.severity] ?? 3);
+  const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => sev[a]! - sev[b]! || cmp(times[a]!, times[b]!) || cmp(ids[a]!, ids[b]!));
+  const idOrder = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => cmp(ids[a]!, ids[b]!));
+  const idWidth = ids.reduce((w, id) => Math.max(w, id.length), 1);
+  const idBytes = new Uint8Array(n * idWidth).fill(32);
+  ids.forEach((id, i) => {
+    for (let k = 0; k < id.length; k++) idBytes[i * idWidth + k] = id.charCodeAt(k) & 0x7f;
+  });
+  const columns: Record<Section, Uint8Array> = {
+    offsets: new Uint8Array(Float64Array.from(offsets).buffer),
+    order: new Uint8Array(order.buffer),
+    idOrder: new Uint8Array(idOrder.buffer),
+    rule: new Uint8Array(Uint16Array.from(ruleOf).buffer),
+    user: new Uint8Array(Uint32Array.from(userOf).buffer),
+    object: new Uint8Array(Uint32Array.from(objectOf).buffer),
+    terminal: new Uint8Array(Uint32Array.from(terminalOf).buffer),
+    case: new Uint8Array(Uint32Array.from(caseOf).buffer),
+    sev,
+    ids: idBytes,
+  };
   const coverage =
     'flagTotals' in meta
       ? {
@@ -119,26 +143,36 @@ export function buildIndexData(bytes: Uint8Array, meta: Pick<FindingsIndexData, 
           },
         }
       : meta;
-  return {
+  const align = (x: number) => Math.ceil(x / 8) * 8;
+  const sections = {} as Record<Section, [number, number]>;
+  let at = 0;
+  for (const name of SECTIONS) {
+    sections[name] = [at, columns[name].byteLength];
+    at = align(at + columns[name].byteLength);
+  }
+  const header: FindingsIndexData = {
     version: INDEX_VERSION,
-    count: ids.length,
-    offsets,
-    ids,
-    kinds,
-    rules: rules.values.map((id) => ruleById.get(id)!),
-    ruleOf,
+    count: n,
+    idWidth,
+    rules: ruleList,
     users: users.values,
-    userOf,
     objects: objects.values,
-    objectOf,
     terminals: terminals.values,
-    terminalOf,
-    times,
     caseIds: cases.values,
-    caseOf,
     recordSource: coverage.recordSource,
     recordCoverage: coverage.recordCoverage,
+    sections,
   };
+  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+  const body = align(12 + headerBytes.byteLength);
+  const out = new Uint8Array(body + at);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, INDEX_VERSION, true);
+  view.setUint32(8, headerBytes.byteLength, true);
+  out.set(headerBytes, 12);
+  for (const name of SECTIONS) out.set(columns[name], body + sections[name][0]);
+  return out;
 }
 
 /** The line ends of a byte range start offsets (each line's end is the next line's start, less the line feed). */
@@ -169,7 +203,7 @@ export interface FindingTarget {
   previousStatus: StatusName;
 }
 
-/** The index in memory: typed columns, review statuses and suppressions joined in. */
+/** The index in memory: views on the stored columns, review statuses and suppressions joined in. */
 export class FindingsIndex {
   readonly count: number;
   readonly data: FindingsIndexData;
@@ -182,33 +216,53 @@ export class FindingsIndex {
   private readonly offsets: Float64Array;
   /** Base order: severity, time, id. */
   private readonly order: Uint32Array;
+  /** Finding numbers in the order of their ids (binary search). */
+  private readonly idOrder: Uint32Array;
+  private readonly ids: Uint8Array;
   readonly status: Uint8Array;
   /** Index into `suppressions` of the suppression that covers each finding, or -1. */
   readonly suppressedBy: Int32Array;
   suppressions: SuppressionRule[] = [];
   reviewsVersion = -1;
-  private idMap: Map<string, number> | undefined;
 
-  constructor(data: FindingsIndexData) {
-    if (data.version !== INDEX_VERSION) throw new Error(`findings index version ${String(data.version)} is not ${INDEX_VERSION}`);
+  constructor(stored: Uint8Array) {
+    // Typed views need their offsets aligned: a copy when the bytes sit elsewhere in a buffer.
+    const bytes = stored.byteOffset % 8 === 0 ? stored : stored.slice();
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (bytes.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error('not a findings index');
+    const version = view.getUint32(4, true);
+    if (version !== INDEX_VERSION) throw new Error(`findings index version ${version} is not ${INDEX_VERSION}`);
+    const headerLength = view.getUint32(8, true);
+    const data = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as FindingsIndexData;
+    this.data = data;
+    const body = bytes.byteOffset + Math.ceil((12 + headerLength) / 8) * 8;
+    const part = <T>(name: Section, Kind: { new (b: ArrayBufferLike, o: number, l: number): T; BYTES_PER_ELEMENT: number }) =>
+      new Kind(bytes.buffer, body + data.sections[name][0], data.sections[name][1] / Kind.BYTES_PER_ELEMENT);
     const n = (this.count = data.count);
-    this.sev = new Uint8Array(n);
-    this.rule = Uint16Array.from(data.ruleOf);
-    this.user = Uint32Array.from(data.userOf);
-    this.caseOf = Uint32Array.from(data.caseOf);
-    this.objectOf = Uint32Array.from(data.objectOf);
-    this.terminalOf = Uint32Array.from(data.terminalOf);
-    this.offsets = Float64Array.from(data.offsets);
-    // The columns live on as typed arrays; the JSON arrays go (a third of the memory).
-    this.data = { ...data, offsets: [], kinds: [], ruleOf: [], userOf: [], objectOf: [], terminalOf: [], caseOf: [] };
-    for (let i = 0; i < n; i++) this.sev[i] = SEVERITY_RANK[data.rules[this.rule[i]!]!.severity] ?? 3;
-    const times = data.times;
-    const ids = data.ids;
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => this.sev[a]! - this.sev[b]! || (times[a]! < times[b]! ? -1 : times[a]! > times[b]! ? 1 : 0) || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
-    this.order = Uint32Array.from(order);
+    this.offsets = part('offsets', Float64Array);
+    this.order = part('order', Uint32Array);
+    this.idOrder = part('idOrder', Uint32Array);
+    this.rule = part('rule', Uint16Array);
+    this.user = part('user', Uint32Array);
+    this.objectOf = part('object', Uint32Array);
+    this.terminalOf = part('terminal', Uint32Array);
+    this.caseOf = part('case', Uint32Array);
+    this.sev = part('sev', Uint8Array);
+    this.ids = part('ids', Uint8Array);
     this.status = new Uint8Array(n);
     this.suppressedBy = new Int32Array(n).fill(-1);
+  }
+
+  /** The id of finding `i`. */
+  idOf(i: number): string {
+    const w = this.data.idWidth;
+    let s = '';
+    for (let k = i * w, end = k + w; k < end; k++) {
+      const c = this.ids[k]!;
+      if (c === 32) break;
+      s += String.fromCharCode(c);
+    }
+    return s;
   }
 
   /** Joins the analysis's suppression snapshot (it never changes once the analysis started). */
@@ -235,12 +289,26 @@ export class FindingsIndex {
   }
 
   indexOf(findingId: string): number | undefined {
-    if (!this.idMap) {
-      this.idMap = new Map();
-      const ids = this.data.ids;
-      for (let i = 0; i < ids.length; i++) this.idMap.set(ids[i]!, i);
+    const w = this.data.idWidth;
+    if (findingId.length > w) return undefined;
+    const compare = (i: number) => {
+      for (let k = 0; k < w; k++) {
+        const a = k < findingId.length ? findingId.charCodeAt(k) : 32;
+        const b = this.ids[i * w + k]!;
+        if (a !== b) return a < b ? -1 : 1;
+      }
+      return 0;
+    };
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compare(this.idOrder[mid]!);
+      if (c === 0) return this.idOrder[mid]!;
+      if (c < 0) hi = mid - 1;
+      else lo = mid + 1;
     }
-    return this.idMap.get(findingId);
+    return undefined;
   }
 
   bucket(i: number): number {
@@ -250,7 +318,7 @@ export class FindingsIndex {
 
   line(i: number): LineRef {
     const o = this.offsets;
-    return { index: i, findingId: this.data.ids[i]!, start: o[i]!, length: o[i + 1]! - o[i]! };
+    return { index: i, findingId: this.idOf(i), start: o[i]!, length: o[i + 1]! - o[i]! };
   }
 
   caseIndex(caseId: string): number {
@@ -329,7 +397,7 @@ export class FindingsIndex {
   target(i: number): FindingTarget {
     const d = this.data;
     return {
-      findingId: d.ids[i]!,
+      findingId: this.idOf(i),
       rule: d.rules[this.rule[i]!]!,
       user: d.users[this.user[i]!]!,
       object: d.objects[this.objectOf[i]!]!,

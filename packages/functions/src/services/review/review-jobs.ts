@@ -9,7 +9,7 @@
 import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
 import { suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
 import { deriveArtifacts } from './fallback-artifacts.ts';
-import { buildIndexData, FindingsIndex, type FindingFilter, type FindingTarget, type LineRef } from './findings-index.ts';
+import { buildIndex, FindingsIndex, type FindingFilter, type FindingTarget, type LineRef } from './findings-index.ts';
 
 export interface ReviewsSync {
   version: number;
@@ -129,16 +129,16 @@ export async function handleJob(job: Job): Promise<{ result: unknown; transfer?:
       return exportJob(job);
     case 'derive': {
       const a = deriveArtifacts(job.analysisId, decoder.decode(job.report), job.high ? decoder.decode(job.high) : undefined);
-      const index = encoder.encode(JSON.stringify(buildIndexData(a.ndjson, a.meta)));
+      const index = buildIndex(a.ndjson, a.meta);
       const cases = encoder.encode(JSON.stringify(a.cases));
       return { result: { ndjson: a.ndjson, cases, index }, transfer: [a.ndjson.buffer as ArrayBuffer, cases.buffer as ArrayBuffer, index.buffer as ArrayBuffer] };
     }
     case 'build-index': {
-      const index = encoder.encode(JSON.stringify(buildIndexData(job.ndjson, { flagTotals: flagTotals(job.report) })));
+      const index = buildIndex(job.ndjson, { flagTotals: flagTotals(job.report) });
       return { result: { index }, transfer: [index.buffer as ArrayBuffer] };
     }
     case 'load': {
-      const index = new FindingsIndex(JSON.parse(decoder.decode(job.index)));
+      const index = new FindingsIndex(job.index);
       index.applySuppressions(job.suppressions);
       const file = JSON.parse(decoder.decode(job.cases)) as CasesFile;
       const caseAt = new Map(file.cases.map((c, i) => [c.id, i]));

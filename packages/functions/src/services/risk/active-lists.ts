@@ -4,7 +4,7 @@
  * detection thresholds, plus the engine's default sensitive fields, object classes and SAL events.
  */
 import { loadDefaultLists } from '@app/core/lists/index.ts';
-import type { DetectionLists, DetectionThresholds, RiskListEntry, SensitiveProfile, SensitiveProgram, WatchlistUser } from '@app/core';
+import type { DetectionLists, DetectionThresholds, RiskListEntry, SensitiveProfile, SensitiveProgram, SensitiveRole, WatchlistUser } from '@app/core';
 import type { Services } from '../types.ts';
 import { readThresholds, readThresholdsVersion } from '../watchlists/thresholds.ts';
 import { queryAllWatchlistEntries } from '../watchlists/watchlist-items.ts';
@@ -21,6 +21,8 @@ export interface ListVersions {
   tables: string;
   privilegedUsers: string;
   sensitiveProfiles: string;
+  /** Absent in analyses started before the sensitive roles existed. */
+  sensitiveRoles?: string;
   sensitivePrograms: string;
   thresholds: string;
 }
@@ -35,19 +37,21 @@ export async function loadActiveLists(services: Services): Promise<ActiveLists> 
   await Promise.all([ensureSeeded(services), ensureWatchlistsSeeded(services)]);
   // Versions first: a change landing during the reads then shows up as a newer version later.
   const watchVersion = (name: WatchlistName) => readVersionCounter(services, WATCHLISTS[name].versionSk).then(String);
-  const [tables, tcodes, privilegedUsers, sensitiveProfiles, sensitivePrograms, thresholdsVersion] = await Promise.all([
+  const [tables, tcodes, privilegedUsers, sensitiveProfiles, sensitiveRoles, sensitivePrograms, thresholdsVersion] = await Promise.all([
     readListVersion(services, 'table').then(String),
     readListVersion(services, 'tcode').then(String),
     watchVersion('privileged-users'),
     watchVersion('sensitive-profiles'),
+    watchVersion('sensitive-roles'),
     watchVersion('sensitive-programs'),
     readThresholdsVersion(services).then(String),
   ]);
-  const [highRiskTables, highRiskTcodes, users, profiles, programs, thresholds] = await Promise.all([
+  const [highRiskTables, highRiskTcodes, users, profiles, roles, programs, thresholds] = await Promise.all([
     activeEntries(services, 'table'),
     activeEntries(services, 'tcode'),
     activeWatchlist(services, 'privileged-users'),
     activeWatchlist(services, 'sensitive-profiles'),
+    activeWatchlist(services, 'sensitive-roles'),
     activeWatchlist(services, 'sensitive-programs'),
     readThresholds(services),
   ]);
@@ -59,10 +63,11 @@ export async function loadActiveLists(services: Services): Promise<ActiveLists> 
       highRiskTcodes,
       privilegedUsers: users.map((e): WatchlistUser => ({ user: e.id, kind: e.kind === 'emergency' ? 'emergency' : 'standard', description: e.description })),
       sensitiveProfiles: profiles.map((e): SensitiveProfile => ({ profile: e.id, description: e.description })),
+      sensitiveRoles: roles.map((e): SensitiveRole => ({ role: e.id, description: e.description })),
       sensitivePrograms: programs.map((e): SensitiveProgram => ({ name: e.id, kind: e.kind ?? 'report', description: e.description })),
     },
     thresholds: thresholds.thresholds,
-    versions: { tables, tcodes, privilegedUsers, sensitiveProfiles, sensitivePrograms, thresholds: thresholdsVersion },
+    versions: { tables, tcodes, privilegedUsers, sensitiveProfiles, sensitiveRoles, sensitivePrograms, thresholds: thresholdsVersion },
   };
 }
 

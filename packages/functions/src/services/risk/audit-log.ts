@@ -19,6 +19,7 @@ export type AuditItemType =
   | 'privileged_user'
   | 'sensitive_profile'
   | 'sensitive_program'
+  | 'sensitive_role'
   | 'detection_thresholds';
 
 export interface AuditEntry {

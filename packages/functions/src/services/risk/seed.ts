@@ -9,8 +9,8 @@ import { loadDefaultLists, loadMasterLists } from '@app/core/lists/index.ts';
 import type { RiskListEntry } from '@app/core';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
-import { batchPutItems } from '../master/batch-write.ts';
-import { MASTER_KINDS, type MasterKind } from '../master/master-kinds.ts';
+import type { MasterKind } from '../master/master-kinds.ts';
+import { putMasterEntries } from '../master/master-store.ts';
 import { bumpListVersion } from './list-version.ts';
 import { mergeNearDuplicateCategories } from './merge-categories.ts';
 import { buildStoredItem } from './risk-items.ts';
@@ -23,6 +23,7 @@ export const SYSTEM_USER = 'system';
 
 export async function seedReferenceData(services: Services): Promise<void> {
   if (!(await isSeeded(services))) await seedOnce(services);
+  await shardMasterLists(services);
   await mergeNearDuplicateCategories(services, SYSTEM_USER);
 }
 
@@ -99,10 +100,25 @@ async function seedRiskList(services: Services, kind: RiskKind, entries: RiskLis
 }
 
 async function seedMasterList(services: Services, kind: MasterKind, entries: { id: string; description: string }[]): Promise<void> {
-  const pk = MASTER_KINDS[kind].pk;
-  const items = entries
-    .map((e) => ({ id: normaliseSapId(e.id), description: e.description }))
-    .filter((e): e is { id: string; description: string } => e.id !== undefined)
-    .map((e) => ({ pk, sk: e.id, description: e.description }));
-  await batchPutItems(services, items);
+  await putMasterEntries(
+    services,
+    kind,
+    entries.map((e) => ({ id: normaliseSapId(e.id), description: e.description })).filter((e): e is { id: string; description: string } => e.id !== undefined),
+  );
+}
+
+/**
+ * Master entries moved from one partition per list to one per name prefix (master-kinds.ts). A
+ * table seeded before holds the shipped lists under the old keys: they are written again under
+ * the new ones, once (marker MASTER_SHARDED). Entries an administrator imported before must be
+ * imported again (docs/risk-management.md).
+ */
+export const MASTER_SHARDED_SK = 'MASTER_SHARDED';
+
+async function shardMasterLists(services: Services): Promise<void> {
+  const marker = await services.ddb.send(new GetCommand({ TableName: services.config.tableName, Key: { pk: keys.riskMeta, sk: MASTER_SHARDED_SK }, ConsistentRead: true }));
+  if (marker.Item) return;
+  const master = loadMasterLists();
+  await Promise.all([seedMasterList(services, 'table', master.tables), seedMasterList(services, 'tcode', master.tcodes)]);
+  await services.ddb.send(new PutCommand({ TableName: services.config.tableName, Item: { pk: keys.riskMeta, sk: MASTER_SHARDED_SK, at: new Date().toISOString() } }));
 }

@@ -1,13 +1,13 @@
 /**
- * The three detection watchlists (DETECTION.md section 4) share one code path; this table holds
- * what differs: storage partition, version counter, CSV columns, allowed kinds and ID shape.
+ * The detection watchlists (DETECTION.md section 4) share one code path; this table holds what
+ * differs: storage partition, version counter, CSV columns, allowed kinds and ID shape.
  */
 import { keys } from '../keys.ts';
 
-export type WatchlistName = 'privileged-users' | 'sensitive-profiles' | 'sensitive-programs';
-export const WATCHLIST_NAMES: readonly WatchlistName[] = ['privileged-users', 'sensitive-profiles', 'sensitive-programs'];
+export type WatchlistName = 'privileged-users' | 'sensitive-profiles' | 'sensitive-roles' | 'sensitive-programs';
+export const WATCHLIST_NAMES: readonly WatchlistName[] = ['privileged-users', 'sensitive-profiles', 'sensitive-roles', 'sensitive-programs'];
 
-export type WatchlistAuditType = 'privileged_user' | 'sensitive_profile' | 'sensitive_program';
+export type WatchlistAuditType = 'privileged_user' | 'sensitive_profile' | 'sensitive_role' | 'sensitive_program';
 
 export interface WatchlistInfo {
   name: WatchlistName;
@@ -19,7 +19,7 @@ export interface WatchlistInfo {
   noun: string;
   listName: string;
   /** CSV columns of import and export, as in packages/core/data/defaults. */
-  csvIdColumn: 'USER' | 'PROFILE' | 'NAME';
+  csvIdColumn: 'USER' | 'PROFILE' | 'ROLE' | 'NAME';
   /** Allowed KIND values; empty when the list has no kind. */
   kinds: readonly string[];
   /** Upper-cased ID shape; a trailing `*` makes an entry a prefix (except `SAP*`). */
@@ -56,6 +56,19 @@ export const WATCHLISTS: Record<WatchlistName, WatchlistInfo> = {
     idRule: 'an SAP profile name of 1-12 characters (letters, digits, _ . - & /), optionally ending in * for a prefix',
     fileName: 'sensitive_profiles.csv',
   },
+  'sensitive-roles': {
+    name: 'sensitive-roles',
+    pk: keys.watchSensitiveRole,
+    versionSk: 'VERSION#SENSITIVE_ROLES',
+    auditType: 'sensitive_role',
+    noun: 'Role',
+    listName: 'the sensitive-roles watchlist',
+    csvIdColumn: 'ROLE',
+    kinds: [],
+    idPattern: /^[A-Z0-9_/][A-Z0-9_.\-&/]{0,29}\*?$/,
+    idRule: 'an SAP role name of 1-30 characters (letters, digits, _ . - & /), optionally ending in * for a prefix',
+    fileName: 'sensitive_roles.csv',
+  },
   'sensitive-programs': {
     name: 'sensitive-programs',
     pk: keys.watchSensitiveProgram,
@@ -75,7 +88,7 @@ export function isWatchlistName(value: string): value is WatchlistName {
   return (WATCHLIST_NAMES as readonly string[]).includes(value);
 }
 
-/** A watchlist entry as the API returns it. `kind` is absent for the sensitive profiles. */
+/** A watchlist entry as the API returns it. `kind` is absent for the sensitive profiles and roles. */
 export interface WatchlistEntry {
   id: string;
   kind?: string;
