@@ -6,6 +6,7 @@
  * stored with the analysis (made once for an analysis written before them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FALLBACK_REASON } from '@app/functions/services/review/fallback-artifacts.ts';
 import { artifactKeys } from '@app/functions/services/review/finding-store.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 import { cdhdrCsv, cdposCsv, sm20Csv, text } from './pipeline-fixtures.ts';
@@ -63,8 +64,7 @@ async function allMembers(caseId: string) {
 const RISK = ['critical', 'high', 'medium', 'low'];
 
 describe('cases of an analysis', () => {
-  it('are stored with the analysis: findings.ndjson, cases.json and the index', async () => {
-    await get(alice, `/results/${analysisId}/cases`);
+  it('are stored with the analysis: findings.ndjson, cases.json and the index (built as it completed, before any read)', async () => {
     const keys = artifactKeys(alice.sub, analysisId);
     for (const key of [keys.findings, keys.cases, keys.index]) expect(await stack.services.blobs.head(key), key).toBeDefined();
   });
@@ -203,6 +203,33 @@ describe('bulk triage by filter', () => {
     expect(done.matched).toBe(matched);
     const detail = await get(alice, `/results/${analysisId}/findings/${done.findings[0].findingId}`);
     expect(detail.trail.at(-1)).toMatchObject({ previousStatus: 'open', status: 'false_positive', comment: 'Test client traffic', reviewer: stack.user.email });
+  });
+});
+
+describe('an analysis written before findings and cases were stored', () => {
+  it('gets them derived once (off the main thread) and stored, then read like any other', async () => {
+    const [fileId] = (await uploadAll(alice, [{ name: 'old.csv', bytes: text(sm20Csv(150)) }])) as [string];
+    const id = await startAnalysis(alice, [fileId]);
+    expect((await waitForAnalysis(alice, id)).status).toBe('completed');
+    const keys = artifactKeys(alice.sub, id);
+    // As the report step wrote analyses before issue 24: no findings.ndjson, cases.json or index.
+    for (const key of [keys.findings, keys.cases, keys.index]) await stack.services.blobs.delete(key);
+    const derivedLogs = () => stack.logs.filter((l) => l.msg.startsWith('findings and cases derived') && l.data?.analysisId === id).length;
+
+    const [cases, findings] = await Promise.all([get(alice, `/results/${id}/cases?limit=200`), get(alice, `/results/${id}/findings?limit=1`)]);
+    expect(derivedLogs()).toBe(1);
+    for (const key of [keys.findings, keys.cases, keys.index]) expect(await stack.services.blobs.head(key), key).toBeDefined();
+    expect(cases.cases.length).toBeGreaterThan(0);
+    expect(cases.cases.reduce((n: number, c: any) => n + c.members, 0)).toBe(findings.counts.total);
+    expect(cases.cases.every((c: any) => c.reasons.includes(FALLBACK_REASON))).toBe(true);
+    const c = cases.cases[0];
+    const members = await get(alice, `/results/${id}/cases/${c.id}?limit=200`);
+    expect(members.members.every((m: any) => m.caseId === c.id)).toBe(true);
+
+    // Read, not derived again.
+    await get(alice, `/results/${id}/cases`);
+    await get(alice, `/results/${id}/findings?limit=5`);
+    expect(derivedLogs()).toBe(1);
   });
 });
 
