@@ -1,3 +1,4 @@
+import { SECURITY_KIND } from '../flags/security-kinds.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../model/index.ts';
@@ -17,7 +18,7 @@ const peer = fc.constantFrom('10.0.0.1', '10.0.0.2', '');
 const EDGES = [0, 60, 120, 180, 240, 660, 661, 2040, 2041, 3600, 3601, 3840, 3841];
 const epoch = fc.oneof(fc.constantFrom(...EDGES), fc.integer({ min: 0, max: 80 }).map((k) => k * 60)).map((s) => T0 + s);
 const logon = fc.tuple(user, terminal, epoch, peer).map((l): FailedLogon => l);
-const adminEvent = fc.tuple(fc.constantFrom('C', 'U', 'D'), user, fc.constantFrom('BOB', ' new1 ', 'EVE', ''), terminal, peer, fc.oneof(epoch, fc.constant(Number.NaN))).map(([kind, u, target, term, p, t]): SecurityEvent => [kind, u, target, term, p, t, 'User administration', '']);
+const adminEvent = fc.tuple(fc.constantFrom(SECURITY_KIND.userCreated, SECURITY_KIND.userUnlocked, SECURITY_KIND.download), user, fc.constantFrom('BOB', ' new1 ', 'EVE', ''), terminal, peer, fc.oneof(epoch, fc.constant(Number.NaN))).map(([kind, u, target, term, p, t]): SecurityEvent => [kind, u, target, term, p, t, 'User administration', '']);
 const burstThresholds = fc.constantFrom(DEFAULT_THRESHOLDS, { ...DEFAULT_THRESHOLDS, burst: { count: 3, minutes: 5 }, bruteForceMinutes: 7 });
 
 /** The patterns and completions of one SM20 file's facts with these logons. */
@@ -56,7 +57,7 @@ describe('LogonWindows', () => {
   });
 
   it("keeps the created or unlocked user's logon from the admin's terminal or address within 60 minutes, and asks for no time otherwise", () => {
-    const created: SecurityEvent = ['C', 'ADMIN', 'new1', 'PC-A', '10.0.0.9', T0, 'User NEW1 created', ''];
+    const created: SecurityEvent = [SECURITY_KIND.userCreated, 'ADMIN', 'new1', 'PC-A', '10.0.0.9', T0, 'User NEW1 created', ''];
     const windows = new LogonWindows({ events: [created], failedLogons: [], thresholds: DEFAULT_THRESHOLDS });
     expect(windows.wants('NEW1', 'PC-A', '', () => T0 + 3600)).toBe(true);
     expect(windows.wants('New1', 'PC-X', '10.0.0.9', () => T0 + 60)).toBe(true);
@@ -66,6 +67,6 @@ describe('LogonWindows', () => {
       throw new Error('time asked for');
     };
     expect(windows.wants('NEW1', 'PC-X', '10.0.0.8', noTime)).toBe(false);
-    expect(new LogonWindows({ events: [['C', 'ADMIN', 'admin', 'PC-A', '', T0, '', '']], failedLogons: [], thresholds: DEFAULT_THRESHOLDS }).isEmpty).toBe(true);
+    expect(new LogonWindows({ events: [[SECURITY_KIND.userCreated, 'ADMIN', 'admin', 'PC-A', '', T0, '', '']], failedLogons: [], thresholds: DEFAULT_THRESHOLDS }).isEmpty).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { FileType } from '../model/index.ts';
+import type { SecurityKind } from '../flags/security-kinds.ts';
 
 /** Seconds since 1970 of a naive local "YYYY-MM-DD" + "HH:MM:SS" (records carry no zone). */
 const dayStarts = new Map<string, number>();
@@ -70,7 +71,7 @@ export type FailedLogon = [user: string, terminal: string, epoch: number, peer?:
  * client opened for changes (EU1 EU2), X closed again, E record of an emergency ID, A sensitive
  * profile assigned. `key` is the change document's key (docKey) when the record is one.
  */
-export type SecurityEvent = [kind: string, user: string, target: string, terminal: string, peer: string, epoch: number, activity: string, key: string];
+export type SecurityEvent = [kind: SecurityKind, user: string, target: string, terminal: string, peer: string, epoch: number, activity: string, key: string];
 
 /** A ticket as correlation needs it; users and text upper-cased. */
 export type TicketFact = [id: string, users: string[], text: string, start: number | null, end: number | null];

@@ -1,30 +1,31 @@
 /**
  * What a security event of step 1's facts is (facts `securityEvents`, read by the pattern modules
- * of rules/pattern/): a closed list of names, one per kind of record the patterns read.
+ * of rules/pattern/): a closed list of names, one per kind of record the patterns read. The facts
+ * store them as words in a dictionary column, so a name costs no more than a letter did.
  */
 export const SECURITY_KIND = {
   /** A successful logon of a privileged standard user (PRIVILEGED_USER_LOGON). */
-  privilegedLogon: 'P',
+  privilegedLogon: 'privileged_logon',
   /** A user created (AU7). */
-  userCreated: 'C',
+  userCreated: 'user_created',
   /** A user unlocked or given a new password (AUA, BU2). */
-  userUnlocked: 'U',
+  userUnlocked: 'user_unlocked',
   /** A download (AUY). */
-  download: 'D',
+  download: 'download',
   /** The audit log switched off, a slot deactivated, its medium changed, its files deleted. */
-  auditTampering: 'T',
+  auditTampering: 'audit_tampering',
   /** The system or a client opened for changes (EU1, EU2). */
-  opened: 'O',
+  opened: 'opened',
   /** The system or a client closed again (EU1, EU2 that do not open). */
-  closed: 'X',
+  closed: 'closed',
   /** A record of an emergency ID. */
-  emergency: 'E',
+  emergency: 'emergency',
   /** A sensitive profile assigned to a user. */
-  profileAssigned: 'A',
+  profileAssigned: 'profile_assigned',
   /** A change-document item that changes a user's authorisations (SELF_AUTHORIZATION). */
-  authorisationChange: 'S',
+  authorisationChange: 'authorisation_change',
   /** A logon read again in correlation (logon-windows.ts). */
-  logon: 'L',
+  logon: 'logon',
   /** A sensitive role assigned to a user, or made valid again. */
   roleAssigned: 'role_assigned',
   /** The password of another user changed (BU2, IDENTITY items on USR02's password fields). */

@@ -1,5 +1,5 @@
 import { DEFAULT_THRESHOLDS } from '../model/index.ts';
-import { FLAG_RULES } from './flag-rules.ts';
+import { FLAG_RULES } from './record/record-rule-list.ts';
 import { ruleWithThresholds } from './pattern/define-pattern.ts';
 import { PATTERN_LIST } from './pattern/pattern-list.ts';
 import type { RuleDefinition } from './types.ts';

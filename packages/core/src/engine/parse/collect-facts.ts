@@ -5,7 +5,7 @@ import type { FlagContext } from '../../flags/flag-context.ts';
 import { FLAG_INDEX, MARK_BANK_CHANGE, MARK_PASSWORD_OTHER, MARK_PAYMENT, MARK_SENSITIVE_TABLE_CHANGE, OTHER_BIT, type FlagResult } from '../../flags/flag-result.ts';
 import { SECURITY_KIND as K, type SecurityKind } from '../../flags/security-kinds.ts';
 import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, systemOpened, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
-import { authorisationTarget } from '../../flags/change-doc-rules.ts';
+import { authorisationTarget } from '../../rules/record/change-document-keys.ts';
 import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
 import type { DateOrder } from '../../formats/types.ts';
 

@@ -8,7 +8,7 @@ import { definePattern } from './define-pattern.ts';
 import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
 import { docKey } from '../../facts/file-facts.ts';
 import type { StrColumn } from '../../facts/index.ts';
-import { selfAuthorised } from '../../flags/change-doc-rules.ts';
+import { selfAuthorised } from '../record/change-document-keys.ts';
 import { type ItemRuleEnv, K, pattern } from './pattern-env.ts';
 import type { ItemPatternRule } from './pattern-env.ts';
 

@@ -4,9 +4,10 @@
  * and what the patterns read of an item (bank details changed, another user's password reset).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { bankKeyChange, namedProfile, profileOwner, readableKey, roleGranted, roleKey, USER_PROFILE_TABLES } from '../../flags/change-doc-rules.ts';
+import { bankKeyChange, namedProfile, profileOwner, readableKey, roleGranted, roleKey, USER_PROFILE_TABLES } from './change-document-keys.ts';
 import { MARK_BANK_CHANGE, MARK_PASSWORD_OTHER, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import type { ClassFacts, RuleEnv } from './record-env.ts';
+import { defineRecordRules } from './define-record-rules.ts';
 
 /** Object class rules of CDHDR and CDPOS; returns the class facts. */
 export function flagObjectClass(env: RuleEnv, rec: CanonicalRecord, out: FlagResult): ClassFacts {
@@ -61,3 +62,13 @@ function flagRole(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, c: ClassF
   setOther(out, 'authorization', env.full ? `authorization: Sensitive role ${role} ${how} ${owner} (AGR_USERS)` : '', 'CD-SENSITIVE-ROLE');
   if (granted) out.roleAssigned = `${role} to ${owner}`;
 }
+
+/** The catalogue entries of this module's rules (DETECTION.md section 5). */
+export const CHANGE_DOCUMENT_RULES = defineRecordRules([
+  { id: 'CD-SENSITIVE-FIELD', title: 'Sensitive field changed', severity: 'high', flag: 'SENSITIVE_FIELD_FLAG', reads: 'CDPOS FNAME against the sensitive fields', nextSteps: 'Compare old and new values and confirm the change against its business document.' },
+  { id: 'CD-BANK-KEY', title: 'Bank details added or removed', severity: 'high', flag: 'SENSITIVE_FIELD_FLAG', reads: 'CDPOS key insert or delete (FNAME KEY, CHNGIND I D E) in LFBK KNBK BUT0BK TIBAN; the bank key and account in TABKEY', nextSteps: 'Call the vendor or customer on a known number to confirm the new account before the next payment run.' },
+  { id: 'CD-SENSITIVE-OBJECT', title: 'Sensitive object class', severity: 'high', flag: 'SENSITIVE_OBJECT_FLAG', reads: 'CDHDR/CDPOS OBJECTCLAS against the sensitive object classes', nextSteps: 'Open the change document and check the object changed (user, vendor, document) against an approval.' },
+  { id: 'CD-ACCOUNTING-TABLE', title: 'Accounting document table changed', severity: 'high', flag: 'SENSITIVE_OBJECT_FLAG', reads: 'CDPOS TABNAME BKPF or BSEG', nextSteps: 'Check the posted document changed and who approved the change.' },
+  { id: 'CD-SENSITIVE-PROFILE', title: 'Sensitive profile assigned or removed', severity: 'high', flag: 'OTHER', category: 'authorization', reads: 'IDENTITY or SUSR_PROF change documents on UST04 SUSR_UST04 UST10C UST10S with a sensitive profile in TABKEY or VALUE_NEW', nextSteps: 'Check the approval of the assignment and whether the profile was removed again.', sentinel: 'SAP - Assignment of a sensitive profile' },
+  { id: 'CD-SENSITIVE-ROLE', title: 'Sensitive role assigned or removed', severity: 'high', flag: 'OTHER', category: 'authorization', reads: 'PFCG or IDENTITY change documents on AGR_USERS (client, role and user in TABKEY) with a role of the sensitive-roles watchlist', nextSteps: 'Check the approval of the role assignment and whether the role was removed again.' },
+]);

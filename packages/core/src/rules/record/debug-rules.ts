@@ -2,6 +2,7 @@
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { MARK_SENSITIVE_TABLE_CHANGE, setFlag, type FlagResult } from '../../flags/flag-result.ts';
 import { EV_BU4, EV_DEBUG, type RuleEnv } from './record-env.ts';
+import { defineRecordRules } from './define-record-rules.ts';
 
 const DEBUG_EVENT_TEXT: Record<string, string> = {
   CUK: 'debugging activated',
@@ -50,3 +51,12 @@ function mentionsDebug(s: string): boolean {
 function hasCodeEdit(s: string): boolean {
   return s.length >= 12 && s.includes('->') && CODE_EDIT.test(s);
 }
+
+/** The catalogue entries of this module's rules (DETECTION.md section 5). */
+export const DEBUG_RULES = defineRecordRules([
+  { id: 'SAL-DEBUG-CHANGE', title: 'Field content changed in the debugger', severity: 'high', flag: 'DEBUG_FLAG', reads: 'SM20 event CUL', nextSteps: 'Find what the debugger changed (variables, program) and whether a change document or table change followed; debugging with change rights belongs in development systems only.', sentinel: 'SAP - Data has Changed During Debugging Activity' },
+  { id: 'SAL-DEBUG-SESSION', title: 'Debugger used', severity: 'high', flag: 'DEBUG_FLAG', reads: 'SM20 events CUK CUM CUN CUO CUP', nextSteps: 'Check that the user is a developer or support user with a reason to debug in this system, and what was debugged.', sentinel: 'SAP - Debugging Activities' },
+  { id: 'SAL-DYNAMIC-ABAP', title: 'Dynamic ABAP code', severity: 'high', flag: 'DEBUG_FLAG', reads: 'SM20 event BU4', nextSteps: 'Identify the program that generated code and whether it is a known tool; generated code bypasses transport control.', sentinel: 'SAP - Dynamic ABAP Program' },
+  { id: 'SAL-DEBUG-TEXT', title: 'Message or program mentions debugging', severity: 'high', flag: 'DEBUG_FLAG', reads: 'SM20 message text and program', nextSteps: 'Read the message: it names a debugging activity the event code alone does not show.' },
+  { id: 'SAL-CODE-EDIT', title: 'Code edited in the debugger', severity: 'high', flag: 'DEBUG_FLAG', reads: 'SM20 message and variables (CODE -> EDIT)', nextSteps: 'Find the program edited and whether the change was transported or reverted.' },
+]);

@@ -28,10 +28,11 @@ export interface FlaggerOptions {
 /**
  * Builds the per-record flagger (everything but CHANGE_VOLUME, which needs the whole analysis:
  * see change-volume.ts). `out` is reset and filled; nothing is allocated for an unflagged record.
- * Every reason names its rule of the catalogue. The rules live in modules beside the catalogue
- * (debug-rules.ts, table-access-rules.ts …); below is, per record type, the order they run in
- * (the first reason of a flag wins, so the most specific rule comes first). A new rule is a
- * module and a line here.
+ * Every reason names its rule of the catalogue. The rules live in modules of this folder, each
+ * with its catalogue entries (debug-rules.ts, table-access-rules.ts …; record-rule-list.ts lists
+ * them); below is, per record type, the order they run in (the first reason of a flag wins, so the
+ * most specific rule comes first; OTHER keeps every reason). A new rule is a module, a line in
+ * record-rule-list.ts and a call here.
  */
 export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = {}): RecordFlagger {
   const env = createRuleEnv(ctx, options.reasons !== false);

@@ -150,7 +150,7 @@ describe('EU1 and EU2 openings', async () => {
 });
 
 describe('self-authorisation items', async () => {
-  const { authorisationTarget, selfAuthorised } = await import('../../flags/change-doc-rules.ts');
+  const { authorisationTarget, selfAuthorised } = await import('./change-document-keys.ts');
   it('reads authorisation tables and AGR_USERS keys; never own defaults or passwords', () => {
     expect(authorisationTarget('IDENTITY', 'BOB', 'UST04', 'KEY', '100BOB  SAP_ALL')).toBe('BOB');
     expect(authorisationTarget('IDENTITY', 'BOB', 'USR02', 'GLTGB', '')).toBe('BOB');

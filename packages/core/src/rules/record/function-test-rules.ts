@@ -3,6 +3,7 @@ import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { setOther, type FlagResult } from '../../flags/flag-result.ts';
 import { TEST_FRAME_PROGRAM } from '../../flags/sm20-events.ts';
 import type { RuleEnv } from './record-env.ts';
+import { defineRecordRules } from './define-record-rules.ts';
 
 const NAME = /^[A-Z/][A-Z0-9_/]{2,}$/i;
 
@@ -30,3 +31,8 @@ export function flagFunctionTestRun(env: RuleEnv, rec: CanonicalRecord, out: Fla
   }
   setOther(out, 'security', env.full ? `security: Event ${rec.event}: function module ${module || '(not named)'} run in test mode (${program && program.toUpperCase() === TEST_FRAME_PROGRAM ? TEST_FRAME_PROGRAM : 'SE37'})` : '', 'SAL-FM-TEST-RUN');
 }
+
+/** The catalogue entries of this module's rules (DETECTION.md section 5). */
+export const FUNCTION_TEST_RULES = defineRecordRules([
+  { id: 'SAL-FM-TEST-RUN', title: 'Function module run in test mode', severity: 'high', flag: 'OTHER', category: 'security', reads: 'SM20 events BU4 AUK AUW with program RS_TESTFRAME_CALL or transaction SE37; the module from the variables', nextSteps: 'Find which function module was run and with what parameters; the test frame calls any module directly, past the application’s checks, and belongs in development systems only.' },
+]);

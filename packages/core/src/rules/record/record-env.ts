@@ -1,4 +1,4 @@
-import { BANK_FIELDS, BANK_TABLES, PARTNER_CLASSES, PASSWORD_FIELDS, PROFILE_CLASSES, PROFILE_TABLES, ROLE_CLASSES } from '../../flags/change-doc-rules.ts';
+import { BANK_FIELDS, BANK_TABLES, PARTNER_CLASSES, PASSWORD_FIELDS, PROFILE_CLASSES, PROFILE_TABLES, ROLE_CLASSES } from './change-document-keys.ts';
 import type { FlagContext } from '../../flags/flag-context.ts';
 import { memoOf } from '../../flags/memo.ts';
 import {

@@ -3,6 +3,7 @@ import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import { flagFunctionTestRun, isFunctionTestRun } from './function-test-rules.ts';
 import { EV_CALL, EV_DOWNLOAD, NO_CALLS, type RuleEnv } from './record-env.ts';
+import { defineRecordRules } from './define-record-rules.ts';
 
 /** Downloads (AUY), and program or function-module calls (AUW, AUK) against the sensitive programs. `e`: the event's EV_ bits. */
 export function flagSensitiveAccess(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, e: number): void {
@@ -27,3 +28,10 @@ export function flagSensitiveAccess(env: RuleEnv, rec: CanonicalRecord, out: Fla
     if (isFunctionTestRun(program, rec.tcode)) flagFunctionTestRun(env, rec, out, program);
   }
 }
+
+/** The catalogue entries of this module's rules (DETECTION.md section 5). */
+export const SENSITIVE_ACCESS_RULES = defineRecordRules([
+  { id: 'SAL-DOWNLOAD', title: 'Download to a local file', severity: 'medium', flag: 'SENSITIVE_ACCESS_FLAG', reads: 'SM20 event AUY', nextSteps: 'Check what was downloaded (size, file name) and whether the data may leave the system.' },
+  { id: 'SAL-SENSITIVE-PROGRAM', title: 'Sensitive program started', severity: 'medium', flag: 'SENSITIVE_ACCESS_FLAG', reads: 'SM20 event AUW against the sensitive programs watchlist', nextSteps: 'Check why the user ran the program and what it did.', sentinel: 'SAP - Execution of a Sensitive ABAP Program' },
+  { id: 'SAL-SENSITIVE-FM', title: 'Sensitive function module called', severity: 'medium', flag: 'SENSITIVE_ACCESS_FLAG', reads: 'SM20 event AUK against the sensitive programs watchlist', nextSteps: 'Identify the caller (RFC user, terminal) and whether the call is part of a known interface.', sentinel: 'SAP - Unauthorized Remote Execution of a Sensitive Function Module' },
+]);

@@ -3,6 +3,7 @@ import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { MARK_SENSITIVE_TABLE_CHANGE, setFlag, type FlagResult } from '../../flags/flag-result.ts';
 import { genericTableAccess } from '../../flags/sm20-events.ts';
 import type { RuleEnv } from './record-env.ts';
+import { defineRecordRules } from './define-record-rules.ts';
 
 /** The access only read the table (activity 03): its transaction is not maintenance then. */
 export const TABLE_DISPLAY = 1;
@@ -26,3 +27,10 @@ export function flagTableAccess(env: RuleEnv, rec: CanonicalRecord, out: FlagRes
   }
   return 0;
 }
+
+/** The catalogue entries of this module's rules (DETECTION.md section 5). */
+export const TABLE_ACCESS_RULES = defineRecordRules([
+  { id: 'SAL-GENERIC-TABLE-CHANGE', title: 'Generic table access with a change activity', severity: 'medium', flag: 'TABLE_MAINT_FLAG', reads: 'SM20 events DU9 CUZ with an activity other than 03 (second variable or message)', nextSteps: 'Find the table and the change document; a change without a document is undocumented.' },
+  { id: 'TABLE-HIGH-RISK', title: 'High-risk table', severity: 'high', flag: 'HIGH_RISK_TABLE_FLAG', reads: 'SM20 DU9/CUZ table (first variable or message) or CDPOS TABNAME, against the high-risk tables list', nextSteps: 'Compare the old and new values (CDPOS) or the activity (SM20) with an approved change.' },
+  { id: 'SAL-SENSITIVE-READ', title: 'Display of a high-risk table', severity: 'medium', flag: 'SENSITIVE_ACCESS_FLAG', reads: 'SM20 DU9/CUZ with activity 03 on a high-risk table', nextSteps: 'Check that the user needs to read the table; direct reads bypass application authorisations.', sentinel: 'SAP - Sensitive Tables Direct Access By Dialog Logon; SAP - Sensitive Tables Direct Access By RFC Logon' },
+]);

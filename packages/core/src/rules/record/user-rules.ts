@@ -2,6 +2,7 @@
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { setOther, type FlagResult } from '../../flags/flag-result.ts';
 import type { RuleEnv } from './record-env.ts';
+import { defineRecordRules } from './define-record-rules.ts';
 
 /** privileged_user / emergency_access for the acting user and, when given, the target user. */
 export function flagUsers(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, target: string): void {
@@ -19,3 +20,9 @@ export function flagUsers(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, t
     setOther(out, 'privileged_user', reason('PT', target, () => `privileged_user: Privileged standard user ${target} is the target`), 'USER-PRIVILEGED');
   }
 }
+
+/** The catalogue entries of this module's rules (DETECTION.md section 5). */
+export const USER_RULES = defineRecordRules([
+  { id: 'USER-PRIVILEGED', title: 'Privileged standard user involved', severity: 'high', flag: 'OTHER', category: 'privileged_user', reads: 'acting user, or the target user of AU7–AUD (first variable), BU1 BU2 AUM (second variable) and IDENTITY change documents (OBJECTID), against the standard users of the privileged-users watchlist', nextSteps: 'Standard users such as SAP* and DDIC should be locked and unused; find who used or changed it and why.', sentinel: 'SAP - Change in a Sensitive Privileged User; SAP - Sensitive privileged user makes a change in another user' },
+  { id: 'USER-EMERGENCY', title: 'Emergency (firefighter) ID used', severity: 'high', flag: 'OTHER', category: 'emergency_access', reads: 'acting user against the emergency IDs of the privileged-users watchlist', nextSteps: 'Match the session to its firefighter request and review the firefighter log.' },
+]);

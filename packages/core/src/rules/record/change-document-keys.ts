@@ -1,4 +1,4 @@
-/** Rules on change documents beyond the list lookups: bank-detail keys and sensitive profiles (DETECTION.md 2). */
+/** Change-document keys the record rules and patterns read beyond the list lookups: bank-detail keys, profiles and roles in TABKEY, the target of an authorisation change (DETECTION.md 2). */
 
 /** Bank-detail tables whose key (bank key, account) sits in TABKEY. */
 export const BANK_TABLES = new Set(['LFBK', 'KNBK', 'BUT0BK', 'TIBAN']);
