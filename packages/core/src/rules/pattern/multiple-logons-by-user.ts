@@ -52,7 +52,7 @@ export const MULTIPLE_LOGONS_BY_USER: PatternRule<'MULTIPLE_LOGONS_BY_USER'> = d
     summary: 'Successful logons of one user from {sharedLogons.addresses} or more different addresses within {sharedLogons.minutes} minutes: an account used from several places, often shared.',
     reads: 'SM20 AU1 AU5 per user: the peer address without its port, else the terminal ({sharedLogons.addresses} addresses in {sharedLogons.minutes} minutes)',
     nextSteps: 'Find out whether the account is shared or its password known to others; a personal account must be used by one person only.',
-    sentinel: 'SAP - Multiple Logons by User',
+    sentinel: 'SAP - Multiple Logons by User; SAP - Multiple Subnets by User',
   },
   { find },
 );

@@ -13,6 +13,6 @@ function find(env: PatternEnv): void {
 }
 
 export const PRIVILEGED_USER_LOGON: PatternRule<'PRIVILEGED_USER_LOGON'> = definePattern(
-  { name: 'PRIVILEGED_USER_LOGON', severity: 'high', title: 'Logon of a privileged standard user', summary: 'A logon of a standard user such as SAP* or DDIC, which should stay locked.', reads: 'SM20 AU1 AU5 of a standard user of the privileged-users watchlist', nextSteps: 'Find who used the standard user and why; it should be locked and its password in a vault.', sentinel: 'SAP - Sensitive Privileged User Logged in' },
+  { name: 'PRIVILEGED_USER_LOGON', severity: 'high', title: 'Logon of a privileged standard user', summary: 'A logon of a standard user such as SAP* or DDIC, which should stay locked.', reads: 'SM20 AU1 AU5 of a standard user of the privileged-users watchlist', nextSteps: 'Find who used the standard user and why; it should be locked and its password in a vault.', sentinel: 'SAP - Sensitive Privileged User Logged in; SAP - Dialog logon attempt from a privileged user' },
   { find },
 );

@@ -34,5 +34,5 @@ export function flagFunctionTestRun(env: RuleEnv, rec: CanonicalRecord, out: Fla
 
 /** The catalogue entries of this module's rules (DETECTION.md section 5). */
 export const FUNCTION_TEST_RULES = defineRecordRules([
-  { id: 'SAL-FM-TEST-RUN', title: 'Function module run in test mode', severity: 'high', flag: 'OTHER', category: 'security', reads: 'SM20 events BU4 AUK AUW with program RS_TESTFRAME_CALL or transaction SE37; the module from the variables', nextSteps: 'Find which function module was run and with what parameters; the test frame calls any module directly, past the application’s checks, and belongs in development systems only.' },
+  { id: 'SAL-FM-TEST-RUN', title: 'Function module run in test mode', severity: 'high', flag: 'OTHER', category: 'security', reads: 'SM20 events BU4 AUK AUW with program RS_TESTFRAME_CALL or transaction SE37; the module from the variables', nextSteps: 'Find which function module was run and with what parameters; the test frame calls any module directly, past the application’s checks, and belongs in development systems only.', sentinel: 'SAP - Function module tested' },
 ]);
