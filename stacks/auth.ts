@@ -33,6 +33,9 @@ export const userPool = new sst.aws.CognitoUserPool('UserPool', {
       args.mfaConfiguration = 'OPTIONAL';
       args.softwareTokenMfaConfiguration = { enabled: true };
       args.deletionProtection = $app.stage === 'prod' ? 'ACTIVE' : 'INACTIVE';
+      // Advanced security (threat protection) in audit mode: Cognito scores and logs risky sign-ins
+      // (compromised credentials, unusual devices and places) without blocking them yet.
+      args.userPoolAddOns = { advancedSecurityMode: 'AUDIT' };
       args.passwordPolicy = {
         minimumLength: 12,
         requireLowercase: true,

@@ -5,6 +5,7 @@
  */
 import { api, apiUrl } from './api';
 import { userPool, webClient } from './auth';
+import { settings } from './settings';
 import { bucket } from './storage';
 
 const region = aws.getRegionOutput().name;
@@ -54,9 +55,18 @@ export const webDev = {
   title: 'Web (Vite)',
 };
 
+/**
+ * An optional custom domain (stage settings WEB_DOMAIN and WEB_CERTIFICATE_ARN, an ACM certificate
+ * in us-east-1 that covers it; DNS is the operator's: point a CNAME at the distribution). With it,
+ * CloudFront accepts TLS 1.2 or newer only (TLSv1.2_2021); without, CloudFront's own certificate
+ * and *.cloudfront.net name allow TLS 1.0, which CloudFront does not let a distribution change.
+ */
+const webDomain = settings.WEB_DOMAIN ? { name: String(settings.WEB_DOMAIN), cert: String(settings.WEB_CERTIFICATE_ARN), dns: false as const } : undefined;
+
 export const web = new sst.aws.StaticSite('Web', {
   path: 'web',
   dev: webDev,
+  ...(webDomain ? { domain: webDomain } : {}),
   build: {
     // Runs in web/: build, then add config.json from the deployed resources.
     command: `npm run build && node -e "require('fs').writeFileSync('dist/config.json', process.env.APP_BROWSER_CONFIG)"`,

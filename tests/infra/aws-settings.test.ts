@@ -106,6 +106,7 @@ test('Cognito: invitation only, e-mail recovery, optional TOTP, protected in pro
   expect(pool.mfaConfiguration).toBe('OPTIONAL');
   expect(pool.softwareTokenMfaConfiguration).toEqual({ enabled: true });
   expect(pool.deletionProtection).toBe('ACTIVE');
+  expect(pool.userPoolAddOns).toEqual({ advancedSecurityMode: 'AUDIT' });
   expect(pool.passwordPolicy).toMatchObject({ minimumLength: 12, requireSymbols: true });
   // Without a configured SES identity Cognito's own sender is used (about 50 mails a day, docs/deployment.md).
   expect(pool.emailConfiguration).toEqual({ emailSendingAccount: 'COGNITO_DEFAULT' });
@@ -159,4 +160,10 @@ describe('functions', () => {
   test('prod.json sets no AI provider: no role may call a Bedrock model', () => {
     for (const fn of ['ApiFunction', 'PipelineFunction']) expect(functionStatements(synthesis, fn).filter((s) => s.Action.some((a) => a.startsWith('bedrock:')))).toEqual([]);
   });
+});
+
+test("without a custom domain the distribution uses CloudFront's own certificate", () => {
+  const distribution = named(synthesis, 'aws:cloudfront/distribution:Distribution', 'WebCdnDistribution');
+  expect(distribution.inputs.viewerCertificate).toEqual({ cloudfrontDefaultCertificate: true });
+  expect(distribution.inputs.aliases).toEqual([]);
 });

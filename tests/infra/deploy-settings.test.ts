@@ -12,6 +12,7 @@ import { REPO_ROOT } from './sst-platform.ts';
 import { synthesise, type Synthesis } from './synth.ts';
 
 const AI_MODELS = JSON.stringify([{ name: 'Claude EU', id: 'eu.anthropic.claude-3-5-sonnet-20240620-v1:0' }, { name: 'Claude 3.5 Haiku', id: 'anthropic.claude-3-5-haiku-20241022-v1:0' }]);
+const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/3a958790-8878-4cdc-a396-06d95064cf63';
 const SES_IDENTITY = 'arn:aws:ses:eu-central-1:123456789012:identity/example.com';
 const committedProd = JSON.parse(readFileSync(join(REPO_ROOT, 'stacks/stages/prod.json'), 'utf8')) as Record<string, unknown>;
 const dir = mkdtempSync(join(tmpdir(), 'stages-'));
@@ -35,6 +36,8 @@ beforeAll(async () => {
       UPLOAD_EXPIRY_DAYS: 90,
       LOG_RETENTION: '1 year',
       PIPELINE_RESERVED_CONCURRENCY: 7,
+      WEB_DOMAIN: 'sap-analyzer.example.com',
+      WEB_CERTIFICATE_ARN: CERTIFICATE,
     }),
     // The shell no longer decides: these are ignored.
     AI_PROVIDER: 'openai',
@@ -88,4 +91,11 @@ test('prod refuses to deploy with a setting missing from its file, naming it', a
   const { UPLOAD_EXPIRY_DAYS: __, ...withoutExpiry } = committedProd;
   await expect(synthesise({ STAGE_SETTINGS_DIR: stages(withoutExpiry) })).rejects.toThrow(/missing setting UPLOAD_EXPIRY_DAYS/);
   await expect(synthesise({ STAGE_SETTINGS_DIR: stages({ ...committedProd, AI_PROVDER: 'bedrock' }) })).rejects.toThrow(/unknown setting AI_PROVDER/);
+});
+
+test('a custom domain gets its certificate and TLS 1.2 or newer only, and is the origin the API and the bucket allow', () => {
+  const distribution = named(synthesis, 'aws:cloudfront/distribution:Distribution', 'WebCdnDistribution');
+  expect(distribution.inputs.aliases).toEqual(['sap-analyzer.example.com']);
+  expect(distribution.inputs.viewerCertificate).toEqual({ acmCertificateArn: CERTIFICATE, sslSupportMethod: 'sni-only', minimumProtocolVersion: 'TLSv1.2_2021' });
+  expect(functionEnvironment(synthesis, 'ApiFunction').WEB_ORIGIN).toBe('https://sap-analyzer.example.com');
 });

@@ -3,6 +3,8 @@
 // (cli-bundle.js), else through tsx's loader (no build step in this project).
 // The engine runs faster with a few V8 settings (node-flags.js): the CLI re-runs itself once with
 // those the caller did not choose.
+// First: refuse a Node older than package.json's `engines` with one line (node-version.js).
+import './node-version.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { cliBundle } from './cli-bundle.js';
