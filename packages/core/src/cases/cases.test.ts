@@ -95,6 +95,25 @@ describe('cases: score and risk level', () => {
     expect(byActor(cases, 'FIREFIGHTER').reasons.join('\n')).toContain('emergency ID');
   });
 
+  it('a rule most actors have weighs less in repeats and records: one rare pattern outranks a common one repeated; a common high pattern still reaches high alone', () => {
+    const patterns: SuspiciousPattern[] = [];
+    const records: Rec[] = [];
+    // 30 users, each with 10 changes without a ticket on 3 days and two common record rules.
+    for (let u = 0; u < 30; u++) {
+      for (let k = 0; k < 10; k++) patterns.push(pat('CHANGE_WITHOUT_TICKET', 'high', `N${u}`, `${day(1 + (k % 3))} 1${k % 10}:00:00`));
+      for (let k = 0; k < 10; k++) records.push({ user: `N${u}`, at: `${day(1 + (k % 3))} 10:00:00`, rules: ['TABLE-HIGH-RISK', 'CD-SENSITIVE-OBJECT'], change: true });
+      for (let d = 1; d <= 15; d++) records.push({ user: `N${u}`, at: `${day(d)} 09:00:00` });
+    }
+    patterns.push(pat('MASS_DOWNLOAD', 'high', 'LEAKER', `${day(4)} 10:00:00`));
+    patterns.push(pat('CHANGE_WITHOUT_TICKET', 'high', 'ONCE', `${day(4)} 10:00:00`));
+    const cases = run(patterns, records);
+    expect(cases.findIndex((c) => c.actor === 'LEAKER')).toBeLessThan(cases.findIndex((c) => c.actor === 'N0'));
+    expect(byActor(cases, 'LEAKER').risk_level).toBe('high');
+    expect(byActor(cases, 'ONCE').risk_level).toBe('high');
+    expect(caseScore.rarityOf(30, 32)).toBe(caseScore.RARITY_MIN);
+    expect(caseScore.rarityOf(3, 10)).toBe(1);
+  });
+
   it('a case whose members are all routine is at most medium, even with a high pattern', () => {
     const patterns = Array.from({ length: 20 }, (_, d) => pat('CHANGE_WITHOUT_TICKET', 'high', 'IF_USER', `${day(d + 1)} 03:00:00`));
     const records: Rec[] = Array.from({ length: 20 }, (_, d) => ({ user: 'IF_USER', at: `${day(d + 1)} 03:00:00`, rules: ['TABLE-HIGH-RISK'], change: true }));

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { SuspiciousPattern } from '../model/index.ts';
 import { patternRuleId, ruleById } from '../rules/index.ts';
 import { epochOf, patternUses, type EscalationTrigger } from './escalations.ts';
-import { casePoints, HIGH_POINTS, isRoutine, scoreOf, type ScoredRule } from './score.ts';
+import { casePoints, HIGH_POINTS, isRoutine, rarityOf, scoreOf, type ScoredRule } from './score.ts';
 import { actorKey, splitActorKey, type MergedTally, type TriggerHit } from './tally.ts';
 import type { Case, CaseActorKind, CaseEscalation, CaseRiskLevel, CaseRule } from './types.ts';
 
@@ -126,6 +126,9 @@ export function computeCases(input: CasesInput): Case[] {
     escalate(actorKey(kind, actor), { kind: 'bank_change_then_payment', text: `${actor} changed bank details and ran a payment: ${p.sm20_activity} (${p.sm20_time})` });
   }
 
+  // How many actors each rule fires for: a rule most actors have weighs less (score.ts rarity).
+  const actorsWith = new Map<string, number>();
+  for (const b of building.values()) for (const id of b.rules.keys()) actorsWith.set(id, (actorsWith.get(id) ?? 0) + 1);
   const cases: (Case & { points: number })[] = [];
   for (const [key, b] of building) {
     const active = new Set(b.days);
@@ -136,7 +139,7 @@ export function computeCases(input: CasesInput): Case[] {
     for (const [id, r] of [...b.rules].sort((x, y) => LEVEL_RANK[x[1].severity] - LEVEL_RANK[y[1].severity] || x[1].first - y[1].first || (x[0] < y[0] ? -1 : 1))) {
       const routine = b.kind !== 'none' && isRoutine(r.days.size, active.size);
       rules.push({ rule: id, count: r.count, first_time: fmt(r.first), routine, ...(routine ? { routine_days: r.days.size, active_days: active.size } : {}) });
-      scored.push({ severity: r.severity, pattern: r.pattern, count: r.count, routine });
+      scored.push({ severity: r.severity, pattern: r.pattern, count: r.count, routine, rarity: rarityOf(actorsWith.get(id) ?? 1, building.size) });
       const title = ruleById(id)?.title ?? id;
       reasons.push(`${title} (${id}, ${r.severity}${r.pattern ? ' pattern' : ' record rule'}): ${r.count === 1 ? 'once' : `${r.count.toLocaleString('en-US')} times`}${r.first < Infinity ? `, first at ${fmt(r.first)}` : ''}${routine ? `; routine: on ${r.days.size} of ${active.size} days` : ''}`);
     }
@@ -152,12 +155,13 @@ export function computeCases(input: CasesInput): Case[] {
     const esc = escalations.get(key) ?? [];
     for (const e of esc) reasons.push(`Escalation (${e.kind.replaceAll('_', ' ')}): ${e.text}`);
     const points = casePoints(scored, watchlists.length > 0, esc.length);
+    const levelPoints = casePoints(scored, watchlists.length > 0, esc.length, false);
     const allRoutine = scored.length > 0 && scored.every((r) => r.routine);
     const oneRecord = b.patterns === 0 && b.records === 1;
     const highPattern = b.high || b.critical;
     let level: CaseRiskLevel;
     if (b.critical || esc.length > 0) level = 'critical';
-    else if (points >= HIGH_POINTS && !allRoutine && !oneRecord) level = 'high';
+    else if (levelPoints >= HIGH_POINTS && !allRoutine && !oneRecord) level = 'high';
     else if (highPattern) level = 'medium';
     else level = 'low';
     if (allRoutine && level === 'medium') reasons.push('Every rule is routine for this actor: at most medium');
