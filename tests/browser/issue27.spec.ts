@@ -143,3 +143,23 @@ test('findings, timeline, history and the analytics Custom range work at 390 px 
     await expectNoSeriousA11yViolations(page, `analytics at ${width} px`);
   }
 });
+
+test('a high-risk table import shows new, changed (old -> new) and unchanged entries and the category it matched before writing', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, E2E_ADMIN);
+  await page.goto('/risk-management');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import High-Risk Items' });
+  const csv = 'TABNAME,CATEGORY,DDTEXT\nUSR02,Benutzerverwaltung,\nZNEWCOMER_T,E2E Newcomer,Test table\n';
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'tables.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  const preview = dialog.getByTestId('import-preview');
+  await expect(preview.getByTestId('import-preview-counts')).toHaveText('1 new · 1 changed · 0 unchanged');
+  await expect(preview.getByRole('list', { name: 'Changed entries' })).toContainText(/USR02: category ".+" → "User Administration"/);
+  await expect(preview.getByRole('list', { name: 'Categories matched' })).toContainText('Category "Benutzerverwaltung" is filed under the existing "User Administration"');
+  await expectNoSeriousA11yViolations(page, 'import preview');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  // Closed without confirming: nothing was written.
+  await page.getByRole('textbox', { name: 'Search' }).fill('ZNEWCOMER_T');
+  await expect(page.getByText('ZNEWCOMER_T')).toHaveCount(0);
+});

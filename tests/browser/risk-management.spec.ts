@@ -127,6 +127,9 @@ test.describe('Risk Management (admin)', () => {
     const csv = `TCODE,CATEGORY\n${good},E2E Import\nNOT A CODE!,E2E Import\n`;
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'tcodes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    // A preview first (issue 27): nothing is written until Confirm import.
+    await expect(dialog.getByTestId('import-preview-counts')).toHaveText('1 new · 0 changed · 0 unchanged · 1 rows refused');
+    await dialog.getByRole('button', { name: 'Confirm import', exact: true }).click();
     const result = dialog.getByTestId('import-result');
     await expect(result).toContainText('Imported 1 transaction codes');
     const refused = result.getByRole('list', { name: 'Import errors' }).getByRole('listitem');

@@ -11,7 +11,15 @@ export function PagingFooter({ paging, label, rangeTestId, withGap = false }: { 
       <Text size="sm" c="dimmed" data-testid={rangeTestId}>
         Showing {paging.range}
       </Text>
-      <Pagination total={paging.pages} value={paging.page} onChange={paging.setPage} size="sm" aria-label={label} />
+      <Pagination
+        total={paging.pages}
+        value={paging.page}
+        onChange={paging.setPage}
+        size="sm"
+        aria-label={label}
+        getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
+        getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+      />
     </Group>
   );
 }

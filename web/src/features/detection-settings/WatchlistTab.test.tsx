@@ -137,7 +137,7 @@ describe('watchlist tabs', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(51); // header + 50
     expect(within(table).getByText('ZUSER000').closest('tr')).toHaveTextContent('dana@example.com');
     expect(screen.getByTestId('risk-list-range')).toHaveTextContent('Showing 1–50 of 120');
-    await user.click(screen.getByRole('button', { name: '3' }));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(idsShown()).toEqual(users.slice(100).map((u) => u.id));
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'ZUSER11');
     expect(screen.queryByTestId('risk-list-range')).not.toBeInTheDocument(); // one page again, from the start

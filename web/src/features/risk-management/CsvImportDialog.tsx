@@ -3,14 +3,15 @@
  * file (checked before any call), the columns it needs, and the server's answer (count, first row
  * errors, IDs the master list lacks). Each list brings the call that imports the chosen file.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FileInput, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { errorMessage } from '../../api/api-error.ts';
 import { notify } from '../../lib/notify.ts';
 import { ImportDialogActions } from './ImportDialogActions.tsx';
 import { ImportResultView } from './ImportResultView.tsx';
-import type { ImportResult } from './risk-api.ts';
+import type { ImportPreview, ImportResult } from './risk-api.ts';
+import { ImportPreviewView } from './ImportPreviewView.tsx';
 import { RISK_TOAST } from './risk-kinds.ts';
 import { useImportDialog } from './use-import-dialog.ts';
 
@@ -55,15 +56,32 @@ interface CsvImportDialogProps {
    * server's reason. A list import with no row imported failed, and a refusal says only 'Import failed'.
    */
   masterList?: boolean;
+  /** When given, Import first shows what would change (new, changed, unchanged, categories) and a second click confirms. */
+  previewFile?: (file: File) => Promise<ImportPreview>;
 }
 
-export function CsvImportDialog({ opened, onClose, title, intro, choice, file, hint, noun, busy, importFile, masterList = false }: CsvImportDialogProps) {
+export function CsvImportDialog({ opened, onClose, title, intro, choice, file, hint, noun, busy, importFile, masterList = false, previewFile }: CsvImportDialogProps) {
   const dialog = useImportDialog(opened, file.check);
+  const [preview, setPreview] = useState<{ of: File; choice?: string; data: ImportPreview } | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  useEffect(() => setPreview(null), [opened, dialog.file, choice?.value]);
 
   const submit = async () => {
     const chosen = dialog.validFile();
     if (!chosen) return;
     dialog.clearResult();
+    if (previewFile && preview?.of !== chosen) {
+      setPreviewing(true);
+      try {
+        setPreview({ of: chosen, choice: choice?.value, data: await previewFile(chosen) });
+      } catch (err) {
+        notify.error(errorMessage(err, 'Preview failed'), RISK_TOAST);
+      } finally {
+        setPreviewing(false);
+      }
+      return;
+    }
+    setPreview(null);
     try {
       const outcome = dialog.showResult(await importFile(chosen));
       if (outcome.imported > 0 || masterList) notify.success(`Successfully imported ${outcome.imported} ${noun}`, RISK_TOAST);
@@ -93,13 +111,15 @@ export function CsvImportDialog({ opened, onClose, title, intro, choice, file, h
           value={dialog.file}
           error={dialog.error}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
           onChange={dialog.chooseFile}
         />
         <Text size="xs" c="dimmed">
           {hint}
         </Text>
+        {preview && <ImportPreviewView preview={preview.data} />}
         {dialog.result && <ImportResultView result={dialog.result} noun={noun} />}
-        <ImportDialogActions busy={busy} onClose={onClose} onImport={() => void submit()} />
+        <ImportDialogActions busy={busy || previewing} onClose={onClose} onImport={() => void submit()} label={preview ? 'Confirm import' : 'Import'} />
       </Stack>
     </Modal>
   );

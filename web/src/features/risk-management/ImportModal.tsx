@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { LIST_FILE, CsvImportDialog } from './CsvImportDialog.tsx';
 import { checkImportFile } from './import-rules.ts';
-import { useImportRiskList } from './risk-api.ts';
+import { previewRiskImport, useImportRiskList } from './risk-api.ts';
 import { RISK_KINDS, type RiskKind } from './risk-kinds.ts';
 
 export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -28,6 +28,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
       noun={RISK_KINDS[type].importNoun}
       busy={importList.isPending}
       importFile={importFile}
+      previewFile={(file) => previewRiskImport(type, file)}
     />
   );
 }

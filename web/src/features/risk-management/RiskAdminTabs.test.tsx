@@ -38,7 +38,7 @@ describe('Import modal', () => {
     RecordingXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', RecordingXhr);
     fake.on('POST', '/imports/upload', (req) => uploadTarget(1, (req.body as { fileName: string }).fileName));
-    fake.on('POST', '/risk-import', () => ({
+    fake.on('POST', '/risk-import', (req) => (req.body as { preview?: boolean }).preview ? { body: { preview: { added: [{ id: 'SU01', category: 'Users', description: '' }, { id: 'PFCG', category: 'Users', description: '' }], changed: [], unchanged: [], categoriesMatched: [], categoriesNew: ['Users'], errors: [], warnings: [] } } } : ({
       body: { imported: 2, errors: Array.from({ length: 7 }, (_, i) => `Row ${i + 3}: TCODE is empty`), warnings: ['ZZ_NEW: not in the SAP master list of transaction codes; imported, but check the name'] },
     }));
     const user = await renderAdmin();
@@ -56,6 +56,9 @@ describe('Import modal', () => {
     await user.click(await screen.findByRole('option', { name: 'High-Risk Transaction Codes' }));
     await user.upload(input, csv('tcodes.csv', 'TCODE,CATEGORY\nSU01,Users\nPFCG,Users\n'));
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    // A preview first; nothing is imported until Confirm import (issue 27).
+    expect(await within(dialog).findByTestId('import-preview-counts')).toHaveTextContent('2 new · 0 changed · 0 unchanged');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm import' }));
 
     const result = await within(dialog).findByTestId('import-result');
     expect(result).toHaveTextContent('Imported 2 transaction codes');
@@ -66,7 +69,8 @@ describe('Import modal', () => {
     expect(await screen.findByText('Successfully imported 2 transaction codes')).toBeInTheDocument();
     expect(RecordingXhr.sent[0]).toMatchObject({ method: 'PUT', url: 'http://blobs.test/up/1' });
     expect(await (RecordingXhr.sent[0]!.body as File).text()).toBe('TCODE,CATEGORY\nSU01,Users\nPFCG,Users\n');
-    expect(fake.calls('POST', '/risk-import')[0].body).toEqual({ type: 'tcodes', key: 'admin/imports/k1/tcodes.csv' });
+    expect(fake.calls('POST', '/risk-import')[0].body).toEqual({ type: 'tcodes', key: 'admin/imports/k1/tcodes.csv', preview: true });
+    expect(fake.calls('POST', '/risk-import')[1].body).toEqual({ type: 'tcodes', key: 'admin/imports/k1/tcodes.csv' });
   });
 
   it('says Import failed when the server refuses', async () => {
@@ -78,7 +82,8 @@ describe('Import modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import High-Risk Items' });
     await user.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, csv('t.csv', 'A,B\n'));
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('Import failed')).toBeInTheDocument();
+    // The preview is refused with the server's reason.
+    expect(await screen.findByText('No TABNAME column')).toBeInTheDocument();
   });
 });
 
@@ -170,7 +175,7 @@ describe('Audit Log tab', () => {
     expect(within(row).getByText('APPROVE')).toBeInTheDocument();
     expect(screen.getByText('Showing 1–50 of 120')).toBeInTheDocument();
     expect(screen.queryByText('ITEM50')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: '3' }));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(screen.getByText('ITEM100')).toBeInTheDocument();
     expect(screen.getByText('Showing 101–120 of 120')).toBeInTheDocument();
   });

@@ -69,7 +69,7 @@ describe('RiskManagementPage', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(51); // header + 50
     expect(within(table).getByText('ZT000').closest('tr')).toHaveTextContent('dana@example.com');
     expect(screen.getByTestId('risk-list-range')).toHaveTextContent('Showing 1–50 of 130');
-    await user.click(screen.getByRole('button', { name: '3' }));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(within(table).getByText('ZT129')).toBeInTheDocument();
     expect(screen.getByTestId('risk-list-range')).toHaveTextContent('Showing 101–130 of 130');
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'ZT12');

@@ -152,6 +152,23 @@ export async function uploadListFile(file: File): Promise<string> {
   return target.key;
 }
 
+/** POST /risk-import with preview: what the import would change, nothing written. */
+export interface ImportPreview {
+  added: { id: string; category: string; description: string }[];
+  changed: { id: string; changes: { field: string; from: string; to: string }[] }[];
+  unchanged: string[];
+  categoriesMatched: { from: string; to: string }[];
+  categoriesNew: string[];
+  errors: string[];
+  warnings: string[];
+}
+
+/** The preview of an import (the uploaded copy is read and removed; the import uploads the file again). */
+export async function previewRiskImport(type: RiskKind, file: File): Promise<ImportPreview> {
+  const answer = await api.post<{ preview: ImportPreview }>('/risk-import', { type, key: await uploadListFile(file), preview: true }, { fallback: 'Preview failed' });
+  return answer.preview;
+}
+
 export function useImportRiskList() {
   const invalidate = useInvalidateRisk();
   return useMutation({
