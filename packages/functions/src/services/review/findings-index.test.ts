@@ -99,6 +99,13 @@ describe('the findings index', () => {
   });
 });
 
+it('an analysis without findings has an empty index that answers every query', () => {
+  const empty = new FindingsIndex(buildIndex(new Uint8Array(0), { flagTotals: {} }));
+  expect(empty.queryPage({}, 0, 10)).toMatchObject({ matched: 0, nextCursor: null, counts: { total: 0 } });
+  expect(empty.indexOf('a'.repeat(20))).toBeUndefined();
+  expect(empty.caseProgress()).toHaveLength(0);
+});
+
 describe('the review pool', () => {
   it('serves users in turn: a second user waits for at most one job of the first', async () => {
     const { ReviewPool } = await import('./review-pool.ts');
