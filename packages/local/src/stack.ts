@@ -152,7 +152,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     let services!: Services;
     const orchestrator = createLocalOrchestrator(() => services);
     stoppers.push(() => orchestrator.stop());
-    services = buildServices(config, { identity, orchestrator, blobs, log });
+    services = buildServices(config, { identity, orchestrator, blobs, log, tableVersions: dynamo.versions });
     audit.services = services;
     stoppers.push(async () => services.ddb.destroy());
 

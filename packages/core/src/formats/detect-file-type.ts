@@ -1,4 +1,5 @@
 import { FILE_TYPES, type FileType } from '../model/index.ts';
+import { FILE_FORMATS } from './file-formats.ts';
 import { HEADER_LABELS, normaliseLabel } from './header-labels.ts';
 
 export interface HeaderMatch {
@@ -35,13 +36,8 @@ function buildAliasMaps(): Record<FileType, Map<string, AliasHit>> {
 /** The canonical column names of each type, as a label may spell them exactly. */
 const CANONICAL_NAMES: Record<FileType, Set<string>> = Object.fromEntries(FILE_TYPES.map((t) => [t, new Set(Object.keys(HEADER_LABELS[t]))])) as Record<FileType, Set<string>>;
 
-/** What each type needs at least, so a stray "Date" or "User" column does not decide the type. */
-const REQUIREMENTS: Record<FileType, (has: (c: string) => boolean, score: number) => boolean> = {
-  SM20: (has, score) => (has('EVENT') || has('MESSAGE')) && score >= 3,
-  CDHDR: (has) => has('CHANGENR') && has('OBJECTCLAS') && (has('USERNAME') || has('UDATE')) && !has('FNAME'),
-  CDPOS: (has) => (has('CHANGENR') || has('OBJECTID')) && has('TABNAME') && has('FNAME'),
-  TICKETS: (has, score) => (has('TITLE') || has('DESCRIPTION')) && (has('TICKET_ID') || has('REQUEST_TIME')) && score >= 3,
-};
+/** What each type needs at least, so a stray "Date" or "User" column does not decide the type (each type's home says). */
+const REQUIREMENTS: Record<FileType, (has: (c: string) => boolean, score: number) => boolean> = Object.fromEntries(FILE_TYPES.map((t) => [t, FILE_FORMATS[t].requirement])) as Record<FileType, (has: (c: string) => boolean, score: number) => boolean>;
 
 /** Maps one row of labels onto a type's canonical columns, best alias winning. */
 function matchRow(type: FileType, labels: readonly string[]): HeaderMatch {
@@ -88,8 +84,4 @@ export function findHeaderRow(rows: readonly string[][]): { index: number; match
   return found;
 }
 
-export const EXPECTED_TYPES_MESSAGE =
-  'Expected one of: SM20 / RSAU_READ_LOG security audit log (columns such as Date, Time, User, Transaction Code, Event or Message ID, Message Text), ' +
-  'CDHDR change headers (OBJECTCLAS, OBJECTID, CHANGENR, USERNAME, UDATE, UTIME, TCODE), ' +
-  'CDPOS change items (OBJECTCLAS, OBJECTID, CHANGENR, TABNAME, TABKEY, FNAME, CHNGIND, VALUE_NEW, VALUE_OLD), ' +
-  'or a ticket export (Number/ID, Title, Description, Request user, Request time, Close time, Status)';
+export const EXPECTED_TYPES_MESSAGE = `Expected one of: ${FILE_TYPES.map((t, i) => `${i === FILE_TYPES.length - 1 ? 'or ' : ''}${FILE_FORMATS[t].expected}`).join(', ')}`;

@@ -1,25 +1,20 @@
 import { FILE_TYPES, type FileType } from '../model/index.ts';
-import { ENGLISH_LABELS } from './labels/english.ts';
-import { GERMAN_LABELS } from './labels/german.ts';
-import { SERVICENOW_LABELS } from './labels/servicenow.ts';
-import { SIEM_LABELS } from './labels/siem.ts';
-import { TECHNICAL_LABELS } from './labels/technical.ts';
-import type { LabelTable } from './labels/types.ts';
+import { LABEL_TABLE_NAMES } from './file-format.ts';
+import { FILE_FORMATS } from './file-formats.ts';
 
-export type { LabelTable } from './labels/types.ts';
+/** Labels per file type and canonical column, best first. One table per language or tool. */
+export type LabelTable = Partial<Record<FileType, Record<string, readonly string[]>>>;
 
 /**
  * The label tables, in the order their spellings rank when two columns of a file match one
- * canonical name (the earlier table's, and within a table the earlier label, wins). Another
- * language is one more table here.
+ * canonical name (the earlier table's, and within a table the earlier label, wins), gathered from
+ * each type's home (formats/<type>/index.ts). Another language is one more table name
+ * (file-format.ts) and its labels in each home.
  */
-export const LABEL_TABLES: readonly { name: string; labels: LabelTable }[] = [
-  { name: 'English', labels: ENGLISH_LABELS },
-  { name: 'SAP technical names', labels: TECHNICAL_LABELS },
-  { name: 'SIEM', labels: SIEM_LABELS },
-  { name: 'ServiceNow', labels: SERVICENOW_LABELS },
-  { name: 'German', labels: GERMAN_LABELS },
-];
+export const LABEL_TABLES: readonly { name: string; labels: LabelTable }[] = LABEL_TABLE_NAMES.map((name) => ({
+  name,
+  labels: Object.fromEntries(FILE_TYPES.flatMap((t) => (FILE_FORMATS[t].labels[name] ? [[t, FILE_FORMATS[t].labels[name]!]] : []))) as LabelTable,
+}));
 
 function mergeTables(tables: readonly { labels: LabelTable }[]): Record<FileType, Record<string, readonly string[]>> {
   const merged = Object.fromEntries(FILE_TYPES.map((t) => [t, {} as Record<string, string[]>])) as Record<FileType, Record<string, string[]>>;

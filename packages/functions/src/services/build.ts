@@ -7,6 +7,7 @@ import { createBlobStore } from '../adapters/blobs/index.ts';
 import type { BlobStore, Identity, Logger, Orchestrator } from '../ports/index.ts';
 import { createDocumentClient } from './db.ts';
 import { redactSecrets, redactText } from './log-redaction.ts';
+import { cacheReads, type PartitionVersions } from './read-cache.ts';
 import type { Services } from './types.ts';
 
 /** One JSON line per event, which CloudWatch Logs Insights can query field by field; secrets redacted (log-redaction.ts). */
@@ -22,11 +23,13 @@ export function createJsonLogger(base: Record<string, unknown> = {}, write: (lin
 
 export function buildServices(
   config: AppConfig,
-  parts: { identity: Identity; orchestrator: Orchestrator; blobs?: BlobStore; log?: Logger },
+  parts: { identity: Identity; orchestrator: Orchestrator; blobs?: BlobStore; log?: Logger; tableVersions?: PartitionVersions },
 ): Services {
+  const ddb = createDocumentClient(config);
   return {
     config,
-    ddb: createDocumentClient(config),
+    // The one-machine stack's table store counts writes per partition: repeated reads come from memory (read-cache.ts).
+    ddb: parts.tableVersions ? cacheReads(ddb, parts.tableVersions) : ddb,
     blobs: parts.blobs ?? createBlobStore(config),
     identity: parts.identity,
     orchestrator: parts.orchestrator,

@@ -22,6 +22,10 @@ export interface IdentityOptions {
   cognitoEndpoint?: string;
 }
 
+/** How long a verified ID token is remembered (never past its `exp`), and how many at most. */
+const VERIFIED_TTL_MS = 60_000;
+const MAX_VERIFIED = 10_000;
+
 export function createIdentity(config: AppConfig, opts: IdentityOptions = {}): Identity {
   const jwks = createRemoteJWKSet(new URL(config.jwksUrl));
   const isLocal = config.mode === 'local';
@@ -52,27 +56,45 @@ export function createIdentity(config: AppConfig, opts: IdentityOptions = {}): I
     }
   };
 
+  async function verifyUncached(token: string): Promise<{ caller: Caller; exp: number }> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, jwks, {
+        issuer: config.issuer,
+        audience: config.userPoolClientId,
+        algorithms: ['RS256'],
+      }));
+    } catch {
+      throw new VisibleError('UNAUTHENTICATED', AUTH_REQUIRED);
+    }
+    const groups = payload['cognito:groups'];
+    if (payload.token_use !== 'id' || typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+      throw new VisibleError('UNAUTHENTICATED', AUTH_REQUIRED);
+    }
+    const caller: Caller = {
+      sub: payload.sub,
+      email: payload.email,
+      groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+    };
+    return { caller, exp: typeof payload.exp === 'number' ? payload.exp : 0 };
+  }
+
+  // Verified tokens for a minute (never past their expiry): a signed-in page calls the API many
+  // times with one token, and each RS256 check cost the server thread more than the rest of a
+  // cached read (issue 26, item 9). Bounded; the oldest are forgotten first.
+  const verified = new Map<string, { caller: Caller; until: number }>();
+
   return {
     async verifyIdToken(token: string): Promise<Caller> {
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, jwks, {
-          issuer: config.issuer,
-          audience: config.userPoolClientId,
-          algorithms: ['RS256'],
-        }));
-      } catch {
-        throw new VisibleError('UNAUTHENTICATED', AUTH_REQUIRED);
-      }
-      const groups = payload['cognito:groups'];
-      if (payload.token_use !== 'id' || typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
-        throw new VisibleError('UNAUTHENTICATED', AUTH_REQUIRED);
-      }
-      return {
-        sub: payload.sub,
-        email: payload.email,
-        groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
-      };
+      const now = Date.now();
+      const hit = verified.get(token);
+      if (hit && hit.until > now) return { ...hit.caller, groups: [...hit.caller.groups] };
+      if (hit) verified.delete(token);
+      const caller = await verifyUncached(token);
+      const exp = caller.exp * 1000;
+      verified.set(token, { caller: caller.caller, until: Math.min(exp, now + VERIFIED_TTL_MS) });
+      if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+      return { ...caller.caller, groups: [...caller.caller.groups] };
     },
 
     async inviteUser(input) {
