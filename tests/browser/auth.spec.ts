@@ -27,14 +27,12 @@ test('signs in through the Login screen, reaches the dashboard and logs out', as
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 });
 
-test('the signup path shows Account Creation Restricted and the request form', async ({ page }) => {
+test('Get Access opens the request form in one click, saying accounts are reviewed', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Get Access' }).click();
-  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
-  await page.getByRole('button', { name: 'Request Access (Recommended)' }).click();
-  await expect(page.getByRole('heading', { name: 'Account Creation Restricted' })).toBeVisible();
-  await page.getByRole('button', { name: 'Request Access' }).click();
+  // No detour through 'Get Started' and 'Account Creation Restricted' (issue 27).
   await expect(page.getByRole('heading', { name: 'Request Access' })).toBeVisible();
+  await expect(page.getByText(/Accounts are not created directly/)).toBeVisible();
   await page.getByLabel('First name').fill('Erin');
   await page.getByLabel('Last name').fill('Auditor');
   await page.getByLabel('Email').fill('erin@example.org');

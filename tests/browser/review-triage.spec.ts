@@ -91,7 +91,15 @@ test('triage from the results page, bulk escalation, the findings workbook read 
   await expect(row).toContainText('active');
   await screenshot(page, 'review-suppressions');
   await expectNoSeriousA11yViolations(page, 'suppressions');
+  // Expire asks first (issue 27): Cancel keeps it active, Expire now ends it.
   await row.getByRole('button', { name: /^Expire suppression/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Expire suppression' });
+  await expect(confirm).toContainText('Analyses started from now on will report these findings again');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toContainText('active');
+  await row.getByRole('button', { name: /^Expire suppression/ }).click();
+  await page.getByRole('dialog', { name: 'Expire suppression' }).getByRole('button', { name: 'Expire now' }).click();
   await expect(page.getByText('Suppression expired')).toBeVisible();
   await expect(suppressions.locator('tbody tr').filter({ hasText: 'Approved user administration, see ticket' })).toHaveCount(0);
   await page.getByText(/^Expired \(1\)$/).click();

@@ -24,8 +24,9 @@ test('single upload: rejection toast with Learn more, real upload, Analysis Comp
   await expect(page.getByRole('list', { name: 'Selected files' })).toContainText('sm20.csv');
   await screenshot(page, 'upload');
   await page.getByRole('button', { name: 'Start Analysis' }).click();
-  await expect(page.getByText('Uploaded')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Analysis ready')).toBeVisible();
+  await expect(page.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Files uploaded; the analysis has started and its progress page opens next')).toBeVisible();
+  await expect(page.getByText('Complete', { exact: true })).toHaveCount(0);
   await expect(page).toHaveURL(/\/analysis\/[\w-]+$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('File Type')).toBeVisible();
@@ -36,6 +37,8 @@ test('single upload: rejection toast with Learn more, real upload, Analysis Comp
   await navLink(page, 'File Manager').click();
   const row = page.getByTestId('file-row').filter({ hasText: 'sm20.csv' }).first();
   await expect(row).toContainText('ready');
+  // What the file is, from its header, never the storage format (issue 27).
+  await expect(row.getByTestId('file-type')).toHaveText('SM20');
   await screenshot(page, 'file-manager');
   const before = await page.getByTestId('file-row').count();
   await row.getByRole('button', { name: 'Delete sm20.csv' }).click();

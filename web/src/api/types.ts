@@ -16,6 +16,8 @@ export interface FileItem {
   fileId: string;
   fileName: string;
   fileType?: string;
+  /** SM20, CDHDR, CDPOS or TICKETS, as the server read the file's header when it was confirmed. */
+  sapType?: string;
   size?: number;
   status?: string;
   uploadDate?: string;

@@ -4,6 +4,7 @@
  * partition, so another user's fileId simply is not found.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { openFile } from '@app/core/formats/index.ts';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VisibleError } from '../http/errors.ts';
 import { queryAll } from './db.ts';
@@ -25,6 +26,8 @@ export interface FileSummary {
   status: FileStatus;
   uploadDate: string;
   key: string;
+  /** What the content is (SM20, CDHDR, CDPOS, TICKETS), read from its header when it was confirmed; absent for workbooks and older files. */
+  sapType?: string;
 }
 
 export interface FileItem extends FileSummary {
@@ -63,8 +66,8 @@ export function tooLargeMessage(fileName: string): string {
 }
 
 function toSummary(item: FileItem): FileSummary {
-  const { fileId, fileName, fileType, size, status, uploadDate, key } = item;
-  return { fileId, fileName, fileType, size: size ?? 0, status, uploadDate, key };
+  const { fileId, fileName, fileType, size, status, uploadDate, key, sapType } = item;
+  return { fileId, fileName, fileType, size: size ?? 0, status, uploadDate, key, ...(sapType ? { sapType } : {}) };
 }
 
 export async function createUpload(
@@ -130,26 +133,46 @@ export async function markFileReady(services: Services, sub: string, fileId: str
   }
   // Confirmed: the upload URL writes no more (the local store refuses it; see closeUpload on S3).
   await services.blobs.closeUpload?.(item.key);
-  const { size, sha256 } = await measureObject(services, item.key);
+  const firstBytes: Uint8Array[] = [];
+  const { size, sha256 } = await measureObject(services, item.key, firstBytes);
+  const sapType = await sapTypeOfHead(firstBytes, item.fileName);
   const readyDate = new Date().toISOString();
   await services.ddb.send(
     new UpdateCommand({
       TableName: services.config.tableName,
       Key: { pk: item.pk, sk: item.sk },
-      UpdateExpression: 'SET #status = :ready, #size = :size, readyDate = :now, sha256 = :sha',
+      UpdateExpression: `SET #status = :ready, #size = :size, readyDate = :now, sha256 = :sha${sapType ? ', sapType = :sapType' : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#status': 'status', '#size': 'size' },
-      ExpressionAttributeValues: { ':ready': 'ready', ':size': size, ':now': readyDate, ':sha': sha256 },
+      ExpressionAttributeValues: { ':ready': 'ready', ':size': size, ':now': readyDate, ':sha': sha256, ...(sapType ? { ':sapType': sapType } : {}) },
     }),
   );
-  return toSummary({ ...item, status: 'ready', size, readyDate });
+  return toSummary({ ...item, status: 'ready', size, readyDate, ...(sapType ? { sapType } : {}) });
 }
 
-/** Size and SHA-256 of a stored object, read once as a stream. */
-export async function measureObject(services: Services, key: string): Promise<{ size: number; sha256: string }> {
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * The SAP export type a text file's header shows (the engine's own header search, on the first
+ * 64 KB), or undefined (a workbook, an unknown header): what the File Manager shows instead of csv/excel.
+ */
+export async function sapTypeOfHead(head: readonly Uint8Array[], fileName: string): Promise<string | undefined> {
+  const bytes = Buffer.concat(head).subarray(0, SNIFF_BYTES);
+  if (bytes.length === 0 || (bytes[0] === 0x50 && bytes[1] === 0x4b)) return undefined;
+  try {
+    const opened = await openFile((async function* () { yield new Uint8Array(bytes); })(), fileName);
+    return opened.fileType;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Size and SHA-256 of a stored object, read once as a stream; `head` (when given) collects its first 64 KB. */
+export async function measureObject(services: Services, key: string, head?: Uint8Array[]): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
   let size = 0;
   for await (const chunk of services.blobs.read(key)) {
+    if (head && size < SNIFF_BYTES) head.push(chunk.slice(0, SNIFF_BYTES - size));
     size += chunk.length;
     if (size > MAX_FILE_BYTES) throw new VisibleError('TOO_LARGE', 'The stored object is larger than the upload limit');
     hash.update(chunk);

@@ -2,16 +2,12 @@ import { useState } from 'react';
 import { ConfirmSignUpView } from './ConfirmSignUpView.tsx';
 import { ResetPasswordView } from './ResetPasswordView.tsx';
 import { LoginView, type SignInOutcome } from './LoginView.tsx';
-import { SignupView } from './SignupView.tsx';
-import { RestrictedView } from './RestrictedView.tsx';
 import { RequestAccessForm } from './RequestAccessForm.tsx';
 import { RequestSubmittedView } from './RequestSubmittedView.tsx';
 import { NewPasswordView } from './NewPasswordView.tsx';
 
 type View =
   | { name: 'login'; email?: string; notice?: string }
-  | { name: 'signup' }
-  | { name: 'restricted' }
   | { name: 'request' }
   | { name: 'submitted'; email: string; organization: string }
   | { name: 'newPassword' }
@@ -36,15 +32,11 @@ export function AuthScreens({ onSignedIn }: { onSignedIn: () => void }) {
         <LoginView
           key={`${view.email ?? ''}|${view.notice ?? ''}`}
           onOutcome={handleOutcome}
-          onGetAccess={() => setView({ name: 'signup' })}
+          onGetAccess={() => setView({ name: 'request' })}
           initialEmail={view.email}
           notice={view.notice}
         />
       );
-    case 'signup':
-      return <SignupView onRequest={() => setView({ name: 'restricted' })} onHaveCode={toLogin} />;
-    case 'restricted':
-      return <RestrictedView onRequest={() => setView({ name: 'request' })} onSignIn={toLogin} />;
     case 'request':
       return (
         <RequestAccessForm

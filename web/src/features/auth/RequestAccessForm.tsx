@@ -42,7 +42,7 @@ export function RequestAccessForm({ onSubmitted, onSignIn }: { onSubmitted: (r: 
   };
 
   return (
-    <AuthCard title="Request Access" subtitle="Tell us who you are and why you need access" width={560}>
+    <AuthCard title="Request Access" subtitle="Accounts are not created directly: tell us who you are and why you need access, and an administrator reviews your request (usually within 1-2 business days)." width={560}>
       <form onSubmit={submit}>
         <Stack gap="sm">
           {error && (

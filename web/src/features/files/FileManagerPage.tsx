@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { filesQuery, queryKeys } from '../../api/queries.ts';
+import type { FileItem } from '../../api/types.ts';
 import { formatBytes, formatDateTime } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSelection } from '../../lib/selection.ts';
@@ -11,6 +12,14 @@ import { useBulkAction } from '../../lib/use-bulk-action.ts';
 import { useConfirmedDelete } from '../../lib/use-confirmed-delete.ts';
 import { ListCard, SelectionToolbar } from '../../lib/SelectableList.tsx';
 import { startAnalysis } from '../upload/upload-sequence.ts';
+
+const SAP_TYPE_LABEL: Record<string, string> = { SM20: 'SM20', CDHDR: 'CDHDR', CDPOS: 'CDPOS', TICKETS: 'Tickets' };
+
+/** What the file is (SM20, CDHDR, CDPOS, Tickets, from its header), never the storage format csv/excel. */
+export function fileTypeLabel(f: FileItem): string {
+  if (f.sapType) return SAP_TYPE_LABEL[f.sapType] ?? f.sapType;
+  return f.fileType === 'excel' ? 'Excel workbook (type read when analysed)' : 'Not recognised yet';
+}
 
 export function analyzeLabel(n: number): string {
   return `Analyze Selected (${n})${n > 1 ? ' with Correlation' : ''}`;
@@ -101,7 +110,7 @@ export function FileManagerPage() {
                     <Checkbox checked={selection.isSelected(f.fileId)} onChange={() => selection.toggle(f.fileId)} aria-label={`Select ${f.fileName}`} />
                   </Table.Td>
                   <Table.Td>{f.fileName}</Table.Td>
-                  <Table.Td>{f.fileType ?? '-'}</Table.Td>
+                  <Table.Td data-testid="file-type">{fileTypeLabel(f)}</Table.Td>
                   <Table.Td>{formatBytes(f.size)}</Table.Td>
                   <Table.Td>{formatDateTime(f.uploadDate)}</Table.Td>
                   <Table.Td>

@@ -51,7 +51,10 @@ async function uploadTwoAndStart() {
   // Headers are read before the files are placed; uploads run over loopback: allow a loaded machine time.
   await screen.findByText('Files Ready for Analysis (2/4)', {}, { timeout: 10_000 });
   await userEvent.click(screen.getByRole('button', { name: 'Start Correlated Analysis' }));
-  expect(await screen.findByText('Analysis ready', {}, { timeout: 15_000 })).toBeInTheDocument();
+  expect(await screen.findByText('Files uploaded; the analysis has started and its progress page opens next', {}, { timeout: 15_000 })).toBeInTheDocument();
+  // The analysis has only started: the bar never says Complete (issue 27).
+  expect(screen.queryByText('Complete')).not.toBeInTheDocument();
+  expect(screen.getByText('Upload complete')).toBeInTheDocument();
 }
 
 describe('MultiUploadPage', () => {

@@ -12,7 +12,7 @@ import { toPreference } from '../ai-settings/settings.ts';
 import { FileDropArea } from '../upload/FileDropArea.tsx';
 import { OverallProgress } from '../upload/OverallProgress.tsx';
 import { MULTI_ACCEPT } from '../upload/file-rules.ts';
-import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress } from '../upload/progress.ts';
+import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, UPLOADED_ANALYSIS_STARTED, WITHIN_FILE, type Progress } from '../upload/progress.ts';
 import { startAnalysis, uploadFile } from '../upload/upload-sequence.ts';
 import { useRefusalToasts, useRejectionToasts } from '../upload/use-rejection-toasts.ts';
 import { sortByContent } from '../upload/content-check.ts';
@@ -86,7 +86,7 @@ export function MultiUploadPage() {
       setProgress({ stage: 'Analyzing', percent: overallPercent(files.length, files.length + 1, WITHIN_FILE.analyzing), substage: 'Starting correlated analysis' });
       const started = await startAnalysis(fileIds, aiEnabled ? toPreference(aiSettings).preferences : undefined);
       const analysisStart: AnalysisStart = { status: started.status, at: Date.now() };
-      setProgress({ stage: 'Complete', percent: 100, substage: 'Analysis ready' });
+      setProgress({ stage: 'Uploaded', percent: 100, substage: UPLOADED_ANALYSIS_STARTED });
       void queryClient.invalidateQueries({ queryKey: queryKeys.files });
       void queryClient.invalidateQueries({ queryKey: queryKeys.analyses });
       timer.current = setTimeout(

@@ -27,7 +27,12 @@ export function SuppressionsPage() {
       notify.error(errorMessage(err, fallback));
     }
   };
-  const expire = (s: Suppression) => act(() => updateSuppression(s.suppressionId, { expire: true }), 'Suppression expired', 'Failed to expire the suppression');
+  // Expiring ends the suppression for every later analysis at once: asked first (issue 27).
+  const expire = async (s: Suppression) => {
+    const question = `Expire the suppression of ${s.rule} for ${s.user || 'any user'} now? Analyses started from now on will report these findings again; analyses that applied it keep naming it.`;
+    if (!(await confirmAction(question, { title: 'Expire suppression', confirmLabel: 'Expire now', danger: false }))) return;
+    await act(() => updateSuppression(s.suppressionId, { expire: true }), 'Suppression expired', 'Failed to expire the suppression');
+  };
   const remove = async (s: Suppression) => {
     if (!(await confirmAction(`Delete the suppression of ${s.rule} for ${s.user}? Analyses that applied it keep naming it.`, { title: 'Delete suppression' }))) return;
     await act(() => deleteSuppression(s.suppressionId), 'Suppression deleted', 'Failed to delete the suppression');

@@ -7,11 +7,11 @@ export function OverallProgress({ progress }: { progress: Progress }) {
     <Card withBorder aria-labelledby="overall-progress-title">
       <Group justify="space-between" mb={4}>
         <Text id="overall-progress-title" fw={600}>
-          {progress.stage}
+          {progress.stage === 'Uploaded' ? 'Upload complete' : progress.stage}
         </Text>
-        <Text size="sm">{progress.percent}%</Text>
+        <Text size="sm">{progress.stage === 'Uploaded' ? `upload ${progress.percent}%` : `${progress.percent}%`}</Text>
       </Group>
-      <Bar value={progress.percent} color={color} aria-label={`Overall progress ${progress.percent}%`} animated={progress.stage !== 'Complete' && progress.stage !== 'Error'} />
+      <Bar value={progress.percent} color={color} aria-label={progress.stage === 'Uploaded' ? `Upload progress ${progress.percent}%` : `Overall progress ${progress.percent}%`} animated={progress.stage !== 'Complete' && progress.stage !== 'Uploaded' && progress.stage !== 'Error'} />
       {progress.substage && (
         <Text size="sm" c={progress.stage === 'Error' ? 'red.9' : 'dimmed'} mt={4}>
           {progress.substage}

@@ -12,7 +12,7 @@ import { HolidayCalendarCard } from '../holidays/HolidayCalendarCard.tsx';
 import { OverallProgress } from './OverallProgress.tsx';
 import { SelectedFileList } from './SelectedFileList.tsx';
 import { addedMessage, SECONDS_PER_FILE, SINGLE_ACCEPT } from './file-rules.ts';
-import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress } from './progress.ts';
+import { NAVIGATE_AFTER_UPLOAD_MS, overallPercent, WITHIN_FILE, type Progress, UPLOADED_ANALYSIS_STARTED } from './progress.ts';
 import { newUploadItem, type UploadItem } from './upload-item.ts';
 import { startAnalysis, uploadFile } from './upload-sequence.ts';
 import type { AnalysisStart } from '../analysis/poll-timing.ts';
@@ -104,10 +104,10 @@ export function UploadPage() {
     if (queue.length > 1 && startedNow.length > 0) {
       // Several files make one analysis each: list them all rather than open only the last.
       setStarted(startedNow);
-      setProgress(lastFailed ? null : { stage: 'Complete', percent: 100, substage: `${startedNow.length} analyses started` });
+      setProgress(lastFailed ? null : { stage: 'Uploaded', percent: 100, substage: `Files uploaded; ${startedNow.length} analyses started` });
     } else if (!lastFailed && lastStart) {
       const { analysisId, ...analysisStart } = lastStart;
-      setProgress({ stage: 'Complete', percent: 100, substage: 'Analysis ready' });
+      setProgress({ stage: 'Uploaded', percent: 100, substage: UPLOADED_ANALYSIS_STARTED });
       timer.current = setTimeout(
         () => void navigate({ to: '/analysis/$analysisId', params: { analysisId }, state: (prev) => ({ ...prev, analysisStart }) }),
         NAVIGATE_AFTER_UPLOAD_MS,

@@ -1,5 +1,11 @@
 /** Overall progress of an upload run (spec 4: stages, clamped 0..100). */
-export type Stage = 'Initializing' | 'Uploading' | 'Processing' | 'Analyzing' | 'Generating Report' | 'Complete' | 'Error';
+export type Stage = 'Initializing' | 'Uploading' | 'Processing' | 'Analyzing' | 'Generating Report' | 'Uploaded' | 'Complete' | 'Error';
+
+/**
+ * What the upload screens say once the files are up and the analysis has been started (issue 27):
+ * the upload is done, the analysis has only begun, so never 'Complete 100 %'.
+ */
+export const UPLOADED_ANALYSIS_STARTED = 'Files uploaded; the analysis has started and its progress page opens next';
 
 export interface Progress {
   stage: Stage;
