@@ -31,7 +31,8 @@ test('the timeline of a user with records in three files, reached from a finding
   const doc = rows.filter({ hasText: 'cdhdr.csv' });
   await expect(doc).toHaveCount(1);
   await expect(doc).toContainText('KRED 0000100001 change 0000012345 with XK02');
-  await expect(doc).toContainText('1 item: LFBK-BANKN');
+  await expect(doc).toContainText('1 item:');
+  await expect(doc).toContainText('LFBK, BANKN: 12345678 → 99887766');
   await expect(table.locator('tbody tr[data-type="PATTERN"]')).not.toHaveCount(0);
   const times = await rows.locator('td:first-child').allTextContents();
   expect(times).toEqual([...times].sort());
@@ -41,5 +42,5 @@ test('the timeline of a user with records in three files, reached from a finding
   await page.getByRole('combobox', { name: 'Filter by file type' }).click();
   await page.getByRole('option', { name: 'CDHDR (1)' }).click();
   await expect(rows).toHaveCount(1);
-  await expect(rows).toContainText('LFBK-BANKN');
+  await expect(rows).toContainText('LFBK, BANKN: 12345678 → 99887766');
 });

@@ -17,6 +17,35 @@ export function TimelineRoute() {
   return <TimelinePage analysisId={analysisId} user={user} />;
 }
 
+const norm = (k: string) => k.toUpperCase().replace(/\s*\(CANONICAL\)$/, '').replace(/[^A-Z0-9]/g, '');
+const ITEM_KEYS = {
+  table: ['TABNAME', 'TABLE', 'TABLENAME'],
+  field: ['FNAME', 'FIELD', 'FIELDNAME'],
+  old: ['VALUEOLD', 'OLDVALUE', 'VALOLD'],
+  new: ['VALUENEW', 'NEWVALUE', 'VALNEW'],
+} as const;
+
+/** A change-document item in words: "table, field: old → new" (every cell when the export names its columns otherwise). */
+export function itemText(item: Record<string, string>): string {
+  const pick = (names: readonly string[]) => {
+    for (const [k, v] of Object.entries(item)) if (names.includes(norm(k)) && v !== undefined && v !== '') return v;
+    return undefined;
+  };
+  const table = pick(ITEM_KEYS.table);
+  const field = pick(ITEM_KEYS.field);
+  const before = pick(ITEM_KEYS.old);
+  const after = pick(ITEM_KEYS.new);
+  if (!table && !field) {
+    return Object.entries(item)
+      .filter(([, v]) => v)
+      .slice(0, 6)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+  }
+  const where = [table, field].filter(Boolean).join(', ');
+  return before !== undefined || after !== undefined ? `${where}: ${before ?? '(empty)'} → ${after ?? '(empty)'}` : where;
+}
+
 function EntryDetails({ e }: { e: TimelineEntry }) {
   return (
     <>
@@ -29,10 +58,17 @@ function EntryDetails({ e }: { e: TimelineEntry }) {
         </Text>
       )}
       {e.itemCount ? (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {e.itemCount} {e.itemCount === 1 ? 'item' : 'items'}: {(e.items ?? []).map((i) => [i.TABNAME, i.FNAME].filter(Boolean).join('-')).join(', ')}
-          {e.itemCount > (e.items?.length ?? 0) && ' …'}
-        </Text>
+        <div>
+          <Text size="xs" c="dimmed">
+            {e.itemCount} {e.itemCount === 1 ? 'item' : 'items'}
+            {e.itemCount > (e.items?.length ?? 0) ? ` (the first ${e.items?.length ?? 0} shown)` : ''}:
+          </Text>
+          {(e.items ?? []).map((i, k) => (
+            <Text key={k} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {itemText(i)}
+            </Text>
+          ))}
+        </div>
       ) : null}
       {e.file && (
         <Text size="xs" c="dimmed">
