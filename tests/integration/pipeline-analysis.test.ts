@@ -51,6 +51,7 @@ describe('single-file analysis through the API', () => {
       tables: expect.any(String),
       privilegedUsers: expect.any(String),
       sensitiveProfiles: expect.any(String),
+      sensitiveRoles: expect.any(String),
       sensitivePrograms: expect.any(String),
       thresholds: expect.any(String),
     });

@@ -108,7 +108,7 @@ describe('results.xlsx read by openpyxl', () => {
     const lastColumn = 'A' + String.fromCharCode(64 + head!.length - 26); // past Z: AA, AB …
     expect([sm20.frozen, sm20.filter]).toEqual(['A2', `A1:${lastColumn}4`]);
     expect(head!.map((h) => h.value)).toContain('RULES');
-    expect(excel.Summary!.widths).toEqual({ A: 23, B: 39 }); // SENSITIVE_OBJECT_FLAG; the risk in words
+    expect(excel.Summary!.widths).toEqual({ A: 41, B: 44 }); // 'High-risk transaction and table records'; the business hours in words
   });
 
   it('opens on a Summary that says the risk in words and counts records per flag as numbers', () => {
@@ -116,6 +116,14 @@ describe('results.xlsx read by openpyxl', () => {
     expect(summary.Risk).toEqual({ type: 'text', value: 'High Risk - Immediate Review Required' });
     expect(summary['Total records']).toEqual({ type: 'number', value: 3 });
     expect(summary.HIGH_RISK_TCODE_FLAG).toEqual({ type: 'number', value: 2 });
+    // The data's period, time zone and thresholds (DETECTION.md section 4; issue 27), figures named for what they count.
+    expect(summary['Data period']!.value).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(summary['Time zone']).toEqual({ type: 'text', value: 'UTC' });
+    expect(summary['Business hours']).toEqual({ type: 'text', value: 'Mon, Tue, Wed, Thu, Fri 07:00-19:00' });
+    expect(summary['Threshold: burst']).toEqual({ type: 'text', value: 'count 5, minutes 10' });
+    expect(summary['Share of records flagged (%)']!.type).toBe('number');
+    expect(summary['High-risk transaction and table records']).toEqual({ type: 'number', value: 2 });
+    expect(summary['Critical alerts']).toBeUndefined();
     expect(Object.keys(excel)[0]).toBe('Summary');
     // Records per flag, most frequent first, and a bar chart over exactly those rows.
     const rows = excel.Summary!.rows.map(([k, v]) => [k!.value, v!.value]);

@@ -47,6 +47,26 @@ async function writeCasesSheet(xlsx: XlsxWriter, report: AnalysisReport): Promis
 }
 
 /**
+ * What the data covers and the settings it was read with (DETECTION.md section 4: every output states
+ * them): period, time zone, holiday calendar, business hours and each threshold (issue 27).
+ */
+export function settingsRows(settings: AnalysisReport['settings']): [string, string | number][] {
+  if (!settings) return [];
+  const days = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  const rows: [string, string | number][] = [
+    ['', ''],
+    ['Data period', settings.period.first ? `${settings.period.first} to ${settings.period.last}` : 'no record has a time'],
+    ['Time zone', settings.timeZone],
+    ['Holiday calendar', settings.holidayCalendar],
+    ['Business hours', `${settings.businessHours.days.map((d) => days[d] ?? String(d)).join(', ')} ${settings.businessHours.start}-${settings.businessHours.end}`],
+  ];
+  for (const [name, value] of Object.entries(settings.thresholds)) {
+    rows.push([`Threshold: ${name}`, typeof value === 'object' && value !== null ? Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(', ') : String(value)]);
+  }
+  return rows;
+}
+
+/**
  * Summary (first tab: the risk in words, the counts, records per flag from the most frequent),
  * Cases, Suspicious Patterns (times as Excel date-times) and Correlation sheets.
  */
@@ -59,12 +79,13 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
     ['Files', report.files.map((f) => `${f.name} (${f.fileType}, ${f.records} records)`).join('; ')],
     ['Total records', s.total_records],
     ['Flagged records', s.flagged_records],
-    ['Detection rate (%)', report.correlation_results.risk_correlation.risk_percentage],
+    ['Share of records flagged (%)', report.correlation_results.risk_correlation.risk_percentage],
     ['Suspicious patterns', report.suspicious_patterns.length],
-    ['Critical alerts', report.dashboard.criticalAlerts],
+    ['High-risk transaction and table records', report.dashboard.criticalAlerts],
     ['Failed logins', report.dashboard.failedLogins],
     ['Anomalous users', report.dashboard.anomalousUsers],
     ['High-risk users', report.dashboard.highRiskUsers],
+    ...settingsRows(report.settings),
     ['', ''],
     ['Records per flag', ''],
     ...flags.map(([k, n]): [string, number] => [k, n]),
