@@ -36,7 +36,7 @@ describe('AI annotation with an OpenAI-compatible endpoint', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi((body) => (failing ? { status: 429 } : { text: echoAnswer(body.messages[1].content), inputTokens: 50, outputTokens: 10 }));
-    stack = await startTestStack({ inMemory: true, env: { AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_MODEL: 'local-llm', AI_BATCH_SIZE: '25' } });
+    stack = await startTestStack({ inMemory: true, env: { AI_PROVIDER: 'openai', AI_BASE_URL: fake.url, AI_MODEL: 'local-llm', AI_BATCH_SIZE: '25', AI_RETRY_BASE_MS: '5', AI_MAX_CONCURRENT_CALLS: '2' } });
     alice = await stack.signIn(stack.user.email, stack.user.password);
   });
   afterAll(async () => {
@@ -76,9 +76,11 @@ describe('AI annotation with an OpenAI-compatible endpoint', () => {
     expect(result.status).toBe('completed');
     expect(result.ai.annotated).toBe(0);
     expect(result.ai.notAnnotated).toBe(result.summary.flagged_records);
-    expect(result.ai.reason).toMatch(/429/);
-    // Each batch was tried more than once (backoff) before giving up.
-    expect(fake.requests.length).toBeGreaterThan(Math.ceil(result.summary.flagged_records / 25));
+    expect(result.ai.reason).toMatch(/429.*\(still refused after 10 tries\)/);
+    // Each batch was tried ten times (backoff) before giving up.
+    expect(fake.requests.length).toBe(10 * Math.ceil(result.summary.flagged_records / 25));
+    // The result says so among its warnings.
+    expect(result.warnings).toContainEqual(expect.stringMatching(new RegExp(`^AI annotation: ${result.summary.flagged_records} of ${result.summary.flagged_records} flagged records have none \\(.*429`)));
   });
 
   it('calls no model when AI is off', async () => {

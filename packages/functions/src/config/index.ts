@@ -22,6 +22,10 @@ export interface AiConfig {
   batchSize?: number;
   /** Flagged records sent to the model per analysis at most (AI_MAX_RECORDS, default 2000). */
   maxRecords?: number;
+  /** Model calls at once across all analyses (AI_MAX_CONCURRENT_CALLS); unset: no cap. */
+  maxConcurrentCalls?: number;
+  /** First retry wait of a throttled call in ms (AI_RETRY_BASE_MS; default 2000, doubling to 60 s). */
+  retryBaseDelayMs?: number;
 }
 
 export interface AppConfig {
@@ -113,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       outputPerMTok: env.AI_PRICE_OUTPUT_PER_MTOK ? Number(env.AI_PRICE_OUTPUT_PER_MTOK) : undefined,
       batchSize: env.AI_BATCH_SIZE ? Math.max(1, Math.min(100, Number(env.AI_BATCH_SIZE) || 20)) : undefined,
       maxRecords: env.AI_MAX_RECORDS ? Math.max(1, Number(env.AI_MAX_RECORDS) || 2000) : undefined,
+      retryBaseDelayMs: env.AI_RETRY_BASE_MS ? Math.max(1, Number(env.AI_RETRY_BASE_MS) || 2000) : undefined,
+      maxConcurrentCalls: env.AI_MAX_CONCURRENT_CALLS ? Math.max(1, Math.trunc(Number(env.AI_MAX_CONCURRENT_CALLS)) || 4) : undefined,
     },
     version: env.APP_VERSION ?? '2.0.0',
     buildDate: env.APP_BUILD_DATE ?? '',

@@ -10,6 +10,7 @@ import type { EngineContext } from '@app/core/engine/contract.ts';
 import { chunk, defaultAiSettings, type AiSettings, type AnnotationInput } from '@app/core/ai/index.ts';
 import type { z } from 'zod';
 import { createAiProvider } from '../../adapters/ai/index.ts';
+import { cappedProvider } from '../../services/ai/call-slots.ts';
 import { annotateBatch as annotateWithModel, type AiOutcome, type BatchAnnotation } from '../../services/ai/annotate.ts';
 import { AnnotationCollector, capReason, collectFlaggedRecords } from '../../services/ai/annotate-records.ts';
 import { resolveModelId } from '../../services/ai/catalog.ts';
@@ -83,10 +84,12 @@ export async function annotateBatch(input: z.infer<typeof annotateBatchInput>, s
   const { n } = input.batch as { n: number };
   const { ctx, snapshot } = await openEngineContext(services, input.userSub, input.analysisId);
   const records = (await readJson<AnnotationInput[]>(ctx, batchName(n))) ?? [];
-  const provider = createAiProvider(services.config);
+  const configured = createAiProvider(services.config);
+  // Calls across all analyses are capped (AI_MAX_CONCURRENT_CALLS): each holds a slot in the table.
+  const provider = configured && cappedProvider(configured, services);
   const settings: AiSettings = snapshot.ai ?? defaultAiSettings();
   const result: BatchAnnotation = provider
-    ? await annotateWithModel(provider, settings, resolveModelId(services.config, settings.model).id, records)
+    ? await annotateWithModel(provider, settings, resolveModelId(services.config, settings.model).id, records, services.config.ai.retryBaseDelayMs ? { baseDelayMs: services.config.ai.retryBaseDelayMs } : undefined)
     : { annotations: [], notAnnotated: records.length, reason: 'No AI provider is configured', inputTokens: 0, outputTokens: 0 };
   await writeJson(ctx, resultName(n), result);
   const { annotations, ...counts } = result;

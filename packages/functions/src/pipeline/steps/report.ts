@@ -6,6 +6,7 @@ import { outputKeys } from '../../services/workspace.ts';
 import { openEngineContext } from '../snapshot.ts';
 import { withStepTasks } from '../step-tasks.ts';
 import type { reportInput } from './step-input.ts';
+import { aiLeftOutWarning } from '../../services/ai/annotate.ts';
 import { mergeAnnotations } from './annotate.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,7 +32,12 @@ export async function report(input: z.infer<typeof reportInput>, services: Servi
       analysisId: input.analysisId,
     }),
   );
-  if (ai) result.ai = ai;
+  if (ai) {
+    result.ai = ai;
+    // Records the model did not annotate are said so among the result's warnings, with the reason.
+    const leftOut = aiLeftOutWarning(ai);
+    if (leftOut) result.warnings = [...(result.warnings ?? []), leftOut];
+  }
   await services.blobs.put(keys.report, JSON.stringify(result), 'application/json');
   return keys;
 }

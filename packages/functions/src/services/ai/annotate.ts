@@ -54,3 +54,10 @@ export async function annotateBatch(
     return { annotations: [], notAnnotated: records.length, reason: (e as Error).message, inputTokens: 0, outputTokens: 0 };
   }
 }
+
+/** The warning a result carries when some flagged records have no AI annotation, or undefined. */
+export function aiLeftOutWarning(ai: Pick<AiOutcome, 'annotated' | 'notAnnotated' | 'reason'>): string | undefined {
+  if (ai.notAnnotated <= 0) return undefined;
+  const total = ai.annotated + ai.notAnnotated;
+  return `AI annotation: ${ai.notAnnotated.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} flagged records have none (${ai.reason ?? 'the model did not answer for them'}).`;
+}
