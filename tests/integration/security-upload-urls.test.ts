@@ -81,11 +81,12 @@ describe('upload URLs bound to the life of their file', () => {
   });
 
   it('refuses a list-import URL once its import consumed the file', async () => {
-    const target = await admin.call('POST', '/imports/upload', { fileName: 'TSTCT.csv' });
+    const target = await admin.call('POST', '/imports/upload', { fileName: 'tcodes.csv' });
     const { uploadUrl, key } = target.json;
-    expect((await put(uploadUrl, 'TCODE,TTEXT\nZURL1,x\n')).status).toBe(200);
-    expect((await admin.call('POST', '/master-import', { type: 'tcodes', key })).status).toBe(200);
-    expect(await put(uploadUrl, 'TCODE,TTEXT\nZURL2,x\n')).toEqual({ status: 403, message: CLOSED });
+    expect((await put(uploadUrl, 'TCODE,CATEGORY\nZURL1,Security\n')).status).toBe(200);
+    const imported = await admin.call('POST', '/risk-import', { type: 'tcodes', key });
+    expect(imported.status, imported.text).toBe(200);
+    expect(await put(uploadUrl, 'TCODE,CATEGORY\nZURL2,Security\n')).toEqual({ status: 403, message: CLOSED });
     expect(await stack.services.blobs.head(key)).toBeUndefined();
   });
 
