@@ -65,6 +65,9 @@ export interface AnalysisResult {
   timestamp?: string;
   createdAt?: string;
   completedAt?: string;
+  /** The engine's risk level; 'No data' with a reason for an analysis of ticket files alone. */
+  risk?: string;
+  no_data_reason?: string;
   summary?: AnalysisSummary;
   correlation_results?: {
     risk_correlation?: {

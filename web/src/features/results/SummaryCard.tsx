@@ -11,7 +11,9 @@ export function SummaryCard({ result }: { result: AnalysisResult }) {
   const { total, flagged } = totalsOf(result);
   const multi = isMulti(result);
   const riskPct = result.correlation_results?.risk_correlation?.risk_percentage;
-  const empty = hasNoRecords(total, flagged);
+  // Ticket files alone are no evidence either way: the engine says No data and why (DETECTION.md 2).
+  const ticketsOnly = result.risk === 'No data' && !!result.no_data_reason;
+  const empty = hasNoRecords(total, flagged) || ticketsOnly;
   return (
     <Card withBorder component="section" aria-labelledby="summary-title">
       <Text id="summary-title" fw={600} size="lg" mb="sm">
@@ -33,11 +35,11 @@ export function SummaryCard({ result }: { result: AnalysisResult }) {
         </SimpleGrid>
       )}
       <div style={{ marginTop: 12 }}>
-        <RiskBadge flagged={flagged} total={total} />
+        <RiskBadge flagged={flagged} total={total} noData={ticketsOnly} />
       </div>
       {empty && (
         <div style={{ marginTop: 12 }}>
-          <NoRecordsNotice />
+          <NoRecordsNotice reason={ticketsOnly ? result.no_data_reason : undefined} />
         </div>
       )}
     </Card>

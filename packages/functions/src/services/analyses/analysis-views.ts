@@ -96,6 +96,7 @@ export async function toResult(services: Services, item: AnalysisItem) {
     files: report.files,
     summary: report.summary,
     risk: report.risk,
+    ...(report.no_data_reason ? { no_data_reason: report.no_data_reason } : {}),
     correlation_results: report.correlation_results,
     record_count_summary: report.record_count_summary,
     warnings: report.warnings ?? [],
