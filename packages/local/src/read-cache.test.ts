@@ -1,6 +1,6 @@
 /**
  * The read cache of the app's table client (issue 26, item 9) against the real local table
- * store: a repeated read is answered from memory, and a write by any other client (another
+ * store: a repeated read is answered from memory (bounded: 4,000 answers, 64 MB), and a write by any other client (another
  * thread's, as the pipeline's steps write) is seen by the next read, for Put, Update, Delete,
  * BatchWrite and writes in flight.
  */

@@ -15,9 +15,10 @@ export interface PartitionVersions {
   of(pk: string): number;
 }
 
-/** Entries kept at most; answers with more items than this are not kept. */
+/** Bounds of what is kept: entries, bytes (as JSON) in all, and of one answer. */
 const MAX_ENTRIES = 4000;
-const MAX_ITEMS = 2000;
+const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 function partitionOf(command: unknown): string | undefined {
   if (command instanceof GetCommand) {
@@ -39,7 +40,14 @@ function partitionOf(command: unknown): string | undefined {
  * Callers get their own copy of an answer, as from the store.
  */
 export function cacheReads(ddb: DynamoDBDocumentClient, versions: PartitionVersions): DynamoDBDocumentClient {
-  const cache = new Map<string, { version: number; out: unknown }>();
+  const cache = new Map<string, { version: number; out: unknown; bytes: number }>();
+  let bytes = 0;
+  const forget = (key: string) => {
+    const old = cache.get(key);
+    if (!old) return;
+    bytes -= old.bytes;
+    cache.delete(key);
+  };
   const send = ddb.send.bind(ddb) as (command: unknown, ...rest: unknown[]) => Promise<unknown>;
   const cached = async (command: unknown, ...rest: unknown[]): Promise<unknown> => {
     const pk = partitionOf(command);
@@ -53,10 +61,12 @@ export function cacheReads(ddb: DynamoDBDocumentClient, versions: PartitionVersi
       return structuredClone(hit.out);
     }
     const out = await send(command);
-    const items = (out as { Items?: unknown[] }).Items;
-    if (!items || items.length <= MAX_ITEMS) {
-      cache.set(key, { version, out: structuredClone(out) });
-      if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    forget(key);
+    const size = JSON.stringify(out).length;
+    if (size <= MAX_ANSWER_BYTES) {
+      cache.set(key, { version, out: structuredClone(out), bytes: size });
+      bytes += size;
+      while (cache.size > MAX_ENTRIES || bytes > MAX_BYTES) forget(cache.keys().next().value!);
     }
     return out;
   };

@@ -16,7 +16,7 @@ import { ListCard, SelectionToolbar } from '../../lib/SelectableList.tsx';
 import { useHeldResult } from '../../state/held-result.tsx';
 import { failureReason } from '../../lib/failure-reason.ts';
 
-// Dark shades: the light badge's text must meet AA contrast (the default green read 3.3:1).
+// Outlined in dark shades: the status text meets AA contrast (the light green badge read 3.3:1).
 const STATUS_COLOR: Record<string, string> = { completed: 'green.9', failed: 'red.9', processing: 'blue.9' };
 
 function fileTypesOf(a: AnalysisListItem): string {
@@ -99,7 +99,7 @@ export function HistoryPage() {
                       </Text>
                     </div>
                   </Group>
-                  <Badge color={STATUS_COLOR[a.status] ?? 'gray'} variant="light" style={{ flexShrink: 0 }}>
+                  <Badge color={STATUS_COLOR[a.status] ?? 'gray.8'} variant="outline" style={{ flexShrink: 0 }}>
                     {a.status}
                   </Badge>
                 </Group>
@@ -159,7 +159,7 @@ export function HistoryPage() {
                   <Table.Td title={a.analysisId}>{shortId(a.analysisId)}</Table.Td>
                   <Table.Td>{formatNumber(totalRecordsOf(a))}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[a.status] ?? 'gray'} variant="light">
+                    <Badge color={STATUS_COLOR[a.status] ?? 'gray.8'} variant="outline">
                       {a.status}
                     </Badge>
                     {a.status === 'failed' && (

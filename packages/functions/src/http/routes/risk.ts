@@ -7,7 +7,7 @@ import { VisibleError } from '../errors.ts';
 import type { RouteContext, RouteRegistrar } from '../types.ts';
 import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, listAudit } from '../../services/risk/audit-log.ts';
 import { exportRiskLists } from '../../services/risk/risk-export.ts';
-import { importRiskCsv } from '../../services/risk/risk-import.ts';
+import { importRiskCsv, previewRiskImport } from '../../services/risk/risk-import.ts';
 import {
   createRiskItem,
   deleteRiskItem,
@@ -43,7 +43,7 @@ const auditQuerySchema = z.object({
 });
 
 const importSchema = z
-  .object({ type: z.enum(['tables', 'tcodes'], { message: "must be 'tables' or 'tcodes'" }), ...listSourceFields })
+  .object({ type: z.enum(['tables', 'tcodes'], { message: "must be 'tables' or 'tcodes'" }), preview: z.boolean().optional(), ...listSourceFields })
   .refine(hasOneSource, { message: EXACTLY_ONE_SOURCE, path: ['csvContent'] });
 
 /** The two lists differ only in path, ID field and answer field. */
@@ -72,6 +72,8 @@ export function registerRiskRoutes(r: RouteRegistrar): void {
     const input = importSchema.parse(body ?? {});
     const rows = await readListSource(services, caller, input);
     await rememberPerson(services, caller);
+    // preview: what the import would do (new, changed field by field, unchanged, categories matched), nothing written.
+    if (input.preview) return { status: 200, body: { preview: await previewRiskImport(services, input.type === 'tables' ? 'table' : 'tcode', rows) } };
     const result = await importRiskCsv(services, input.type === 'tables' ? 'table' : 'tcode', caller.sub, rows);
     return { status: 200, body: result };
   });

@@ -11,7 +11,7 @@ import { auditItem } from './audit-log.ts';
 import { restoreNeutralised } from './csv-text.ts';
 import { readListCsv } from './list-csv-rows.ts';
 import { bumpListVersion } from './list-version.ts';
-import { buildStoredItem, queryAllRiskItems } from './risk-items.ts';
+import { buildStoredItem, listRiskCategories, queryAllRiskItems } from './risk-items.ts';
 import { RISK_KINDS, toApiItem, type RiskKind, type StoredRiskItem } from './risk-kinds.ts';
 import { CATEGORY_RULE, ID_RULE, isValidCategory, normaliseSapId } from './sap-ids.ts';
 
@@ -39,9 +39,88 @@ const DESCRIPTION_ALIASES: Record<RiskKind, string[]> = {
   tcode: ['DESCRIPTION', 'TTEXT', 'DDTEXT'],
 };
 
-export async function importRiskCsv(services: Services, kind: RiskKind, userId: string, table: string[][]): Promise<ImportResult> {
+/**
+ * Near-duplicate and translated category names, folded into the category the lists already use
+ * (issue 27): an import of "Benutzerverwaltung" lands in "User Administration", not beside it.
+ */
+export const CATEGORY_SYNONYMS: Record<string, string> = {
+  'user & authorization': 'User Administration',
+  'user and authorization': 'User Administration',
+  'user management': 'User Administration',
+  benutzerverwaltung: 'User Administration',
+  berechtigungen: 'User Administration',
+  'system configuration': 'System Administration',
+  systemverwaltung: 'System Administration',
+  systemkonfiguration: 'System Administration',
+  basis: 'System Administration',
+  finanzbuchhaltung: 'Finance',
+  finanzen: 'Finance',
+  zahlungsverkehr: 'Payment & Banking',
+  stammdaten: 'Master Data',
+};
+
+/** The existing category an imported one means: same name in any case, or a known synonym; else the name as given (a new category). */
+export function matchCategory(category: string, existing: readonly string[]): { category: string; matched?: string } {
+  const key = category.trim().toLowerCase();
+  const same = existing.find((c) => c.toLowerCase() === key);
+  if (same) return same === category ? { category } : { category: same, matched: category };
+  const synonym = CATEGORY_SYNONYMS[key];
+  if (synonym) return { category: synonym, matched: category };
+  return { category };
+}
+
+export interface ImportPreview {
+  /** IDs not in the list yet, with their category (after matching). */
+  added: { id: string; category: string; description: string }[];
+  /** Entries whose fields change: old -> new per field. */
+  changed: { id: string; changes: { field: string; from: string; to: string }[] }[];
+  unchanged: string[];
+  /** Imported category names folded into an existing one. */
+  categoriesMatched: { from: string; to: string }[];
+  /** Categories the import creates. */
+  categoriesNew: string[];
+  errors: string[];
+  warnings: string[];
+}
+
+/** What an import would do, written nowhere: new, changed (field by field) and unchanged entries and the categories matched. */
+export async function previewRiskImport(services: Services, kind: RiskKind, table: string[][]): Promise<ImportPreview> {
   const { rows, errors } = readRows(kind, table);
-  if (rows.length === 0) return { imported: 0, errors, warnings: [] };
+  const existing = new Map((await queryAllRiskItems(services, kind)).map((item) => [item.sk, item]));
+  const categories = await listRiskCategories(services);
+  const master = rows.length ? await lookupMasterDescriptions(services, kind, rows.map((r) => r.id)) : new Map<string, string>();
+  const preview: ImportPreview = { added: [], changed: [], unchanged: [], categoriesMatched: [], categoriesNew: [], errors, warnings: [] };
+  const matched = new Map<string, string>();
+  const created = new Set<string>();
+  for (const row of rows) {
+    const m = matchCategory(row.category, categories);
+    if (m.matched) matched.set(m.matched, m.category);
+    else if (!categories.includes(m.category)) created.add(m.category);
+    const previous = existing.get(row.id);
+    const description = row.description || previous?.description || master.get(row.id) || '';
+    if (!master.has(row.id)) preview.warnings.push(`${row.id}: not in the SAP master list of ${kind === 'table' ? 'tables' : 'transaction codes'}; imported, but check the name`);
+    if (!previous || !previous.active) {
+      preview.added.push({ id: row.id, category: m.category, description });
+      continue;
+    }
+    const changes = [
+      { field: 'category', from: previous.category, to: m.category },
+      { field: 'description', from: previous.description ?? '', to: description },
+    ].filter((c) => c.from !== c.to);
+    if (changes.length) preview.changed.push({ id: row.id, changes });
+    else preview.unchanged.push(row.id);
+  }
+  preview.categoriesMatched = [...matched].map(([from, to]) => ({ from, to }));
+  preview.categoriesNew = [...created];
+  return preview;
+}
+
+export async function importRiskCsv(services: Services, kind: RiskKind, userId: string, table: string[][]): Promise<ImportResult> {
+  const { rows: read, errors } = readRows(kind, table);
+  if (read.length === 0) return { imported: 0, errors, warnings: [] };
+  // Categories folded into the existing ones, as the preview showed them.
+  const categories = await listRiskCategories(services);
+  const rows = read.map((r) => ({ ...r, category: matchCategory(r.category, categories).category }));
 
   const existing = new Map((await queryAllRiskItems(services, kind)).map((item) => [item.sk, item]));
   // Every ID is looked up: the description fills gaps, and an ID the master list lacks is worth a warning.
