@@ -82,7 +82,7 @@ function load(job: LoadJob): Promise<LoadResult> {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-function describe(label: string, r: LoadResult): string {
+function summariseLoad(label: string, r: LoadResult): string {
   const s = [...r.latencies].sort((a, b) => a - b);
   const [l1, l5, l15] = loadavg();
   return `${label}: ${r.requests} requests in ${r.seconds.toFixed(1)} s = ${(r.requests / r.seconds).toFixed(0)} req/s, p50 ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, p99 ${pct(s, 99).toFixed(1)} ms, ${r.errors} errors (load average ${l1!.toFixed(1)} ${l5!.toFixed(1)} ${l15!.toFixed(1)} on ${availableParallelism()} cores)`;
@@ -174,7 +174,7 @@ export async function runApiLoadBench(report: (line: string) => void = console.l
     const job: LoadJob = { apiUrl: stack.apiUrl, token: client.idToken, paths: ['/files', '/results'], connections, maxRequests, maxSeconds };
     // Warm-up (JIT, connections), not reported.
     await load({ ...job, maxRequests: 2000, maxSeconds: 3 });
-    report(describe(`idle, ${connections} connections, GET /files + GET /results`, await profiled(report, () => load(job))));
+    report(summariseLoad(`idle, ${connections} connections, GET /files + GET /results`, await profiled(report, () => load(job))));
 
     const bytes = Math.round(loadMb * MB);
     const files = [
@@ -188,7 +188,7 @@ export async function runApiLoadBench(report: (line: string) => void = console.l
     await new Promise((r) => setTimeout(r, 1000));
     const during = await profiled(report, () => load(job));
     const still = (await client.call('GET', `/results/${id}`)).json.status;
-    report(describe(`during a 4-file analysis (${loadMb} MB per file; ${still === 'processing' ? 'still running at the end' : `it ended (${still}) before the phase`})`, during));
+    report(summariseLoad(`during a 4-file analysis (${loadMb} MB per file; ${still === 'processing' ? 'still running at the end' : `it ended (${still}) before the phase`})`, during));
     const final = await waitFor(client, id);
     if (final !== 'completed') report(`the 4-file analysis ended ${final}: ${(await client.call('GET', `/results/${id}`)).json.error}`);
   } finally {

@@ -63,6 +63,38 @@ export const webDev = {
  */
 const webDomain = settings.WEB_DOMAIN ? { name: String(settings.WEB_DOMAIN), cert: String(settings.WEB_CERTIFICATE_ARN), dns: false as const } : undefined;
 
+/**
+ * A per-client limit at the edge: a WAF web ACL on the distribution (CloudFront's ACLs live in
+ * us-east-1) blocks an address that sends more than EDGE_RATE_LIMIT requests in 5 minutes (stage
+ * setting; 1000 in prod), so one client cannot flood the site. The API is an HTTP API, to which WAF
+ * cannot attach: it keeps its stage-wide throttle (stacks/api.ts) and the app's per-address limit
+ * on the public request-access form; docs/deployment.md "Origins and headers" gives the choice.
+ */
+// `sst dev` deploys no distribution, so no ACL either.
+const usEast1 = $dev ? undefined : new aws.Provider('UsEast1', { region: 'us-east-1' });
+export const EDGE_RATE_LIMIT = Number(settings.EDGE_RATE_LIMIT);
+if (!Number.isInteger(EDGE_RATE_LIMIT) || EDGE_RATE_LIMIT < 10) throw new Error(`EDGE_RATE_LIMIT must be a whole number of requests per 5 minutes, at least 10 (WAF's minimum; got ${settings.EDGE_RATE_LIMIT})`);
+export const edgeAcl = $dev
+  ? undefined
+  : new aws.wafv2.WebAcl(
+  'WebEdgeAcl',
+  {
+    scope: 'CLOUDFRONT',
+    defaultAction: { allow: {} },
+    visibilityConfig: { cloudwatchMetricsEnabled: true, metricName: 'web-edge', sampledRequestsEnabled: true },
+    rules: [
+      {
+        name: 'per-client-rate',
+        priority: 0,
+        action: { block: {} },
+        statement: { rateBasedStatement: { limit: EDGE_RATE_LIMIT, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
+        visibilityConfig: { cloudwatchMetricsEnabled: true, metricName: 'web-per-client-rate', sampledRequestsEnabled: true },
+      },
+    ],
+  },
+      { provider: usEast1 },
+    );
+
 export const web = new sst.aws.StaticSite('Web', {
   path: 'web',
   dev: webDev,
@@ -75,6 +107,7 @@ export const web = new sst.aws.StaticSite('Web', {
   environment: { APP_BROWSER_CONFIG: browserConfig },
   transform: {
     cdn: (args: any) => {
+      args.transform = { ...args.transform, distribution: (d: any) => void (d.webAclId = edgeAcl!.arn) };
       args.defaultCacheBehavior = $resolve({ behavior: args.defaultCacheBehavior, id: securityHeaders.id }).apply(({ behavior, id }) => ({
         ...behavior,
         responseHeadersPolicyId: id,

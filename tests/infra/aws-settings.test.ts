@@ -167,3 +167,15 @@ test("without a custom domain the distribution uses CloudFront's own certificate
   expect(distribution.inputs.viewerCertificate).toEqual({ cloudfrontDefaultCertificate: true });
   expect(distribution.inputs.aliases).toEqual([]);
 });
+
+test('a per-client limit at the edge: a WAF rate rule per address on the distribution, created in us-east-1', () => {
+  const acl = named(synthesis, 'aws:wafv2/webAcl:WebAcl', 'WebEdgeAcl');
+  expect(acl.inputs).toMatchObject({ scope: 'CLOUDFRONT', defaultAction: { allow: {} } });
+  expect(acl.inputs.rules).toEqual([
+    expect.objectContaining({ name: 'per-client-rate', action: { block: {} }, statement: { rateBasedStatement: { limit: 1000, aggregateKeyType: 'IP', evaluationWindowSec: 300 } } }),
+  ]);
+  const provider = named(synthesis, 'pulumi:providers:aws', 'UsEast1');
+  expect(provider.inputs.region).toBe('us-east-1');
+  const distribution = named(synthesis, 'aws:cloudfront/distribution:Distribution', 'WebCdnDistribution');
+  expect(distribution.inputs.webAclId).toBe(acl.state.arn);
+});

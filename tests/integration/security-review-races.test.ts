@@ -107,6 +107,25 @@ describe('review', () => {
     expect(trail.filter((e) => e.previousStatus === 'open').length).toBeLessThan(20);
   }, 60_000);
 
+  it('bulk reviews racing single reviews of the same findings keep each trail a chain', async () => {
+    const ids = findings.slice(1, 4).map((f) => f.findingId as string);
+    const calls: [string, string, unknown][] = [];
+    for (let i = 0; i < 6; i++) {
+      calls.push(['PUT', `/results/${analysisId}/findings/review`, { findingIds: ids, status: i % 2 ? 'escalated' : 'open' }]);
+      calls.push(['PUT', `/results/${analysisId}/findings/${ids[i % 3]}/review`, { status: 'false_positive', comment: `single ${i}` }]);
+    }
+    const answers = await burst(alice, calls);
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    for (const id of ids) {
+      const detail = (await alice.call('GET', `/results/${analysisId}/findings/${id}`)).json;
+      const trail = detail.trail as { status: string; previousStatus: string }[];
+      expect(trail).toHaveLength(8);
+      expect(trail[0]!.previousStatus).toBe('open');
+      for (let i = 1; i < trail.length; i++) expect(trail[i]!.previousStatus, `${id} entry ${i}`).toBe(trail[i - 1]!.status);
+      expect(detail.finding.review.status).toBe(trail.at(-1)!.status);
+    }
+  }, 60_000);
+
   it('10 parallel "explained + suppress" of one finding make one suppression', async () => {
     const f = findings.find((x) => x.user) ?? findings[1];
     const before = (await alice.call('GET', '/suppressions')).json.suppressions.length;

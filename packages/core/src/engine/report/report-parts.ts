@@ -7,8 +7,7 @@ import type { FlagContext } from '../../flags/flag-context.ts';
 import { otherIsHigh, severityOf } from '../../flags/flag-result.ts';
 import { FLAG_KEYS } from '../../model/index.ts';
 import { ByteRows, type SheetCells } from '../../report/row-bytes.ts';
-import type { DeflateSegment } from '../../report/zip-writer.ts';
-import { SheetSegments } from './sheet-segments.ts';
+import { SheetSegments, type SheetSegment } from './sheet-segments.ts';
 import { ANNOTATIONS_NAME, type EngineContext, type FileStepResult, type SourceParts } from '../contract.ts';
 import { forEachFinalRecord, prepareFinalState, type FinalSourceInfo, type FinalState } from './final-records.ts';
 import { isoDateTime, isTemporalName, recordDateCell, recordTimeCell, temporalColumnsOf } from './temporal-cells.ts';
@@ -51,12 +50,7 @@ export interface ReportPartInput {
   caseTriggers?: CaseTrigger[];
 }
 
-/** Sheet `part` (1 = the first sheet of the type, 2 = its continuation, …) got `rows` rows in segment `name`. */
-export interface SheetSegment extends DeflateSegment {
-  part: number;
-  rows: number;
-  name: string;
-}
+export type { SheetSegment } from './sheet-segments.ts';
 
 export interface ReportPartResult {
   fileIndex: number;

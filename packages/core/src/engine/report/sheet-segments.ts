@@ -7,7 +7,13 @@
 import { ByteRows } from '../../report/row-bytes.ts';
 import { openDeflateSegment, type DeflateSegment, type SegmentWriter } from '../../report/zip-writer.ts';
 import type { Workspace } from '../contract.ts';
-import type { SheetSegment } from './report-parts.ts';
+
+/** Sheet `part` (1 = the first sheet of the type, 2 = its continuation, …) got `rows` rows in segment `name`. */
+export interface SheetSegment extends DeflateSegment {
+  part: number;
+  rows: number;
+  name: string;
+}
 
 export class SheetSegments {
   readonly xml: ByteRows;
