@@ -9,9 +9,11 @@ function memorySink(): ByteSink & { bytes: number } {
 }
 
 describe('OutputBudget', () => {
-  it('allows 256 MB plus 16 bytes per input byte by default', () => {
-    expect(outputLimitFor(0)).toBe(268_435_456);
-    expect(outputLimitFor(100 * 1024 * 1024)).toBe(268_435_456 + 1_677_721_600);
+  it('allows 1 GB plus 48 bytes per input byte by default', () => {
+    expect(outputLimitFor(0)).toBe(1_073_741_824);
+    expect(outputLimitFor(100 * 1024 * 1024)).toBe(1_073_741_824 + 5_033_164_800);
+    // the 9.4 MB workbook that expanded to 1.6 GB of results still stops
+    expect(outputLimitFor(9.4 * 1024 * 1024)).toBeLessThan(1.6 * 1024 * 1024 * 1024);
   });
 
   it('counts the bytes of every sink it wraps and fails the write that passes the limit', () => {

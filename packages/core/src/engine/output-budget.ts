@@ -6,13 +6,17 @@ import type { ChunkWriter } from '../workspace/index.ts';
 export const DEFAULT_OUTPUT_BYTES = 2048 * 1024 * 1024;
 
 /**
- * The cap for an analysis of `inputBytes` of uploads: 256 MB plus 16 bytes per input byte. The
+ * The cap for an analysis of `inputBytes` of uploads: 1 GB plus 48 bytes per input byte. The
  * report step of a 100 MB CDPOS export writes about 5.6 bytes per input byte (sheet and CSV parts,
- * then results.xlsx and results.csv); a 9.4 MB workbook that expanded to 1.6 GB of results had
- * 170 per byte.
+ * then results.xlsx and results.csv). Since nothing is capped (DETECTION.md v3 section 3), every
+ * finding is stored with its evidence (findings.ndjson, about 1 KB a finding, written through
+ * buckets of consecutive cases) beside every high-severity record (high-records.ndjson): an export
+ * in which most records are flagged holds up to about 60 bytes per input byte at once while the
+ * findings are written, which the old 256 MB + 16 per byte refused for 7 MB of such uploads. A
+ * 9.4 MB workbook that expanded to 1.6 GB of results (170 per byte) still stops here (1.45 GB).
  */
 export function outputLimitFor(inputBytes: number): number {
-  return 256 * 1024 * 1024 + 16 * inputBytes;
+  return 1024 * 1024 * 1024 + 48 * inputBytes;
 }
 
 /**
