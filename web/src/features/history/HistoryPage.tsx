@@ -16,8 +16,8 @@ import { ListCard, SelectionToolbar } from '../../lib/SelectableList.tsx';
 import { useHeldResult } from '../../state/held-result.tsx';
 import { failureReason } from '../../lib/failure-reason.ts';
 
-// Outlined in dark shades: the status text meets AA contrast (the light green badge read 3.3:1).
-const STATUS_COLOR: Record<string, string> = { completed: 'green.9', failed: 'red.9', processing: 'blue.9' };
+// Filled in dark shades with white text: AA contrast (the light green badge read 3.3:1, green.9 4.46:1).
+const STATUS_COLOR: Record<string, string> = { completed: 'teal.9', failed: 'red.9', processing: 'blue.9' };
 
 function fileTypesOf(a: AnalysisListItem): string {
   return a.fileTypes?.length ? a.fileTypes.join(', ') : 'Unknown';
@@ -99,7 +99,7 @@ export function HistoryPage() {
                       </Text>
                     </div>
                   </Group>
-                  <Badge color={STATUS_COLOR[a.status] ?? 'gray.8'} variant="outline" style={{ flexShrink: 0 }}>
+                  <Badge color={STATUS_COLOR[a.status] ?? 'gray.8'} variant="filled" autoContrast style={{ flexShrink: 0 }}>
                     {a.status}
                   </Badge>
                 </Group>
@@ -159,7 +159,7 @@ export function HistoryPage() {
                   <Table.Td title={a.analysisId}>{shortId(a.analysisId)}</Table.Td>
                   <Table.Td>{formatNumber(totalRecordsOf(a))}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[a.status] ?? 'gray.8'} variant="outline">
+                    <Badge color={STATUS_COLOR[a.status] ?? 'gray.8'} variant="filled" autoContrast>
                       {a.status}
                     </Badge>
                     {a.status === 'failed' && (
