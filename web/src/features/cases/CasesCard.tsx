@@ -159,11 +159,11 @@ export function CasesCard({ analysisId }: { analysisId: string }) {
           {data.cases.length === 0 ? (
             <Text c="dimmed">No case matches these filters.</Text>
           ) : (
-            <Stack gap="xs" aria-label="Cases" component="div" role="list">
+            <Stack gap="xs" aria-label="Cases" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {data.cases.map((c) => (
-                <div role="listitem" key={c.id}>
+                <li key={c.id}>
                   <CaseItem analysisId={analysisId} c={c} />
-                </div>
+                </li>
               ))}
             </Stack>
           )}
