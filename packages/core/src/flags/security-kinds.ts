@@ -29,7 +29,7 @@ export const SECURITY_KIND = {
   /** A sensitive role assigned to a user, or made valid again. */
   roleAssigned: 'role_assigned',
   /** The password of another user changed (BU2, IDENTITY items on USR02's password fields). */
-  passwordReset: 'password_reset',
+  resetOfOthersPassword: 'password_reset',
   /** A vendor's or customer's bank details changed. */
   bankChange: 'bank_change',
   /** A payment transaction run (SM20, or a change document's TCODE). */

@@ -196,7 +196,7 @@ export class FactsCollector {
       this.pushSecurity(kind, rec.user, target, t, describeSm20(rec), '', terminal, peer);
     }
     if ((out.otherMask & OTHER_BIT.emergency_access) !== 0) this.pushSecurity(K.emergency, rec.user, '', t, describeSm20(rec), '', terminal, peer);
-    if ((out.marks & MARK_PASSWORD_OTHER) !== 0) this.pushSecurity(K.passwordReset, rec.user, rec.var2.trim(), t, '', '', terminal, peer);
+    if ((out.marks & MARK_PASSWORD_OTHER) !== 0) this.pushSecurity(K.resetOfOthersPassword, rec.user, rec.var2.trim(), t, '', '', terminal, peer);
   }
 
   /** A payment transaction run (the record's own, or the one AU3 started): its user, transaction and time. */
@@ -221,7 +221,7 @@ export class FactsCollector {
     if (marks === 0) return;
     // The activity of a bank change is made from its key in correlation (one string fewer per item).
     if ((marks & MARK_BANK_CHANGE) !== 0) this.pushSecurity(K.bankChange, rec.user, rec.tabname, t, '', key);
-    if ((marks & MARK_PASSWORD_OTHER) !== 0) this.pushSecurity(K.passwordReset, rec.user, rec.objectid.trim(), t, '', key);
+    if ((marks & MARK_PASSWORD_OTHER) !== 0) this.pushSecurity(K.resetOfOthersPassword, rec.user, rec.objectid.trim(), t, '', key);
     if ((marks & MARK_PAYMENT) !== 0 && rec.joined && rec.date !== '') this.addPayment(rec, t, key);
   }
 

@@ -17,7 +17,7 @@ function find(env: PatternEnv): void {
   const th = env.thresholds.passwordResets;
   const byUser = new Map<string, Reset[]>();
   for (const e of env.securityEvents) {
-    if (e[K.kind] !== SECURITY_KIND.passwordReset) continue;
+    if (e[K.kind] !== SECURITY_KIND.resetOfOthersPassword) continue;
     let user = e[K.user];
     let t = e[K.epoch];
     if (user === '' || Number.isNaN(t)) {
