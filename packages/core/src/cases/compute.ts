@@ -6,13 +6,15 @@
 import { createHash } from 'node:crypto';
 import type { SuspiciousPattern } from '../model/index.ts';
 import { patternRuleId, ruleById } from '../rules/index.ts';
-import { epochOf, patternUses, type EscalationTrigger } from './escalations.ts';
+import { PatternTable } from '../correlate/pattern-table.ts';
+import { patternUses, type EscalationTrigger } from './escalations.ts';
 import { casePoints, HIGH_POINTS, isRoutine, rarityOf, scoreOf, type ScoredRule } from './score.ts';
 import { actorKey, splitActorKey, type MergedTally, type TriggerHit } from './tally.ts';
 import type { Case, CaseActorKind, CaseEscalation, CaseRiskLevel, CaseRule } from './types.ts';
 
 export interface CasesInput {
-  patterns: readonly SuspiciousPattern[];
+  /** Every pattern: as a table (the engine), or as objects (tests). */
+  patterns: PatternTable | readonly SuspiciousPattern[];
   tally: MergedTally;
   triggers: readonly EscalationTrigger[];
   /** 'standard' or 'emergency' for a user on the privileged-users watchlist. */
@@ -24,11 +26,23 @@ const fmt = (epoch: number) => (Number.isFinite(epoch) ? new Date(epoch * 1000).
 
 /** The actor of a pattern: its user, or for a burst named by terminal or address, that terminal or address. */
 export function patternActor(p: SuspiciousPattern): { kind: CaseActorKind; actor: string } {
-  const user = p.user.trim();
+  return actorOf(p.user, p.sm20_activity);
+}
+
+function actorOf(patternUser: string, activity: string | undefined): { kind: CaseActorKind; actor: string } {
+  const user = patternUser.trim();
   if (user === '') return { kind: 'none', actor: '' };
-  const by = /\bfrom (terminal|address) (\S+)/.exec(p.sm20_activity);
-  if (by && by[2] === user && !/^Logon of /.test(p.sm20_activity)) return { kind: by[1] as 'terminal' | 'address', actor: user };
+  const by = activity === undefined ? null : /\bfrom (terminal|address) (\S+)/.exec(activity);
+  if (by && by[2] === user && !/^Logon of /.test(activity!)) return { kind: by[1] as 'terminal' | 'address', actor: user };
   return { kind: 'user', actor: user.toUpperCase() };
+}
+
+/** Kinds whose user can be a terminal or peer address (the activity says so): only these activities are read for the actor. */
+const LOGON_KINDS: ReadonlySet<string> = new Set(['FAILED_LOGON_BURST', 'BRUTE_FORCE_SUCCESS', 'MULTIPLE_LOGONS_BY_USER', 'UNEXPECTED_NETWORK_LOGON', 'PRIVILEGED_USER_LOGON', 'USER_CREATED_AND_USED', 'USER_UNLOCKED_AND_USED']);
+
+/** The actor of pattern i of a table (patternActor without making the pattern). */
+export function tableActor(table: PatternTable, i: number): { kind: CaseActorKind; actor: string } {
+  return actorOf(table.userName(i), LOGON_KINDS.has(table.kindName(i)) ? table.activity(i) : undefined);
 }
 
 /** A case's id: stable for the same actor (and so for the same analysis). */
@@ -57,24 +71,27 @@ export function computeCases(input: CasesInput): Case[] {
     if (!b) building.set(key, (b = { kind, actor, first: Infinity, last: -Infinity, days: new Set(), files: new Set(), patterns: 0, records: 0, critical: false, high: false, rules: new Map() }));
     return b;
   };
-  for (const p of input.patterns) {
-    const { kind, actor } = patternActor(p);
+  const table = input.patterns instanceof PatternTable ? input.patterns : PatternTable.of(input.patterns);
+  const ruleIds = table.kinds.map((k) => patternRuleId(k));
+  for (let i = 0; i < table.count; i++) {
+    const { kind, actor } = tableActor(table, i);
     const b = get(kind, actor);
-    const t = epochOf(p.sm20_time);
-    const day = p.sm20_time.slice(0, 10);
+    const t = Math.floor(table.epoch[i]!);
+    const day = table.day(i);
+    const risk = table.riskLevel(i);
     b.patterns++;
-    if (p.risk_level === 'critical') b.critical = true;
-    if (p.risk_level === 'high') b.high = true;
+    if (risk === 'critical') b.critical = true;
+    if (risk === 'high') b.high = true;
     if (Number.isFinite(t)) {
       b.first = Math.min(b.first, t);
       b.last = Math.max(b.last, t);
       b.days.add(day);
     }
-    const id = p.rule ?? patternRuleId(p.pattern);
+    const id = ruleIds[table.kind[i]!]!;
     let r = b.rules.get(id);
-    if (!r) b.rules.set(id, (r = { pattern: true, severity: p.risk_level, count: 0, first: Infinity, days: new Set() }));
+    if (!r) b.rules.set(id, (r = { pattern: true, severity: risk, count: 0, first: Infinity, days: new Set() }));
     // A pattern kind of mixed risk (EMERGENCY_ACCESS) is weighed by its highest.
-    if (LEVEL_RANK[p.risk_level] < LEVEL_RANK[r.severity]) r.severity = p.risk_level;
+    if (LEVEL_RANK[risk] < LEVEL_RANK[r.severity]) r.severity = risk;
     r.count++;
     if (Number.isFinite(t)) {
       r.first = Math.min(r.first, t);
@@ -101,7 +118,7 @@ export function computeCases(input: CasesInput): Case[] {
   }
 
   // Escalations: trigger windows used by a record (the tally) or by a change pattern.
-  const uses = new Map<number, TriggerHit>(patternUses(input.triggers, input.patterns));
+  const uses = new Map<number, TriggerHit>(patternUses(input.triggers, table));
   for (const [id, h] of input.tally.hits) {
     const known = uses.get(id);
     if (!known || h.epoch < known.epoch) uses.set(id, h);
@@ -120,8 +137,7 @@ export function computeCases(input: CasesInput): Case[] {
     const acted = w.user === w.caseUser ? w.user : `${w.caseUser} (as ${w.user})`;
     escalate(key, { kind: w.kind, text: `${w.how}; then ${acted} ${use.text}, within ${Math.round((w.to - w.from) / 3600)} hours` });
   }
-  for (const p of input.patterns) {
-    if ((p.pattern as string) !== 'BANK_CHANGE_THEN_PAYMENT') continue;
+  for (const p of table.ofKinds(new Set(['BANK_CHANGE_THEN_PAYMENT']))) {
     const { kind, actor } = patternActor(p);
     escalate(actorKey(kind, actor), { kind: 'bank_change_then_payment', text: `${actor} changed bank details and ran a payment: ${p.sm20_activity} (${p.sm20_time})` });
   }

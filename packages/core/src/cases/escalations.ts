@@ -11,6 +11,7 @@
  * The windows are handed to the report step (CaseTrigger), which sees every record; a pattern of a
  * change kind inside a window counts as a use as well.
  */
+import { PatternTable } from '../correlate/pattern-table.ts';
 import type { SuspiciousPattern } from '../model/index.ts';
 import type { CaseTrigger, TriggerHit } from './tally.ts';
 import type { CaseEscalationKind } from './types.ts';
@@ -85,22 +86,27 @@ export function escalationTriggers(patterns: readonly SuspiciousPattern[]): Esca
 }
 
 /** A pattern inside a trigger's window that is itself a use (a change by the trigger's user). */
-export function patternUses(triggers: readonly EscalationTrigger[], patterns: readonly SuspiciousPattern[]): Map<number, TriggerHit> {
-  const byUser = new Map<string, SuspiciousPattern[]>();
+export function patternUses(triggers: readonly EscalationTrigger[], patterns: PatternTable | readonly SuspiciousPattern[]): Map<number, TriggerHit> {
   if (triggers.length === 0) return new Map();
+  const table = patterns instanceof PatternTable ? patterns : PatternTable.of(patterns);
   const watched = new Set(triggers.map((w) => w.user));
-  for (const p of patterns) {
-    if (!CHANGE_PATTERNS.has(p.pattern)) continue;
-    const u = p.user.trim().toUpperCase();
-    if (watched.has(u)) (byUser.get(u) ?? byUser.set(u, []).get(u)!).push(p);
+  // The change patterns of watched users, as table rows per user (upper-cased once per user of the table).
+  const change = new Uint8Array(table.kinds.length);
+  table.kinds.forEach((k, j) => (change[j] = CHANGE_PATTERNS.has(k) ? 1 : 0));
+  const upper = table.users.map((u) => u.trim().toUpperCase());
+  const byUser = new Map<string, number[]>();
+  for (let i = 0; i < table.count; i++) {
+    if (change[table.kind[i]!] !== 1) continue;
+    const u = upper[table.user[i]!]!;
+    if (watched.has(u)) (byUser.get(u) ?? byUser.set(u, []).get(u)!).push(i);
   }
   const hits = new Map<number, TriggerHit>();
   for (const w of triggers) {
-    for (const p of byUser.get(w.user) ?? []) {
-      const t = epochOf(p.sm20_time);
+    for (const i of byUser.get(w.user) ?? []) {
+      const t = Math.floor(table.epoch[i]!);
       if (Number.isNaN(t) || t <= w.from || t > w.to) continue;
       const known = hits.get(w.id);
-      if (!known || t < known.epoch) hits.set(w.id, { epoch: t, text: `changed data (${p.pattern} at ${p.sm20_time})` });
+      if (!known || t < known.epoch) hits.set(w.id, { epoch: t, text: `changed data (${table.kindName(i)} at ${table.time(i)})` });
     }
   }
   return hits;

@@ -6,6 +6,7 @@ import { LATE_KEYS, PATTERN_LIST, type CompletionKey, type LateKey, type Pattern
 import { HeaderIndex } from './header-index.ts';
 import { type ItemCorrelation, type ItemHeaders, ITEM_RULES, joinItems, MAX_PATTERNS_PER_KIND } from './item-joins.ts';
 import { PatternHits } from './pattern-hits.ts';
+import type { PatternTable } from './pattern-table.ts';
 import { TicketCoverage } from './ticket-coverage.ts';
 import { FirstSeenPairs, I32List, F64List, UserIds, UserTimeline, UserTimes } from './user-ids.ts';
 import { mergeChangeVolume } from './volume-merge.ts';
@@ -14,7 +15,10 @@ import { mergeChangeVolume } from './volume-merge.ts';
 const SM20_DOC_WINDOW = 15 * 60;
 
 export interface CorrelationResult {
-  patterns: SuspiciousPattern[];
+  /** Every pattern, in the listed order, as typed columns. */
+  table: PatternTable;
+  /** The same patterns as objects, made when first read (tests and small analyses: the engine reads `table`). */
+  readonly patterns: SuspiciousPattern[];
   patternCounts: Partial<Record<PatternName, number>>;
   summary: CorrelationSummary;
   /** Change counts per user-day over all files (CHANGE_VOLUME is decided on these); holds the user-days over the limit. */
@@ -235,7 +239,18 @@ export function* correlationSteps(
     summary['SM20 ↔ change documents'] = { 'SM20 change activities': total, matched, unmatched: total - matched };
   }
   const total = hits.total;
-  const { patterns, patternCounts } = hits.finish();
+  const listed = hits.finish();
+  const { table, patternCounts } = listed;
   if (total > 0) summary['Suspicious patterns'] = { total, ...patternCounts };
-  return { patterns, patternCounts, summary, volume, completions, ...(itemHeaders ? { itemHeaders } : {}) };
+  return {
+    table,
+    get patterns() {
+      return listed.patterns;
+    },
+    patternCounts,
+    summary,
+    volume,
+    completions,
+    ...(itemHeaders ? { itemHeaders } : {}),
+  };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PatternName } from '../model/index.ts';
 import { formatEpoch } from '../facts/index.ts';
 import { firstByTime, nthSmallest, PatternHits } from './pattern-hits.ts';
+import { PatternTable } from './pattern-table.ts';
 import { FirstSeenPairs } from './user-ids.ts';
 
 const KINDS: PatternName[] = ['DEBUGGER_DATA_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE'];
@@ -55,7 +56,7 @@ describe('PatternHits', () => {
     expect(patternCounts).toEqual({ EMERGENCY_ACCESS: 3 });
   });
 
-  it('adopts a kind sealed in another PatternHits (as after a trip through JSON) with the same listing as adding its hits here', () => {
+  it('adopts a kind sealed in another PatternHits (as after a trip to another thread) with the same listing as adding its hits here', () => {
     const hit = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 20 }), fc.boolean());
     fc.assert(
       fc.property(fc.array(hit, { maxLength: 200 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 3 }), (raw, limit, apart) => {
@@ -70,13 +71,18 @@ describe('PatternHits', () => {
         const elsewhere = new PatternHits(limit);
         elsewhere.declare(KINDS[apart]!);
         fill(elsewhere, (k) => k === KINDS[apart]);
-        const sealed = JSON.parse(JSON.stringify(elsewhere.sealed(KINDS[apart]!)));
+        const sealed = structuredClone(elsewhere.sealed(KINDS[apart]!));
         const here = new PatternHits(limit);
         for (const k of KINDS) here.declare(k);
         fill(here, (k) => k !== KINDS[apart]);
         here.adopt(KINDS[apart]!, sealed);
         expect(here.total).toBe(hits.length);
-        expect(here.finish()).toEqual(whole.finish());
+        const [a, b] = [here.finish(), whole.finish()];
+        expect(a.patterns).toEqual(b.patterns);
+        // The table (its texts in a segment per kind) through its bytes (one text after another).
+        expect(PatternTable.decode(Buffer.concat([...a.table.encode()])).toArray()).toEqual(b.patterns);
+        expect(a.patternCounts).toEqual(b.patternCounts);
+        expect(Object.keys(a.patternCounts)).toEqual(Object.keys(b.patternCounts));
       }),
       { numRuns: 300 },
     );
@@ -84,10 +90,11 @@ describe('PatternHits', () => {
 
   it('adopts only into a declared kind without hits of its own', () => {
     const p = new PatternHits(5);
-    expect(() => p.adopt('SELF_AUTHORIZATION', { count: 0, listed: [] })).toThrow(/must be declared/);
+    const none = new PatternHits(5).sealed('SELF_AUTHORIZATION');
+    expect(() => p.adopt('SELF_AUTHORIZATION', none)).toThrow(/must be declared/);
     p.declare('SELF_AUTHORIZATION');
     p.add('SELF_AUTHORIZATION', 'critical', 1_800_000_000, p.source(() => ['U', 'A']), 0);
-    expect(() => p.adopt('SELF_AUTHORIZATION', { count: 1, listed: [] })).toThrow(/no hits of its own/);
+    expect(() => p.adopt('SELF_AUTHORIZATION', { ...none, count: 1 })).toThrow(/no hits of its own/);
   });
 
   it('finds the value a sorted copy holds at k - 1 (NaN sorted last, -0 and 0 alike)', () => {

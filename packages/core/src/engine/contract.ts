@@ -102,6 +102,8 @@ export interface EngineReportOptions {
   aiOutputColumn?: string;
   /** The analysis's id: part of each finding's id in findings.ndjson (findingId). Default ''. */
   analysisId?: string;
+  /** From this many patterns on, the report's suspicious_patterns is a read-only view over the pattern table (correlate/pattern-table.ts). */
+  lazyPatternsFrom?: number;
 }
 
 export interface Engine {

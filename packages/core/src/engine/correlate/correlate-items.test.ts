@@ -6,7 +6,8 @@ import { loadDefaultLists } from '../../lists/index.ts';
 import type { FileStepResult } from '../contract.ts';
 import { correlateAndStore } from './correlate-step.ts';
 import { flagContextOf } from '../engine.ts';
-import { CORRELATION_NAME, ITEM_HEADERS_NAME, PATTERNS_NAME, type StoredCorrelation } from '../names.ts';
+import { CORRELATION_NAME, ITEM_HEADERS_NAME, PATTERN_TABLE_NAME, type StoredCorrelation } from '../names.ts';
+import { PatternTable } from '../../correlate/pattern-table.ts';
 import { parseAndFlagFile } from '../parse/parse-and-flag-file.ts';
 import { contextOf } from '../pool/task-context.ts';
 import { createTaskPool, type TaskEnv } from '../pool/task-pool.ts';
@@ -32,12 +33,12 @@ beforeAll(async () => {
 });
 afterAll(() => rm(temp, { recursive: true, force: true }));
 
-/** correlation.json with patterns.ndjson, and item-headers.bin after one way of correlating. */
+/** correlation.json with patterns.bin, and item-headers.bin after one way of correlating. */
 async function stored(): Promise<{ json: string; itemHeaders: Buffer; correlation: StoredCorrelation }> {
-  const lines = await readFile(join(temp, PATTERNS_NAME), 'utf8');
-  const json = (await readFile(join(temp, CORRELATION_NAME), 'utf8')) + lines;
+  const table = await readFile(join(temp, PATTERN_TABLE_NAME));
+  const json = (await readFile(join(temp, CORRELATION_NAME), 'utf8')) + table.toString('base64');
   const correlation = JSON.parse(await readFile(join(temp, CORRELATION_NAME), 'utf8')) as StoredCorrelation;
-  correlation.patterns = lines.trimEnd().split('\n').map((l) => JSON.parse(l));
+  correlation.patterns = PatternTable.decode(table).toArray();
   return { json, itemHeaders: await readFile(join(temp, ITEM_HEADERS_NAME)), correlation };
 }
 

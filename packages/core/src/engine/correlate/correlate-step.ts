@@ -6,8 +6,8 @@ import type { FlagContext } from '../../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from '../contract.ts';
 import { writeJson } from '../../workspace/index.ts';
 import { correlateItemsTask, writeItemHeaders, type CorrelateItemsInput } from './correlate-items.ts';
-import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, PATTERNS_NAME, type StoredCorrelation } from '../names.ts';
-import type { SuspiciousPattern } from '../../model/index.ts';
+import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, PATTERN_TABLE_NAME, type StoredCorrelation } from '../names.ts';
+import type { PatternTable } from '../../correlate/pattern-table.ts';
 import { readLogons } from './read-logons.ts';
 
 /** Facts keys correlation does not read. */
@@ -85,7 +85,7 @@ const hasHeadersOrItems = (f: FileStepResult) => f.fileType === 'CDHDR' || f.fil
  * and their headers runs as the `correlate-items` task (correlate-items.ts) beside the rest: the
  * same result, on two threads.
  */
-export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems)): Promise<StoredCorrelation> {
+export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems)): Promise<StoredCorrelation & { table: PatternTable }> {
   const input: CorrelateItemsInput = { files: files.map(({ index, fileName, fileType }) => ({ index, fileName, fileType })) };
   const tasks = ctx.tasks;
   const items = !itemsApart ? undefined : tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input);
@@ -109,26 +109,18 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   await items;
   const result = step.value;
   facts = undefined;
-  const stored: StoredCorrelation = { patterns: result.patterns, patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };
+  const stored: StoredCorrelation = { patterns: [], patternCounts: result.patternCounts, summary: result.summary, volume: result.volume.overLimitEntries(), completions: result.completions };
   // Written before correlation.json: a report step that finds correlation.json finds these too.
   if (result.itemHeaders) await writeItemHeaders(ctx.workspace, result.itemHeaders);
-  await writePatterns(ctx, stored.patterns);
-  await writeJson(ctx.workspace, CORRELATION_NAME, { ...stored, patterns: [] });
-  return stored;
+  await writePatternTable(ctx, result.table);
+  await writeJson(ctx.workspace, CORRELATION_NAME, stored);
+  return { ...stored, table: result.table, get patterns() { return result.patterns; } };
 }
 
-/** The patterns as JSON lines, 1 MB at a time (no single string of all of them: there is no cap on their number). */
-async function writePatterns(ctx: EngineContext, patterns: readonly SuspiciousPattern[]): Promise<void> {
-  const sink = ctx.workspace.write(PATTERNS_NAME);
-  let text = '';
-  for (const p of patterns) {
-    text += `${JSON.stringify(p)}\n`;
-    if (text.length >= 1 << 20) {
-      await sink.write(Buffer.from(text));
-      text = '';
-    }
-  }
-  if (text) await sink.write(Buffer.from(text));
+/** The patterns as the table's bytes (no object or string per pattern: there is no cap on their number). */
+async function writePatternTable(ctx: EngineContext, table: PatternTable): Promise<void> {
+  const sink = ctx.workspace.write(PATTERN_TABLE_NAME);
+  for (const chunk of table.encode()) if (chunk.byteLength > 0) await sink.write(chunk);
   await sink.end();
 }
 

@@ -12,7 +12,8 @@ import type { DateOrder, OpenedFile } from '../../formats/types.ts';
 import type { PatternName, SuspiciousPattern } from '../../model/index.ts';
 import type { EngineContext, FileStepResult, SourceParts } from '../contract.ts';
 import { readJson } from '../../workspace/index.ts';
-import { CORRELATION_NAME, factsName, PATTERNS_NAME, type StoredCorrelation } from '../names.ts';
+import { CORRELATION_NAME, factsName, PATTERN_TABLE_NAME, PATTERNS_NAME, type StoredCorrelation } from '../names.ts';
+import { PatternTable } from '../../correlate/pattern-table.ts';
 import { linesOf } from '../../workspace/index.ts';
 import { loadItemHeaderIndex } from '../correlate/correlate-step.ts';
 import { createRecordExtractor } from '../parse/record-extractor.ts';
@@ -58,28 +59,35 @@ function emptyBulkyFacts(skip: ReadonlySet<string>): Partial<FileFacts> {
 
 /**
  * Step 2's stored result: the report step reads it and never correlates itself (correlation always
- * runs first, also for one file). The patterns only `withPatterns` (the coordinator): the report
- * parts need the completions and the change volume, not a copy of every pattern per thread.
+ * runs first, also for one file). Its patterns are read apart (storedPatternTable), by the
+ * coordinator only: the report parts need the completions and the change volume, not the patterns.
  */
-export async function storedCorrelation(ctx: EngineContext, withPatterns = false): Promise<StoredCorrelation> {
+export async function storedCorrelation(ctx: EngineContext): Promise<StoredCorrelation> {
   const stored = await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME);
   if (!stored) throw new Error(`${CORRELATION_NAME} is missing: run correlateFiles before the report step`);
-  if (withPatterns) stored.patterns = await storedPatterns(ctx);
   return stored;
 }
 
-/** The stored patterns, in their order; `keep` may leave some out as they are read. */
-export async function storedPatterns(ctx: EngineContext, keep?: (p: SuspiciousPattern) => boolean): Promise<SuspiciousPattern[]> {
+/** Every stored pattern, in the listed order, as a PatternTable (from the JSON of workspaces written before it). */
+export async function storedPatternTable(ctx: EngineContext): Promise<PatternTable> {
+  const chunks: Uint8Array[] = [];
+  try {
+    for await (const c of ctx.workspace.read(PATTERN_TABLE_NAME)) chunks.push(c);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ENOENT') throw e;
+    return PatternTable.of(await legacyPatterns(ctx));
+  }
+  return PatternTable.decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+}
+
+/** The patterns of a workspace written before the pattern table: patterns.ndjson, or before that correlation.json. */
+async function legacyPatterns(ctx: EngineContext): Promise<SuspiciousPattern[]> {
   const patterns: SuspiciousPattern[] = [];
   try {
-    for await (const line of linesOf(ctx.workspace, PATTERNS_NAME)) {
-      const p = JSON.parse(line) as SuspiciousPattern;
-      if (!keep || keep(p)) patterns.push(p);
-    }
+    for await (const line of linesOf(ctx.workspace, PATTERNS_NAME)) patterns.push(JSON.parse(line) as SuspiciousPattern);
   } catch (e) {
-    // Stored before the patterns had a file of their own: they are in correlation.json.
     if ((e as { code?: string }).code !== 'ENOENT') throw e;
-    return ((await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME))?.patterns ?? []).filter((p) => !keep || keep(p));
+    return (await readJson<StoredCorrelation>(ctx.workspace, CORRELATION_NAME))?.patterns ?? [];
   }
   return patterns;
 }

@@ -1,4 +1,5 @@
 import type { AnalysisReport } from '../../model/index.ts';
+import type { PatternTable } from '../../correlate/pattern-table.ts';
 import { FLAG_KEYS, RISK_DESCRIPTIONS } from '../../model/index.ts';
 import type { BarChart } from '../../report/bar-chart.ts';
 import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../../report/typed-cells.ts';
@@ -70,7 +71,7 @@ export function settingsRows(settings: AnalysisReport['settings']): [string, str
  * Summary (first tab: the risk in words, the counts, records per flag from the most frequent),
  * Cases, Suspicious Patterns (times as Excel date-times) and Correlation sheets.
  */
-export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisReport, otherCategories: Record<string, number>): Promise<void> {
+export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisReport, otherCategories: Record<string, number>, table?: PatternTable): Promise<void> {
   const s = report.summary;
   const flags = FLAG_KEYS.map((k) => [k, s.flag_counts[k]] as const).sort((a, b) => b[1] - a[1]);
   const rows: [string, string | number][] = [
@@ -100,8 +101,17 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
       : undefined;
   await writeSheet(xlsx, 'Summary', ['Item', 'Value'], rows.map(([k, v]) => [k, String(v)]), 1, [TEXT, NUMERIC], chart);
   await writeCasesSheet(xlsx, report);
+  // Straight from the pattern table's columns when there is one: no pattern object per row.
   const all = report.suspicious_patterns;
-  const patterns = { length: all.length, row: (i: number) => [all[i]!.pattern, all[i]!.risk_level, all[i]!.user, all[i]!.sm20_time, all[i]!.sm20_activity] };
+  const patterns = table
+    ? { length: table.count, row: (i: number) => [table.kindName(i), table.riskLevel(i), table.userName(i), table.time(i), table.activity(i)] }
+    : {
+        length: all.length,
+        row: (i: number) => {
+          const p = all[i]!;
+          return [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity];
+        },
+      };
   await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT]);
   const correlation: string[][] = [];
   for (const [group, stats] of Object.entries(report.correlation_summary)) {

@@ -5,7 +5,7 @@ import { FILE_TYPES, FLAG_KEYS, type AnalysisReport, type FileType, type RiskLev
 import { CANONICAL_SUFFIX } from '../../formats/canonical-columns.ts';
 import type { ByteSink, EngineContext, EngineReportOptions, FileStepResult, ReportOutputs } from '../contract.ts';
 import { moveOf, type ChunkSource } from '../../workspace/index.ts';
-import { loadReportShapes, storedPatterns } from './final-records.ts';
+import { loadReportShapes, storedPatternTable } from './final-records.ts';
 import { readAnnotations, type ReportPartInput, type ReportPartResult } from './report-parts.ts';
 import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type SheetLayout } from './report-layout.ts';
 import { runTask } from '../tasks.ts';
@@ -53,8 +53,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
 
   const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
   // The windows the cases' escalations watch (a change or high-risk transaction after a privilege gained, after tampering).
-  // Only the patterns that start one are read now: all of them once the parts are done (their number has no cap).
-  const triggers = escalationTriggers(await storedPatterns(ctx, (p) => TRIGGER_PATTERNS.has(p.pattern)));
+  // Only the patterns that start one are kept now: the table again once the parts are done (their number has no cap).
+  const triggers = escalationTriggers((await storedPatternTable(ctx)).ofKinds(TRIGGER_PATTERNS));
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
     input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
@@ -110,8 +110,10 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     if (r.cases) tallies.push(r.cases);
   }
   const tally = mergeTallies(tallies);
-  const patterns = await storedPatterns(ctx);
-  const cases = computeCases({ patterns, tally, triggers, watchKind: (u) => flagContext.watchlist.kindOf(u) });
+  const table = await storedPatternTable(ctx);
+  // Every pattern is listed (no cap): above a few ten thousand as a read-only view over the table.
+  const patterns = table.asArray(options.lazyPatternsFrom);
+  const cases = computeCases({ patterns: table, tally, triggers, watchKind: (u) => flagContext.watchlist.kindOf(u) });
   const settings = settingsSummary(ctx.settings, flagContext.thresholds, flagContext.timeZone, ctx.lists, tally.period);
 
   const summary = stats.summary;
@@ -163,7 +165,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     await outputs.cases.write(Buffer.from(JSON.stringify(file)));
     await outputs.cases.end();
   }
-  await writeSummarySheets(xlsx, report, stats.otherCategories);
+  await writeSummarySheets(xlsx, report, stats.otherCategories, table);
   await xlsx.finish();
   await csv.end();
   return report;
