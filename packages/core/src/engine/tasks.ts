@@ -7,7 +7,6 @@ import type { FlagContext } from '../flags/flag-context.ts';
 import type { EngineContext } from './contract.ts';
 import { writeReportPart, type ReportPartInput } from './report/report-parts.ts';
 import { parseFilePart, type ParsePartInput } from './parse/parse-parts.ts';
-import { readLogonsPart, type ReadLogonsInput } from './correlate/read-logons.ts';
 import { correlateItemsTask, type CorrelateItemsInput } from './correlate/correlate-items.ts';
 
 export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, onProgress: (records: number) => void) => Promise<unknown>;
@@ -15,7 +14,6 @@ export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, o
 export const TASKS: Record<string, EngineTask> = {
   'report-part': (ctx, fc, input, onProgress) => writeReportPart(ctx, fc, input as ReportPartInput, onProgress),
   'parse-part': (ctx, fc, input) => parseFilePart(ctx, fc, input as ParsePartInput),
-  'read-logons': (ctx, fc, input) => readLogonsPart(ctx, fc, input as ReadLogonsInput),
   'correlate-items': (ctx, fc, input) => correlateItemsTask(ctx, fc, input as CorrelateItemsInput),
   /** Answers once a worker runs tasks (tests start workers with it). */
   ping: async () => null,

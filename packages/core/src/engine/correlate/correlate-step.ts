@@ -1,6 +1,6 @@
 import { toCompactFacts, type CompactFacts, readFacts, type Skip } from '../../facts/index.ts';
 import { correlationSteps, HeaderIndex, type ItemCorrelation, ITEMS_APART, LATE_KEYS, type HeaderSource, type LateKey } from '../../correlate/index.ts';
-import { LogonWindows } from '../../rules/pattern/index.ts';
+import { LogonLogBuilder, LogonWindows } from '../../rules/pattern/index.ts';
 import { createTimingCheck } from '../../flags/change-timing.ts';
 import type { FlagContext } from '../../flags/flag-context.ts';
 import type { CorrelateStepResult, EngineContext, FileStepResult } from '../contract.ts';
@@ -8,7 +8,6 @@ import { writeJson } from '../../workspace/index.ts';
 import { correlateItemsTask, writeItemHeaders, type CorrelateItemsInput } from './correlate-items.ts';
 import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, PATTERN_TABLE_NAME, type StoredCorrelation } from '../names.ts';
 import type { PatternTable } from '../../correlate/pattern-table.ts';
-import { readLogons } from './read-logons.ts';
 
 /** Facts keys correlation does not read. */
 const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
@@ -61,19 +60,25 @@ async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: 
 }
 
 /**
- * The SM20 files' successful logons that can complete a pattern (rules/pattern/logon-windows.ts),
- * and every logon in a compact log (MULTIPLE_LOGONS_BY_USER, UNEXPECTED_NETWORK_LOGON), read again
- * from the sources (read-logons.ts): step 1 keeps none.
+ * The SM20 files' successful logons (step 1 keeps every one in the facts): those that can complete a
+ * pattern (rules/pattern/logon-windows.ts) as `logons`, and all of them in a compact log
+ * (MULTIPLE_LOGONS_BY_USER, UNEXPECTED_NETWORK_LOGON) as `logonLogs`.
  */
-async function addLogons(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], facts: CompactFacts[]): Promise<void> {
+function addLogons(fc: FlagContext, files: FileStepResult[], facts: CompactFacts[]): void {
   if (!files.some((f) => f.fileType === 'SM20')) return;
-  const windows = new LogonWindows({ events: facts.flatMap((f) => f.securityEvents), failedLogons: facts.flatMap((f) => f.failedLogons), thresholds: fc.thresholds, everyLogon: true });
-  if (windows.isEmpty) return;
+  const windows = new LogonWindows({ events: facts.flatMap((f) => f.securityEvents), failedLogons: facts.flatMap((f) => f.failedLogons), thresholds: fc.thresholds });
   for (let i = 0; i < files.length; i++) {
     if (files[i]!.fileType !== 'SM20') continue;
-    const read = await readLogons(ctx, fc, files[i]!, windows);
-    facts[i]!.logons = read.logons;
-    facts[i]!.logonLogs = read.logs;
+    const all = facts[i]!.logons;
+    const log = new LogonLogBuilder();
+    const kept: typeof all = [];
+    for (const logon of all) {
+      const [user, terminal, t, peer = ''] = logon;
+      if (windows.wants(user, terminal, peer, () => t)) kept.push(logon);
+      log.add(user, peer, terminal, t);
+    }
+    facts[i]!.logons = kept;
+    facts[i]!.logonLogs = [log.toPlain()];
   }
 }
 
@@ -94,7 +99,7 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
-  await addLogons(ctx, fc, files, facts);
+  addLogons(fc, files, facts);
   const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf, itemsApart });
   let step = run.next();
   while (!step.done) {

@@ -41,6 +41,22 @@ describe('task pool', () => {
     await expect(pool.run('report-part', {})).rejects.toThrow('the task pool is closed');
   });
 
+  it('ends its idle workers on shrink, and starts one again for the next task', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'task-pool-'));
+    const pool = createTaskPool({ workspaceDir: dir, sources: [], lists: loadDefaultLists(), settings: { holidays: { country: 'US' } } }, { size: 2 });
+    try {
+      await expect(pool.run('no-such-task', {})).rejects.toThrow('unknown engine task');
+      expect(pool.workers).toBeGreaterThan(0);
+      await pool.shrink();
+      expect(pool.workers).toBe(0);
+      await expect(pool.run('report-part', { files: [], fileIndex: 7 })).rejects.toThrow('report part: no file with index 7');
+      expect(pool.workers).toBe(1);
+    } finally {
+      await pool.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('sends the holiday years it is given with each task: a worker flags by them (and computes a year it was not sent)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'task-pool-'));
     const path = join(dir, 'sm20.csv');

@@ -15,6 +15,11 @@ import { ENGINE_DATA_DIR, taskWorkerBundle } from './task-worker-bundle.ts';
 export interface TaskRunner {
   readonly size: number;
   run(task: string, input: unknown, onProgress?: (records: number) => void): Promise<unknown>;
+  /**
+   * Ends the workers that have nothing to do (a later run starts new ones): their heaps, grown by
+   * the tasks they ran, go back to the system before a step's own memory-heavy end.
+   */
+  shrink?(): Promise<void>;
 }
 
 /** What a worker needs to rebuild the analysis' EngineContext. */
@@ -32,6 +37,9 @@ export interface TaskEnv {
 
 export interface TaskPool extends TaskRunner {
   close(): Promise<void>;
+  shrink(): Promise<void>;
+  /** How many worker threads exist now (starting ones included). */
+  readonly workers: number;
 }
 
 export type ToTaskWorker = { type: 'run'; id: number; task: string; input: unknown; holidays?: HolidayYears };
@@ -218,12 +226,21 @@ export function createTaskPool(env: TaskEnv, opts: TaskPoolOptions = {}): TaskPo
 
   return {
     size,
+    get workers() {
+      return slots.length;
+    },
     run(task, input, onProgress) {
       if (closed) return Promise.reject(new Error('the task pool is closed'));
       return new Promise((resolve, reject) => {
         queue.push({ id: nextId++, task, input, onProgress, resolve, reject });
         dispatch();
       });
+    },
+    async shrink() {
+      await started;
+      const idle = slots.filter((s) => !s.job && s.ready);
+      for (const s of idle) slots.splice(slots.indexOf(s), 1);
+      await Promise.all(idle.map((s) => s.worker.terminate()));
     },
     async close() {
       closed = true;

@@ -109,6 +109,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     const r = await p;
     if (r.cases) tallies.push(r.cases);
   }
+  // The parts are done: their workers' heaps go before every pattern is read into this thread.
+  await ctx.tasks?.shrink?.();
   const tally = mergeTallies(tallies);
   const table = await storedPatternTable(ctx);
   // Every pattern is listed (no cap): above a few ten thousand as a read-only view over the table.

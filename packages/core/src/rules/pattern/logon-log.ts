@@ -1,8 +1,8 @@
 /**
  * Every successful logon (SM20 AU1 AU5) of a file in a compact form, for MULTIPLE_LOGONS_BY_USER
  * and UNEXPECTED_NETWORK_LOGON: users and addresses as ids into small dictionaries, times as
- * numbers; no object per logon. Step 1 keeps no logon (a quarter of an export's rows); correlation
- * reads them again in step 1's byte ranges (engine/correlate/read-logons.ts), one log per range.
+ * numbers; no object per logon. Step 1 keeps every logon in the facts (20 bytes each); correlation
+ * makes one log per SM20 file of them (engine/correlate/correlate-step.ts).
  */
 
 /** The logons of one byte range, as plain data (it crosses threads). */

@@ -14,9 +14,9 @@ import { parseAndFlagFile } from '../parse/parse-and-flag-file.ts';
 import { contextOf } from '../pool/task-context.ts';
 import { createTaskPool } from '../pool/task-pool.ts';
 
-// Step 1 keeps no successful logons; correlation reads those that can complete a pattern from the
-// source again (read-logons.ts), in the byte ranges step 1 used. Each file below puts the two
-// records of a pattern on either side of the edge between its two parts.
+// Step 1 keeps every successful logon in the facts of the part that read it; correlation takes them
+// from there and never reads a source again. Each file below puts the two records of a pattern on
+// either side of the edge between its two parts (step 1 read them in different parts).
 
 const HEADER = 'Date,Time,Client,User,Terminal Name,Peer,Source TA,ABAP Source,Event,Audit Log Msg. Text,First Variable Value for Event,Variable 2,Variable 3';
 const row = (time: string, user: string, terminal: string, peer: string, event: string, text: string, var1 = '', var2 = '') => `18.11.2026,${time},100,${user},${terminal},${peer},,,${event},${text},${var1},${var2},`;
@@ -86,7 +86,7 @@ async function patternsOf(file: { bytes: Uint8Array; edge: number }) {
 
 const at = (time: string) => toEpoch('2026-11-18', time)!;
 
-describe('patterns completed by a logon read again in correlation', () => {
+describe('patterns completed by a logon step 1 kept', () => {
   it('BRUTE_FORCE_SUCCESS: the burst ends the first part, the logon starts the second; not NED, whose logon came 40 minutes after his burst', async () => {
     const burst = ['20:00:00', '20:01:00', '20:02:00', '20:03:00', '20:04:00', '20:05:00'].map((t) => failed(t, 'SAPX', 'KIOSK1'));
     const ned = ['19:00:00', '19:01:00', '19:02:00', '19:03:00', '19:04:00'].map((t) => failed(t, 'NED', 'PC-NED'));
@@ -130,7 +130,7 @@ describe('patterns completed by a logon read again in correlation', () => {
     expect(completions).toEqual([[sm20CompletionKey('NEWUSR', at('11:30:00')), 'USER_CREATED_AND_USED']]);
   });
 
-  it('on a real task pool: the ranges are read by the workers, with the same patterns and completions', async () => {
+  it('on a real task pool: the parts read by the workers, with the same patterns and completions, and no task in correlation', async () => {
     const burst = ['20:00:00', '20:01:00', '20:02:00', '20:03:00', '20:04:00', '20:05:00'].map((t) => failed(t, 'SAPX', 'KIOSK1'));
     const created = row('11:10:00', 'ADMIN2', 'PC-A2', '', 'AU7', 'User NEWUSR created', 'NEWUSR');
     const file = splitFile([...Array.from({ length: 40 }, (_, i) => filler(i)), logon('11:30:00', 'NEWUSR', 'PC-A2'), ...burst], [created, logon('20:07:00', 'SAPX', 'PC7')]);
@@ -149,7 +149,7 @@ describe('patterns completed by a logon read again in correlation', () => {
         const step1 = await parseAndFlagFile(ctx, fc, 0, 'sm20.csv', undefined, { splitThreshold: 0, parts: 2 });
         tasks.length = 0;
         const stored = await correlateAndStore(ctx, fc, [step1]);
-        expect(tasks).toEqual(['read-logons', 'read-logons']);
+        expect(tasks).toEqual([]);
         expect(stored.patterns.map((p) => [p.pattern, p.user, p.sm20_time, p.sm20_activity])).toEqual(expected.found);
         expect(stored.completions).toEqual(expected.completions);
       } finally {
@@ -160,7 +160,7 @@ describe('patterns completed by a logon read again in correlation', () => {
     }
   }, 60_000);
 
-  it('BRUTE_FORCE_SUCCESS across files: the burst in one SM20 export, the logon in the next; a CDHDR file between them is not read again', async () => {
+  it('BRUTE_FORCE_SUCCESS across files: the burst in one SM20 export, the logon in the next; no file is read again', async () => {
     const burst = `${[HEADER, ...['20:00:00', '20:01:00', '20:02:00', '20:03:00', '20:04:00'].map((t) => failed(t, 'SAPX', 'KIOSK1'))].join('\n')}\n`;
     const later = `${[HEADER, filler(1), logon('20:09:00', 'SAPX', 'PC7'), logon('20:40:00', 'SAPX', 'PC7')].join('\n')}\n`;
     const cdhdr = 'OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE,CHANGE_IND\nKRED,100,1,BOB,2026-11-18,10:00:00,XK02,U\n';
@@ -181,7 +181,7 @@ describe('patterns completed by a logon read again in correlation', () => {
       for (const [i, name] of ['a.csv', 'cdhdr.csv', 'b.csv'].entries()) files.push(await parseAndFlagFile(ctx, fc, i, name));
       opened.length = 0;
       const stored = await correlateAndStore(ctx, fc, files);
-      expect(opened).toEqual([0, 2]);
+      expect(opened).toEqual([]);
       expect(stored.patterns.filter((p) => p.pattern === 'BRUTE_FORCE_SUCCESS').map((p) => [p.user, p.sm20_time])).toEqual([['SAPX', '2026-11-18 20:09:00']]);
       expect(stored.completions).toEqual([[sm20CompletionKey('SAPX', at('20:09:00')), 'BRUTE_FORCE_SUCCESS']]);
     } finally {
@@ -189,7 +189,7 @@ describe('patterns completed by a logon read again in correlation', () => {
     }
   });
 
-  it('no burst and no user administration: no pattern; the file is read once more, in step 1\'s two ranges, for the logon log only', async () => {
+  it('no burst and no user administration: no pattern, and the file is not read again', async () => {
     const file = splitFile([...Array.from({ length: 20 }, (_, i) => filler(i)), failed('09:00:00', 'X', 'PC1')], [logon('09:01:00', 'X', 'PC1')]);
     let reads = 0;
     const temp = await mkdtemp(join(tmpdir(), 'read-logons-'));
@@ -207,8 +207,7 @@ describe('patterns completed by a logon read again in correlation', () => {
       const before = reads;
       const stored = await correlateAndStore(ctx, fc, [step1]);
       expect(stored.patterns).toEqual([]);
-      // The header once (openFile), then the two ranges.
-      expect(reads - before).toBe(3);
+      expect(reads - before).toBe(0);
     } finally {
       await rm(temp, { recursive: true, force: true });
     }
