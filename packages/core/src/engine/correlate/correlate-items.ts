@@ -5,6 +5,7 @@
  * the facts files itself; it writes the item headers for the report step and hands back the
  * hits and the summary row (small JSON).
  */
+import { withTransfer } from '../pool/transfer.ts';
 import { readFacts, toCompactFacts, writeFacts, type CompactFacts } from '../../facts/index.ts';
 import { correlateItems, type ItemCorrelation, type ItemHeaders } from '../../correlate/index.ts';
 import { createTimingCheck } from '../../flags/change-timing.ts';
@@ -34,7 +35,8 @@ export async function correlateItemsTask(ctx: EngineContext, fc: FlagContext, in
   const { itemHeaders, ...result } = correlateItems(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours));
   facts.length = 0;
   if (itemHeaders) await writeItemHeaders(ctx.workspace, itemHeaders);
-  return result;
+  // The hits' columns and texts (tens of megabytes for a large export) move to the caller.
+  return withTransfer(result, result.hits.flatMap((h) => [h.seqs.buffer, h.epochs.buffer, h.risks.buffer, h.userIds.buffer, h.text.buffer, h.ends.buffer]));
 }
 
 /** The item headers the report step's CDPOS items inherit (correlate-step.ts loadItemHeaderIndex reads them). */
