@@ -102,6 +102,8 @@ export interface DetectionLists {
  */
 export type { DetectionThresholds } from '../rules/detection-settings.ts';
 import type { DetectionThresholds } from '../rules/detection-settings.ts';
+// Re-exported for the modules that read them here; they are made in rules/detection-settings.ts.
+export { completeThresholds, DEFAULT_THRESHOLDS } from '../rules/detection-settings.ts';
 
 export interface HolidayCalendar {
   /** ISO country code, e.g. "US", "DE". */
