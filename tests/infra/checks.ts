@@ -304,7 +304,7 @@ export const CHECKS = {
   importQueueRedrive: (s) => {
     expect(jobsQueue(s).inputs.visibilityTimeoutSeconds).toBeGreaterThan(900);
     const dlq = named(s, 'aws:sqs/queue:Queue', 'ImportJobsDeadLetters');
-    expect(JSON.parse(jobsQueue(s).inputs.redrivePolicy)).toEqual({ deadLetterTargetArn: dlq.state.arn, maxReceiveCount: 2 });
+    expect(JSON.parse(jobsQueue(s).inputs.redrivePolicy ?? 'null')).toEqual({ deadLetterTargetArn: dlq.state.arn, maxReceiveCount: 2 });
   },
   apiEnqueuesImportJobs: (s) => {
     expect(functionEnvironment(s, 'ApiFunction').IMPORT_QUEUE_URL).toBe(jobsQueue(s).state.url);
