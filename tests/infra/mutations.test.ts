@@ -4,29 +4,13 @@
  * weakened, and must report it. One synthesis, many copies: the mutations cost milliseconds.
  * A check that has no mutation here fails the last test, so a new check comes with its own.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll } from 'vitest';
 import { edgeOriginValue } from '../../packages/functions/src/handlers/edge-origin.ts';
 import { CHECKS, type CheckName } from './checks.ts';
-import { named } from './review.ts';
-import type { RecordedResource } from './synth-mocks.ts';
+import { describeMutations, editStatements, env, fnInputs, grant, type Mutation, remove, res } from './mutation-runner.ts';
 import { SYNTH_SECRETS } from './synth-mocks.ts';
 import { defaultSynthesis, type Synthesis } from './synth.ts';
 
-interface Mutation {
-  check: CheckName;
-  /** The setting removed or weakened, as a reviewer would say it. */
-  what: string;
-  mutate: (s: Synthesis) => void;
-}
-
-// Helpers that change one resource of the copy in place.
-const res = (s: Synthesis, type: string, prefix: string): RecordedResource => named(s, type, prefix);
-const fnInputs = (s: Synthesis, name: string) => res(s, 'aws:lambda/function:Function', `${name}Function`).inputs;
-const env = (s: Synthesis, name: string) => fnInputs(s, name).environment.variables as Record<string, string>;
-const remove = (s: Synthesis, type: string, prefix: string) => {
-  const target = res(s, type, prefix);
-  s.resources = s.resources.filter((r) => r !== target);
-};
 const alarm = (s: Synthesis, name: string) => res(s, 'aws:cloudwatch/metricAlarm:MetricAlarm', name);
 const pool = (s: Synthesis) => res(s, 'aws:cognito/userPool:UserPool', 'UserPoolUserPool').inputs;
 const acl = (s: Synthesis, name: string) => res(s, 'aws:wafv2/webAcl:WebAcl', name).inputs;
@@ -34,23 +18,7 @@ const edge = (s: Synthesis) => res(s, 'aws:cloudfront/distribution:Distribution'
 const lifecycleRules = (s: Synthesis) => res(s, 'aws:s3/bucketLifecycleConfigurationV2:BucketLifecycleConfigurationV2', 'StorageLifecycle').inputs.rules as { id: string; status: string }[];
 const gatewayUrl = (s: Synthesis) => `${res(s, 'aws:apigatewayv2/api:Api', 'ApiApi').state.apiEndpoint}/prod`;
 
-/** Adds an inline policy with one statement to a role (as a careless `permissions` entry would). */
-function grant(s: Synthesis, role: string, statement: Record<string, unknown>) {
-  const r = res(s, 'aws:iam/role:Role', role);
-  r.inputs.inlinePolicies = [...(r.inputs.inlinePolicies ?? []), { name: 'mutation', policy: JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', ...statement }] }) }];
-}
-
-/** Rewrites the statements of a role's inline policies. */
-function editStatements(s: Synthesis, role: string, edit: (st: Record<string, any>) => void) {
-  const r = res(s, 'aws:iam/role:Role', role);
-  for (const p of r.inputs.inlinePolicies) {
-    const doc = JSON.parse(p.policy);
-    for (const st of Array.isArray(doc.Statement) ? doc.Statement : [doc.Statement]) edit(st);
-    p.policy = JSON.stringify(doc);
-  }
-}
-
-const MUTATIONS: Mutation[] = [
+const MUTATIONS: Mutation<CheckName>[] = [
   // the app as a whole
   { check: 'threeFunctionsOnNode22', what: 'the import function on Node 20', mutate: (s) => void (fnInputs(s, 'ImportFunction').runtime = 'nodejs20.x') },
   { check: 'threeFunctionsOnNode22', what: 'a function not bundled', mutate: (s) => void (s.builds = s.builds.filter((b) => b.functionID !== 'ImportFunction')) },
@@ -227,32 +195,4 @@ beforeAll(() => {
   base = defaultSynthesis();
 });
 
-const copy = () => structuredClone(base);
-
-describe.each(MUTATIONS)('$check', ({ check, what, mutate }) => {
-  test(`reports ${what}`, () => {
-    const run = CHECKS[check];
-    // The check passes on the untouched synthesis…
-    run(copy());
-    // …and fails, with an assertion (not a crash of the check itself), once the setting is gone.
-    const mutated = copy();
-    mutate(mutated);
-    let failure: unknown;
-    try {
-      run(mutated);
-    } catch (error) {
-      failure = error;
-    }
-    // MUTATION_LOG=1 prints what each check said, to read that it failed for the right reason.
-    if (process.env.MUTATION_LOG) console.log(`${check} / ${what}: ${String((failure as Error | undefined)?.message).split('\n')[0]}`);
-    expect(failure, `${check} did not notice: ${what}`).toBeInstanceOf(Error);
-    // An assertion of the check, or its lookup of a resource the mutation removed; not a crash of the check itself.
-    const { name, message } = failure as Error;
-    expect(name === 'AssertionError' || message.startsWith('Expected one '), `${check} crashed instead of reporting: ${message}`).toBe(true);
-  });
-});
-
-test('every check has at least one mutation it reports', () => {
-  const covered = new Set(MUTATIONS.map((m) => m.check));
-  expect(Object.keys(CHECKS).filter((name) => !covered.has(name as CheckName))).toEqual([]);
-});
+describeMutations(CHECKS, MUTATIONS, () => base);
