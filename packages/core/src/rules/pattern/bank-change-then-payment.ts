@@ -4,7 +4,7 @@
  * released money. One pattern per bank change that a payment follows, at the time of the first such
  * payment.
  */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import { DOC_KEY_SEPARATOR, formatEpoch } from '../../facts/file-facts.ts';
 import { SECURITY_KIND } from '../../flags/security-kinds.ts';
 import { K, pattern, type PatternEnv } from './pattern-env.ts';
@@ -57,7 +57,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const BANK_CHANGE_THEN_PAYMENT: PatternRule<'BANK_CHANGE_THEN_PAYMENT'> = definePattern(
+export const BANK_CHANGE_THEN_PAYMENT = definePattern(
   {
     name: 'BANK_CHANGE_THEN_PAYMENT',
     severity: 'critical',
@@ -65,6 +65,7 @@ export const BANK_CHANGE_THEN_PAYMENT: PatternRule<'BANK_CHANGE_THEN_PAYMENT'> =
     summary: 'A user changed a vendor’s or customer’s bank details and ran a payment transaction within {bankPaymentDays} days after it: one person both redirected and released money.',
     reads: 'change documents on LFBK KNBK BUT0BK TIBAN, or KRED/DEBI with field BANKL BANKN BKONT IBAN or BVTYP; then a payment transaction of the payment-transactions list (SM20, or a change document’s TCODE) by the same user within {bankPaymentDays} days',
     nextSteps: 'Check the new bank details against the business partner’s written confirmation and every payment made to them since; changing bank details and releasing payments belong to different people.',
+    settings: [{ key: 'bankPaymentDays', kind: 'number', default: 7, min: 1, max: 366, label: 'Bank change to payment: days', unit: 'days', help: 'BANK_CHANGE_THEN_PAYMENT' }],
   },
   { find },
 );

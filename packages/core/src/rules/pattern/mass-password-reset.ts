@@ -3,7 +3,7 @@
  * within `passwordResets.minutes` (BU2 of another user; IDENTITY items on USR02's password fields of
  * another user); one pattern per run, stating the count.
  */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import type { SuspiciousPattern } from '../../model/index.ts';
 import { SECURITY_KIND } from '../../flags/security-kinds.ts';
 import { K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
@@ -74,7 +74,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const MASS_PASSWORD_RESET: PatternRule<'MASS_PASSWORD_RESET'> = definePattern(
+export const MASS_PASSWORD_RESET = definePattern(
   {
     name: 'MASS_PASSWORD_RESET',
     severity: 'high',
@@ -83,6 +83,7 @@ export const MASS_PASSWORD_RESET: PatternRule<'MASS_PASSWORD_RESET'> = definePat
     reads: 'SM20 BU2 with another user in the second variable; IDENTITY change documents on USR02 password fields (PASSCODE PWDSALTEDHASH BCODE CODVN PWDSTATE PWDINITIAL PWDCHGDATE) of another user ({passwordResets.count} users in {passwordResets.minutes} minutes)',
     nextSteps: 'Ask why so many passwords were reset at once; check a request for each and that no account was then used by the person who reset it (USER_UNLOCKED_AND_USED).',
     sentinel: 'SAP - Multiple Password Changes',
+    settings: [{ key: 'passwordResets', kind: 'numbers', fields: { count: { default: 5, min: 2, max: 10000, label: 'Password resets by one user', unit: 'users', help: "Other users' passwords: MASS_PASSWORD_RESET" }, minutes: { default: 60, min: 1, max: 1440, label: 'Password reset window in minutes', unit: 'minutes' } } }],
   },
   { find },
 );

@@ -5,7 +5,7 @@
  * addresses of the run.
  */
 import type { SuspiciousPattern } from '../../model/index.ts';
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import { logonsByUser } from './logon-log.ts';
 import { MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
 
@@ -44,7 +44,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const MULTIPLE_LOGONS_BY_USER: PatternRule<'MULTIPLE_LOGONS_BY_USER'> = definePattern(
+export const MULTIPLE_LOGONS_BY_USER = definePattern(
   {
     name: 'MULTIPLE_LOGONS_BY_USER',
     severity: 'medium',
@@ -53,6 +53,7 @@ export const MULTIPLE_LOGONS_BY_USER: PatternRule<'MULTIPLE_LOGONS_BY_USER'> = d
     reads: 'SM20 AU1 AU5 per user: the peer address without its port, else the terminal ({sharedLogons.addresses} addresses in {sharedLogons.minutes} minutes)',
     nextSteps: 'Find out whether the account is shared or its password known to others; a personal account must be used by one person only.',
     sentinel: 'SAP - Multiple Logons by User; SAP - Multiple Subnets by User',
+    settings: [{ key: 'sharedLogons', kind: 'numbers', fields: { addresses: { default: 3, min: 2, max: 1000, label: "Addresses of one user's logons", unit: 'addresses', help: 'MULTIPLE_LOGONS_BY_USER' }, minutes: { default: 60, min: 1, max: 1440, label: 'Logon addresses window in minutes', unit: 'minutes' } } }],
   },
   { find },
 );
