@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Case, CaseRiskLevel } from '@app/core/cases/types.ts';
 import { api } from '../../api/client.ts';
 import type { ReviewStatus } from '../review/review-api.ts';
+import type { ReviewJobAnswer } from '../review/review-job.ts';
 
 export type RiskLevel = CaseRiskLevel;
 
@@ -78,4 +79,4 @@ export interface CaseReviewInput {
 }
 
 export const reviewCase = (analysisId: string, caseId: string, input: CaseReviewInput) =>
-  api.put<{ updated: number; matched: number; suppressions: string[] }>(`${base(analysisId)}/${encodeURIComponent(caseId)}/review`, input, { fallback: 'Failed to save the case review' });
+  api.put<ReviewJobAnswer>(`${base(analysisId)}/${encodeURIComponent(caseId)}/review`, input, { fallback: 'Failed to save the case review' });

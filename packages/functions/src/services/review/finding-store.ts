@@ -6,7 +6,7 @@
  * (fallback-artifacts.ts). Filtering, ordering and counting run in the review workers
  * (review-pool.ts); this thread only reads the lines of the page it answers.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CASES_FILE, FINDINGS_FILE } from '@app/core/cases/index.ts';
 import type { Finding } from '@app/core/review/index.ts';
 import { VisibleError } from '../../http/errors.ts';
@@ -21,6 +21,8 @@ import type { Job, Retry, ReviewsSync } from './review-jobs.ts';
 import { reviewPool } from './review-pool.ts';
 import { reviewKeys } from './review-keys.ts';
 import { loadReviews, type ReviewItem } from './review-store.ts';
+
+export { bumpReviewsVersion } from './review-store.ts';
 import { readSuppressionSnapshot, type SuppressionSnapshot } from './suppression-snapshot.ts';
 import { STATUS_CODES } from './findings-index.ts';
 
@@ -151,18 +153,6 @@ export async function reviewsVersion(services: Services, userSub: string, analys
     new GetCommand({ TableName: services.config.tableName, Key: { pk: keys.user(userSub), sk: reviewKeys.reviewsVersion(analysisId) }, ConsistentRead: true }),
   );
   return (out.Item?.version as number | undefined) ?? 0;
-}
-
-/** Every review write bumps the analysis's review version, so each process reads the reviews again. */
-export async function bumpReviewsVersion(services: Services, userSub: string, analysisId: string): Promise<void> {
-  await services.ddb.send(
-    new UpdateCommand({
-      TableName: services.config.tableName,
-      Key: { pk: keys.user(userSub), sk: reviewKeys.reviewsVersion(analysisId) },
-      UpdateExpression: 'ADD version :one SET analysisId = :a',
-      ExpressionAttributeValues: { ':one': 1, ':a': analysisId },
-    }),
-  );
 }
 
 async function currentReviews(services: Services, userSub: string, analysisId: string): Promise<KeptReviews> {
