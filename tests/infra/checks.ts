@@ -1,14 +1,20 @@
 /**
- * What `npm run test:infra` asserts about the default (prod) synthesis, one named check per
- * setting. The suites call each check on the synthesis (alarms.test.ts, aws-settings.test.ts,
- * iam.test.ts, import-jobs.test.ts, synthesis.test.ts, api-edge.test.ts), and mutations.test.ts
+ * What `npm run test:infra` asserts about a synthesis, one named check per setting. CHECKS are
+ * about the default (prod) synthesis: the suites call each on it (alarms.test.ts,
+ * aws-settings.test.ts, iam.test.ts, import-jobs.test.ts, synthesis.test.ts), and mutations.test.ts
  * calls the same check on copies of it with the setting removed or weakened, so every assertion is
- * shown to fail when its setting goes. A check throws (an assertion error) when the synthesis
- * breaks it.
+ * shown to fail when its setting goes. DEV_CHECKS (the `sst dev` synthesis) and SETTINGS_CHECKS
+ * (a prod.json with every optional setting set) are run and mutated the same way in
+ * dev-mode.test.ts and deploy-settings.test.ts. A check throws (an assertion error) when the
+ * synthesis breaks it.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
+import { resolveModels } from '../../packages/core/src/ai/models.ts';
 import { edgeOriginValue } from '../../packages/functions/src/handlers/edge-origin.ts';
 import { actionsOf, functionEnvironment, functionStatements, iamProblems, named, ofType, only, statementsOf, wildcards } from './review.ts';
+import { REPO_ROOT } from './sst-platform.ts';
 import { REGION, SYNTH_SECRETS } from './synth-mocks.ts';
 import type { Synthesis } from './synth.ts';
 
@@ -304,7 +310,7 @@ export const CHECKS = {
   importQueueRedrive: (s) => {
     expect(jobsQueue(s).inputs.visibilityTimeoutSeconds).toBeGreaterThan(900);
     const dlq = named(s, 'aws:sqs/queue:Queue', 'ImportJobsDeadLetters');
-    expect(JSON.parse(jobsQueue(s).inputs.redrivePolicy)).toEqual({ deadLetterTargetArn: dlq.state.arn, maxReceiveCount: 2 });
+    expect(JSON.parse(jobsQueue(s).inputs.redrivePolicy ?? 'null')).toEqual({ deadLetterTargetArn: dlq.state.arn, maxReceiveCount: 2 });
   },
   apiEnqueuesImportJobs: (s) => {
     expect(functionEnvironment(s, 'ApiFunction').IMPORT_QUEUE_URL).toBe(jobsQueue(s).state.url);
@@ -385,3 +391,128 @@ export const CHECKS = {
 } satisfies Record<string, Check>;
 
 export type CheckName = keyof typeof CHECKS;
+
+/** The web dev server's address under `sst dev` (stacks/web.ts webDev). */
+export const DEV_URL = 'http://localhost:5173';
+
+/**
+ * What `sst dev` needs, on the dev-mode synthesis (dev-mode.test.ts, which also mutates it):
+ * real origins, the dev server pointed at the stage, the API without the edge, a data path here.
+ */
+export const DEV_CHECKS = {
+  devApiOriginIsTheDevServer: (s) => {
+    expect(functionEnvironment(s, 'ApiFunction').WEB_ORIGIN).toBe(DEV_URL);
+    expect(JSON.stringify(s.resources.map((r) => r.inputs))).not.toContain('url-unavailable-in-dev');
+  },
+  devBucketCorsForTheDevServer: (s) => {
+    const storage = named(s, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket;
+    const cors = only(ofType(s, 'aws:s3/bucketCorsConfigurationV2:BucketCorsConfigurationV2').filter((c) => c.inputs.bucket === storage));
+    expect(cors.inputs.corsRules[0].allowedOrigins).toEqual([DEV_URL]);
+  },
+  devServerGetsTheStage: (s) => {
+    const dev = named(s, 'sst:aws:StaticSite', 'Web').outputs!._dev;
+    expect(dev).toMatchObject({ command: 'npx vite --port 5173 --strictPort', directory: 'web', autostart: true });
+    expect(JSON.parse(dev.environment?.APP_BROWSER_CONFIG ?? 'null')).toEqual({ apiUrl: s.outputs.api, region: REGION, userPoolId: s.outputs.userPoolId, userPoolClientId: s.outputs.userPoolClientId });
+  },
+  devApiWithoutTheEdge: (s) => {
+    // No distribution and no ACL are deployed: the dev server calls the execute-api address, and the function does not ask for the edge's header.
+    expect(s.outputs.api).toBe(`${gatewayEndpoint(s)}/prod`);
+    const env = functionEnvironment(s, 'ApiFunction');
+    expect(env.API_URL).toBe(`${gatewayEndpoint(s)}/prod`);
+    expect(env.API_REQUIRE_EDGE).toBeUndefined();
+    expect(ofType(s, 'aws:cloudfront/distribution:Distribution').filter((d) => d.name.startsWith('ApiEdge'))).toEqual([]);
+  },
+  devFunctionsRunHere: (s) => {
+    expect(s.devTargets.map((t) => t.functionID).sort()).toEqual(['ApiFunction', 'ImportFunction', 'PipelineFunction']);
+    expect(s.builds).toEqual([]);
+  },
+  devDataPathExistsHere: (s) => {
+    for (const name of ['ApiFunction', 'PipelineFunction']) {
+      const dir = functionEnvironment(s, name).APP_DATA_DIR!;
+      expect(dir).toBe(join(REPO_ROOT, 'packages/core/data'));
+      expect(existsSync(dir) && readdirSync(dir).length).toBeGreaterThan(0);
+    }
+  },
+  devStageReadsDefaultSettings: (s) => {
+    expect(named(s, 'aws:cloudwatch/logGroup:LogGroup', 'PipelineFunctionLogGroup').inputs.retentionInDays).toBe(7);
+    expect(named(s, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').inputs.forceDestroy).toBe(true);
+    expect(named(s, 'aws:dynamodb/table:Table', 'TableTable').inputs.deletionProtectionEnabled).toBe(false);
+  },
+} satisfies Record<string, Check>;
+
+export type DevCheckName = keyof typeof DEV_CHECKS;
+
+/** What deploy-settings.test.ts writes into a prod.json (beside the committed values) and the synthesis must follow. */
+export const STAGE_FILE = {
+  AI_MODELS: JSON.stringify([{ name: 'Claude EU', id: 'eu.anthropic.claude-3-5-sonnet-20240620-v1:0' }, { name: 'Claude 3.5 Haiku', id: 'anthropic.claude-3-5-haiku-20241022-v1:0' }]),
+  WEB_CERTIFICATE_ARN: 'arn:aws:acm:us-east-1:123456789012:certificate/3a958790-8878-4cdc-a396-06d95064cf63',
+  COGNITO_SES_IDENTITY_ARN: 'arn:aws:ses:eu-central-1:123456789012:identity/example.com',
+  COGNITO_FROM_ADDRESS: 'SAP Security Analyzer <no-reply@example.com>',
+  AI_PROVIDER: 'bedrock',
+  AI_PRICE_INPUT_PER_MTOK: '0.5',
+  ALARM_EMAIL: 'ops@example.com',
+  UPLOAD_EXPIRY_DAYS: 90,
+  LOG_RETENTION: '1 year',
+  PIPELINE_RESERVED_CONCURRENCY: 7,
+  WEB_DOMAIN: 'sap-analyzer.example.com',
+};
+
+/** The stage-settings synthesis (deploy-settings.test.ts, which also mutates it): what the file says, and nothing wider. */
+export const SETTINGS_CHECKS = {
+  cognitoSendsThroughSes: (s) => {
+    expect(named(s, 'aws:cognito/userPool:UserPool', 'UserPoolUserPool').inputs.emailConfiguration).toEqual({
+      emailSendingAccount: 'DEVELOPER',
+      sourceArn: STAGE_FILE.COGNITO_SES_IDENTITY_ARN,
+      fromEmailAddress: STAGE_FILE.COGNITO_FROM_ADDRESS,
+    });
+  },
+  aiSettingsFromTheFile: (s) => {
+    for (const name of ['ApiFunction', 'PipelineFunction']) {
+      expect(functionEnvironment(s, name)).toMatchObject({ AI_PROVIDER: 'bedrock', AI_PRICE_INPUT_PER_MTOK: '0.5', AI_MAX_CONCURRENT_CALLS: '4' });
+    }
+  },
+  bedrockOnConfiguredModelsOnly: (s) => {
+    const bedrock = functionStatements(s, 'PipelineFunction').filter((st) => st.Action.some((a) => a.startsWith('bedrock:')));
+    expect(bedrock).toHaveLength(1);
+    expect(bedrock[0]!.Action).toEqual(['bedrock:InvokeModel']);
+    const resources = bedrock[0]!.Resource;
+    // The catalogue the settings panel offers (AI_MODELS merged into the built-in list), each model by its own ARN.
+    const catalogue = resolveModels(STAGE_FILE.AI_MODELS).map((m) => m.id);
+    expect(resources).toHaveLength(catalogue.length + 1);
+    expect(resources).toEqual(
+      expect.arrayContaining([
+        'arn:aws:bedrock:eu-central-1:123456789012:inference-profile/eu.anthropic.claude-3-5-sonnet-20240620-v1:0',
+        'arn:aws:bedrock:*::foundation-model/anthropic.claude-3-5-sonnet-20240620-v1:0',
+        'arn:aws:bedrock:eu-central-1::foundation-model/anthropic.claude-3-5-haiku-20241022-v1:0',
+        'arn:aws:bedrock:eu-central-1::foundation-model/anthropic.claude-3-opus-20240229-v1:0',
+      ]),
+    );
+    expect(resources.filter((r) => r.endsWith('/*') || r.endsWith(':*') || r === '*')).toEqual([]);
+    for (const name of ['ApiFunction', 'ImportFunction']) expect(actionsOf(functionStatements(s, name)).filter((a) => a.startsWith('bedrock:'))).toEqual([]);
+  },
+  alarmAddressSubscribed: (s) => {
+    const subscription = named(s, 'aws:sns/topicSubscription:TopicSubscription', 'AlarmsEmail');
+    expect(subscription.inputs).toMatchObject({ protocol: 'email', endpoint: STAGE_FILE.ALARM_EMAIL, topic: named(s, 'aws:sns/topic:Topic', 'Alarms').state.arn });
+  },
+  uploadExpiryFromTheFile: (s) => {
+    const lifecycle = named(s, 'aws:s3/bucketLifecycleConfigurationV2:BucketLifecycleConfigurationV2', 'StorageLifecycle');
+    expect(lifecycle.inputs.rules.find((r: { id: string }) => r.id === 'expire-uploads')?.expiration).toEqual({ days: 90 });
+  },
+  logRetentionFromTheFile: (s) => {
+    for (const name of FUNCTIONS) expect(named(s, 'aws:cloudwatch/logGroup:LogGroup', `${name}LogGroup`).inputs.retentionInDays).toBe(365);
+  },
+  reservedConcurrencyFromTheFile: (s) => {
+    expect(fn(s, 'PipelineFunction').inputs.reservedConcurrentExecutions).toBe(7);
+  },
+  customDomainWithTls12: (s) => {
+    const web = distribution(s);
+    expect(web.inputs.aliases).toEqual([STAGE_FILE.WEB_DOMAIN]);
+    expect(web.inputs.viewerCertificate).toEqual({ acmCertificateArn: STAGE_FILE.WEB_CERTIFICATE_ARN, sslSupportMethod: 'sni-only', minimumProtocolVersion: 'TLSv1.2_2021' });
+    expect(functionEnvironment(s, 'ApiFunction').WEB_ORIGIN).toBe(`https://${STAGE_FILE.WEB_DOMAIN}`);
+    const storage = named(s, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket;
+    const cors = only(ofType(s, 'aws:s3/bucketCorsConfigurationV2:BucketCorsConfigurationV2').filter((c) => c.inputs.bucket === storage));
+    expect(cors.inputs.corsRules[0].allowedOrigins).toEqual([`https://${STAGE_FILE.WEB_DOMAIN}`]);
+  },
+} satisfies Record<string, Check>;
+
+export type SettingsCheckName = keyof typeof SETTINGS_CHECKS;
