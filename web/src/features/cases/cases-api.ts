@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Case, CaseRiskLevel } from '@app/core/cases/types.ts';
 import { api } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import type { ReviewStatus } from '../review/review-api.ts';
 import type { ReviewJobAnswer } from '../review/review-job.ts';
 
@@ -56,6 +57,10 @@ function queryString(filters: object): string {
   const s = q.toString();
   return s ? `?${s}` : '';
 }
+
+/** The cases of an analysis from before cases were stored are being computed (503 PREPARING): ask again shortly. */
+export const isPreparing = (e: unknown) => e instanceof ApiError && e.code === 'PREPARING';
+export const PREPARING_POLL_MS = 2000;
 
 export const casesQuery = (analysisId: string, filters: CaseFilters) =>
   queryOptions({

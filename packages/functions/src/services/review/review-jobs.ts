@@ -26,7 +26,7 @@ export interface CaseFilter {
 }
 
 export type Job =
-  | { type: 'derive'; analysisId: string; report: Uint8Array; high?: Uint8Array | undefined }
+  | { type: 'derive'; analysisId: string; report: Uint8Array; high?: Uint8Array | undefined; timeline?: Uint8Array | undefined }
   | { type: 'build-index'; ndjson: Uint8Array; report: Uint8Array }
   | { type: 'load'; key: string; index: Uint8Array; cases: Uint8Array; suppressions: SuppressionRule[] }
   | { type: 'findings'; key: string; reviews: ReviewsSync; filter: FindingFilter; cursor: number; limit: number }
@@ -133,7 +133,7 @@ export async function handleJob(job: Job): Promise<{ result: unknown; transfer?:
     case 'export':
       return exportJob(job);
     case 'derive': {
-      const a = deriveArtifacts(job.analysisId, decoder.decode(job.report), job.high ? decoder.decode(job.high) : undefined);
+      const a = deriveArtifacts(job.analysisId, decoder.decode(job.report), job.high ? decoder.decode(job.high) : undefined, job.timeline);
       const index = buildIndex(a.ndjson, a.meta);
       const cases = encoder.encode(JSON.stringify(a.cases));
       return { result: { ndjson: a.ndjson, cases, index }, transfer: [a.ndjson.buffer as ArrayBuffer, cases.buffer as ArrayBuffer, index.buffer as ArrayBuffer] };
