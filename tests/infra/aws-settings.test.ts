@@ -105,6 +105,7 @@ test('Cognito: invitation only, e-mail recovery, optional TOTP, protected in pro
   expect(pool.accountRecoverySetting).toEqual({ recoveryMechanisms: [{ name: 'verified_email', priority: 1 }] });
   expect(pool.mfaConfiguration).toBe('OPTIONAL');
   expect(pool.softwareTokenMfaConfiguration).toEqual({ enabled: true });
+  expect(pool.smsConfiguration, 'TOTP only: no SMS MFA').toBeUndefined();
   expect(pool.deletionProtection).toBe('ACTIVE');
   expect(pool.userPoolAddOns).toEqual({ advancedSecurityMode: 'AUDIT' });
   expect(pool.passwordPolicy).toMatchObject({ minimumLength: 12, requireSymbols: true });

@@ -14,11 +14,12 @@ describe('function roles', () => {
     expect(iamProblems(synthesis)).toEqual([]);
   });
 
-  test('the API may use the bucket, the table, one Cognito call and starting executions, nothing more', () => {
+  test('the API may use the bucket, the table, two Cognito calls and starting executions, nothing more', () => {
     const statements = functionStatements(synthesis, 'ApiFunction');
     expect(wildcards(statements)).toEqual([]);
     expect(actionsOf(statements)).toEqual([
-      'cognito-idp:AdminCreateUser',
+      // Invitations; the admin check's "has this administrator TOTP MFA on".
+      'cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser',
       'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem',
       // The data key, through S3 and DynamoDB only.
       'kms:CreateGrant', 'kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey',
@@ -30,8 +31,10 @@ describe('function roles', () => {
       // AWSXRayDaemonWriteAccess (tracing).
       'xray:GetSamplingRules', 'xray:GetSamplingStatisticSummaries', 'xray:GetSamplingTargets', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments',
     ]);
-    const cognito = statements.find((s) => s.Action.includes('cognito-idp:AdminCreateUser'))!;
-    expect(cognito.Resource).toEqual([named(synthesis, 'aws:cognito/userPool:UserPool', 'UserPool').state.arn]);
+    for (const action of ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser']) {
+      const cognito = statements.find((s) => s.Action.includes(action))!;
+      expect(cognito.Resource, action).toEqual([named(synthesis, 'aws:cognito/userPool:UserPool', 'UserPool').state.arn]);
+    }
   });
 
   test('the pipeline may use the bucket, the table and Bedrock models, and never Cognito or Step Functions', () => {
