@@ -4,7 +4,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { SM20_HEADER, SM20_MINI, startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
 let alice: TestClient;
@@ -20,7 +20,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const CSV = 'User,TCode,Date\nALICE,SU01,2025-01-02\n';
+const CSV = SM20_MINI;
 
 /** PUTs `size` bytes to a URL without holding them in memory. */
 function putStreamed(url: string, size: number, contentType: string): Promise<number> {
@@ -31,6 +31,7 @@ function putStreamed(url: string, size: number, contentType: string): Promise<nu
     });
     req.on('error', reject);
     const chunk = Buffer.alloc(1024 * 1024, 'a');
+    chunk.write(SM20_HEADER); // the confirm step reads the header (issue 27)
     let left = size;
     const pump = () => {
       while (left > 0) {
@@ -79,6 +80,7 @@ describe('upload sequence', () => {
       status: 'ready',
       uploadDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       key,
+      sapType: 'SM20',
     });
 
     const removed = await alice.call('DELETE', '/files', { fileId });

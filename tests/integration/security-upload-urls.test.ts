@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { SM20_MINI, startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
 let alice: TestClient;
@@ -74,10 +74,10 @@ describe('upload URLs bound to the life of their file', () => {
 
   it("refuses a confirmed file's URL", async () => {
     const u = await startUpload(alice);
-    expect((await put(u.uploadUrl, 'a,b\r\n1,2\r\n')).status).toBe(200);
+    expect((await put(u.uploadUrl, SM20_MINI)).status).toBe(200);
     expect((await alice.call('PUT', '/files', { fileId: u.fileId, status: 'ready' })).status).toBe(200);
     expect((await put(u.uploadUrl, 'c,d\r\n')).status).toBe(409);
-    expect(await stack.services.blobs.head(u.key)).toEqual({ size: 10 });
+    expect(await stack.services.blobs.head(u.key)).toEqual({ size: SM20_MINI.length });
   });
 
   it('refuses a list-import URL once its import consumed the file', async () => {

@@ -144,6 +144,14 @@ export interface UploadResult {
 }
 
 /** POST /upload → PUT uploadUrl → PUT /files, as the browser does. Throws if POST /upload fails. */
+/**
+ * A small SM20 export the confirm step accepts (PUT /files refuses a text whose header names no
+ * known export: issue 27). SM20_LINE is its data line, to pad or change content of the same size.
+ */
+export const SM20_HEADER = 'Date,Time,User,Transaction Code,Event,Message Text\r\n';
+export const SM20_LINE = '01.01.2026,10:00:00,ALICE,SU01,AU3,Start\r\n';
+export const SM20_MINI = `${SM20_HEADER}${SM20_LINE}`;
+
 export async function uploadFile(client: TestClient, name: string, bytes: Uint8Array | string): Promise<UploadResult> {
   const started = await client.call('POST', '/upload', { fileName: name, fileType: fileTypeFor(name) });
   if (started.status !== 200) throw new Error(`POST /upload failed: ${started.status} ${started.text}`);

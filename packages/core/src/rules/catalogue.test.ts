@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS, FLAG_KEYS } from '../model/index.ts';
+import { FLAG_KEYS } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS } from './detection-settings.ts';
 import { RULE_CATALOGUE, ruleById, ruleOfPattern } from './index.ts';
 import { PATTERN_LIST } from './pattern/index.ts';
 

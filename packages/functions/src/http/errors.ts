@@ -11,6 +11,8 @@ export type ApiErrorCode =
   | 'UNSUPPORTED_MEDIA'
   | 'NOT_CONFIGURED'
   | 'UNAVAILABLE'
+  /** Something the request needs is being computed once (the cases of an older analysis): ask again shortly. */
+  | 'PREPARING'
   | 'RESULT_DAMAGED';
 
 const STATUS: Record<ApiErrorCode, number> = {
@@ -25,6 +27,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   UNSUPPORTED_MEDIA: 415,
   NOT_CONFIGURED: 503,
   UNAVAILABLE: 503,
+  PREPARING: 503,
   // Stored data that cannot be read back: a server fault, but a known one with a message.
   RESULT_DAMAGED: 500,
 };

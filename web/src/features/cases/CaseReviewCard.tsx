@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/api-error.ts';
 import { notify } from '../../lib/notify.ts';
 import { reviewKeys, type ReviewStatus } from '../review/review-api.ts';
+import { untilWritten, type ReviewJob } from '../review/review-job.ts';
+import { needsComment, ReviewDecisionFields, ReviewJobProgress } from '../review/ReviewDecisionFields.tsx';
 import { defaultExpiry, STATUS_LABEL } from '../review/review-labels.ts';
 import { reviewCase, type CaseSummary } from './cases-api.ts';
 
@@ -20,7 +22,8 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
   const [expiresAt, setExpiresAt] = useState(defaultExpiry());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const commentNeeded = (status === 'explained' || status === 'false_positive') && comment.trim() === '';
+  const [job, setJob] = useState<ReviewJob | null>(null);
+  const commentNeeded = needsComment(status, comment);
   const canSuppress = status === 'explained' && c.actor_kind !== 'none';
   const count = scope === 'open' ? c.progress.open : c.members;
 
@@ -28,13 +31,15 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
     setBusy(true);
     setError(null);
     try {
-      const out = await reviewCase(analysisId, c.id, {
+      const answer = await reviewCase(analysisId, c.id, {
         status,
         comment: comment.trim(),
         ticket: ticket.trim(),
         scope,
         ...(canSuppress && suppress ? { suppress: { expiresAt } } : {}),
       });
+      // A large case is written by a job on the server: follow it to the end.
+      const out = await untilWritten(analysisId, answer, setJob);
       notify.success(
         `${out.updated.toLocaleString('en-US')} ${out.updated === 1 ? 'finding' : 'findings'} of this case marked ${STATUS_LABEL[status]}` +
           (out.suppressions.length ? `; ${out.suppressions.length} ${out.suppressions.length === 1 ? 'suppression' : 'suppressions'} made` : ''),
@@ -47,6 +52,7 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
       setError(errorMessage(err, 'Failed to save the case review'));
     } finally {
       setBusy(false);
+      setJob(null);
     }
   };
 
@@ -59,12 +65,7 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
         The decision is recorded on each finding of the case, each with its own trail entry.
       </Text>
       <Stack gap="sm">
-        <div>
-          <Text size="sm" fw={500} mb={4} id="case-status">
-            Decision
-          </Text>
-          <SegmentedControl aria-labelledby="case-status" fullWidth value={status} onChange={(v) => setStatus(v as ReviewStatus)} data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
-        </div>
+        <ReviewDecisionFields idPrefix="case" label="Decision" statuses={STATUSES} status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
         <div>
           <Text size="sm" fw={500} mb={4} id="case-scope">
             Apply to
@@ -80,8 +81,6 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
             ]}
           />
         </div>
-        <Textarea label="Comment" placeholder="What you checked and what you found" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} description={commentNeeded ? 'Required for explained and false positive' : undefined} />
-        <TextInput label="Ticket" placeholder="e.g. CHG-1001 (optional)" maxLength={100} value={ticket} onChange={(e) => setTicket(e.currentTarget.value)} />
         {canSuppress && (
           <Stack gap={6}>
             <Checkbox label="Suppress these findings in later analyses" checked={suppress} onChange={(e) => setSuppress(e.currentTarget.checked)} />
@@ -95,6 +94,7 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
             )}
           </Stack>
         )}
+        {job && <ReviewJobProgress job={job} />}
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -2,7 +2,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Case, CaseRiskLevel } from '@app/core/cases/types.ts';
 import { api } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import type { ReviewStatus } from '../review/review-api.ts';
+import type { ReviewJobAnswer } from '../review/review-job.ts';
 
 export type RiskLevel = CaseRiskLevel;
 
@@ -56,6 +58,10 @@ function queryString(filters: object): string {
   return s ? `?${s}` : '';
 }
 
+/** The cases of an analysis from before cases were stored are being computed (503 PREPARING): ask again shortly. */
+export const isPreparing = (e: unknown) => e instanceof ApiError && e.code === 'PREPARING';
+export const PREPARING_POLL_MS = 2000;
+
 export const casesQuery = (analysisId: string, filters: CaseFilters) =>
   queryOptions({
     queryKey: casesKeys.page(analysisId, filters),
@@ -78,4 +84,4 @@ export interface CaseReviewInput {
 }
 
 export const reviewCase = (analysisId: string, caseId: string, input: CaseReviewInput) =>
-  api.put<{ updated: number; matched: number; suppressions: string[] }>(`${base(analysisId)}/${encodeURIComponent(caseId)}/review`, input, { fallback: 'Failed to save the case review' });
+  api.put<ReviewJobAnswer>(`${base(analysisId)}/${encodeURIComponent(caseId)}/review`, input, { fallback: 'Failed to save the case review' });

@@ -1,9 +1,11 @@
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/api-error.ts';
 import { findingQuery, reviewByFilter, reviewFinding, reviewFindings, type Finding, type FindingMatch, type ReviewStatus } from './review-api.ts';
-import { defaultExpiry, STATUS_LABEL } from './review-labels.ts';
+import { untilWritten, type ReviewJob } from './review-job.ts';
+import { needsComment, ReviewDecisionFields, ReviewJobProgress } from './ReviewDecisionFields.tsx';
+import { defaultExpiry } from './review-labels.ts';
 import { ReviewTrail } from './ReviewTrail.tsx';
 
 interface TriageDialogProps {
@@ -32,13 +34,14 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
   const [matchTerminal, setMatchTerminal] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [job, setJob] = useState<ReviewJob | null>(null);
   const detail = useQuery({ ...findingQuery(analysisId, single?.findingId ?? ''), enabled: !!single });
 
   useEffect(() => {
     if (status !== 'explained') setSuppress(false);
   }, [status]);
 
-  const commentNeeded = (status === 'explained' || status === 'false_positive') && comment.trim() === '';
+  const commentNeeded = needsComment(status, comment);
   const canSuppress = !!single && status === 'explained' && single.user !== '';
 
   const save = async () => {
@@ -47,7 +50,8 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
     try {
       const input = { status, comment: comment.trim(), ticket: ticket.trim() };
       if (byFilter) {
-        const out = await reviewByFilter(analysisId, byFilter.filter, byFilter.matched, input);
+        // Many findings are written by a job on the server: follow it to the end.
+        const out = await untilWritten(analysisId, await reviewByFilter(analysisId, byFilter.filter, byFilter.matched, input), setJob);
         onSaved(out.updated);
         return;
       }
@@ -61,6 +65,7 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
       setError(errorMessage(err, 'Failed to save the review'));
     } finally {
       setBusy(false);
+      setJob(null);
     }
   };
 
@@ -77,14 +82,7 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
             {single.rule.id} · {single.user || 'no user'} · {single.time || 'no time'} · {single.summary}
           </Text>
         )}
-        <div>
-          <Text size="sm" fw={500} mb={4} id="triage-status">
-            Status
-          </Text>
-          <SegmentedControl aria-labelledby="triage-status" fullWidth value={status} onChange={(v) => setStatus(v as ReviewStatus)} data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
-        </div>
-        <Textarea label="Comment" placeholder="What you checked and what you found" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} description={commentNeeded ? 'Required for explained and false positive' : undefined} />
-        <TextInput label="Ticket" placeholder="e.g. CHG-1001 (optional)" maxLength={100} value={ticket} onChange={(e) => setTicket(e.currentTarget.value)} />
+        <ReviewDecisionFields idPrefix="triage" label="Status" statuses={STATUSES} status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
         {canSuppress && (
           <Stack gap={6}>
             <Checkbox label="Suppress this finding in later analyses" checked={suppress} onChange={(e) => setSuppress(e.currentTarget.checked)} />
@@ -100,6 +98,7 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
             )}
           </Stack>
         )}
+        {job && <ReviewJobProgress job={job} />}
         {error && (
           <Alert color="red" role="alert">
             {error}

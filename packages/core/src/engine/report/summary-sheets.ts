@@ -3,6 +3,7 @@ import { FLAG_KEYS, RISK_DESCRIPTIONS } from '../../model/index.ts';
 import type { BarChart } from '../../report/bar-chart.ts';
 import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../../report/typed-cells.ts';
 import { widthsOf, type XlsxWriter } from '../../report/xlsx-writer.ts';
+import { patternExplanation } from './pattern-text.ts';
 
 /** Rows whose values size a sheet's columns (all of a small sheet's). */
 const WIDTH_ROWS = 2000;
@@ -101,8 +102,11 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
   await writeSheet(xlsx, 'Summary', ['Item', 'Value'], rows.map(([k, v]) => [k, String(v)]), 1, [TEXT, NUMERIC], chart);
   await writeCasesSheet(xlsx, report);
   const all = report.suspicious_patterns;
-  const patterns = { length: all.length, row: (i: number) => [all[i]!.pattern, all[i]!.risk_level, all[i]!.user, all[i]!.sm20_time, all[i]!.sm20_activity] };
-  await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT]);
+  // The last column says what each pattern measured, with this analysis's thresholds (issue 27).
+  const explained = new Map<string, string>();
+  const explain = (p: string) => explained.get(p) ?? explained.set(p, patternExplanation(p, report.settings?.thresholds)).get(p)!;
+  const patterns = { length: all.length, row: (i: number) => [all[i]!.pattern, all[i]!.risk_level, all[i]!.user, all[i]!.sm20_time, all[i]!.sm20_activity, explain(all[i]!.pattern)] };
+  await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity', 'explanation'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT, TEXT]);
   const correlation: string[][] = [];
   for (const [group, stats] of Object.entries(report.correlation_summary)) {
     for (const [label, value] of Object.entries(stats)) correlation.push([group, label, String(value)]);
