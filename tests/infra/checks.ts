@@ -287,6 +287,7 @@ export const CHECKS = {
     expect(pool.accountRecoverySetting).toEqual({ recoveryMechanisms: [{ name: 'verified_email', priority: 1 }] });
     expect(pool.mfaConfiguration).toBe('OPTIONAL');
     expect(pool.softwareTokenMfaConfiguration).toEqual({ enabled: true });
+    expect(pool.smsConfiguration, 'TOTP only: no SMS MFA').toBeUndefined();
     expect(pool.deletionProtection).toBe('ACTIVE');
     expect(pool.userPoolAddOns).toEqual({ advancedSecurityMode: 'AUDIT' });
     expect(pool.passwordPolicy).toMatchObject({ minimumLength: 12, requireSymbols: true });
@@ -335,7 +336,8 @@ export const CHECKS = {
     const statements = functionStatements(s, 'ApiFunction');
     expect(wildcards(statements)).toEqual([]);
     expect(actionsOf(statements)).toEqual([
-      'cognito-idp:AdminCreateUser',
+      // Invitations; the admin check's "has this administrator TOTP MFA on" (docs/security.md).
+      'cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser',
       'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem',
       // The data key, through S3 and DynamoDB only.
       'kms:CreateGrant', 'kms:Decrypt', 'kms:DescribeKey', 'kms:Encrypt', 'kms:GenerateDataKey',
@@ -347,8 +349,10 @@ export const CHECKS = {
       // AWSXRayDaemonWriteAccess (tracing).
       'xray:GetSamplingRules', 'xray:GetSamplingStatisticSummaries', 'xray:GetSamplingTargets', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments',
     ]);
-    const cognito = statements.find((st) => st.Action.includes('cognito-idp:AdminCreateUser'))!;
-    expect(cognito.Resource).toEqual([named(s, 'aws:cognito/userPool:UserPool', 'UserPool').state.arn]);
+    for (const action of ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser']) {
+      const cognito = statements.find((st) => st.Action.includes(action))!;
+      expect(cognito.Resource, action).toEqual([named(s, 'aws:cognito/userPool:UserPool', 'UserPool').state.arn]);
+    }
   },
   pipelineRolePermissions: (s) => {
     const statements = functionStatements(s, 'PipelineFunction');

@@ -168,6 +168,8 @@ const MUTATIONS: Mutation<CheckName>[] = [
     s.resources.push({ type: 'aws:iam/rolePolicy:RolePolicy', name: 'MutationPolicy', id: 'mutation', custom: true, inputs: { role: 'someone-elses-role', policy: JSON.stringify({ Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: 'arn:aws:s3:::b/*' }] }) }, state: {} });
   } },
   { check: 'apiRolePermissions', what: 'the API may delete users', mutate: (s) => grant(s, 'ApiFunctionRole', { Action: ['cognito-idp:AdminDeleteUser'], Resource: [res(s, 'aws:cognito/userPool:UserPool', 'UserPool').state.arn] }) },
+  { check: 'cognitoUserPool', what: 'SMS MFA', mutate: (s) => void (pool(s).smsConfiguration = { externalId: 'x', snsCallerArn: 'arn:aws:iam::123456789012:role/sms' }) },
+  { check: 'apiRolePermissions', what: 'the admin check reading users of any pool', mutate: (s) => editStatements(s, 'ApiFunctionRole', (st) => void (st.Action.includes('cognito-idp:AdminGetUser') && (st.Resource = ['*']))) },
   { check: 'apiRolePermissions', what: 'invitations on any user pool', mutate: (s) => editStatements(s, 'ApiFunctionRole', (st) => void (st.Action.includes('cognito-idp:AdminCreateUser') && (st.Resource = ['arn:aws:cognito-idp:eu-central-1:123456789012:userpool/other']))) },
   { check: 'pipelineRolePermissions', what: 'the pipeline may start executions', mutate: (s) => grant(s, 'PipelineFunctionRole', { Action: ['states:StartExecution'], Resource: [res(s, 'aws:sfn/stateMachine:StateMachine', 'AnalysisPipeline').state.arn] }) },
   { check: 'objectsAndItemsScopedToBucketAndTable', what: 'objects of another bucket', mutate: (s) => grant(s, 'PipelineFunctionRole', { Action: ['s3:GetObject'], Resource: ['arn:aws:s3:::another-bucket/*'] }) },

@@ -7,7 +7,7 @@
 import { definePattern } from './define-pattern.ts';
 import { DOC_KEY_SEPARATOR, formatEpoch } from '../../facts/file-facts.ts';
 import { SECURITY_KIND } from '../../flags/security-kinds.ts';
-import { K, pattern, type PatternEnv } from './pattern-env.ts';
+import { actorOf, K, pattern, type PatternEnv } from './pattern-env.ts';
 
 const DAY = 86_400;
 
@@ -29,15 +29,7 @@ function find(env: PatternEnv): void {
   for (const e of env.securityEvents) {
     if (e[K.kind] !== SECURITY_KIND.bankChange || seen.has(e[K.key])) continue;
     seen.add(e[K.key]);
-    let user = e[K.user];
-    let t = e[K.epoch];
-    if (user === '' || Number.isNaN(t)) {
-      const h = env.headerOf(e[K.key]);
-      if (h) {
-        user ||= h.user;
-        if (Number.isNaN(t)) t = h.epoch;
-      }
-    }
+    const { user, epoch: t } = actorOf(env, e);
     const list = payments.get(user.trim().toUpperCase());
     if (list === undefined || Number.isNaN(t)) continue;
     // The first payment after the change (binary search), if within the days.

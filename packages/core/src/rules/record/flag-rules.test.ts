@@ -129,9 +129,21 @@ describe('v3 reasons', () => {
     expect(otherOf('CDPOS', { objectclas: 'IDENTITY', objectid: 'JDOE', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'D', tabkey: ROLE_KEY })).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN removed from JDOE (AGR_USERS)');
     const fire = run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: '100' + 'Z_FIREFIGHTER_FI'.padEnd(30) + 'FFUSER' });
     expect(fire.roleAssigned).toBe('Z_FIREFIGHTER_FI to FFUSER');
-    const again = run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', valueNew: '99991231', tabkey: ROLE_KEY });
-    expect(again.roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE');
-    expect(run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', valueNew: '20200101', tabkey: ROLE_KEY }).roleAssigned).toBe('');
+    // Valid again: the old end of validity (VALUE_OLD) lay before the change (2026-11-18), the new one does not.
+    const validity = { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', tabkey: ROLE_KEY };
+    const again = run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '99991231' });
+    expect(again.roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20240101 → 99991231)');
+    expect(again.reasons[FLAG_INDEX.OTHER]).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN made valid again for JDOE (AGR_USERS) (TO_DAT 20240101 → 99991231)');
+    // Near misses: a valid assignment extended (old end after the change), one shortened into the past.
+    const extended = run('CDPOS', { ...validity, valueOld: '20261231', valueNew: '99991231' });
+    expect(extended.roleAssigned).toBe('');
+    expect(extended.reasons[FLAG_INDEX.OTHER]).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN validity changed for JDOE (AGR_USERS) (TO_DAT 20261231 → 99991231)');
+    expect(run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '20261117' }).roleAssigned).toBe('');
+    expect(run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '20200101' }).roleAssigned).toBe('');
+    // The old end on the day of the change: it was still valid that day, so not valid "again".
+    expect(run('CDPOS', { ...validity, valueOld: '20261118', valueNew: '99991231' }).roleAssigned).toBe('');
+    // An item whose date only its header knows carries both ends; SENSITIVE_ROLE_ASSIGNED judges it with the header's date.
+    expect(run('CDPOS', { ...validity, date: '', valueOld: '20261231', valueNew: '99991231' }).roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20261231 → 99991231)');
   });
 });
 
