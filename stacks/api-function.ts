@@ -43,8 +43,9 @@ export const apiFunction = new sst.aws.Function('ApiFunction', {
       list: true,
       items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchGetItem', 'BatchWriteItem'],
     }),
-    // Approving an access request invites the user (Cognito mails the temporary password).
-    { actions: ['cognito-idp:AdminCreateUser'], resources: [userPool.arn] },
+    // Approving an access request invites the user (Cognito mails the temporary password);
+    // AdminGetUser tells the admin check whether an administrator has TOTP MFA on (UserMFASettingList).
+    { actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser'], resources: [userPool.arn] },
   ],
 });
 

@@ -29,7 +29,9 @@ export const userPool = new sst.aws.CognitoUserPool('UserPool', {
       args.emailConfiguration = cognitoEmailConfiguration();
       // Users have no phone number: recovery is by e-mail only.
       args.accountRecoverySetting = { recoveryMechanisms: [{ name: 'verified_email', priority: 1 }] };
-      // Users may add an authenticator app (TOTP); SMS is not offered.
+      // TOTP (an authenticator app) offered to everyone, SMS not offered. Administrators must have it:
+      // Cognito has no MFA per group, so the API's admin check asks AdminGetUser and the web app
+      // sends an administrator without it to enrolment (docs/security.md, "Two-factor authentication").
       args.mfaConfiguration = 'OPTIONAL';
       args.softwareTokenMfaConfiguration = { enabled: true };
       args.deletionProtection = $app.stage === 'prod' ? 'ACTIVE' : 'INACTIVE';

@@ -3,6 +3,7 @@ export type ApiErrorCode =
   | 'BAD_REQUEST'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
+  | 'MFA_REQUIRED'
   | 'CSRF'
   | 'NOT_FOUND'
   | 'CONFLICT'
@@ -18,6 +19,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  MFA_REQUIRED: 403,
   CSRF: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -45,4 +47,6 @@ export class VisibleError extends Error {
 }
 
 export const ADMIN_REQUIRED = 'You need administrator privileges to access this feature';
+export const MFA_REQUIRED =
+  'Administrators must turn on two-factor authentication (an authenticator app) before using administrator features: open Two-factor authentication in your account menu';
 export const AUTH_REQUIRED = 'Authentication required';

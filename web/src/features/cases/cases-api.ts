@@ -39,6 +39,8 @@ export interface CaseFilters {
 export interface CaseDetail {
   analysisId: string;
   case: CaseSummary;
+  /** A terminal or address case: the users its members name (their timelines stand for the terminal's). */
+  namedUsers?: string[];
   position: number;
   cases: number;
 }
