@@ -27,16 +27,44 @@ import { perClientAcl } from './edge-acl';
 export const CACHING_DISABLED_POLICY = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 export const ALL_VIEWER_EXCEPT_HOST_POLICY = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
-/** What a client over the limit gets: 429 with the API's error shape (no CORS header: WAF prefixes the names of headers it adds). */
+/**
+ * The public access-request form's limit (packages/functions/src/http/routes/access-requests.ts
+ * REQUEST_ACCESS_LIMIT: 20 submissions per address per 10 minutes) counted at the edge as well:
+ * the function's own count lives in each warm Lambda, so across instances it is no quota.
+ */
+export const REQUEST_ACCESS_EDGE_LIMIT = { limit: 20, evaluationWindowSec: 600 };
+
+const exactly = (field: aws.types.input.wafv2.WebAclRuleStatementByteMatchStatementFieldToMatch, value: string) => ({
+  byteMatchStatement: { fieldToMatch: field, positionalConstraint: 'EXACTLY', searchString: value, textTransformations: [{ priority: 0, type: 'NONE' }] },
+});
+
+/** What a client over a limit gets: 429 with the API's error shape (no CORS header: WAF prefixes the names of headers it adds). */
+const rateLimited: aws.types.input.wafv2.WebAclRuleActionBlock = { customResponse: { responseCode: 429, customResponseBodyKey: 'rate-limited' } };
+
 export const apiEdgeAcl = $dev
   ? undefined
   : perClientAcl('ApiEdgeAcl', 'api-edge', {
-      blocked: { customResponse: { responseCode: 429, customResponseBodyKey: 'rate-limited' } },
+      blocked: rateLimited,
       bodies: [
         {
           key: 'rate-limited',
           contentType: 'APPLICATION_JSON',
           content: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests from this address: wait a few minutes, then try again.' } }),
+        },
+      ],
+      rules: [
+        {
+          name: 'request-access-rate',
+          priority: 1,
+          action: { block: rateLimited },
+          statement: {
+            rateBasedStatement: {
+              ...REQUEST_ACCESS_EDGE_LIMIT,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: { andStatement: { statements: [exactly({ method: {} }, 'POST'), exactly({ uriPath: {} }, `${API_BASE_PATH}/request-access`)] } },
+            },
+          },
+          visibilityConfig: { cloudwatchMetricsEnabled: true, metricName: 'api-edge-request-access-rate', sampledRequestsEnabled: true },
         },
       ],
     });
@@ -63,7 +91,6 @@ export const apiEdge = $dev
         cachedMethods: ['GET', 'HEAD'],
         cachePolicyId: CACHING_DISABLED_POLICY,
         originRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_POLICY,
-        compress: true,
       },
       restrictions: { geoRestriction: { restrictionType: 'none' } },
       viewerCertificate: { cloudfrontDefaultCertificate: true },

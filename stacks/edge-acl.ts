@@ -14,12 +14,16 @@ const usEast1 = $dev ? undefined : new aws.Provider('UsEast1', { region: 'us-eas
 
 /**
  * The web ACL `name` with its rule `per-client-rate`. `blocked`: what a blocked client gets (WAF's
- * plain 403 by default), with `bodies` the custom response bodies it names.
+ * plain 403 by default), with `bodies` the custom response bodies it names; `rules`: more rules.
  */
 export function perClientAcl(
   name: string,
   metric: string,
-  { blocked = {}, bodies }: { blocked?: aws.types.input.wafv2.WebAclRuleActionBlock; bodies?: aws.types.input.wafv2.WebAclCustomResponseBody[] } = {},
+  {
+    blocked = {},
+    bodies,
+    rules = [],
+  }: { blocked?: aws.types.input.wafv2.WebAclRuleActionBlock; bodies?: aws.types.input.wafv2.WebAclCustomResponseBody[]; rules?: aws.types.input.wafv2.WebAclRule[] } = {},
 ) {
   return new aws.wafv2.WebAcl(
     name,
@@ -36,6 +40,7 @@ export function perClientAcl(
           statement: { rateBasedStatement: { limit: EDGE_RATE_LIMIT, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
           visibilityConfig: { cloudwatchMetricsEnabled: true, metricName: `${metric}-per-client-rate`, sampledRequestsEnabled: true },
         },
+        ...rules,
       ],
     },
     { provider: usEast1 },

@@ -60,6 +60,7 @@ test('a user enrols an authenticator app, signs in with its code, and turns it o
 
   // The next sign-in asks for a code: a wrong one is refused in words, the right one signs in.
   await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(E2E_MFA_USER.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_MFA_USER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -79,6 +80,7 @@ test('a user enrols an authenticator app, signs in with its code, and turns it o
   await page.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
   await expect(card.getByText('Off', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 30_000 });
   await signIn(page, E2E_MFA_USER);
 });
 
@@ -113,6 +115,7 @@ test('an administrator without two-factor authentication enrols before anything 
   // Sign out and in again at 390 px: the code step.
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(E2E_NEW_ADMIN.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(E2E_NEW_ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -48,5 +48,6 @@ describe('the edge', () => {
   test("without a custom domain both distributions use CloudFront's own certificate", () => CHECKS.defaultCertificateWithoutDomain(synthesis));
   test('the site: a WAF rate rule per client address on its distribution, created in us-east-1', () => CHECKS.webPerClientLimit(synthesis));
   test('the API: its own distribution, with its own per-client WAF rule (429 in the API error shape), forwarding to the HTTP API uncached', () => CHECKS.apiPerClientLimit(synthesis));
+  test('the public access-request form: its limit (20 per address per 10 minutes) also counted at the edge, across Lambda instances', () => CHECKS.requestAccessLimitAtEdge(synthesis));
   test('the API only through its edge: CloudFront sends the origin header the function requires, and no client is told the execute-api address', () => CHECKS.apiOnlyThroughItsEdge(synthesis));
 });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { resolveModels } from '../../packages/core/src/ai/models.ts';
 import { edgeOriginValue } from '../../packages/functions/src/handlers/edge-origin.ts';
+import { REQUEST_ACCESS_LIMIT } from '../../packages/functions/src/http/routes/access-requests.ts';
 import { actionsOf, functionEnvironment, functionStatements, iamProblems, named, ofType, only, statementsOf, wildcards } from './review.ts';
 import { REPO_ROOT } from './sst-platform.ts';
 import { REGION, SYNTH_SECRETS } from './synth-mocks.ts';
@@ -37,9 +38,11 @@ const watched = (s: Synthesis) => ofType(s, 'aws:cloudwatch/metricAlarm:MetricAl
 function expectPerClientAcl(s: Synthesis, aclName: string, block: object) {
   const acl = named(s, 'aws:wafv2/webAcl:WebAcl', aclName);
   expect(acl.inputs).toMatchObject({ scope: 'CLOUDFRONT', defaultAction: { allow: {} } });
-  expect(acl.inputs.rules).toEqual([
-    expect.objectContaining({ name: 'per-client-rate', action: { block }, statement: { rateBasedStatement: { limit: 1000, aggregateKeyType: 'IP', evaluationWindowSec: 300 } } }),
-  ]);
+  expect(acl.inputs.rules.find((r: { name: string }) => r.name === 'per-client-rate')).toEqual(
+    expect.objectContaining({ priority: 0, action: { block }, statement: { rateBasedStatement: { limit: 1000, aggregateKeyType: 'IP', evaluationWindowSec: 300 } } }),
+  );
+  // Nothing of higher priority lets a request past it.
+  expect(acl.inputs.rules.filter((r: { action: object }) => !('block' in r.action))).toEqual([]);
   // CloudFront's web ACLs must be created in us-east-1.
   expect(named(s, 'pulumi:providers:aws', 'UsEast1').inputs.region).toBe('us-east-1');
   return acl;
@@ -263,6 +266,20 @@ export const CHECKS = {
     });
     expect(edge.inputs.defaultCacheBehavior.allowedMethods).toEqual(expect.arrayContaining(['GET', 'OPTIONS', 'POST', 'PUT', 'PATCH', 'DELETE']));
     expect(edge.inputs.orderedCacheBehaviors ?? []).toEqual([]);
+  },
+  requestAccessLimitAtEdge: (s) => {
+    // The public form's limit of the app (per warm Lambda) also counted at the edge, across instances.
+    const rule = named(s, 'aws:wafv2/webAcl:WebAcl', 'ApiEdgeAcl').inputs.rules.find((r: { name: string }) => r.name === 'request-access-rate');
+    const exactly = (field: object, value: string) => ({ byteMatchStatement: { fieldToMatch: field, positionalConstraint: 'EXACTLY', searchString: value, textTransformations: [{ priority: 0, type: 'NONE' }] } });
+    expect(rule).toMatchObject({ action: { block: { customResponse: { responseCode: 429 } } } });
+    expect(rule.statement).toEqual({
+      rateBasedStatement: {
+        limit: REQUEST_ACCESS_LIMIT.limit,
+        evaluationWindowSec: REQUEST_ACCESS_LIMIT.windowMs / 1000,
+        aggregateKeyType: 'IP',
+        scopeDownStatement: { andStatement: { statements: [exactly({ method: {} }, 'POST'), exactly({ uriPath: {} }, '/prod/request-access')] } },
+      },
+    });
   },
   apiOnlyThroughItsEdge: (s) => {
     // CloudFront proves the origin with the header the function requires (an HMAC of the app secret, not the secret).

@@ -52,7 +52,7 @@ function configure(pool: PoolConnection) {
   });
 }
 
-async function currentTokens(forceRefresh = false): Promise<SignedIn> {
+export async function currentTokens(forceRefresh = false): Promise<SignedIn> {
   const session = await fetchAuthSession({ forceRefresh });
   const idToken = session.tokens?.idToken;
   const accessToken = session.tokens?.accessToken;
@@ -80,7 +80,7 @@ async function signOutQuietly() {
 }
 
 /** Runs `fn` inside a clean Amplify session for `pool`, signing out before and after. */
-function inAmplifySession<T>(pool: PoolConnection, fn: () => Promise<T>): Promise<T> {
+export function inAmplifySession<T>(pool: PoolConnection, fn: () => Promise<T>): Promise<T> {
   return exclusive(async () => {
     configure(pool);
     await signOutQuietly();
@@ -200,8 +200,8 @@ export interface LocalAuth {
 }
 
 /** LocalCognito in `dataDir` with its public handler mounted the way the local server mounts it. */
-export async function startLocalAuth(dataDir: string): Promise<LocalAuth> {
-  const cognito = await startLocalCognito({ dataDir });
+export async function startLocalAuth(dataDir: string, opts: { mfaConfiguration?: 'OPTIONAL' | 'ON' } = {}): Promise<LocalAuth> {
+  const cognito = await startLocalCognito({ dataDir, mfaConfiguration: opts.mfaConfiguration });
   const server = createServer((req, res) => {
     if (req.url === '/cognito' || req.url?.startsWith('/cognito/')) void cognito.handle(req, res);
     else res.writeHead(404).end();

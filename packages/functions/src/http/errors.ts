@@ -48,5 +48,5 @@ export class VisibleError extends Error {
 
 export const ADMIN_REQUIRED = 'You need administrator privileges to access this feature';
 export const MFA_REQUIRED =
-  'Administrators must turn on two-factor authentication (an authenticator app) before using administrator features: open Two-factor authentication in your account menu';
+  'Administrators must turn on two-factor authentication before using administrator features: open Account Security and set up an authenticator app';
 export const AUTH_REQUIRED = 'Authentication required';

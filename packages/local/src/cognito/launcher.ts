@@ -180,7 +180,7 @@ export function createLauncher(
       tokenUser = await accessTokens.verify(b.AccessToken);
     }
     const where = { via: target, exposure: context.exposure, address: context.address };
-    const pending = await pendingEvent(target, b, { tokenUser, userByRefreshToken });
+    const pending = await pendingEvent(target, b, { tokenUser, userByRefreshToken, mfaSessionUser: softwareTokens.sessionUser });
     // Every call that checks a password or a reset code counts toward the lockout of the account
     // it resolves to, on both doors.
     const guess = await guessedAccount(target, b, { srp, findUser, tokenUser, mfaSessionUser: softwareTokens.sessionUser });

@@ -75,6 +75,12 @@ describe('TOTP MFA on the local pool (HTTP)', () => {
     // The same code in a new sign-in: a replay.
     const second = await signIn('totp@example.com', 'Totp-Passw0rd!');
     expect((await answer(second.json.Session, 'totp@example.com', code)).json.__type).toBe('CodeMismatchException');
+    // Enrolment left a trace (no code, no secret in it).
+    const changes = events.filter((e) => e.email === 'totp@example.com' && e.event === 'mfa-changed');
+    expect(changes.map((e) => [e.via, e.detail])).toEqual([
+      ['VerifySoftwareToken', { totp: 'authenticator app verified' }],
+      ['SetUserMFAPreference', { totp: 'on' }],
+    ]);
   });
 
   it('a user without TOTP signs in with the password alone (MFA is optional)', async () => {
