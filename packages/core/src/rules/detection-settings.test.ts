@@ -3,7 +3,7 @@ import { checkThresholds, completeThresholds, DEFAULT_THRESHOLDS, DETECTION_SETT
 import { PATTERN_LIST } from './pattern/pattern-list.ts';
 
 /** The settings as they were stored before the registry (detection v3): they must keep loading and meaning the same. */
-const STORED_V3: DetectionThresholds = {
+const STORED_V3 = {
   businessHours: { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] },
   changeVolume: 50,
   burst: { count: 5, minutes: 10 },
@@ -13,12 +13,14 @@ const STORED_V3: DetectionThresholds = {
   passwordResets: { count: 5, minutes: 60 },
   sharedLogons: { addresses: 3, minutes: 60 },
   bankPaymentDays: 7,
-  networks: [],
+  networks: [] as string[],
 };
 
 describe('the detection settings registry', () => {
   it('derives the defaults of DETECTION.md section 4 from the settings the rule modules declare', () => {
-    expect(DEFAULT_THRESHOLDS).toEqual(STORED_V3);
+    expect(DEFAULT_THRESHOLDS).toMatchObject(STORED_V3);
+    // Added since: MULTIPLE_LOGONS_BY_IP's window, declared in its module.
+    expect(DEFAULT_THRESHOLDS.addressLogons).toEqual({ users: 3, minutes: 60 });
     expect(new Set(SETTING_KEYS).size).toBe(SETTING_KEYS.length);
     // Each pattern's settings come from its module: the registry holds exactly them (and the record rules').
     const fromPatterns = PATTERN_LIST.flatMap((p) => p.settings.map((s) => s.key));
@@ -29,8 +31,11 @@ describe('the detection settings registry', () => {
 
   it('reads settings stored before a key existed with its default', () => {
     const { bankPaymentDays: _, networks: __, ...older } = STORED_V3;
-    expect(completeThresholds({ ...older, changeVolume: 12 })).toEqual({ ...STORED_V3, changeVolume: 12 });
+    expect(completeThresholds({ ...older, changeVolume: 12 })).toEqual({ ...DEFAULT_THRESHOLDS, ...STORED_V3, changeVolume: 12 });
+    // A v3 file or PUT body without the keys added later is valid, and they keep their value.
     expect(checkThresholds(STORED_V3)).toEqual({ value: STORED_V3 });
+    const t: DetectionThresholds = completeThresholds(STORED_V3);
+    expect(t.addressLogons).toEqual(DEFAULT_THRESHOLDS.addressLogons);
   });
 
   it('checks each value by its declaration and names the key at fault', () => {

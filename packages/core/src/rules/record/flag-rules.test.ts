@@ -44,6 +44,8 @@ const CASES: [string, FileType, Partial<CanonicalRecord>, FileType, Partial<Cano
   ['SAL-SPNEGO-REPLAY', 'SM20', { event: 'BUI' }, 'SM20', { event: 'BUH' }],
   ['SAL-USER-ADMIN', 'SM20', { event: 'AU7', var1: 'BOB' }, 'SM20', { event: 'AUC' }],
   ['SAL-CONFIG-EVENT', 'SM20', { event: 'FU1' }, 'SM20', { event: 'FU2' }],
+  // DU8 (an FTP connection to an allowed server) is a configuration event, not an insecure configuration.
+  ['SAL-FTP-INSECURE', 'SM20', { event: 'DU2' }, 'SM20', { event: 'DU8', var1: 'ftp.example.com' }],
   ['TCODE-CONFIG', 'SM20', { tcode: 'RZ10' }, 'SM20', { tcode: 'RZ12' }],
   ['SAL-AUDIT-OFF', 'SM20', { event: 'AUJ', var1: '0' }, 'SM20', { event: 'AUJ', var1: '1' }],
   ['SAL-AUDIT-CONFIG', 'SM20', { event: 'FU0', var1: '1' }, 'SM20', { event: 'AUJ', var1: '0' }],
@@ -117,6 +119,10 @@ describe('v3 reasons', () => {
     expect(otherOf('SM20', { event: 'BU4', tcode: 'SE37', var1: 'ASSIGN', var3: 'Z_POST_PAYMENT=0042FT' })).toContain('security: Event BU4: function module Z_POST_PAYMENT run in test mode (SE37)');
     expect(otherOf('SM20', { event: 'BU4', program: 'RS_TESTFRAME_CALL', var1: 'ASSIGN', var3: '0042' })).toContain('security: Event BU4: function module (not named) run in test mode (RS_TESTFRAME_CALL)');
     expect(otherOf('SM20', { event: 'AUW', tcode: 'SE37', program: 'RS_TESTFRAME_CALL', var1: 'RS_TESTFRAME_CALL' })).toBe('security: Event AUW: function module (not named) run in test mode (RS_TESTFRAME_CALL)');
+  });
+  it('names the insecure FTP configuration by its catalogue text', () => {
+    expect(otherOf('SM20', { event: 'DU1' })).toBe('config: Event DU1: FTP server allowlist is empty');
+    expect(rulesOf('SM20', { event: 'DU1' })).toEqual(['SAL-FTP-INSECURE']);
   });
   it('gives the catalogue-high events their catalogue text, and no second reason to an event a rule reads', () => {
     expect(otherOf('SM20', { event: 'AUG' })).toBe('security: Event AUG: Application server started');
