@@ -28,3 +28,10 @@ export function signedInStack(set: (s: SignedInStack) => void, opts: { admin?: b
     await stack?.stop();
   });
 }
+
+/** GET that must answer 200: its JSON body (the message names the path and the body otherwise). */
+export async function getOk(client: TestClient, path: string): Promise<any> {
+  const res = await client.call('GET', path);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text.slice(0, 500)}`);
+  return res.json;
+}
