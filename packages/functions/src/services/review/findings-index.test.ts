@@ -63,6 +63,11 @@ describe('the findings index', () => {
     expect(own.ordered({ status: 'open' })).toHaveLength(4);
     expect(own.counts()).toMatchObject({ open: 4, reviewed: 1 });
     expect(own.queryPage({ status: 'explained' }, 0, 10).matched).toBe(1);
+    const progress = own.caseProgress();
+    expect(own.caseProgress()).toBe(progress);
+    expect([...progress.subarray(0, 4)]).toEqual([3, 2, 1, 0]);
+    own.applyReviews(3, []);
+    expect([...own.caseProgress().subarray(0, 4)]).toEqual([3, 3, 0, 0]);
   });
 
   it('orders open before reviewed before suppressed, then by severity and time, and filters', () => {

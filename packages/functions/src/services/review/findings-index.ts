@@ -271,6 +271,7 @@ export class FindingsIndex {
     this.suppressedBy.fill(-1);
     this.memo.clear();
     this.memoCounts = undefined;
+    this.memoProgress = undefined;
     this.memoApplied = undefined;
     if (suppressions.length === 0) return;
     const d = this.data;
@@ -286,6 +287,7 @@ export class FindingsIndex {
     this.status.fill(0);
     this.memo.clear();
     this.memoCounts = undefined;
+    this.memoProgress = undefined;
     for (const [id, code] of entries) {
       const i = this.indexOf(id);
       if (i !== undefined) this.status[i] = code;
@@ -366,6 +368,7 @@ export class FindingsIndex {
     if (this.memoVersion === this.reviewsVersion) return;
     this.memo.clear();
     this.memoCounts = undefined;
+    this.memoProgress = undefined;
     this.memoVersion = this.reviewsVersion;
   }
 
@@ -454,8 +457,16 @@ export class FindingsIndex {
     };
   }
 
-  /** Per case index: members, reviewed, open (not reviewed, not suppressed), suppressed. */
+  private memoProgress: Uint32Array | undefined;
+
+  /** Per case index: members, reviewed, open (not reviewed, not suppressed), suppressed (kept until the statuses change). */
   caseProgress(): Uint32Array {
+    this.fresh();
+    this.memoProgress ??= this.progressNow();
+    return this.memoProgress;
+  }
+
+  private progressNow(): Uint32Array {
     const out = new Uint32Array(this.data.caseIds.length * 4);
     for (let i = 0; i < this.count; i++) {
       const c = this.caseOf[i]! * 4;
