@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { getOk } from '../support/suite.ts';
 import { text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
@@ -42,11 +43,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const get = async (client: TestClient, path: string) => {
-  const res = await client.call('GET', path);
-  expect(res.status, res.text).toBe(200);
-  return res.json;
-};
+const get = getOk;
 
 /** The answer of a case or filter review: at once (200), or its job polled to the end (202). */
 async function finished(res: { status: number; json: any; text: string }, client = alice) {

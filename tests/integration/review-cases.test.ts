@@ -10,6 +10,7 @@ import { FALLBACK_REASON, NO_CONTEXT_REASON, NO_ROUTINE_REASON } from '@app/func
 import { artifactKeys, PREPARING_MESSAGE, preparing, readBytes } from '@app/functions/services/review/finding-store.ts';
 import { outputKeys } from '@app/functions/services/workspace.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { getOk } from '../support/suite.ts';
 import { cdhdrCsv, cdposCsv, sm20Csv, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
@@ -34,11 +35,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const get = async (client: TestClient, path: string) => {
-  const res = await client.call('GET', path);
-  expect(res.status, res.text).toBe(200);
-  return res.json;
-};
+const get = getOk;
 
 async function allCases(query = '') {
   const out: any[] = [];

@@ -2,21 +2,15 @@
  * Issue 27 (DETECTION.md section 3): the rules page states the thresholds of the current detection
  * settings. GET /rules fills the pattern rules' texts from the administrator's settings.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 let stack: TestStack;
 let admin: TestClient;
 let user: TestClient;
 
-beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true });
-  admin = await stack.signIn(stack.admin.email, stack.admin.password);
-  user = await stack.signIn(stack.user.email, stack.user.password);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+signedInStack((s) => ({ stack, admin, user } = s), { admin: true });
 
 type Rule = { id: string; summary?: string; reads: string };
 const rule = async (id: string) => ((await user.call('GET', '/rules')).json.rules as Rule[]).find((r) => r.id === id)!;

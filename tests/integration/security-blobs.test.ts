@@ -3,12 +3,13 @@
  * one key until it expires; keys never leave the store's folder; file names can neither climb
  * out of the caller's prefix nor inject headers; the 100 MB rule holds however the client lies.
  */
-import { request } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBlobParams } from '@app/functions/adapters/blobs/url-signature.ts';
 import { SM20_LINE, SM20_MINI, startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { putStreamed } from '../support/uploads.ts';
 
 let stack: TestStack;
 let alice: TestClient;
@@ -192,26 +193,6 @@ describe('upload file names', () => {
 });
 
 describe('the 100 MB limit', () => {
-  function putStreamed(url: string, size: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const req = request(url, { method: 'PUT', headers: { 'content-type': 'text/csv', 'content-length': String(size) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', reject);
-      const chunk = Buffer.alloc(1024 * 1024, 'a');
-      let left = size;
-      const pump = () => {
-        while (left > 0) {
-          const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
-          left -= part.length;
-          if (!req.write(part)) return void req.once('drain', pump);
-        }
-        req.end();
-      };
-      pump();
-    });
-  }
 
   it('cannot be bypassed by replacing a confirmed upload: its URL writes once, and analyze checks size and hash', async () => {
     const eve = await stack.createUser('eve@test.local', 'Eve-Pass-123!');

@@ -4,20 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
 let stack: TestStack;
 let alice: TestClient;
 
-beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true });
-  alice = await stack.signIn(stack.user.email, stack.user.password);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+signedInStack((s) => ({ stack, user: alice } = s));
 
 const fixture = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(import.meta.dirname, '..', '..', 'packages', 'core', 'src', 'engine', 'fixtures', name))) });
 

@@ -3,19 +3,14 @@
  * API's confirm step (PUT /files), by its content, whatever its name; the message says what was
  * found and what is expected, and the upload is gone (not listed, not analysable).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import { uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 let stack: TestStack;
 let alice: TestClient;
 
-beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true });
-  alice = await stack.signIn(stack.user.email, stack.user.password);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+signedInStack((s) => ({ stack, user: alice } = s));
 
 describe('confirm step checks the header by content', () => {
   for (const name of ['people.txt', 'people.csv', 'people.tsv', 'people.xls']) {

@@ -232,7 +232,8 @@ export function createLauncher(
       case 'SetUserMFAPreference':
         return softwareTokens.setPreference(body as Body, tokenUser);
       case 'AdminSetUserMFAPreference':
-        throw new CognitoApiError('UnsupportedOperationException', 'Not supported by the local user pool: AdminSetUserMFAPreference');
+        if ((body as Body).UserPoolId !== ids.userPoolId) throw userNotFound();
+        return softwareTokens.adminSetPreference(body as Body);
       case 'GlobalSignOut':
         if (!tokenUser) throw invalidAccessToken();
         return globalSignOut(tokenUser);

@@ -103,6 +103,17 @@ describe('TOTP MFA on the local pool (HTTP)', () => {
     expect(events.some((e) => e.email === 'guessed@example.com' && e.event === 'account-locked')).toBe(true);
   });
 
+  it('an operator turns TOTP off for a user who lost the app (AdminSetUserMFAPreference, loopback door): the password alone signs in again', async () => {
+    await enrol('lost-phone@example.com', 'Lost-Phone-Passw0rd!');
+    expect((await signIn('lost-phone@example.com', 'Lost-Phone-Passw0rd!')).json.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const off = await call('AdminSetUserMFAPreference', { UserPoolId: cognito.userPoolId, Username: 'lost-phone@example.com', SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } });
+    expect(off.status).toBe(200);
+    expect((await call('AdminGetUser', { UserPoolId: cognito.userPoolId, Username: 'lost-phone@example.com' })).json.UserMFASettingList).toBeUndefined();
+    expect((await signIn('lost-phone@example.com', 'Lost-Phone-Passw0rd!')).json.AuthenticationResult).toBeDefined();
+    expect(events.filter((e) => e.email === 'lost-phone@example.com' && e.event === 'mfa-changed').at(-1)).toMatchObject({ via: 'AdminSetUserMFAPreference', detail: { totp: 'off', how: 'administrator' } });
+    expect((await call('AdminSetUserMFAPreference', { UserPoolId: cognito.userPoolId, Username: 'nobody@example.com', SoftwareTokenMfaSettings: { Enabled: false } })).json.__type).toBe('UserNotFoundException');
+  });
+
   it('the browser mount allows the TOTP calls (and GetUser) but no forged session', async () => {
     const forged = await call('RespondToAuthChallenge', {
       ChallengeName: 'SOFTWARE_TOKEN_MFA',

@@ -67,6 +67,10 @@ export async function pendingEvent(
       const enabled = body.SoftwareTokenMfaSettings?.Enabled;
       return typeof enabled === 'boolean' ? { event: 'mfa-changed', who: deps.tokenUser, detail: { totp: enabled ? 'on' : 'off' } } : undefined;
     }
+    case 'AdminSetUserMFAPreference': {
+      const enabled = body.SoftwareTokenMfaSettings?.Enabled;
+      return typeof enabled === 'boolean' ? { event: 'mfa-changed', who: body.Username, detail: { totp: enabled ? 'on' : 'off', how: 'administrator' } } : undefined;
+    }
     case 'VerifySoftwareToken':
       return { event: 'mfa-changed', who: deps.tokenUser ?? deps.mfaSessionUser?.(body.Session), detail: { totp: 'authenticator app verified' } };
     case 'RevokeToken':

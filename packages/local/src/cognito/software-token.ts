@@ -7,7 +7,8 @@
  *   an MFA_SETUP challenge (answering a new Session);
  * - VerifySoftwareToken: the first code of that secret (UserCode, FriendlyDeviceName), by access
  *   token or Session;
- * - SetUserMFAPreference (SoftwareTokenMfaSettings: Enabled, PreferredMfa); GetUser and
+ * - SetUserMFAPreference (SoftwareTokenMfaSettings: Enabled, PreferredMfa), and the operator's
+ *   AdminSetUserMFAPreference (loopback door only) for a user who lost the app; GetUser and
  *   AdminGetUser then list SOFTWARE_TOKEN_MFA in UserMFASettingList / PreferredMfaSetting;
  * - sign-in: a user with TOTP enabled gets the SOFTWARE_TOKEN_MFA challenge (answered with
  *   SOFTWARE_TOKEN_MFA_CODE); on a pool whose MfaConfiguration is ON, a user without it gets
@@ -98,6 +99,8 @@ export interface SoftwareTokens {
   associate(body: Body, tokenUser: User | undefined): Promise<Body>;
   verify(body: Body, tokenUser: User | undefined): Promise<Body>;
   setPreference(body: Body, tokenUser: User | undefined): Promise<Body>;
+  /** AdminSetUserMFAPreference (the loopback door only): an operator turns TOTP off for a user who lost the app. */
+  adminSetPreference(body: Body): Promise<Body>;
   /** The user a challenge session belongs to (for the lockout count), if it is one of ours. */
   sessionUser(session: unknown): string | undefined;
   /** Seeding: TOTP enabled with this secret (only the local stack's start-up and tests call it). */
@@ -262,6 +265,12 @@ export function createSoftwareTokens(deps: {
       }
       await update(tokenUser, (rec) => ({ ...rec, enabled, preferred: enabled && preferred }));
       return {};
+    },
+
+    async adminSetPreference(body) {
+      const user = typeof body.Username === 'string' ? await deps.findUser(body.Username) : null;
+      if (!user) throw new CognitoApiError('UserNotFoundException', 'User does not exist.');
+      return this.setPreference(body, user);
     },
 
     sessionUser(session) {

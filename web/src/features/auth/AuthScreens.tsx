@@ -9,7 +9,7 @@ import { TotpCodeView } from './TotpCodeView.tsx';
 import { TotpSetupView } from './TotpSetupView.tsx';
 
 type View =
-  | { name: 'login'; email?: string; notice?: string }
+  | { name: 'login'; email?: string; notice?: string; error?: string }
   | { name: 'request' }
   | { name: 'submitted'; email: string; organization: string }
   | { name: 'newPassword' }
@@ -36,11 +36,12 @@ export function AuthScreens({ onSignedIn }: { onSignedIn: () => void }) {
     case 'login':
       return (
         <LoginView
-          key={`${view.email ?? ''}|${view.notice ?? ''}`}
+          key={`${view.email ?? ''}|${view.notice ?? ''}|${view.error ?? ''}`}
           onOutcome={handleOutcome}
           onGetAccess={() => setView({ name: 'request' })}
           initialEmail={view.email}
           notice={view.notice}
+          initialError={view.error}
         />
       );
     case 'request':
@@ -55,14 +56,14 @@ export function AuthScreens({ onSignedIn }: { onSignedIn: () => void }) {
     case 'newPassword':
       return <NewPasswordView onDone={onSignedIn} />;
     case 'totpCode':
-      return <TotpCodeView onDone={onSignedIn} onRestart={(notice) => setView({ name: 'login', email: view.email, notice })} />;
+      return <TotpCodeView onDone={onSignedIn} onRestart={(error) => setView({ name: 'login', email: view.email, error })} />;
     case 'totpSetup':
       return (
         <TotpSetupView
           secret={view.setup.secret}
           uri={view.setup.uri}
           onDone={onSignedIn}
-          onRestart={(notice) => setView({ name: 'login', email: view.email, notice })}
+          onRestart={(error) => setView({ name: 'login', email: view.email, error })}
         />
       );
     case 'confirmSignUp':

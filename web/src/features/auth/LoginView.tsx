@@ -21,16 +21,19 @@ export function LoginView({
   onOutcome,
   onGetAccess,
   notice,
+  initialError,
   initialEmail = '',
 }: {
   onOutcome: (o: SignInOutcome, email: string, totpSetup?: TotpSetup) => void;
   onGetAccess: () => void;
   notice?: string;
+  /** Why the user is back here (e.g. the two-factor step took too long), shown as a failure. */
+  initialError?: string;
   initialEmail?: string;
 }) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {

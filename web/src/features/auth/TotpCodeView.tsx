@@ -6,7 +6,7 @@ import { TotpCodeInput } from './TotpCodeInput.tsx';
 import { normaliseTotpCode, totpCodeError, totpErrorMessage } from './totp-texts.ts';
 
 /** Sign-in, second step: the code of the user's authenticator app (Amplify's CONFIRM_SIGN_IN_WITH_TOTP_CODE). */
-export function TotpCodeView({ onDone, onRestart }: { onDone: () => void; onRestart: (notice?: string) => void }) {
+export function TotpCodeView({ onDone, onRestart }: { onDone: () => void; onRestart: (error?: string) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();

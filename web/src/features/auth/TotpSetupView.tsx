@@ -17,7 +17,7 @@ export function TotpSetupView({
   secret: string;
   uri: string;
   onDone: () => void;
-  onRestart: (notice?: string) => void;
+  onRestart: (error?: string) => void;
 }) {
   const verify = async (code: string) => {
     try {

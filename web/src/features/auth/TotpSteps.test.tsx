@@ -60,7 +60,7 @@ describe('two-factor steps of the sign-in', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: /Authentication code/ }), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(TOTP_SESSION_EXPIRED);
+    expect(screen.getByRole('alert')).toHaveTextContent(TOTP_SESSION_EXPIRED);
     expect(screen.getByLabelText(/Email/)).toHaveValue('bo@example.com');
   });
 

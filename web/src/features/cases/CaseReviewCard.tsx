@@ -1,11 +1,10 @@
-import { Alert, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error.ts';
 import { notify } from '../../lib/notify.ts';
 import { reviewKeys, type ReviewStatus } from '../review/review-api.ts';
-import { untilWritten, type ReviewJob } from '../review/review-job.ts';
-import { needsComment, ReviewDecisionFields, ReviewJobProgress } from '../review/ReviewDecisionFields.tsx';
+import { untilWritten } from '../review/review-job.ts';
+import { needsComment, ReviewDecisionFields, ReviewSaveStatus, SuppressFields, useReviewSave } from '../review/ReviewDecisionFields.tsx';
 import { defaultExpiry, STATUS_LABEL } from '../review/review-labels.ts';
 import { reviewCase, type CaseSummary } from './cases-api.ts';
 
@@ -20,17 +19,13 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
   const [scope, setScope] = useState<'all' | 'open'>(c.progress.reviewed > 0 && c.progress.open > 0 ? 'open' : 'all');
   const [suppress, setSuppress] = useState(false);
   const [expiresAt, setExpiresAt] = useState(defaultExpiry());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [job, setJob] = useState<ReviewJob | null>(null);
+  const { busy, error, job, run } = useReviewSave('Failed to save the case review');
   const commentNeeded = needsComment(status, comment);
   const canSuppress = status === 'explained' && c.actor_kind !== 'none';
   const count = scope === 'open' ? c.progress.open : c.members;
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async (onJob) => {
       const answer = await reviewCase(analysisId, c.id, {
         status,
         comment: comment.trim(),
@@ -39,7 +34,7 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
         ...(canSuppress && suppress ? { suppress: { expiresAt } } : {}),
       });
       // A large case is written by a job on the server: follow it to the end.
-      const out = await untilWritten(analysisId, answer, setJob);
+      const out = await untilWritten(analysisId, answer, onJob);
       notify.success(
         `${out.updated.toLocaleString('en-US')} ${out.updated === 1 ? 'finding' : 'findings'} of this case marked ${STATUS_LABEL[status]}` +
           (out.suppressions.length ? `; ${out.suppressions.length} ${out.suppressions.length === 1 ? 'suppression' : 'suppressions'} made` : ''),
@@ -48,13 +43,7 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
       setTicket('');
       setSuppress(false);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['cases', analysisId] }), queryClient.invalidateQueries({ queryKey: reviewKeys.findings(analysisId) })]);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to save the case review'));
-    } finally {
-      setBusy(false);
-      setJob(null);
-    }
-  };
+    });
 
   return (
     <Card withBorder component="section" aria-labelledby="case-review-title">
@@ -82,24 +71,9 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
           />
         </div>
         {canSuppress && (
-          <Stack gap={6}>
-            <Checkbox label="Suppress these findings in later analyses" checked={suppress} onChange={(e) => setSuppress(e.currentTarget.checked)} />
-            {suppress && (
-              <Stack gap={6} pl="lg">
-                <Text size="xs" c="dimmed">
-                  One suppression per rule of the case and user {c.actor}; the comment is the reason. Suppressed findings are still listed, marked and counted apart.
-                </Text>
-                <TextInput type="date" label="Expires on" required value={expiresAt} onChange={(e) => setExpiresAt(e.currentTarget.value)} />
-              </Stack>
-            )}
-          </Stack>
+          <SuppressFields label="Suppress these findings in later analyses" note={`One suppression per rule of the case and user ${c.actor}; the comment is the reason.`} checked={suppress} onChecked={setSuppress} expiresAt={expiresAt} onExpiresAt={setExpiresAt} />
         )}
-        {job && <ReviewJobProgress job={job} />}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ReviewSaveStatus job={job} error={error} />
         <Group justify="flex-end">
           <Button onClick={save} loading={busy} disabled={commentNeeded || count === 0}>
             Save for {count.toLocaleString('en-US')} {count === 1 ? 'finding' : 'findings'}

@@ -1,4 +1,6 @@
-import { Progress, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Progress, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { errorMessage } from '../../api/api-error.ts';
 import type { ReviewStatus } from './review-api.ts';
 import type { ReviewJob } from './review-job.ts';
 import { STATUS_LABEL } from './review-labels.ts';
@@ -46,5 +48,58 @@ export function ReviewJobProgress({ job }: { job: ReviewJob }) {
       </Text>
       <Progress value={share} aria-label="Reviews written" />
     </Stack>
+  );
+}
+
+/** "Suppress … in later analyses" with its expiry (and any narrowing checkboxes as children). */
+export function SuppressFields({ label, note, checked, onChecked, expiresAt, onExpiresAt, children }: { label: string; note: ReactNode; checked: boolean; onChecked: (v: boolean) => void; expiresAt: string; onExpiresAt: (v: string) => void; children?: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Checkbox label={label} checked={checked} onChange={(e) => onChecked(e.currentTarget.checked)} />
+      {checked && (
+        <Stack gap={6} pl="lg">
+          <Text size="xs" c="dimmed">
+            {note} Suppressed findings are still listed, marked and counted apart.
+          </Text>
+          <TextInput type="date" label="Expires on" required value={expiresAt} onChange={(e) => onExpiresAt(e.currentTarget.value)} />
+          {children}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The state of saving a review: busy, the job being followed, the error to show. */
+export function useReviewSave(fallback: string) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [job, setJob] = useState<ReviewJob | null>(null);
+  /** Runs `work` (handed the progress callback of untilWritten), showing its failure. */
+  const run = async (work: (onJob: (job: ReviewJob) => void) => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work(setJob);
+    } catch (err) {
+      setError(errorMessage(err, fallback));
+    } finally {
+      setBusy(false);
+      setJob(null);
+    }
+  };
+  return { busy, error, job, run };
+}
+
+/** A running job's progress and the save's error. */
+export function ReviewSaveStatus({ job, error }: { job: ReviewJob | null; error: string | null }) {
+  return (
+    <>
+      {job && <ReviewJobProgress job={job} />}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+    </>
   );
 }
