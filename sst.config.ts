@@ -19,13 +19,14 @@ export default $config({
     const auth = await import('./stacks/auth');
     await import('./stacks/pipeline');
     await import('./stacks/import-jobs');
-    const api = await import('./stacks/api');
+    await import('./stacks/api');
+    const apiEdge = await import('./stacks/api-edge');
     const web = await import('./stacks/web');
     await import('./stacks/api-function');
     const alarms = await import('./stacks/alarms');
     return {
       web: web.web.url,
-      api: api.apiUrl,
+      api: apiEdge.apiUrl,
       userPoolId: auth.userPool.id,
       userPoolClientId: auth.webClient.id,
       bucket: storage.bucket.name,

@@ -5,7 +5,8 @@
  * origin its CORS headers allow, so it is created after the web (stacks/web.ts).
  */
 import { aiEnvironment } from './ai';
-import { API_BASE_PATH, api, apiUrl } from './api';
+import { API_BASE_PATH, api } from './api';
+import { apiEdgeEnvironment, apiUrl } from './api-edge';
 import { adminsGroup, appSecret, runtimeEnvironment, userPool } from './auth';
 import { functionDefaults } from './function-defaults';
 import { importJobsApiEnvironment, importJobsApiPermissions } from './import-jobs';
@@ -24,6 +25,7 @@ export const apiFunction = new sst.aws.Function('ApiFunction', {
   environment: {
     ...runtimeEnvironment,
     API_URL: apiUrl,
+    ...apiEdgeEnvironment,
     WEB_ORIGIN: web.url,
     ...referenceDataEnvironment,
     ...pipelineApiEnvironment,
@@ -41,8 +43,9 @@ export const apiFunction = new sst.aws.Function('ApiFunction', {
       list: true,
       items: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'BatchGetItem', 'BatchWriteItem'],
     }),
-    // Approving an access request invites the user (Cognito mails the temporary password).
-    { actions: ['cognito-idp:AdminCreateUser'], resources: [userPool.arn] },
+    // Approving an access request invites the user (Cognito mails the temporary password);
+    // AdminGetUser tells the admin check whether an administrator has TOTP MFA on (UserMFASettingList).
+    { actions: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminGetUser'], resources: [userPool.arn] },
   ],
 });
 

@@ -11,7 +11,10 @@
 
 export const API_BASE_PATH = '/prod';
 
-/** Requests per second the whole API accepts (steady, burst); the request-access limit relies on it. */
+/**
+ * Requests per second the whole stage accepts (steady, burst): the backstop behind the per-client
+ * limit of the API's edge (stacks/api-edge.ts), which is what keeps one client from using it up.
+ */
 export const API_THROTTLING = { rate: 50, burst: 100 };
 
 export const api = new sst.aws.ApiGatewayV2('Api', {
@@ -24,6 +27,6 @@ export const api = new sst.aws.ApiGatewayV2('Api', {
   },
 });
 
-/** What the browser and config.json call the API. */
-export const apiUrl = $interpolate`${api.url}${API_BASE_PATH}`;
+/** The API at its execute-api address; browsers and config.json use the edge's (stacks/api-edge.ts). */
+export const gatewayUrl = $interpolate`${api.url}${API_BASE_PATH}`;
 

@@ -29,7 +29,9 @@ export const userPool = new sst.aws.CognitoUserPool('UserPool', {
       args.emailConfiguration = cognitoEmailConfiguration();
       // Users have no phone number: recovery is by e-mail only.
       args.accountRecoverySetting = { recoveryMechanisms: [{ name: 'verified_email', priority: 1 }] };
-      // Users may add an authenticator app (TOTP); SMS is not offered.
+      // TOTP (an authenticator app) offered to everyone, SMS not offered. Administrators must have it:
+      // Cognito has no MFA per group, so the API's admin check asks AdminGetUser and the web app
+      // sends an administrator without it to enrolment (docs/security.md, "Two-factor authentication").
       args.mfaConfiguration = 'OPTIONAL';
       args.softwareTokenMfaConfiguration = { enabled: true };
       args.deletionProtection = $app.stage === 'prod' ? 'ACTIVE' : 'INACTIVE';
@@ -53,8 +55,9 @@ export const webClient = userPool.addClient('WebClient', {
     client: (args: any) => {
       args.generateSecret = false;
       args.explicitAuthFlows = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
-      // The Login screen tells "No account found with this email." apart from a wrong password.
-      args.preventUserExistenceErrors = 'LEGACY';
+      // No answer tells whether an account exists: an unknown e-mail gets "Incorrect username or
+      // password." like a wrong password (the local pool answers the same; docs/security.md).
+      args.preventUserExistenceErrors = 'ENABLED';
       args.enableTokenRevocation = true;
       // Users may not change their e-mail (their sign-in name) or groups-related data themselves.
       args.writeAttributes = ['given_name', 'family_name'];

@@ -3,7 +3,8 @@
  * The web app on AWS: S3 + CloudFront. The browser reads its settings from /config.json (as it
  * does from the local server), written next to the build from the deployed resources.
  */
-import { api, apiUrl } from './api';
+import { apiOrigin, apiUrl } from './api-edge';
+import { perClientAcl } from './edge-acl';
 import { userPool, webClient } from './auth';
 import { settings } from './settings';
 import { bucket } from './storage';
@@ -19,7 +20,7 @@ const browserConfig = $jsonStringify({
 
 /** The only hosts the browser talks to besides the site: the API, Cognito's sign-in endpoint, and the bucket (presigned uploads). */
 export const connectSources = [
-  api.nodes.api.apiEndpoint,
+  apiOrigin,
   $interpolate`https://cognito-idp.${region}.amazonaws.com`,
   $interpolate`https://${bucket.nodes.bucket.bucketRegionalDomainName}`,
 ];
@@ -63,37 +64,8 @@ export const webDev = {
  */
 const webDomain = settings.WEB_DOMAIN ? { name: String(settings.WEB_DOMAIN), cert: String(settings.WEB_CERTIFICATE_ARN), dns: false as const } : undefined;
 
-/**
- * A per-client limit at the edge: a WAF web ACL on the distribution (CloudFront's ACLs live in
- * us-east-1) blocks an address that sends more than EDGE_RATE_LIMIT requests in 5 minutes (stage
- * setting; 1000 in prod), so one client cannot flood the site. The API is an HTTP API, to which WAF
- * cannot attach: it keeps its stage-wide throttle (stacks/api.ts) and the app's per-address limit
- * on the public request-access form; docs/deployment.md "Origins and headers" gives the choice.
- */
-// `sst dev` deploys no distribution, so no ACL either.
-const usEast1 = $dev ? undefined : new aws.Provider('UsEast1', { region: 'us-east-1' });
-export const EDGE_RATE_LIMIT = Number(settings.EDGE_RATE_LIMIT);
-if (!Number.isInteger(EDGE_RATE_LIMIT) || EDGE_RATE_LIMIT < 10) throw new Error(`EDGE_RATE_LIMIT must be a whole number of requests per 5 minutes, at least 10 (WAF's minimum; got ${settings.EDGE_RATE_LIMIT})`);
-export const edgeAcl = $dev
-  ? undefined
-  : new aws.wafv2.WebAcl(
-  'WebEdgeAcl',
-  {
-    scope: 'CLOUDFRONT',
-    defaultAction: { allow: {} },
-    visibilityConfig: { cloudwatchMetricsEnabled: true, metricName: 'web-edge', sampledRequestsEnabled: true },
-    rules: [
-      {
-        name: 'per-client-rate',
-        priority: 0,
-        action: { block: {} },
-        statement: { rateBasedStatement: { limit: EDGE_RATE_LIMIT, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
-        visibilityConfig: { cloudwatchMetricsEnabled: true, metricName: 'web-per-client-rate', sampledRequestsEnabled: true },
-      },
-    ],
-  },
-      { provider: usEast1 },
-    );
+/** The site's per-client limit (stacks/edge-acl.ts); the API has its own (stacks/api-edge.ts). */
+export const edgeAcl = $dev ? undefined : perClientAcl('WebEdgeAcl', 'web-edge');
 
 export const web = new sst.aws.StaticSite('Web', {
   path: 'web',

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_USER } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expect, screenshot, signIn, test } from './support/fixtures.ts';
+import { expect, signIn, test } from './support/fixtures.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'web');
 
@@ -92,7 +92,7 @@ test('the multi-file page takes .txt and .tsv exports by their content and refus
 });
 
 /** Fails when an element sticks out of the viewport's right edge (cut off or needing a sideways scroll). */
-async function expectWithinWidth(page: Page, locator: ReturnType<Page['locator']>, width: number) {
+async function expectWithinWidth(locator: ReturnType<Page['locator']>, width: number) {
   const box = await locator.boundingBox();
   expect(box, 'element is rendered').not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -111,9 +111,9 @@ test('findings, timeline, history and the analytics Custom range work at 390 px 
     await expect(findings.getByTestId('review-progress')).toBeVisible({ timeout: 30_000 });
     const review = findings.getByRole('button', { name: /^Review / }).first();
     await expect(review).toBeVisible();
-    await expectWithinWidth(page, review, width);
+    await expectWithinWidth(review, width);
     const userLink = findings.getByRole('link', { name: /^Timeline of / }).first();
-    await expectWithinWidth(page, userLink, width);
+    await expectWithinWidth(userLink, width);
     if (width === 390) await expect(findings.getByTestId('finding-card').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, `findings at ${width} px`);
 
@@ -122,24 +122,24 @@ test('findings, timeline, history and the analytics Custom range work at 390 px 
     await expect(page).toHaveURL(/\/timeline\?user=/);
     const entry = width === 390 ? page.getByTestId('timeline-card').first() : page.getByRole('table', { name: 'Timeline' }).locator('tbody tr').first();
     await expect(entry).toBeVisible({ timeout: 30_000 });
-    await expectWithinWidth(page, entry, width);
+    await expectWithinWidth(entry, width);
     await expectNoSeriousA11yViolations(page, `timeline at ${width} px`);
 
     // History: status and View on screen.
     await page.goto('/history');
     const row = page.getByTestId('history-row').first();
     await expect(row).toBeVisible({ timeout: 30_000 });
-    await expectWithinWidth(page, row.getByRole('button', { name: /^View analysis / }), width);
-    await expectWithinWidth(page, row.getByText('completed', { exact: true }), width);
+    await expectWithinWidth(row.getByRole('button', { name: /^View analysis / }), width);
+    await expectWithinWidth(row.getByText('completed', { exact: true }), width);
     await expectNoSeriousA11yViolations(page, `history at ${width} px`);
 
     // Analytics: the Custom range is reachable and its dates fit.
     await page.goto('/analytics');
     const custom = page.getByText('Custom', { exact: true });
     await expect(custom).toBeVisible({ timeout: 30_000 });
-    await expectWithinWidth(page, custom, width);
+    await expectWithinWidth(custom, width);
     await custom.click();
-    await expectWithinWidth(page, page.getByLabel('To', { exact: true }), width);
+    await expectWithinWidth(page.getByLabel('To', { exact: true }), width);
     await expectNoSeriousA11yViolations(page, `analytics at ${width} px`);
   }
 });

@@ -44,8 +44,8 @@ test.describe.serial('cases', () => {
     await card.getByRole('combobox', { name: 'Filter cases by risk' }).click();
     await page.getByRole('option', { name: new RegExp(`^${level[0]!.toUpperCase()}${level.slice(1)} \\(`) }).click();
     await expect(items.first()).toHaveAttribute('data-risk', level);
-    const ofLevel = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-risk')));
-    expect(new Set(ofLevel)).toEqual(new Set([level]));
+    // The previous page stays shown until the filtered one arrives: wait for it.
+    await expect.poll(async () => new Set(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-risk'))))).toEqual(new Set([level]));
     await card.getByRole('combobox', { name: 'Filter cases by risk' }).click();
     await page.getByRole('option', { name: 'All risk levels' }).click();
 

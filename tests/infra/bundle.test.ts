@@ -7,7 +7,9 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { edgeOriginValue } from '../../packages/functions/src/handlers/edge-origin.ts';
 import { functionEnvironment } from './review.ts';
+import { SYNTH_SECRETS } from './synth-mocks.ts';
 import { REPO_ROOT } from './sst-platform.ts';
 import { ARTIFACTS_DIR } from './synth-bundle.ts';
 import { defaultSynthesis, type Synthesis } from './synth.ts';
@@ -45,10 +47,13 @@ function invoke(node: string, functionId: string, handlerFile: string, env: Reco
   });
 }
 
+/** The header the API's CloudFront edge adds to every request (stacks/api-edge.ts). */
+const FROM_EDGE = { 'x-origin-verify': edgeOriginValue(SYNTH_SECRETS.AppSecret) };
+
 describe.each(RUNTIMES)('on $name', ({ node, version }) => {
   test('the API bundle serves its OpenAPI description with the linked secret and the stack environment', async () => {
     const env = functionEnvironment(synthesis, 'ApiFunction');
-    const event = { version: '2.0', routeKey: 'ANY /prod/{proxy+}', rawPath: '/prod/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/prod/openapi.json', sourceIp: '192.0.2.1' }, stage: '$default' }, isBase64Encoded: false };
+    const event = { version: '2.0', routeKey: 'ANY /prod/{proxy+}', rawPath: '/prod/openapi.json', rawQueryString: '', headers: FROM_EDGE, requestContext: { http: { method: 'GET', path: '/prod/openapi.json', sourceIp: '192.0.2.1' }, stage: '$default' }, isBase64Encoded: false };
     const { node: ran, result } = await invoke(node(), 'ApiFunction', 'packages/functions/src/handlers/api.mjs', env, event);
     expect(ran).toMatch(version);
     expect(result.statusCode).toBe(200);
@@ -59,11 +64,22 @@ describe.each(RUNTIMES)('on $name', ({ node, version }) => {
 
   test("the API bundle answers a preflight for the web's origin only", async () => {
     const env = functionEnvironment(synthesis, 'ApiFunction');
-    const event = { version: '2.0', routeKey: 'ANY /prod/{proxy+}', rawPath: '/prod/files', rawQueryString: '', headers: { origin: 'https://evil.example' }, requestContext: { http: { method: 'OPTIONS', path: '/prod/files', sourceIp: '192.0.2.1' }, stage: '$default' }, isBase64Encoded: false };
+    const event = { version: '2.0', routeKey: 'ANY /prod/{proxy+}', rawPath: '/prod/files', rawQueryString: '', headers: { origin: 'https://evil.example', ...FROM_EDGE }, requestContext: { http: { method: 'OPTIONS', path: '/prod/files', sourceIp: '192.0.2.1' }, stage: '$default' }, isBase64Encoded: false };
     const { result } = await invoke(node(), 'ApiFunction', 'packages/functions/src/handlers/api.mjs', env, event);
     expect(result.statusCode).toBe(204);
     expect(env.WEB_ORIGIN).toMatch(/^https:\/\/.+\.cloudfront\.net$/);
     expect(result.headers['access-control-allow-origin']).toBe(env.WEB_ORIGIN);
+  });
+
+  test('a request sent to the execute-api address directly (without the edge header, or with a wrong one) is refused', async () => {
+    const env = functionEnvironment(synthesis, 'ApiFunction');
+    expect(env.API_REQUIRE_EDGE).toBe('cloudfront');
+    for (const headers of [{}, { 'x-origin-verify': edgeOriginValue('another secret') }]) {
+      const event = { version: '2.0', routeKey: 'ANY /prod/{proxy+}', rawPath: '/prod/openapi.json', rawQueryString: '', headers, requestContext: { http: { method: 'GET', path: '/prod/openapi.json', sourceIp: '192.0.2.1' }, stage: '$default' }, isBase64Encoded: false };
+      const { result } = await invoke(node(), 'ApiFunction', 'packages/functions/src/handlers/api.mjs', env, event);
+      expect(result.statusCode).toBe(403);
+      expect(JSON.parse(result.body).error.code).toBe('FORBIDDEN');
+    }
   });
 
   test('the pipeline bundle starts with the stack environment and dispatches a task by its step name', async () => {

@@ -49,6 +49,7 @@ describe('authentication', () => {
       endpoint: config.userPoolEndpoint!,
       email: stack.admin.email,
       password: stack.admin.password,
+      totpSecret: stack.admin.totpSecret,
     });
     expect(session.groups).toContain('admins');
     const res = await fetch(`${config.apiUrl}/files`, { headers: { authorization: `Bearer ${session.idToken}` } });

@@ -2,9 +2,9 @@
  * Per-user file storage on the real local stack: the browser's upload sequence, the 100 MB
  * rule, signed URLs, and two users who cannot see or touch each other's files.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { SM20_HEADER, SM20_MINI, startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { putStreamed } from '../support/uploads.ts';
 
 let stack: TestStack;
 let alice: TestClient;
@@ -20,29 +20,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const CSV = 'User,TCode,Date\nALICE,SU01,2025-01-02\n';
+const CSV = SM20_MINI;
 
-/** PUTs `size` bytes to a URL without holding them in memory. */
-function putStreamed(url: string, size: number, contentType: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'PUT', headers: { 'content-type': contentType, 'content-length': String(size) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', reject);
-    const chunk = Buffer.alloc(1024 * 1024, 'a');
-    let left = size;
-    const pump = () => {
-      while (left > 0) {
-        const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
-        left -= part.length;
-        if (!req.write(part)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
-  });
-}
 
 describe('upload sequence', () => {
   it('POST /upload → PUT uploadUrl → PUT /files → listed as ready with the real size', async () => {
@@ -79,6 +58,7 @@ describe('upload sequence', () => {
       status: 'ready',
       uploadDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       key,
+      sapType: 'SM20',
     });
 
     const removed = await alice.call('DELETE', '/files', { fileId });
@@ -102,7 +82,7 @@ describe('upload sequence', () => {
     const started = await alice.call('POST', '/upload', { fileName: 'huge.csv', fileType: 'csv' });
     const { uploadUrl, fileId, key } = started.json;
     // The local upload URL takes at most 100 MB (issue 26); a store that takes more is checked at PUT /files.
-    expect(await putStreamed(uploadUrl, 104_857_601, 'text/csv')).toBe(413);
+    expect(await putStreamed(uploadUrl, 104_857_601, { head: SM20_HEADER })).toBe(413);
     await stack.services.blobs.put(key, Buffer.alloc(104_857_601, 'a'));
     expect(await stack.services.blobs.head(key)).toEqual({ size: 104_857_601 });
 
@@ -116,7 +96,7 @@ describe('upload sequence', () => {
   it('accepts exactly 100 MB', async () => {
     const started = await alice.call('POST', '/upload', { fileName: 'limit.csv', fileType: 'csv' });
     const { uploadUrl, fileId } = started.json;
-    expect(await putStreamed(uploadUrl, 104_857_600, 'text/csv')).toBe(200);
+    expect(await putStreamed(uploadUrl, 104_857_600, { head: SM20_HEADER })).toBe(200);
     const res = await alice.call('PUT', '/files', { fileId, status: 'ready', size: 104_857_600 });
     expect(res.status).toBe(200);
     expect(res.json.file.size).toBe(104_857_600);

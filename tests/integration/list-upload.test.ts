@@ -1,9 +1,10 @@
 /** List files travel through a presigned upload, not the request body (docs/deployment.md). */
 import { unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workbook } from '@app/core/formats/fixtures/workbook-bytes.ts';
 import { takeListUpload } from '@app/functions/services/imports/list-upload.ts';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 /** POST /master-import answers 202 with a queued job; polls the job until it has finished. */
 async function importMaster(client: TestClient, body: Record<string, unknown>): Promise<{ status: number; json: any }> {
@@ -48,14 +49,7 @@ describe('list imports through an upload', () => {
   let admin: TestClient;
   let user: TestClient;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ inMemory: true });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-    user = await stack.signIn(stack.user.email, stack.user.password);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  signedInStack((s) => ({ stack, admin, user } = s), { admin: true });
 
   it('imports a TSTCT CSV larger than a Lambda request body could carry, and deletes it after', async () => {
     // SE16 exports carry more columns than the import reads; a wide one makes the file big with few rows.

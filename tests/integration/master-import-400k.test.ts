@@ -4,8 +4,9 @@
  * queue's function runs on AWS) across the list's partitions with batch writes, its progress
  * readable while it runs, then the final counts and the audit entry.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 const ROWS = 400_000;
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -24,14 +25,7 @@ describe('a 400,000-row master-list import', () => {
   let stack: TestStack;
   let admin: TestClient;
   let user: TestClient;
-  beforeAll(async () => {
-    stack = await startTestStack({ inMemory: true });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-    user = await stack.signIn(stack.user.email, stack.user.password);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  signedInStack((s) => ({ stack, admin, user } = s), { admin: true });
 
   it('runs as a job that reports its progress and finishes with every entry written and one audit entry', async () => {
     const target = await admin.call('POST', '/imports/upload', { fileName: 'TSTCT.csv' });

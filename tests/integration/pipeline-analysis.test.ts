@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 import { analyseDirectly, cdhdrCsv, cdposCsv, sm20Csv, text, type FixtureFile } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
 let stack: TestStack;
 let alice: TestClient;
 
-beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true });
-  alice = await stack.signIn(stack.user.email, stack.user.password);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+signedInStack((s) => ({ stack, user: alice } = s));
 
 const SM20: FixtureFile = { name: 'SM20_week.csv', bytes: text(sm20Csv(400)) };
 const CDHDR: FixtureFile = { name: 'cdhdr.csv', bytes: text(cdhdrCsv(60)) };

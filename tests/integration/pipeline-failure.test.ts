@@ -1,21 +1,16 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { workPrefix } from '@app/functions/services/workspace.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 import { fixturesOfSize, sm20Csv, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
 let stack: TestStack;
 let alice: TestClient;
 
-beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true });
-  alice = await stack.signIn(stack.user.email, stack.user.password);
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+signedInStack((s) => ({ stack, user: alice } = s));
 
 describe('a file that cannot be read', () => {
   it('fails its analysis with a message naming the file; uploads and other analyses stay', async () => {

@@ -6,9 +6,11 @@
  * stored with the analysis (made once for an analysis written before them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_REASON } from '@app/functions/services/review/fallback-artifacts.ts';
-import { artifactKeys } from '@app/functions/services/review/finding-store.ts';
+import { FALLBACK_REASON, NO_CONTEXT_REASON, NO_ROUTINE_REASON } from '@app/functions/services/review/fallback-artifacts.ts';
+import { artifactKeys, PREPARING_MESSAGE, preparing, readBytes } from '@app/functions/services/review/finding-store.ts';
+import { outputKeys } from '@app/functions/services/workspace.ts';
 import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { getOk } from '../support/suite.ts';
 import { cdhdrCsv, cdposCsv, sm20Csv, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
@@ -33,11 +35,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const get = async (client: TestClient, path: string) => {
-  const res = await client.call('GET', path);
-  expect(res.status, res.text).toBe(200);
-  return res.json;
-};
+const get = getOk;
 
 async function allCases(query = '') {
   const out: any[] = [];
@@ -207,29 +205,74 @@ describe('bulk triage by filter', () => {
 });
 
 describe('an analysis written before findings and cases were stored', () => {
-  it('gets them derived once (off the main thread) and stored, then read like any other', async () => {
-    const [fileId] = (await uploadAll(alice, [{ name: 'old.csv', bytes: text(sm20Csv(150)) }])) as [string];
+  it('gets the engine\'s cases computed once (off the main thread) from what it stored, says what is missing, then is read like any other', async () => {
+    const [fileId] = (await uploadAll(alice, [{ name: 'old.csv', bytes: text(sm20Csv(2400)) }])) as [string];
     const id = await startAnalysis(alice, [fileId]);
     expect((await waitForAnalysis(alice, id)).status).toBe('completed');
     const keys = artifactKeys(alice.sub, id);
+    const engine = JSON.parse(new TextDecoder().decode(await readBytes(stack.services.blobs, keys.cases))).cases as any[];
     // As the report step wrote analyses before issue 24: no findings.ndjson, cases.json or index.
     for (const key of [keys.findings, keys.cases, keys.index]) await stack.services.blobs.delete(key);
-    const derivedLogs = () => stack.logs.filter((l) => l.msg.startsWith('findings and cases derived') && l.data?.analysisId === id).length;
+    const computedLogs = () => stack.logs.filter((l) => l.msg.startsWith('findings and cases computed') && l.data?.analysisId === id).length;
 
-    const [cases, findings] = await Promise.all([get(alice, `/results/${id}/cases?limit=200`), get(alice, `/results/${id}/findings?limit=1`)]);
-    expect(derivedLogs()).toBe(1);
+    // While they are computed a read says so (503 PREPARING; no waiting here), then answers.
+    preparing.waitMs = 0;
+    let cases: any;
+    let said = 0;
+    for (const deadline = Date.now() + 60_000; ; said++) {
+      const res = await alice.call('GET', `/results/${id}/cases?limit=200`);
+      if (res.status === 200) {
+        cases = res.json;
+        break;
+      }
+      expect(res.status, res.text).toBe(503);
+      expect(res.json.error).toEqual({ code: 'PREPARING', message: PREPARING_MESSAGE });
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    preparing.waitMs = 2_000;
+    expect(said).toBeGreaterThan(0);
+    const findings = await get(alice, `/results/${id}/findings?limit=1`);
+    expect(computedLogs()).toBe(1);
     for (const key of [keys.findings, keys.cases, keys.index]) expect(await stack.services.blobs.head(key), key).toBeDefined();
-    expect(cases.cases.length).toBeGreaterThan(0);
     expect(cases.cases.reduce((n: number, c: any) => n + c.members, 0)).toBe(findings.counts.total);
-    expect(cases.cases.every((c: any) => c.reasons.includes(FALLBACK_REASON))).toBe(true);
+    // The engine's computation: the same cases, levels, members, rules and routine marks as the report step made.
+    const strip = (c: any) => ({ id: c.id, actor: c.actor, actor_kind: c.actor_kind, risk_level: c.risk_level, members: c.members ?? c.findings_count, rules: c.rules.map((r: any) => [r.rule, r.count, r.routine]) });
+    expect(cases.cases.map(strip)).toEqual(engine.map(strip));
+    expect(engine.some((c) => c.rules.some((r: any) => r.routine))).toBe(true);
+    for (const c of cases.cases) {
+      expect(c.reasons).toContain(FALLBACK_REASON);
+      expect(c.reasons).toContain(NO_CONTEXT_REASON);
+      expect(c.reasons).not.toContain(NO_ROUTINE_REASON);
+      expect(c.context).toBe(0);
+    }
     const c = cases.cases[0];
     const members = await get(alice, `/results/${id}/cases/${c.id}?limit=200`);
     expect(members.members.every((m: any) => m.caseId === c.id)).toBe(true);
 
-    // Read, not derived again.
+    // Read, not computed again.
     await get(alice, `/results/${id}/cases`);
     await get(alice, `/results/${id}/findings?limit=5`);
-    expect(derivedLogs()).toBe(1);
+    expect(computedLogs()).toBe(1);
+  });
+
+  it('without the days each user was active (no timeline index), marks no rule routine and says so', async () => {
+    const [fileId] = (await uploadAll(alice, [{ name: 'older.csv', bytes: text(sm20Csv(2400)) }])) as [string];
+    const id = await startAnalysis(alice, [fileId]);
+    expect((await waitForAnalysis(alice, id)).status).toBe('completed');
+    const keys = artifactKeys(alice.sub, id);
+    for (const key of [keys.findings, keys.cases, keys.index, outputKeys(alice.sub, id).timelineIndex]) await stack.services.blobs.delete(key);
+    let res = await alice.call('GET', `/results/${id}/cases?limit=200`);
+    while (res.status === 503) {
+      await new Promise((r) => setTimeout(r, 200));
+      res = await alice.call('GET', `/results/${id}/cases?limit=200`);
+    }
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.cases.length).toBeGreaterThan(0);
+    for (const c of res.json.cases) {
+      expect(c.reasons).toContain(NO_ROUTINE_REASON);
+      expect(c.rules.every((r: any) => r.routine === false)).toBe(true);
+    }
   });
 });
 

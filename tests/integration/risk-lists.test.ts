@@ -87,14 +87,14 @@ describe('high-risk lists: CRUD, soft delete, audit', () => {
   });
 
   it('updates the category and records previous and new values', async () => {
-    await admin.call('POST', '/risk-tcodes', { tcodeId: 'ZFI_PAY', category: 'Payment', description: 'Custom payment run' });
-    const updated = await admin.call('PUT', '/risk-tcodes/ZFI_PAY', { category: 'Financial Posting' });
+    await admin.call('POST', '/risk-tcodes', { tcodeId: 'ZFI_PAY', category: 'Treasury', description: 'Custom payment run' });
+    const updated = await admin.call('PUT', '/risk-tcodes/ZFI_PAY', { category: 'Cash Management' });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ tcodeId: 'ZFI_PAY', category: 'Financial Posting', description: 'Custom payment run', lastModifiedBy: admin.sub });
+    expect(updated.json).toMatchObject({ tcodeId: 'ZFI_PAY', category: 'Cash Management', description: 'Custom payment run', lastModifiedBy: admin.sub });
     const audit = await admin.call('GET', '/risk-audit-log?itemId=ZFI_PAY');
     expect(audit.json.auditLog.map((e: { action: string }) => e.action)).toEqual(['UPDATE', 'CREATE']);
-    expect(audit.json.auditLog[0].previousValue).toMatchObject({ category: 'Payment', description: 'Custom payment run' });
-    expect(audit.json.auditLog[0].newValue).toMatchObject({ category: 'Financial Posting', description: 'Custom payment run' });
+    expect(audit.json.auditLog[0].previousValue).toMatchObject({ category: 'Treasury', description: 'Custom payment run' });
+    expect(audit.json.auditLog[0].newValue).toMatchObject({ category: 'Cash Management', description: 'Custom payment run' });
 
     const missing = await admin.call('PUT', '/risk-tcodes/ZNOPE', { category: 'X' });
     expect(missing.status).toBe(404);

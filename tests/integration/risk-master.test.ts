@@ -1,7 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadMasterLists } from '@app/core/lists/index.ts';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 /** POST /master-import answers 202 with a queued job; polls the job until it has finished. */
 async function importMaster(client: TestClient, body: Record<string, unknown>): Promise<{ status: number; json: any }> {
@@ -57,14 +58,7 @@ describe('master lists: search and import', () => {
   let admin: TestClient;
   let user: TestClient;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ inMemory: true });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-    user = await stack.signIn(stack.user.email, stack.user.password);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  signedInStack((s) => ({ stack, admin, user } = s), { admin: true });
 
   it('searches by upper-cased prefix from 2 characters, at most 20 results', async () => {
     const one = await user.call('GET', '/master-tcodes/search?q=s&limit=20');

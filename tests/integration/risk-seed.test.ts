@@ -1,4 +1,4 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefaultLists, loadMasterLists } from '@app/core/lists/index.ts';
 import { keys } from '@app/functions/services/keys.ts';
@@ -60,17 +60,18 @@ describe('seeding of the reference data', () => {
 
   it('merges near-duplicate categories of an existing database once, each change in the audit log', async () => {
     // A database seeded before the merge: an item still under the old name, no merge marker.
-    expect((await admin.call('PUT', '/risk-tcodes/FB01', { category: 'Financial Posting' })).status).toBe(200);
+    const fb01 = (await stack.services.ddb.send(new GetCommand({ TableName: stack.services.config.tableName, Key: { pk: keys.riskTcode, sk: 'FB01' } }))).Item!;
+    await stack.services.ddb.send(new PutCommand({ TableName: stack.services.config.tableName, Item: { ...fb01, category: 'Financial Posting' } }));
     await stack.services.ddb.send(new DeleteCommand({ TableName: stack.services.config.tableName, Key: { pk: keys.riskMeta, sk: MERGE_MARKER_SK } }));
     await seedReferenceData(stack.services);
     const { lists } = await loadActiveLists(stack.services);
     expect(lists.highRiskTcodes.find((t) => t.id === 'FB01')?.category).toBe('Finance');
     const audit = (await admin.call('GET', '/risk-audit-log?itemId=FB01')).json.auditLog as { action: string; userId: string; previousValue: { category: string }; newValue: { category: string } }[];
     expect(audit[0]).toMatchObject({ action: 'UPDATE', userId: 'system', previousValue: { category: 'Financial Posting' }, newValue: { category: 'Finance' } });
-    // Once merged, a category an administrator chooses later is left alone.
+    // Merged for good (issue 27): an alias an administrator types later is filed under the canonical name.
     expect((await admin.call('PUT', '/risk-tcodes/FB01', { category: 'Financial Posting' })).status).toBe(200);
     await seedReferenceData(stack.services);
-    expect((await loadActiveLists(stack.services)).lists.highRiskTcodes.find((t) => t.id === 'FB01')?.category).toBe('Financial Posting');
+    expect((await loadActiveLists(stack.services)).lists.highRiskTcodes.find((t) => t.id === 'FB01')?.category).toBe('Finance');
   });
 
   it('ensureSeeded is one shared promise per services container', async () => {

@@ -3,12 +3,13 @@
  * one key until it expires; keys never leave the store's folder; file names can neither climb
  * out of the caller's prefix nor inject headers; the 100 MB rule holds however the client lies.
  */
-import { request } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBlobParams } from '@app/functions/adapters/blobs/url-signature.ts';
-import { startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { SM20_LINE, SM20_MINI, startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { putStreamed } from '../support/uploads.ts';
 
 let stack: TestStack;
 let alice: TestClient;
@@ -90,7 +91,7 @@ describe('presigned upload URLs', () => {
   });
 
   it('cannot be used to read, and a download URL cannot be used to write', async () => {
-    const up = await uploadFile(alice, 'keep.csv', 'original\r\n');
+    const up = await uploadFile(alice, 'keep.csv', SM20_MINI);
     expect(up.ready.status).toBe(200);
     const { uploadUrl } = await startUpload(alice, 'other.csv');
     expect((await fetch(uploadUrl)).status).toBe(403);
@@ -100,7 +101,7 @@ describe('presigned upload URLs', () => {
     expect(write.status).toBe(403);
     const read = await fetch(getUrl);
     expect(read.status).toBe(200);
-    expect(await read.text()).toBe('original\r\n');
+    expect(await read.text()).toBe(SM20_MINI);
   });
 });
 
@@ -141,7 +142,7 @@ describe('blob keys cannot leave the store', () => {
 
 describe('download names', () => {
   it('cannot inject headers through Content-Disposition', async () => {
-    const up = await uploadFile(alice, 'dl.csv', 'a\r\n');
+    const up = await uploadFile(alice, 'dl.csv', SM20_MINI);
     const hostile = 'report"\r\nSet-Cookie: session=stolen\r\nX-Evil: 1\r\n; filename="evil.exe.csv';
     const res = await fetch(await stack.services.blobs.presignGet(up.key, { downloadName: hostile, contentType: 'text/csv' }));
     expect(res.status).toBe(200);
@@ -155,7 +156,7 @@ describe('download names', () => {
   });
 
   it('are bound to the signature: a changed name or type is a 403', async () => {
-    const up = await uploadFile(alice, 'dl2.csv', 'a\r\n');
+    const up = await uploadFile(alice, 'dl2.csv', SM20_MINI);
     const url = new URL(await stack.services.blobs.presignGet(up.key, { downloadName: 'report.csv', contentType: 'text/csv' }));
     for (const [param, value] of [['name', 'evil.html'], ['type', 'text/html']]) {
       const changed = new URL(url);
@@ -170,7 +171,7 @@ describe('upload file names', () => {
 
   it('keep unicode, path separators and markup as display text while the key stays one safe segment', async () => {
     for (const name of ['Prüfung 日本語 ✓.csv', '../../../etc/passwd.csv', '..\\..\\windows\\x.csv', '<img src=x onerror=alert(1)>.csv', '/abs/path.txt']) {
-      const up = await uploadFile(alice, name, 'a\r\n');
+      const up = await uploadFile(alice, name, SM20_MINI);
       expect(up.ready.status, name).toBe(200);
       expect(up.ready.json.file.fileName, name).toBe(name);
       const rest = up.key.slice(keyPrefix().length);
@@ -192,50 +193,30 @@ describe('upload file names', () => {
 });
 
 describe('the 100 MB limit', () => {
-  function putStreamed(url: string, size: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const req = request(url, { method: 'PUT', headers: { 'content-type': 'text/csv', 'content-length': String(size) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', reject);
-      const chunk = Buffer.alloc(1024 * 1024, 'a');
-      let left = size;
-      const pump = () => {
-        while (left > 0) {
-          const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
-          left -= part.length;
-          if (!req.write(part)) return void req.once('drain', pump);
-        }
-        req.end();
-      };
-      pump();
-    });
-  }
 
   it('cannot be bypassed by replacing a confirmed upload: its URL writes once, and analyze checks size and hash', async () => {
     const eve = await stack.createUser('eve@test.local', 'Eve-Pass-123!');
     const { uploadUrl, fileId, key } = await startUpload(eve, 'small.csv');
-    expect((await put(uploadUrl, 'a,b\r\n1,2\r\n')).status).toBe(200);
+    expect((await put(uploadUrl, SM20_MINI)).status).toBe(200);
     // The client lies about the size; the server measures.
     const ready = await eve.call('PUT', '/files', { fileId, status: 'ready', size: 1 });
-    expect(ready.json.file.size).toBe(10);
+    expect(ready.json.file.size).toBe(SM20_MINI.length);
     // The upload URL is spent: neither a large nor a small body replaces the confirmed object.
     expect(await putStreamed(uploadUrl, 104_857_601)).toBe(409);
     const again = await put(uploadUrl, '36 bytes that would replace the file');
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toBe('This upload URL has already been used; request a new one');
-    expect((await stack.services.blobs.head(key))?.size).toBe(10);
+    expect((await stack.services.blobs.head(key))?.size).toBe(SM20_MINI.length);
     // Confirming again does not take in content written since.
-    expect((await eve.call('PUT', '/files', { fileId, status: 'ready', size: 10 })).json.file.size).toBe(10);
+    expect((await eve.call('PUT', '/files', { fileId, status: 'ready', size: 10 })).json.file.size).toBe(SM20_MINI.length);
 
     // An S3 presigned PUT cannot be revoked before it expires: a replaced object (same size,
     // other bytes; then larger) is caught at POST /analyze by the hash and size taken at confirmation.
-    await stack.services.blobs.put(key, 'a,b\r\n6,6\r\n', 'text/csv');
+    await stack.services.blobs.put(key, SM20_MINI.replace('10:00:00', '11:00:00'), 'text/csv');
     const sameSize = await eve.call('POST', '/analyze', { fileIds: [fileId] });
     expect(sameSize.status).toBe(409);
     expect(sameSize.json.error).toEqual({ code: 'CONFLICT', message: 'File "small.csv" was changed after its upload was confirmed; upload it again' });
-    await stack.services.blobs.put(key, 'a,b\r\n1,2\r\n3,4\r\n', 'text/csv');
+    await stack.services.blobs.put(key, `${SM20_MINI}${SM20_LINE}`, 'text/csv');
     expect((await eve.call('POST', '/analyze', { fileIds: [fileId] })).status).toBe(409);
     expect((await eve.call('GET', '/results')).json.analyses).toEqual([]);
     await eve.call('DELETE', '/files', { fileId });

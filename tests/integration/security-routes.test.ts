@@ -22,6 +22,8 @@ interface Fixture {
   findingId: string;
   suppressionId: string;
   caseId: string;
+  /** A case review's job (GET /results/{id}/review-jobs/{jobId}). */
+  jobId: string;
 }
 
 /**
@@ -138,6 +140,7 @@ const ACCESS: Record<string, Expectation> = {
     isolation: 'object',
     call: (f) => ({ path: `/results/${f.analysisId}/cases/${f.caseId}/review`, body: { status: 'escalated', scope: 'open' } }),
   },
+  'GET /results/{id}/review-jobs/{jobId}': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/review-jobs/${f.jobId}` }) },
   'GET /suppressions': { access: 'user', isolation: 'caller', call: () => ({ path: '/suppressions' }) },
   'POST /suppressions': {
     access: 'user',
@@ -185,6 +188,9 @@ beforeAll(async () => {
   const suppression = await alice.call('POST', '/suppressions', { rule: 'PAT-SELF-AUTHORIZATION', user: 'ALICE', reason: 'Own test user', expiresAt: IN_90_DAYS });
   expect(suppression.status).toBe(201);
   const cases = await alice.call('GET', `/results/${analysisId}/cases`);
+  // A case review (status open: the members stay open) whose job the job route reads.
+  const job = await alice.call('PUT', `/results/${analysisId}/cases/${cases.json.cases[0].id}/review`, { status: 'open' });
+  expect([200, 202], job.text).toContain(job.status);
   fixture = {
     fileId,
     analysisId,
@@ -192,6 +198,7 @@ beforeAll(async () => {
     findingId: findings.json.findings[0].findingId,
     suppressionId: suppression.json.suppression.suppressionId,
     caseId: cases.json.cases[0].id,
+    jobId: job.json.job.jobId,
   };
   expect((await alice.call('PUT', '/preferences/holiday_calendar', { preferences: { country: 'DE' } })).status).toBe(200);
 }, 60_000);
@@ -352,6 +359,7 @@ describe("another user's objects", () => {
         'GET /results/{id}/cases',
         'GET /results/{id}/cases/{caseId}',
         'PUT /results/{id}/cases/{caseId}/review',
+        'GET /results/{id}/review-jobs/{jobId}',
         'PUT /suppressions/{id}',
         'DELETE /suppressions/{id}',
       ].sort(),

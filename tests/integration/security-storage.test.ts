@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
+import { SM20_MINI, startTestStack, uploadFile, type TestClient, type TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
 let alice: TestClient;
@@ -61,14 +61,14 @@ describe('the table store', () => {
     expect(res.status).toBe(503);
     expect(res.json.error).toEqual({ code: 'UNAVAILABLE', message: 'The service is temporarily unavailable; try again in a moment' });
     expect(stack.logs.some((l) => l.msg === 'table store fault; the request was answered 503' && String(l.data?.error).includes('injected write failure'))).toBe(true);
-    const after = await uploadFile(alice, 'after-fault.csv', 'Date,Time,User\n');
+    const after = await uploadFile(alice, 'after-fault.csv', SM20_MINI);
     expect(after.ready.status).toBe(200);
   });
 });
 
 describe('the data folder', () => {
   it('holds only owner-only files (0600) and folders (0700): tables, blobs, sign-in users', async () => {
-    await uploadFile(alice, 'private.csv', 'Date,Time,User\n01.01.2026,10:00:00,ALICE\n');
+    await uploadFile(alice, 'private.csv', SM20_MINI);
     const all = await modes(stack.dataDir);
     const named = (part: string) => all.filter((e) => e.path.includes(`${stack.dataDir}/${part}`));
     expect(named('dynamo').filter((e) => !e.dir).length).toBeGreaterThan(0);

@@ -4,9 +4,9 @@
  * nothing listed or removed), and the local blob server takes at most the size the URL was issued
  * for (it took up to 1 GB).
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { SM20_MINI, startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { putStreamed } from '../support/uploads.ts';
 
 let stack: TestStack;
 let alice: TestClient;
@@ -28,29 +28,6 @@ async function put(url: string, body: string | Uint8Array): Promise<{ status: nu
   return { status: res.status, message: text ? JSON.parse(text).error?.message : undefined };
 }
 
-/** Streams `size` bytes, with a Content-Length header or chunked without one. */
-function putStreamed(url: string, size: number, declare: boolean): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { 'content-type': 'text/csv' };
-    if (declare) headers['content-length'] = String(size);
-    const req = request(url, { method: 'PUT', headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
-    const chunk = Buffer.alloc(1024 * 1024, 'a');
-    let left = size;
-    const pump = () => {
-      while (left > 0) {
-        const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
-        left -= part.length;
-        if (!req.write(part)) return void req.once('drain', pump);
-      }
-      req.end();
-    };
-    pump();
-  });
-}
 
 async function startUpload(client: TestClient, name = 'f.csv') {
   const res = await client.call('POST', '/upload', { fileName: name, fileType: 'csv' });
@@ -74,10 +51,10 @@ describe('upload URLs bound to the life of their file', () => {
 
   it("refuses a confirmed file's URL", async () => {
     const u = await startUpload(alice);
-    expect((await put(u.uploadUrl, 'a,b\r\n1,2\r\n')).status).toBe(200);
+    expect((await put(u.uploadUrl, SM20_MINI)).status).toBe(200);
     expect((await alice.call('PUT', '/files', { fileId: u.fileId, status: 'ready' })).status).toBe(200);
     expect((await put(u.uploadUrl, 'c,d\r\n')).status).toBe(409);
-    expect(await stack.services.blobs.head(u.key)).toEqual({ size: 10 });
+    expect(await stack.services.blobs.head(u.key)).toEqual({ size: SM20_MINI.length });
   });
 
   it('refuses a list-import URL once its import consumed the file', async () => {
@@ -94,19 +71,19 @@ describe('upload URLs bound to the life of their file', () => {
     const target = await admin.call('POST', '/imports/upload', { fileName: 'big.csv' });
     const { uploadUrl, key, maxBytes } = target.json;
     expect(maxBytes).toBe(20 * 1024 * 1024);
-    expect(await putStreamed(uploadUrl, maxBytes + 1, true)).toBe(413);
-    expect(await putStreamed(uploadUrl, maxBytes + 1, false)).toBe(413);
+    expect(await putStreamed(uploadUrl, maxBytes + 1, { tolerateReset: true })).toBe(413);
+    expect(await putStreamed(uploadUrl, maxBytes + 1, { declareLength: false, tolerateReset: true })).toBe(413);
     expect(await stack.services.blobs.head(key)).toBeUndefined();
     // A URL whose size was changed is refused by its signature.
     const raised = new URL(uploadUrl);
     raised.searchParams.set('max', String(1024 * 1024 * 1024));
     expect((await put(raised.toString(), 'x')).status).toBe(403);
     // Exactly the size is accepted.
-    expect(await putStreamed(uploadUrl, maxBytes, true)).toBe(200);
+    expect(await putStreamed(uploadUrl, maxBytes, { tolerateReset: true })).toBe(200);
     expect(await stack.services.blobs.head(key)).toEqual({ size: maxBytes });
 
     const file = await startUpload(alice, 'huge.csv');
-    expect(await putStreamed(file.uploadUrl, 100 * 1024 * 1024 + 1, true)).toBe(413);
+    expect(await putStreamed(file.uploadUrl, 100 * 1024 * 1024 + 1, { tolerateReset: true })).toBe(413);
     expect(await stack.services.blobs.head(file.key)).toBeUndefined();
   }, 60_000);
 });

@@ -6,12 +6,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { ConsoleLogger, defaultStorage } from 'aws-amplify/utils';
 import { loadConfig, type AppConfig } from '@app/functions/config/index.ts';
 import { startLocalCognito, type LocalCognito } from '@app/local/cognito/index.ts';
+import { nextTotpCode } from './totp.ts';
 
 // Amplify warns on every call that the user pool endpoint is custom, which is the point here.
 ConsoleLogger.LOG_LEVEL = 'ERROR';
@@ -26,6 +27,8 @@ export interface PoolConnection {
 export interface Credentials extends PoolConnection {
   email: string;
   password: string;
+  /** The account's TOTP secret (base32): the SOFTWARE_TOKEN_MFA challenge is answered with a fresh code. */
+  totpSecret?: string;
 }
 
 export interface SignedIn {
@@ -49,7 +52,7 @@ function configure(pool: PoolConnection) {
   });
 }
 
-async function currentTokens(forceRefresh = false): Promise<SignedIn> {
+export async function currentTokens(forceRefresh = false): Promise<SignedIn> {
   const session = await fetchAuthSession({ forceRefresh });
   const idToken = session.tokens?.idToken;
   const accessToken = session.tokens?.accessToken;
@@ -77,7 +80,7 @@ async function signOutQuietly() {
 }
 
 /** Runs `fn` inside a clean Amplify session for `pool`, signing out before and after. */
-function inAmplifySession<T>(pool: PoolConnection, fn: () => Promise<T>): Promise<T> {
+export function inAmplifySession<T>(pool: PoolConnection, fn: () => Promise<T>): Promise<T> {
   return exclusive(async () => {
     configure(pool);
     await signOutQuietly();
@@ -90,7 +93,10 @@ function inAmplifySession<T>(pool: PoolConnection, fn: () => Promise<T>): Promis
 }
 
 async function signInFully(opts: Credentials) {
-  const result = await signIn({ username: opts.email, password: opts.password });
+  let result = await signIn({ username: opts.email, password: opts.password });
+  if (!result.isSignedIn && result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' && opts.totpSecret) {
+    result = await confirmSignIn({ challengeResponse: await nextTotpCode(opts.totpSecret) });
+  }
   if (!result.isSignedIn) throw new Error(`Sign-in stopped at step ${result.nextStep.signInStep}`);
 }
 
@@ -139,13 +145,23 @@ export async function signInWithPassword(opts: Credentials): Promise<SignedIn> {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const out = await client.send(
+    let out = await client.send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: opts.clientId,
         AuthParameters: { USERNAME: opts.email, PASSWORD: opts.password },
       }),
     );
+    if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && opts.totpSecret) {
+      out = await client.send(
+        new RespondToAuthChallengeCommand({
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          ClientId: opts.clientId,
+          Session: out.Session,
+          ChallengeResponses: { USERNAME: opts.email, SOFTWARE_TOKEN_MFA_CODE: await nextTotpCode(opts.totpSecret) },
+        }),
+      );
+    }
     const result = out.AuthenticationResult;
     if (!result?.IdToken || !result.AccessToken) {
       throw new Error(`USER_PASSWORD_AUTH answered with challenge ${out.ChallengeName ?? 'none'} instead of tokens`);
@@ -184,8 +200,8 @@ export interface LocalAuth {
 }
 
 /** LocalCognito in `dataDir` with its public handler mounted the way the local server mounts it. */
-export async function startLocalAuth(dataDir: string): Promise<LocalAuth> {
-  const cognito = await startLocalCognito({ dataDir });
+export async function startLocalAuth(dataDir: string, opts: { mfaConfiguration?: 'OPTIONAL' | 'ON' } = {}): Promise<LocalAuth> {
+  const cognito = await startLocalCognito({ dataDir, mfaConfiguration: opts.mfaConfiguration });
   const server = createServer((req, res) => {
     if (req.url === '/cognito' || req.url?.startsWith('/cognito/')) void cognito.handle(req, res);
     else res.writeHead(404).end();

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { startLocalStack, type LocalStack } from '@app/local/stack.ts';
 import type { Services } from '@app/functions/services/types.ts';
 import { signInWithPassword } from './auth.ts';
+import { randomTotpSecret } from './totp.ts';
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin-Pass-123!' };
 export const TEST_USER = { email: 'user@test.local', password: 'User-Pass-123!' };
@@ -48,15 +49,22 @@ export interface TestStack {
   url: string;
   apiUrl: string;
   dataDir: string;
-  admin: { email: string; password: string };
+  /** The seeded administrator; TOTP MFA is on with `totpSecret` (random per stack), as admin routes require. */
+  admin: { email: string; password: string; totpSecret: string };
   user: { email: string; password: string };
   services: Services;
   local: LocalStack;
   /** Everything the stack logged (info, warn, error), oldest first; errors also go to stderr. */
   logs: LogEntry[];
+  /** Signs in (answering the TOTP challenge for accounts whose secret the stack knows: the admins it made). */
   signIn(email: string, password: string): Promise<TestClient>;
-  /** Creates (idempotently) another confirmed user and signs them in. */
-  createUser(email: string, password: string, groups?: string[]): Promise<TestClient>;
+  /**
+   * Creates (idempotently) another confirmed user and signs them in. A new member of `admins` gets
+   * TOTP MFA turned on with a random secret unless `mfa: false` (admin routes refuse an admin without it).
+   */
+  createUser(email: string, password: string, groups?: string[], opts?: { mfa?: boolean }): Promise<TestClient>;
+  /** The TOTP secrets of the accounts this stack enrolled, by e-mail. */
+  totpSecrets: Map<string, string>;
   /** Stops and starts the stack on the same data folder (tables on disk survive; in-memory ones do not). */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -136,6 +144,14 @@ export interface UploadResult {
 }
 
 /** POST /upload → PUT uploadUrl → PUT /files, as the browser does. Throws if POST /upload fails. */
+/**
+ * A small SM20 export the confirm step accepts (PUT /files refuses a text whose header names no
+ * known export: issue 27). SM20_LINE is its data line, to pad or change content of the same size.
+ */
+export const SM20_HEADER = 'Date,Time,User,Transaction Code,Event,Message Text\r\n';
+export const SM20_LINE = '01.01.2026,10:00:00,ALICE,SU01,AU3,Start\r\n';
+export const SM20_MINI = `${SM20_HEADER}${SM20_LINE}`;
+
 export async function uploadFile(client: TestClient, name: string, bytes: Uint8Array | string): Promise<UploadResult> {
   const started = await client.call('POST', '/upload', { fileName: name, fileType: fileTypeFor(name) });
   if (started.status !== 200) throw new Error(`POST /upload failed: ${started.status} ${started.text}`);
@@ -159,6 +175,8 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
       if (!opts.quietErrors) console.error(msg, data);
     },
   };
+  const admin = { ...TEST_ADMIN, totpSecret: randomTotpSecret() };
+  const totpSecrets = new Map([[admin.email.toLowerCase(), admin.totpSecret]]);
   const start = (port?: number) =>
     startLocalStack({
       port,
@@ -166,6 +184,7 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
       inMemory: opts.inMemory ?? false,
       adminEmail: TEST_ADMIN.email,
       adminPassword: TEST_ADMIN.password,
+      adminTotpSecret: admin.totpSecret,
       userEmail: TEST_USER.email,
       userPassword: TEST_USER.password,
       env: opts.env,
@@ -188,8 +207,9 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
     },
     dataDir,
     logs,
-    admin: TEST_ADMIN,
+    admin,
     user: TEST_USER,
+    totpSecrets,
     get services() {
       return local.services;
     },
@@ -203,11 +223,17 @@ export async function startTestStack(opts: TestStackOptions = {}): Promise<TestS
         endpoint: `${local.url}/cognito`,
         email,
         password,
+        totpSecret: totpSecrets.get(email.toLowerCase()),
       });
       return createClient(() => local, tokens.idToken);
     },
-    async createUser(email, password, groups = []) {
+    async createUser(email, password, groups = [], createOpts = {}) {
       await local.ensureUser(email, password, groups);
+      if (groups.includes('admins') && createOpts.mfa !== false && !totpSecrets.has(email.toLowerCase())) {
+        const secret = randomTotpSecret();
+        await local.enrolTotp(email, secret);
+        totpSecrets.set(email.toLowerCase(), secret);
+      }
       return stack.signIn(email, password);
     },
     async restart() {

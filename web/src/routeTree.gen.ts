@@ -22,6 +22,7 @@ import { Route as AppHistoryRouteImport } from './routes/_app/history'
 import { Route as AppMultiUploadRouteImport } from './routes/_app/multi-upload'
 import { Route as AppRiskManagementRouteImport } from './routes/_app/risk-management'
 import { Route as AppRulesRouteImport } from './routes/_app/rules'
+import { Route as AppSecurityRouteImport } from './routes/_app/security'
 import { Route as AppSuppressionsRouteImport } from './routes/_app/suppressions'
 import { Route as AppTimelineRouteImport } from './routes/_app/timeline'
 import { Route as AppUploadRouteImport } from './routes/_app/upload'
@@ -98,6 +99,11 @@ const AppRulesRoute = AppRulesRouteImport.update({
   path: '/rules',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSecurityRoute = AppSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSuppressionsRoute = AppSuppressionsRouteImport.update({
   id: '/suppressions',
   path: '/suppressions',
@@ -172,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/multi-upload': typeof AppMultiUploadRoute
   '/risk-management': typeof AppRiskManagementRoute
   '/rules': typeof AppRulesRoute
+  '/security': typeof AppSecurityRoute
   '/suppressions': typeof AppSuppressionsRoute
   '/timeline': typeof AppTimelineRoute
   '/upload': typeof AppUploadRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/multi-upload': typeof AppMultiUploadRoute
   '/risk-management': typeof AppRiskManagementRoute
   '/rules': typeof AppRulesRoute
+  '/security': typeof AppSecurityRoute
   '/suppressions': typeof AppSuppressionsRoute
   '/timeline': typeof AppTimelineRoute
   '/upload': typeof AppUploadRoute
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   '/_app/multi-upload': typeof AppMultiUploadRoute
   '/_app/risk-management': typeof AppRiskManagementRoute
   '/_app/rules': typeof AppRulesRoute
+  '/_app/security': typeof AppSecurityRoute
   '/_app/suppressions': typeof AppSuppressionsRoute
   '/_app/timeline': typeof AppTimelineRoute
   '/_app/upload': typeof AppUploadRoute
@@ -250,6 +259,7 @@ export interface FileRouteTypes {
     | '/multi-upload'
     | '/risk-management'
     | '/rules'
+    | '/security'
     | '/suppressions'
     | '/timeline'
     | '/upload'
@@ -274,6 +284,7 @@ export interface FileRouteTypes {
     | '/multi-upload'
     | '/risk-management'
     | '/rules'
+    | '/security'
     | '/suppressions'
     | '/timeline'
     | '/upload'
@@ -299,6 +310,7 @@ export interface FileRouteTypes {
     | '/_app/multi-upload'
     | '/_app/risk-management'
     | '/_app/rules'
+    | '/_app/security'
     | '/_app/suppressions'
     | '/_app/timeline'
     | '/_app/upload'
@@ -411,6 +423,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRulesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/security': {
+      id: '/_app/security'
+      path: '/security'
+      fullPath: '/security'
+      preLoaderRoute: typeof AppSecurityRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/suppressions': {
       id: '/_app/suppressions'
       path: '/suppressions'
@@ -521,6 +540,7 @@ interface AppRouteChildren {
   AppMultiUploadRoute: typeof AppMultiUploadRoute
   AppRiskManagementRoute: typeof AppRiskManagementRoute
   AppRulesRoute: typeof AppRulesRoute
+  AppSecurityRoute: typeof AppSecurityRoute
   AppSuppressionsRoute: typeof AppSuppressionsRoute
   AppTimelineRoute: typeof AppTimelineRoute
   AppUploadRoute: typeof AppUploadRoute
@@ -541,6 +561,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMultiUploadRoute: AppMultiUploadRoute,
   AppRiskManagementRoute: AppRiskManagementRoute,
   AppRulesRoute: AppRulesRoute,
+  AppSecurityRoute: AppSecurityRoute,
   AppSuppressionsRoute: AppSuppressionsRoute,
   AppTimelineRoute: AppTimelineRoute,
   AppUploadRoute: AppUploadRoute,

@@ -103,7 +103,7 @@ describe('sap-analyzer analyze', () => {
     await writeFile(bad, JSON.stringify({ businessHours: { start: '7:00', end: '19:00', days: [1, 2, 3, 4, 5] } }));
     const r = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'bs'), '--settings', bad]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`sap-analyzer: --settings ${bad}: businessHours.start: expected "HH:MM" (24-hour clock) (see --help)\n`);
+    expect(r.stderr).toBe(`sap-analyzer: --settings ${bad}: businessHours.start: must be a time HH:MM between 00:00 and 23:59 (see --help)\n`);
     await writeFile(bad, JSON.stringify({ timeZone: 'Mars/Olympus', colour: 1 }));
     const unknown = await run(['analyze', fixture('sm20.csv'), '--out', join(dir(), 'bs'), '--settings', bad]);
     expect(unknown.stderr).toMatch(/^sap-analyzer: --settings .*: timeZone: not an IANA time zone \(e\.g\. UTC, Europe\/Berlin\)/);

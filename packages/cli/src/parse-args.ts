@@ -1,4 +1,19 @@
 import { parseArgs } from 'node:util';
+import { SETTING_KEYS } from '@app/core';
+
+/** The keys of the settings file (the settings the rule modules declare), wrapped as the help's column. */
+function settingKeysText(): string {
+  const lines: string[] = [];
+  let line = 'detection settings:';
+  for (const word of [...SETTING_KEYS, 'timeZone'].map((k, i, all) => (i < all.length - 1 ? `${k},` : `${k} (see the README)`))) {
+    if (line.length + 1 + word.length > 74) {
+      lines.push(line);
+      line = word;
+    } else line += ` ${word}`;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(26)}`);
+}
 
 export const USAGE = `Usage: sap-analyzer analyze FILE... --out DIR [options]
 
@@ -18,9 +33,7 @@ Options:
   --roles CSV             sensitive roles (columns ROLE,DESCRIPTION; a trailing * is a prefix)
                           instead of the defaults
   --payments CSV          payment transactions (columns TCODE,DESCRIPTION) instead of the defaults
-  --settings FILE.json    detection settings: businessHours, changeVolume, burst, bruteForceMinutes,
-                          massDownload, openingHours, passwordResets, sharedLogons, bankPaymentDays,
-                          networks, timeZone (see the README)
+  --settings FILE.json    ${settingKeysText()}
   --holidays CC[-REGION]  holiday calendar for CHANGE_TIMING_FLAG, e.g. US (default), DE-BY
   --ai-provider NAME      annotate flagged records with a model: openai (an OpenAI-compatible
                           endpoint, e.g. a local model server) or bedrock (AWS credentials from

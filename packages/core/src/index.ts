@@ -1,3 +1,4 @@
 export * from './model/index.ts';
 export * from './errors/index.ts';
 export * from './engine/contract.ts';
+export { checkThresholds, completeThresholds, DEFAULT_THRESHOLDS, DETECTION_SETTINGS, SETTING_KEYS } from './rules/detection-settings.ts';

@@ -46,6 +46,12 @@ export interface LocalStackOptions {
   adminPassword?: string;
   userEmail?: string;
   userPassword?: string;
+  /**
+   * Tests only: the seeded administrator has TOTP MFA turned on with this base32 secret (the test
+   * support makes a random one per run). Without it (`npm start`) the administrator enrols in the
+   * web app at the first sign-in.
+   */
+  adminTotpSecret?: string;
   /** Keep tables in memory (tests); users and blobs still live under dataDir. */
   inMemory?: boolean;
   /** Extra configuration variables (AI_PROVIDER, AI_BASE_URL, …) on top of the local defaults. */
@@ -64,6 +70,8 @@ export interface LocalStack {
   user?: Credentials;
   /** Idempotent: a confirmed user with this password in these groups (tests, seeding). */
   ensureUser(email: string, password: string, groups?: string[]): Promise<void>;
+  /** Tests: TOTP MFA turned on for this existing user with this base32 secret. */
+  enrolTotp(email: string, secret: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -174,6 +182,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     const admin = await resolveAdminCredentials(dataDir, { email: opts.adminEmail, password: opts.adminPassword });
     await cognito.ensureUser(admin.email, admin.password, ['admins']);
+    if (opts.adminTotpSecret) await cognito.enrolTotp(admin.email, opts.adminTotpSecret);
     const user = opts.userEmail && opts.userPassword ? { email: opts.userEmail, password: opts.userPassword } : undefined;
     if (user) await cognito.ensureUser(user.email, user.password, []);
     await seedReferenceData(services);
@@ -188,6 +197,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       admin,
       user,
       ensureUser: (email, password, groups = []) => cognito.ensureUser(email, password, groups),
+      enrolTotp: (email, secret) => cognito.enrolTotp(email, secret),
       async stop() {
         if (stopped) return;
         stopped = true;

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { nextTotpCode } from '../../support/totp.ts';
 
 /** Tests get the stack's URL (set by the global setup) as baseURL. */
 export const test = base.extend({
@@ -12,14 +13,25 @@ export const test = base.extend({
 });
 export { expect };
 
-/** Signs in through the Login screen and waits for the dashboard. */
-export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+/**
+ * Signs in through the Login screen and waits for the dashboard; an account with a TOTP secret
+ * answers the two-factor step with a fresh code from it, as an authenticator app would.
+ */
+export async function signIn(page: Page, account: { email: string; password: string; totpSecret?: string }): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  if (account.totpSecret) await answerTotpStep(page, account.totpSecret);
   await expect(page.getByRole('heading', { name: 'SAP Security Analyzer', level: 2 })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The sign-in's two-factor step: a code not used before for this secret. */
+export async function answerTotpStep(page: Page, secret: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(await nextTotpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 const SHOTS = join(import.meta.dirname, '..', '..', '..', 'test-results', 'screenshots');

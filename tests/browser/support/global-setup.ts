@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { randomTotpSecret } from '../../support/totp.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const START_TIMEOUT_MS = 120_000;
@@ -14,6 +15,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(join(ROOT, 'web', 'dist', 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build:web` before the browser tests (npm run test:browser does it)');
   }
+  // The seeded administrator's TOTP secret: random per run, known to the stack and the workers only.
+  process.env.E2E_ADMIN_TOTP_SECRET ??= randomTotpSecret();
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'tests', 'browser', 'support', 'start-stack.ts')], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],

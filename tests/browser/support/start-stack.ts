@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack } from '@app/local/stack.ts';
-import { E2E_ADMIN, E2E_USER } from './credentials.ts';
+import { E2E_ADMIN, E2E_MFA_USER, E2E_NEW_ADMIN, E2E_USER } from './credentials.ts';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'sap-analyzer-e2e-'));
 const stack = await startLocalStack({
@@ -18,7 +18,10 @@ const stack = await startLocalStack({
   adminPassword: E2E_ADMIN.password,
   userEmail: E2E_USER.email,
   userPassword: E2E_USER.password,
+  adminTotpSecret: E2E_ADMIN.totpSecret,
 });
+await stack.ensureUser(E2E_MFA_USER.email, E2E_MFA_USER.password, []);
+await stack.ensureUser(E2E_NEW_ADMIN.email, E2E_NEW_ADMIN.password, ['admins']);
 process.stdout.write(`${JSON.stringify({ url: stack.url, dataDir })}\n`);
 
 let stopping = false;

@@ -37,6 +37,10 @@ export interface AnalysisListItem {
   completedAt?: string;
   error?: string | null;
   summary?: AnalysisSummary;
+  /** The engine's risk level ('No data' with records read: ticket files alone). */
+  risk?: string | null;
+  /** The risk in words (API: a tickets-only analysis says why it is No data). */
+  risk_label?: string | null;
 }
 
 export interface SuspiciousPattern {
@@ -67,6 +71,8 @@ export interface AnalysisResult {
   completedAt?: string;
   /** The engine's risk level; 'No data' with a reason for an analysis of ticket files alone. */
   risk?: string;
+  /** The risk in words; for ticket files alone 'No data — tickets alone: …' (issue 27). */
+  risk_label?: string | null;
   no_data_reason?: string;
   summary?: AnalysisSummary;
   correlation_results?: {

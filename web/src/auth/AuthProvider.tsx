@@ -1,5 +1,5 @@
 import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { signOut as amplifySignOut } from 'aws-amplify/auth';
+import { fetchMFAPreference, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { clearCsrfToken } from '../api/client.ts';
 import { readSessionUser } from './read-session.ts';
@@ -14,8 +14,19 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const onSignedOutRef = useRef(onSignedOut);
   onSignedOutRef.current = onSignedOut;
 
+  const [adminTotpEnabled, setAdminTotpEnabled] = useState<boolean | null>(null);
+
   const refresh = useCallback(async () => {
     const next = await readSessionUser();
+    // Administrators must have TOTP on (the API refuses admin routes otherwise): read it before the app shows.
+    let totp: boolean | null = null;
+    if (next?.groups.includes(ADMIN_GROUP)) {
+      totp = await fetchMFAPreference().then(
+        (p) => !!p.enabled?.includes('TOTP'),
+        () => null,
+      );
+    }
+    setAdminTotpEnabled(totp);
     setUser(next);
     setStatus(next ? 'signedIn' : 'signedOut');
     return next;
@@ -45,8 +56,8 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   }, [refresh, markSignedOut]);
 
   const value = useMemo<AuthState>(
-    () => ({ status, user, isAdmin: !!user?.groups.includes(ADMIN_GROUP), signOut, refresh }),
-    [status, user, signOut, refresh],
+    () => ({ status, user, isAdmin: !!user?.groups.includes(ADMIN_GROUP), adminTotpEnabled, signOut, refresh }),
+    [status, user, adminTotpEnabled, signOut, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

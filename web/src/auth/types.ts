@@ -11,9 +11,14 @@ export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
   isAdmin: boolean;
+  /**
+   * Whether an administrator has TOTP MFA on (read from the user pool after sign-in): false sends
+   * them to Account Security before anything else. null for other users, or when it could not be read.
+   */
+  adminTotpEnabled: boolean | null;
   /** Signs out, clears the CSRF token, held results and cached queries. */
   signOut: () => Promise<void>;
-  /** Re-reads the session (after sign-in); resolves with the user or null. */
+  /** Re-reads the session (after sign-in, after enrolling in TOTP); resolves with the user or null. */
   refresh: () => Promise<AuthUser | null>;
 }
 

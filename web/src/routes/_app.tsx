@@ -6,6 +6,10 @@ export const Route = createFileRoute('/_app')({
     if (context.auth.status !== 'signedIn') {
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
+    // An administrator without two-factor authentication enrols before anything else.
+    if (context.auth.isAdmin && context.auth.adminTotpEnabled === false && location.pathname !== '/security') {
+      throw redirect({ to: '/security' });
+    }
   },
   // Lazy: signed-out visitors never load the shell.
   component: lazyRouteComponent(() => import('../features/shell/AppLayout.tsx'), 'AppLayout'),

@@ -1,6 +1,7 @@
 import { ChangeVolumeCounter } from '../flags/change-volume.ts';
 import type { WatchKind } from '../flags/watchlist.ts';
-import { DEFAULT_THRESHOLDS, type CorrelationSummary, type DetectionThresholds, type PatternName, type SuspiciousPattern } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS } from '../rules/detection-settings.ts';
+import type { CorrelationSummary, DetectionThresholds, PatternName, SuspiciousPattern } from '../model/index.ts';
 import { epochsOf, toCompactFacts, type CompactDocs, type CompactFacts, type FileFacts } from '../facts/index.ts';
 import { LATE_KEYS, PATTERN_LIST, type CompletionKey, type LateKey, type PatternEnv, type PatternRule } from '../rules/pattern/index.ts';
 import { HeaderIndex } from './header-index.ts';

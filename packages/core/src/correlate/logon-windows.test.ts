@@ -1,7 +1,8 @@
 import { SECURITY_KIND } from '../flags/security-kinds.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../model/index.ts';
+import type { DetectionThresholds } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS } from '../rules/detection-settings.ts';
 import { emptyDocColumns, type FailedLogon, type FileFacts, type SecurityEvent } from '../facts/index.ts';
 import { LogonWindows } from '../rules/pattern/index.ts';
 import { correlateFacts } from './correlate-facts.ts';

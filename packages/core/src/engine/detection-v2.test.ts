@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsvText } from '../lists/index.ts';
-import { DEFAULT_THRESHOLDS, type AnalysisReport } from '../model/index.ts';
+import type { AnalysisReport } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS } from '../rules/detection-settings.ts';
 import { RULE_CATALOGUE } from '../rules/index.ts';
 import { analyzeFiles } from './index.ts';
 

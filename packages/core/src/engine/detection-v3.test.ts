@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsvText } from '../lists/index.ts';
 import { DEFAULT_HOLIDAYS } from '../holidays/index.ts';
-import { DEFAULT_THRESHOLDS, TICKETS_ONLY_NO_DATA, type AnalysisReport } from '../model/index.ts';
+import { TICKETS_ONLY_NO_DATA, type AnalysisReport } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS } from '../rules/detection-settings.ts';
 import { analyzeFiles } from './index.ts';
 
 // DETECTION.md v3 end to end: an English and a German SM20 export and a joined change-document export

@@ -26,10 +26,11 @@ export interface CanonicalRecord {
   fname: string;
   /** SM20 peer address (IP and port). */
   peer: string;
-  /** CDPOS table key, item change indicator and new value (read only by the rules that need them). */
+  /** CDPOS table key, item change indicator, new and old value (read only by the rules that need them). */
   tabkey: string;
   chngind: string;
   valueNew: string;
+  valueOld: string;
   /** First character code of the user cell (0 when empty, -1 unknown): the watchlist skips most users by it. */
   userInitial: number;
   /** A CDPOS row of a joined export (its TCODE is its header's own, not inherited). */
@@ -45,6 +46,6 @@ export function createCanonicalRecord(fileType: FileType, joined = false): Canon
   return {
     fileType, user: '', date: '', time: '', tcode: '', terminal: '', event: '', message: '', program: '',
     var1: '', var2: '', var3: '', objectclas: '', objectid: '', changenr: '', tabname: '', fname: '', maybeDebugText: true,
-    peer: '', tabkey: '', chngind: '', valueNew: '', userInitial: 0, joined,
+    peer: '', tabkey: '', chngind: '', valueNew: '', valueOld: '', userInitial: 0, joined,
   };
 }

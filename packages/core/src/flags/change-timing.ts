@@ -1,5 +1,5 @@
 import type { HolidayChecker } from '../holidays/index.ts';
-import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../model/index.ts';
+import { BUSINESS_HOURS } from '../rules/record/timing-rules.ts';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -13,7 +13,7 @@ function secondsOf(hhmm: string): number {
  * Why a change at this date/time is outside business hours (default 07:00–19:00, Monday to Friday),
  * or undefined when it is inside. Day facts are cached per date.
  */
-export function createTimingCheck(holidayOf: HolidayChecker, reasons = true, hours: DetectionThresholds['businessHours'] = DEFAULT_THRESHOLDS.businessHours): (isoDate: string, time: string) => string | undefined {
+export function createTimingCheck(holidayOf: HolidayChecker, reasons = true, hours: { readonly start: string; readonly end: string; readonly days: readonly number[] } = BUSINESS_HOURS.default): (isoDate: string, time: string) => string | undefined {
   const start = secondsOf(hours.start);
   const end = secondsOf(hours.end);
   // Monday = 1 … Sunday = 7 in the settings; getUTCDay() counts Sunday as 0.

@@ -1,6 +1,7 @@
 import { createHolidayChecker, type HolidayChecker } from '../holidays/index.ts';
 import { loadDefaultLists } from '../lists/load-lists.ts';
-import { completeThresholds, type DetectionLists, type DetectionThresholds, type EngineSettings, type SalEvent } from '../model/index.ts';
+import { completeThresholds } from '../rules/detection-settings.ts';
+import type { DetectionLists, DetectionThresholds, EngineSettings, SalEvent } from '../model/index.ts';
 import { createNetworkCheck, type NetworkCheck } from './networks.ts';
 import { createNameList, createWatchlist, type NameList, type Watchlist } from './watchlist.ts';
 

@@ -26,7 +26,9 @@ export const LOGON_EVENTS = new Set(['AU1', 'AU5']);
 export const TARGET_IN_VAR1_EVENTS = new Set(['AU7', 'AU8', 'AU9', 'AUA', 'AUB', 'AUD']);
 /** Events whose target user is the second variable (password check, password change, lock). */
 export const TARGET_IN_VAR2_EVENTS = new Set(['BU1', 'BU2', 'AUM']);
-export const CONFIG_EVENTS = new Set(['EU1', 'EU2', 'AUP', 'AUQ', 'BUG', 'FU1', 'DU8']);
+export const CONFIG_EVENTS = new Set(['EU1', 'EU2', 'AUP', 'AUQ', 'BUG', 'FU1', 'DU8', 'DU1', 'DU2']);
+/** FTP allowlist empty (DU1) or with placeholders (DU2): SAL-FTP-INSECURE, of the config events. */
+export const FTP_CONFIG_EVENTS = new Set(['DU1', 'DU2']);
 /** Security audit log configuration (OTHER/audit_trail). */
 export const AUDIT_EVENTS = new Set(['AUE', 'AUF', 'AUI', 'AUJ', 'FU0']);
 /** Programs and function modules that delete audit-log files. */

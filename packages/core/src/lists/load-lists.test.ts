@@ -66,4 +66,20 @@ describe('default list categories', () => {
     expect(lists.highRiskTcodes.find((t) => t.id === 'FB01')?.category).toBe('Finance');
     expect([...categories].filter((c) => ['Finance', 'Payment & Banking', 'Job Scheduling'].includes(c)).sort()).toEqual(['Finance', 'Job Scheduling', 'Payment & Banking']);
   });
+
+  it('ship the canonical names in the files themselves, and fold the near-duplicates of issue 27 in any case', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { canonicalCategory, CATEGORY_ALIASES, loadDefaultLists } = await import('./index.ts');
+    for (const file of ['high_risk_tables.csv', 'high_risk_tcodes.csv']) {
+      const text = readFileSync(new URL(`../../data/defaults/${file}`, import.meta.url), 'utf8');
+      for (const alias of Object.keys(CATEGORY_ALIASES)) expect(text.split(/\r?\n/).filter((l) => l.split(',')[1] === alias)).toEqual([]);
+    }
+    expect(canonicalCategory('User & Authorization')).toBe('User Administration');
+    expect(canonicalCategory(' system configuration ')).toBe('System Administration');
+    expect(canonicalCategory('Credentials & Trust')).toBe('Credentials & Trust');
+    const lists = loadDefaultLists();
+    expect(lists.highRiskTables.find((t) => t.id === 'AGR_USERS')?.category).toBe('User Administration');
+    expect(lists.highRiskTables.find((t) => t.id === 'T000')?.category).toBe('System Administration');
+    expect(lists.highRiskTcodes.find((t) => t.id === 'SCC4')?.category).toBe('System Administration');
+  });
 });

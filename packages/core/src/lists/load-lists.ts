@@ -68,7 +68,7 @@ let cachedDefaults: DetectionLists | undefined;
 
 /**
  * The lists shipped in `packages/core/data/defaults/` (seed of the admin lists and detection defaults).
- * @example loadDefaultLists().highRiskTcodes.find((t) => t.id === 'SU01')?.category // "User & Authorization"
+ * @example loadDefaultLists().highRiskTcodes.find((t) => t.id === 'SU01')?.category // "User Administration"
  */
 export function loadDefaultLists(): DetectionLists {
   cachedDefaults ??= {

@@ -96,47 +96,14 @@ export interface DetectionLists {
   paymentTcodes?: PaymentTcode[];
 }
 
-/** The numbers the rules use (DETECTION.md section 4). */
-export interface DetectionThresholds {
-  /** Business hours "HH:MM" (end exclusive) and weekdays (Monday = 1 … Sunday = 7). */
-  businessHours: { start: string; end: string; days: number[] };
-  /** More than this many changes per user-day raise CHANGE_VOLUME. */
-  changeVolume: number;
-  /** Failed logons per burst and its window. */
-  burst: { count: number; minutes: number };
-  /** Minutes after a burst in which a successful logon is BRUTE_FORCE_SUCCESS. */
-  bruteForceMinutes: number;
-  /** Downloads per user and window for MASS_DOWNLOAD. */
-  massDownload: { count: number; minutes: number };
-  /** Longest window (hours) of a system opened for changes. */
-  openingHours: number;
-  /** Passwords of other users changed by one user and its window (MASS_PASSWORD_RESET). */
-  passwordResets: { count: number; minutes: number };
-  /** Different addresses of one user's logons and their window (MULTIPLE_LOGONS_BY_USER). */
-  sharedLogons: { addresses: number; minutes: number };
-  /** Days after a bank-details change in which a payment by the same user is BANK_CHANGE_THEN_PAYMENT. */
-  bankPaymentDays: number;
-  /** The organisation's networks (CIDR ranges); UNEXPECTED_NETWORK_LOGON is off while empty. */
-  networks: string[];
-}
-
-export const DEFAULT_THRESHOLDS: DetectionThresholds = Object.freeze({
-  businessHours: Object.freeze({ start: '07:00', end: '19:00', days: Object.freeze([1, 2, 3, 4, 5]) as number[] }),
-  changeVolume: 50,
-  burst: Object.freeze({ count: 5, minutes: 10 }),
-  bruteForceMinutes: 30,
-  massDownload: Object.freeze({ count: 10, minutes: 60 }),
-  openingHours: 8,
-  passwordResets: Object.freeze({ count: 5, minutes: 60 }),
-  sharedLogons: Object.freeze({ addresses: 3, minutes: 60 }),
-  bankPaymentDays: 7,
-  networks: Object.freeze([]) as unknown as string[],
-}) as DetectionThresholds;
-
-/** Thresholds with every key present: a snapshot or file saved before a key existed reads its default. */
-export function completeThresholds(t: Partial<DetectionThresholds> | undefined): DetectionThresholds {
-  return t === undefined ? DEFAULT_THRESHOLDS : { ...DEFAULT_THRESHOLDS, ...t };
-}
+/**
+ * The numbers and lists the rules use (DETECTION.md section 4): derived from the settings the rule
+ * modules declare (rules/detection-settings.ts, which also has DEFAULT_THRESHOLDS).
+ */
+export type { DetectionThresholds } from '../rules/detection-settings.ts';
+import type { DetectionThresholds } from '../rules/detection-settings.ts';
+// Re-exported for the modules that read them here; they are made in rules/detection-settings.ts.
+export { completeThresholds, DEFAULT_THRESHOLDS } from '../rules/detection-settings.ts';
 
 export interface HolidayCalendar {
   /** ISO country code, e.g. "US", "DE". */

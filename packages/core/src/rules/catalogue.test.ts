@@ -1,14 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLDS, FLAG_KEYS } from '../model/index.ts';
+import { FLAG_KEYS, type PatternName } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS } from './detection-settings.ts';
 import { RULE_CATALOGUE, ruleById, ruleOfPattern } from './index.ts';
 import { PATTERN_LIST } from './pattern/index.ts';
 
-const PATTERNS = [
-  'DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE',
-  'FAILED_LOGON_BURST', 'BRUTE_FORCE_SUCCESS', 'PRIVILEGED_USER_LOGON', 'EMERGENCY_ACCESS', 'USER_CREATED_AND_USED',
-  'USER_UNLOCKED_AND_USED', 'SENSITIVE_PROFILE_ASSIGNED', 'AUDIT_LOG_TAMPERING', 'MASS_DOWNLOAD', 'SYSTEM_OPENED_FOR_CHANGES',
-  'SENSITIVE_ROLE_ASSIGNED', 'MASS_PASSWORD_RESET', 'MULTIPLE_LOGONS_BY_USER', 'UNEXPECTED_NETWORK_LOGON', 'BANK_CHANGE_THEN_PAYMENT',
-] as const;
+/** The patterns the modules of rules/pattern/ define (`name: 'X'` in a definePattern call), read from the files. */
+const PATTERNS = readdirSync(new URL('./pattern/', import.meta.url))
+  .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+  .flatMap((f) => {
+    const text = readFileSync(new URL(`./pattern/${f}`, import.meta.url), 'utf8');
+    return [...text.matchAll(/definePattern(?:<[^>]*>)?\(\s*\{\s*name: '([A-Z_]+)'/g)].map((m) => m[1]! as PatternName);
+  });
 
 describe('rule catalogue', () => {
   it('has unique ids, every flag rule names a flag key and every pattern has its PAT- rule', () => {
@@ -19,13 +22,9 @@ describe('rule catalogue', () => {
     expect(RULE_CATALOGUE.filter((r) => r.kind === 'pattern')).toHaveLength(PATTERNS.length);
   });
 
-  it('lists every pattern rule module once, each with its catalogue entry, in the order the kinds are listed at equal times', () => {
-    expect(PATTERN_LIST.map((r) => r.name)).toEqual([
-      'DEBUGGER_DATA_CHANGE', 'UNDOCUMENTED_TABLE_CHANGE', 'SELF_AUTHORIZATION', 'CHANGE_WITHOUT_TICKET', 'BRUTE_FORCE_SUCCESS',
-      'PRIVILEGED_USER_LOGON', 'EMERGENCY_ACCESS', 'USER_CREATED_AND_USED', 'USER_UNLOCKED_AND_USED', 'SENSITIVE_PROFILE_ASSIGNED',
-      'SENSITIVE_ROLE_ASSIGNED', 'AUDIT_LOG_TAMPERING', 'MASS_DOWNLOAD', 'MASS_PASSWORD_RESET', 'SYSTEM_OPENED_FOR_CHANGES',
-      'BANK_CHANGE_THEN_PAYMENT', 'AFTER_HOURS_SENSITIVE_CHANGE', 'FAILED_LOGON_BURST', 'MULTIPLE_LOGONS_BY_USER', 'UNEXPECTED_NETWORK_LOGON',
-    ]);
+  it('lists every pattern rule module once, each with its catalogue entry', () => {
+    expect(PATTERNS.length).toBeGreaterThanOrEqual(21);
+    expect(new Set(PATTERN_LIST.map((r) => r.name)).size).toBe(PATTERN_LIST.length);
     expect([...PATTERN_LIST.map((r) => r.name)].sort()).toEqual([...PATTERNS].sort());
     for (const r of PATTERN_LIST) expect(ruleOfPattern(r.name).pattern).toBe(r.name);
   });

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS } from '../model/index.ts';
+import { DEFAULT_THRESHOLDS } from './detection-settings.ts';
 import { FLAG_RULES } from './record/record-rule-list.ts';
 import { ruleWithThresholds } from './pattern/define-pattern.ts';
 import { PATTERN_LIST } from './pattern/pattern-list.ts';

@@ -10,14 +10,16 @@ import { createSfnOrchestrator } from '../adapters/orchestrator/sfn.ts';
 import { createApi, type Api } from '../http/router.ts';
 import type { ApiRequest, ApiResponse } from '../http/types.ts';
 import { buildServices } from '../services/build.ts';
+import { EDGE_ORIGIN_HEADER, edgeOriginValue, fromEdge, viewerAddress } from './edge-origin.ts';
 
-let api: { handle: Api['handle']; basePath: string } | undefined;
+/** `edgeOrigin`: the header value CloudFront sends, when the stack requires requests to come through it (API_REQUIRE_EDGE). */
+let api: { handle: Api['handle']; basePath: string; edgeOrigin?: string } | undefined;
 
 function getApi() {
   if (!api) {
     const config = loadConfig();
     const router = createApi(buildServices(config, { identity: createIdentity(config), orchestrator: createSfnOrchestrator(config) }));
-    api = { handle: router.handle, basePath: new URL(config.apiUrl).pathname };
+    api = { handle: router.handle, basePath: new URL(config.apiUrl).pathname, edgeOrigin: process.env.API_REQUIRE_EDGE ? edgeOriginValue(config.secret) : undefined };
   }
   return api;
 }
@@ -40,9 +42,12 @@ export function stripBasePath(rawPath: string, basePath: string, stage?: string)
   return stripPrefix(afterStage, basePath) ?? afterStage;
 }
 
-export function toApiRequest(event: APIGatewayProxyEventV2, basePath = '/prod'): ApiRequest {
+/** `viaEdge`: the request came through the API's CloudFront distribution, so its client is X-Forwarded-For's viewer. */
+export function toApiRequest(event: APIGatewayProxyEventV2, basePath = '/prod', viaEdge = false): ApiRequest {
   const headers: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(event.headers ?? {})) headers[k.toLowerCase()] = v;
+  // The edge's proof of origin is for this adapter only, never for routes or logs.
+  delete headers[EDGE_ORIGIN_HEADER];
   const body = event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   return {
     method: event.requestContext.http.method,
@@ -50,7 +55,7 @@ export function toApiRequest(event: APIGatewayProxyEventV2, basePath = '/prod'):
     headers,
     query: { ...(event.queryStringParameters ?? {}) },
     body,
-    sourceIp: event.requestContext.http.sourceIp,
+    sourceIp: viaEdge ? viewerAddress(headers['x-forwarded-for'], event.requestContext.http.sourceIp) : event.requestContext.http.sourceIp,
   };
 }
 
@@ -63,6 +68,10 @@ export function toLambdaResult(res: ApiResponse): APIGatewayProxyStructuredResul
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  const { handle, basePath } = getApi();
-  return toLambdaResult(await handle(toApiRequest(event, basePath)));
+  const { handle, basePath, edgeOrigin } = getApi();
+  if (edgeOrigin && !fromEdge(event.headers, edgeOrigin)) {
+    // Sent to the execute-api address directly, around the edge's per-client limit.
+    return toLambdaResult({ status: 403, body: { error: { code: 'FORBIDDEN', message: 'Call the API through its published address (config.json apiUrl).' } } });
+  }
+  return toLambdaResult(await handle(toApiRequest(event, basePath, edgeOrigin !== undefined)));
 }

@@ -16,6 +16,7 @@ let services: Services | undefined;
 // Steps never verify tokens or start executions; these stand-ins say so if that ever changes.
 const noIdentity: Identity = {
   verifyIdToken: async () => { throw new Error('Pipeline steps do not verify tokens'); },
+  hasTotpMfa: async () => { throw new Error('Pipeline steps do not check MFA'); },
   inviteUser: async () => { throw new Error('Pipeline steps do not invite users'); },
 };
 const noOrchestrator: Orchestrator = {

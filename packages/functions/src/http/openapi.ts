@@ -43,7 +43,7 @@ function operation(route: DescribedRoute) {
     responses: {
       '200': { description: 'Success (JSON)' },
       ...(isPublic ? {} : { '401': { description: 'Missing or invalid ID token', content: { 'application/json': { schema: errorSchema } } } }),
-      ...(route.options.access === 'admin' ? { '403': { description: 'Caller is not in the admins group', content: { 'application/json': { schema: errorSchema } } } } : {}),
+      ...(route.options.access === 'admin' ? { '403': { description: 'Caller is not in the admins group (FORBIDDEN), or is an administrator without TOTP MFA (MFA_REQUIRED)', content: { 'application/json': { schema: errorSchema } } } } : {}),
       '400': { description: 'Invalid input', content: { 'application/json': { schema: errorSchema } } },
     },
   };

@@ -6,7 +6,7 @@
 import { isTransient } from '../pipeline/errors.ts';
 import type { Services } from '../services/types.ts';
 import { checkCsrfToken } from '../services/csrf.ts';
-import { ADMIN_REQUIRED, AUTH_REQUIRED, VisibleError } from './errors.ts';
+import { ADMIN_REQUIRED, AUTH_REQUIRED, MFA_REQUIRED, VisibleError } from './errors.ts';
 import { checkPathParams } from './path-ids.ts';
 import { errorResponse, withStandardHeaders } from './responses.ts';
 import { needsCsrf, RouteTable } from './route-table.ts';
@@ -109,8 +109,10 @@ export function createApi(services: Services, register: (r: RouteRegistrar) => v
     let caller: Caller | undefined;
     if (entry.options.access !== 'public') {
       caller = await authenticate(services, req);
-      if (entry.options.access === 'admin' && !caller.groups.includes('admins')) {
-        throw new VisibleError('FORBIDDEN', ADMIN_REQUIRED);
+      if (entry.options.access === 'admin') {
+        if (!caller.groups.includes('admins')) throw new VisibleError('FORBIDDEN', ADMIN_REQUIRED);
+        // Cognito has no MFA per group: an administrator's account must have TOTP turned on.
+        if (!(await services.identity.hasTotpMfa(caller))) throw new VisibleError('MFA_REQUIRED', MFA_REQUIRED);
       }
       if (needsCsrf(method, entry.options)) {
         const verdict = checkCsrfToken(services.config.secret, caller.sub, req.headers['x-csrf-token']);

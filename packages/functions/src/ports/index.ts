@@ -66,6 +66,8 @@ export interface Identity {
   verifyIdToken(token: string): Promise<Caller>;
   /** Creates a user and sends (AWS) or logs (local) the invitation with a temporary password. */
   inviteUser(input: { email: string; firstName?: string; lastName?: string }): Promise<{ temporaryPassword?: string }>;
+  /** The user has TOTP MFA turned on (Cognito's UserMFASettingList); administrators need it for admin routes. */
+  hasTotpMfa(caller: Caller): Promise<boolean>;
 }
 
 /** Input of one pipeline execution (also the state machine's input document). */

@@ -4,6 +4,7 @@
  * partition, so another user's fileId simply is not found.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { checkTextHead, decodeHead, unknownHeaderMessage } from '@app/core/formats/header-check.ts';
 import { openFile } from '@app/core/formats/index.ts';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VisibleError } from '../http/errors.ts';
@@ -135,7 +136,15 @@ export async function markFileReady(services: Services, sub: string, fileId: str
   await services.blobs.closeUpload?.(item.key);
   const firstBytes: Uint8Array[] = [];
   const { size, sha256 } = await measureObject(services, item.key, firstBytes);
-  const sapType = await sapTypeOfHead(firstBytes, item.fileName);
+  const verdict = await sapTypeOfHead(firstBytes, item.fileName);
+  if (typeof verdict === 'object') {
+    // A text file whose header names no known export cannot be analysed: refused now, with what was found and what is expected (issue 27).
+    await services.blobs.delete(item.key);
+    await services.ddb.send(new DeleteCommand({ TableName: services.config.tableName, Key: { pk: item.pk, sk: item.sk } }));
+    services.log.info('upload with an unknown header refused', { sub, fileId });
+    throw new VisibleError('BAD_REQUEST', verdict.refused);
+  }
+  const sapType = verdict;
   const readyDate = new Date().toISOString();
   await services.ddb.send(
     new UpdateCommand({
@@ -154,16 +163,26 @@ const SNIFF_BYTES = 64 * 1024;
 
 /**
  * The SAP export type a text file's header shows (the engine's own header search, on the first
- * 64 KB), or undefined (a workbook, an unknown header): what the File Manager shows instead of csv/excel.
+ * 64 KB): what the File Manager shows instead of csv/excel; undefined for a workbook (read whole
+ * only by the analysis) or a head the reader fails on for another reason; `{ refused }` with the
+ * message when the engine finds no known header in text (the upload pages say the same words).
  */
-export async function sapTypeOfHead(head: readonly Uint8Array[], fileName: string): Promise<string | undefined> {
+export async function sapTypeOfHead(head: readonly Uint8Array[], fileName: string): Promise<string | undefined | { refused: string }> {
   const bytes = Buffer.concat(head).subarray(0, SNIFF_BYTES);
-  if (bytes.length === 0 || (bytes[0] === 0x50 && bytes[1] === 0x4b)) return undefined;
+  if (bytes.length === 0 || (bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) return undefined;
   try {
     const opened = await openFile((async function* () { yield new Uint8Array(bytes); })(), fileName);
     return opened.fileType;
-  } catch {
-    return undefined;
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'UNRECOGNISED_FILE' || !/header row/.test((e as Error).message)) return undefined;
+    let found: string[] = [];
+    try {
+      const check = checkTextHead(decodeHead(new Uint8Array(bytes)));
+      if (!check.ok) found = check.found;
+    } catch {
+      // The words found are a courtesy; the engine's verdict stands.
+    }
+    return { refused: unknownHeaderMessage(fileName, found) };
   }
 }
 

@@ -31,6 +31,18 @@ describe('log redaction', () => {
     });
   });
 
+  it('cuts the TOTP secret out of an otpauth:// URI and hides TOTP fields (SecretCode, UserCode, SOFTWARE_TOKEN_MFA_CODE)', () => {
+    const uri = 'otpauth://totp/SAP%20Security%20Analyzer:ada%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=SAP%20Security%20Analyzer';
+    const out = redactSecrets({ text: `enrol with ${uri}`, SecretCode: 'JBSWY3DPEHPK3PXP', UserCode: '123456', SOFTWARE_TOKEN_MFA_CODE: '654321', FriendlyDeviceName: 'Phone' });
+    expect(out).toEqual({
+      text: `enrol with otpauth://totp/SAP%20Security%20Analyzer:ada%40example.com?secret=${REDACTED}&issuer=SAP%20Security%20Analyzer`,
+      SecretCode: REDACTED,
+      UserCode: REDACTED,
+      SOFTWARE_TOKEN_MFA_CODE: REDACTED,
+      FriendlyDeviceName: 'Phone',
+    });
+  });
+
   it('is applied by the JSON logger and by a wrapped logger', () => {
     const lines: string[] = [];
     createJsonLogger({}, (l) => lines.push(l)).info(`signed in with ${JWT}`, { password: 'p', user: 'u' });

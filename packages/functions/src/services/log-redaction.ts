@@ -15,13 +15,19 @@ const SECRET_NAME = /pass(word|wd|phrase)|secret|token|authorization|cookie|sess
 const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const URL_SIGNATURE = /([?&](?:sig|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature)=)[^&\s"']+/gi;
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi;
+/** The TOTP secret inside an otpauth:// URI (the enrolment QR code's text). */
+const OTPAUTH_SECRET = /(otpauth:\/\/[^\s"']*?[?&]secret=)[A-Za-z2-7=]+/gi;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
 
 export function redactText(text: string): string {
-  return text.replace(JWT, REDACTED).replace(URL_SIGNATURE, `$1${REDACTED}`).replace(BEARER, `$1${REDACTED}`);
+  return text
+    .replace(JWT, REDACTED)
+    .replace(URL_SIGNATURE, `$1${REDACTED}`)
+    .replace(BEARER, `$1${REDACTED}`)
+    .replace(OTPAUTH_SECRET, `$1${REDACTED}`);
 }
 
 /** A copy of `value` with secrets taken out (depth-limited; cycles and deep nests become a mark). */

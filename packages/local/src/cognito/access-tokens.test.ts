@@ -125,12 +125,23 @@ describe('access tokens of the local pool', () => {
 
   it('refuses the calls the app does not make on the public mount, even with a valid token', async () => {
     const tokens = await signIn(OTHER);
-    for (const target of ['ChangePassword', 'GetUser', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference', 'DeleteUser', 'UpdateUserAttributes']) {
+    for (const target of ['ChangePassword', 'DeleteUser', 'UpdateUserAttributes', 'AdminGetUser', 'AdminSetUserMFAPreference']) {
       const res = await call(mount, target, { AccessToken: tokens.AccessToken, PreviousPassword: OTHER.password, ProposedPassword: 'Changed-Passw0rd!' });
       expect(res.status, target).toBe(403);
       expect(res.json.__type, target).toBe('AccessDeniedException');
     }
     expect((await signIn(OTHER)).AccessToken).toBeTruthy();
+  });
+
+  it('answers the two-factor screen\'s calls (GetUser and the TOTP calls) on the public mount, for the token\'s own user only', async () => {
+    const tokens = await signIn(OTHER);
+    const me = await call(mount, 'GetUser', { AccessToken: tokens.AccessToken });
+    expect(me.status).toBe(200);
+    expect(me.json.UserAttributes.find((a: { Name: string }) => a.Name === 'email').Value).toBe(OTHER.email);
+    const associated = await call(mount, 'AssociateSoftwareToken', { AccessToken: tokens.AccessToken });
+    expect(associated.json.SecretCode).toMatch(/^[A-Z2-7]{32}$/);
+    const forged = await mint(claimsOf(tokens.AccessToken), {}, { published: true });
+    expect((await call(mount, 'SetUserMFAPreference', { AccessToken: forged, SoftwareTokenMfaSettings: { Enabled: false } })).json.__type).toBe('NotAuthorizedException');
   });
 
   it("refuses a forged GlobalSignOut of another user through the public mount; the victim's session survives", async () => {

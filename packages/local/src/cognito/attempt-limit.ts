@@ -12,7 +12,7 @@ export const ATTEMPT_LIMIT = { maxFailures: 5, windowMs: 15 * 60_000 };
 const MAX_TRACKED = 10_000;
 
 /** Errors that mean "wrong secret" (and so count as a failed attempt). */
-const FAILURES = new Set(['NotAuthorizedException', 'CodeMismatchException']);
+const FAILURES = new Set(['NotAuthorizedException', 'CodeMismatchException', 'EnableSoftwareTokenMFAException']);
 
 export interface AttemptLimiter {
   /** Runs `attempt` unless `key` is locked; counts it when it fails with a wrong password or code. */
@@ -40,19 +40,27 @@ export function createAttemptLimiter(options = ATTEMPT_LIMIT): AttemptLimiter {
       // Each attempt holds its slot while it runs, so parallel guesses cannot all pass the check above.
       failures.set(id, [...recent, now]);
       if (failures.size > MAX_TRACKED) failures.delete(failures.keys().next().value!);
+      const release = () => {
+        const held = failures.get(id) ?? [];
+        const at = held.indexOf(now);
+        if (at >= 0) held.splice(at, 1);
+        if (held.length === 0) failures.delete(id);
+      };
       try {
         const out = await attempt();
-        failures.delete(id);
+        // A right password that leads on to a TOTP challenge is not a sign-in yet: the failures
+        // (wrong codes included) stay, or password + 3 codes, again and again, would guess codes freely.
+        if (isChallenge(out)) release();
+        else failures.delete(id);
         return out;
       } catch (e) {
-        if (!FAILURES.has(toApiError(e).type)) {
-          const held = failures.get(id) ?? [];
-          const at = held.indexOf(now);
-          if (at >= 0) held.splice(at, 1);
-          if (held.length === 0) failures.delete(id);
-        }
+        if (!FAILURES.has(toApiError(e).type)) release();
         throw e;
       }
     },
   };
+}
+
+function isChallenge(out: unknown): boolean {
+  return !!out && typeof out === 'object' && typeof (out as { ChallengeName?: unknown }).ChallengeName === 'string';
 }

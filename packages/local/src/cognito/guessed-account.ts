@@ -18,7 +18,13 @@ type Body = Record<string, any>;
 export async function guessedAccount(
   target: string,
   body: Body,
-  deps: { srp: SrpAuthenticator; findUser(name: string): Promise<User | null>; tokenUser?: User },
+  deps: {
+    srp: SrpAuthenticator;
+    findUser(name: string): Promise<User | null>;
+    tokenUser?: User;
+    /** The user of a TOTP challenge session (software-token.ts): wrong codes count toward its lockout. */
+    mfaSessionUser?(session: unknown): string | undefined;
+  },
 ): Promise<GuessedAccount | undefined> {
   const byName = async (kind: GuessedAccount['kind'], name: unknown) =>
     typeof name === 'string' && name ? { kind, key: (await deps.findUser(name))?.Username ?? name } : undefined;
@@ -29,7 +35,16 @@ export async function guessedAccount(
       return body.AuthFlow === 'USER_PASSWORD_AUTH' ? byName('sign-in', body.AuthParameters?.USERNAME) : undefined;
     case 'ChangePassword':
       return deps.tokenUser ? { kind: 'sign-in', key: deps.tokenUser.Username } : undefined;
+    case 'VerifySoftwareToken': {
+      // By Session: the enrolment of an MFA_SETUP sign-in (by access token the user is signed in already).
+      const user = body.AccessToken === undefined ? deps.mfaSessionUser?.(body.Session) : undefined;
+      return user ? { kind: 'sign-in', key: user } : undefined;
+    }
     case 'RespondToAuthChallenge': {
+      if (body.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+        const user = deps.mfaSessionUser?.(body.Session);
+        return user ? { kind: 'sign-in', key: user } : undefined;
+      }
       if (body.ChallengeName !== 'PASSWORD_VERIFIER') return undefined;
       const block = body.ChallengeResponses?.PASSWORD_CLAIM_SECRET_BLOCK;
       if (typeof block !== 'string') return undefined;

@@ -33,6 +33,8 @@ export interface LocalCognito {
   setAppOrigins(origins: readonly string[]): void;
   /** Idempotent: confirmed user with this permanent password, in these groups (creates groups as needed). */
   ensureUser(email: string, password: string, groups: string[]): Promise<void>;
+  /** TOTP MFA enabled for this existing user with this base32 secret (seeding for tests; never a fixed secret). */
+  enrolTotp(email: string, secret: string): Promise<void>;
   /** User in FORCE_CHANGE_PASSWORD state with a generated temporary password (for approved access requests). */
   inviteUser(email: string, attrs?: { firstName?: string; lastName?: string }): Promise<{ temporaryPassword: string }>;
   stop(): Promise<void>;
@@ -44,6 +46,8 @@ export interface LocalCognitoOptions {
   rateLimit?: Partial<typeof SIGN_IN_RATE_LIMIT>;
   /** Receives failed sign-ins, lockouts, password changes, sign-outs, group changes and reset requests. */
   onSecurityEvent?: SecurityEventSink;
+  /** The pool's MFA setting, as stacks/auth.ts sets it on AWS: 'OPTIONAL' (default) or 'ON'. */
+  mfaConfiguration?: 'OPTIONAL' | 'ON';
 }
 
 export async function startLocalCognito(opts: LocalCognitoOptions): Promise<LocalCognito> {
@@ -53,7 +57,7 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
   const issuer = `${ISSUER_DOMAIN}/${ids.userPoolId}`;
   // Tokens are signed (and access tokens verified) with this data folder's key: cognito-local's own key is public.
   const signer = await loadTokenSigner(folder);
-  const launcher = createLauncher(engine, ids, issuer, signer, { onSecurityEvent: opts.onSecurityEvent });
+  const launcher = createLauncher(engine, ids, issuer, signer, { onSecurityEvent: opts.onSecurityEvent, mfaConfiguration: opts.mfaConfiguration });
   let base = '';
   // Only this process knows the path of the loopback door (it takes Admin* calls).
   const secretPath = `/${randomBytes(32).toString('base64url')}`;
@@ -81,6 +85,11 @@ export async function startLocalCognito(opts: LocalCognitoOptions): Promise<Loca
       appOrigins = [...origins];
     },
     ensureUser: (email, password, groups) => ensureUser(engine, launcher, ids.userPoolId, { email, password, groups }),
+    async enrolTotp(email, secret) {
+      const user = await launcher.findUser(email);
+      if (!user) throw new Error(`No local user ${email} to enrol in TOTP`);
+      await launcher.softwareTokens.enrol(user, secret);
+    },
     inviteUser: (email, attrs) => inviteUser(engine, ids.userPoolId, email, attrs),
     async stop() {
       server.closeAllConnections();

@@ -16,15 +16,17 @@ import { checkPasswordPolicy } from './password-policy.ts';
 import type { PoolIds } from './pool-setup.ts';
 import { createSecurityEvents, pendingEvent, type SecurityEventSink } from './security-events.ts';
 import { createSignInFlows } from './sign-in-flows.ts';
+import { createSoftwareTokens, type SoftwareTokens } from './software-token.ts';
 import { SrpAuthenticator } from './srp-auth.ts';
 import { createUserExistenceMask } from './user-existence.ts';
 
 /**
  * What a browser may call on the public mount: only what the web app uses (Amplify's signIn,
- * confirmSignIn, session refresh, signOut, resetPassword and confirmResetPassword). Everything
- * else (Admin*, GetUser, ChangePassword, MFA, attribute updates: the app has no profile or
- * password screen, and cognito-local would let a user take another user's e-mail address) is
- * refused there; the server's Admin* calls use the loopback endpoint.
+ * confirmSignIn, session refresh, signOut, resetPassword and confirmResetPassword, and the TOTP
+ * calls of the two-factor screen: setUpTOTP, verifyTOTPSetup, updateMFAPreference and
+ * fetchMFAPreference, which reads GetUser). Everything else (Admin*, ChangePassword, attribute
+ * updates: the app has no profile or password screen, and cognito-local would let a user take
+ * another user's e-mail address) is refused there; the server's Admin* calls use the loopback endpoint.
  */
 export const PUBLIC_TARGETS = new Set([
   'InitiateAuth',
@@ -34,7 +36,14 @@ export const PUBLIC_TARGETS = new Set([
   'ConfirmForgotPassword',
   'RevokeToken',
   'GlobalSignOut',
+  'GetUser',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
 ]);
+
+/** Called with an access token, or with the Session of an MFA_SETUP challenge during sign-in. */
+const SESSION_OR_TOKEN_TARGETS = new Set(['AssociateSoftwareToken', 'VerifySoftwareToken']);
 
 type Body = Record<string, any>;
 
@@ -50,6 +59,8 @@ export interface Launcher {
   dispatch(target: string, body: unknown, context: CallContext): Promise<unknown>;
   /** Finds a user by e-mail (any case), internal user name or sub. */
   findUser(username: string): Promise<User | null>;
+  /** TOTP MFA of the pool's users (seeding enrols through it). */
+  softwareTokens: SoftwareTokens;
 }
 
 export function createLauncher(
@@ -57,7 +68,11 @@ export function createLauncher(
   ids: PoolIds,
   issuer: string,
   signer: TokenSigner,
-  opts: { onSecurityEvent?: SecurityEventSink } = {},
+  opts: {
+    onSecurityEvent?: SecurityEventSink;
+    /** As stacks/auth.ts sets it on AWS: 'OPTIONAL' (default; TOTP offered) or 'ON' (MFA_SETUP at sign-in). */
+    mfaConfiguration?: 'OPTIONAL' | 'ON';
+  } = {},
 ): Launcher {
   const srp = new SrpAuthenticator(ids.userPoolId.split('_')[1] ?? '');
   const existence = createUserExistenceMask(srp);
@@ -111,7 +126,24 @@ export function createLauncher(
     return {};
   }
 
-  const flows = createSignInFlows({ engine, ids, srp, pool, findUser, checkNewPassword });
+  const softwareTokens = createSoftwareTokens({
+    findUser,
+    saveUser: async (user) => {
+      const userPool = await pool();
+      await engine.exclusive(() => userPool.saveUser(engine.ctx, user));
+    },
+    poolMfa: async () => opts.mfaConfiguration ?? 'OPTIONAL',
+  });
+
+  /** cognito-local's GetUser / AdminGetUser, with the TOTP settings it does not know about. */
+  async function withMfaSettings(target: string, body: Body) {
+    const out: Body = await engine.call(target, body);
+    const user = await findUser(String(out.Username ?? ''));
+    const { UserMFASettingList, PreferredMfaSetting } = user ? softwareTokens.mfaSettings(user) : {};
+    return { ...out, UserMFASettingList, PreferredMfaSetting };
+  }
+
+  const flows = createSignInFlows({ engine, ids, srp, pool, findUser, checkNewPassword, softwareTokens });
   const attempts = createAttemptLimiter();
   const events = createSecurityEvents({
     findUser,
@@ -142,15 +174,16 @@ export function createLauncher(
     const b = body as Body;
     // cognito-local only decodes access tokens: every one is verified here first, on both doors.
     let tokenUser: User | undefined;
-    if (ACCESS_TOKEN_TARGETS.has(target) || 'AccessToken' in b) {
+    const bySession = SESSION_OR_TOKEN_TARGETS.has(target) && b.AccessToken === undefined && typeof b.Session === 'string';
+    if ((ACCESS_TOKEN_TARGETS.has(target) && !bySession) || 'AccessToken' in b) {
       if (b.AccessToken === undefined) throw invalidParameter('Missing required parameter AccessToken');
       tokenUser = await accessTokens.verify(b.AccessToken);
     }
     const where = { via: target, exposure: context.exposure, address: context.address };
-    const pending = await pendingEvent(target, b, { tokenUser, userByRefreshToken });
+    const pending = await pendingEvent(target, b, { tokenUser, userByRefreshToken, mfaSessionUser: softwareTokens.sessionUser });
     // Every call that checks a password or a reset code counts toward the lockout of the account
     // it resolves to, on both doors.
-    const guess = await guessedAccount(target, b, { srp, findUser, tokenUser });
+    const guess = await guessedAccount(target, b, { srp, findUser, tokenUser, mfaSessionUser: softwareTokens.sessionUser });
     const lockedBefore = guess ? attempts.isLocked(guess.key, guess.kind) : false;
     try {
       // Unknown accounts answer as existing ones do (user-existence.ts), inside the lockout count.
@@ -169,7 +202,7 @@ export function createLauncher(
   async function reportFailedGuess(guess: GuessedAccount, e: unknown, lockedBefore: boolean, where: Where) {
     if (lockedBefore) return events.emit('sign-in-refused-locked', guess.key, where, { kind: guess.kind });
     const type = toApiError(e).type;
-    if (type !== 'NotAuthorizedException' && type !== 'CodeMismatchException') return;
+    if (type !== 'NotAuthorizedException' && type !== 'CodeMismatchException' && type !== 'EnableSoftwareTokenMFAException') return;
     await events.emit(guess.kind === 'code' ? 'reset-code-failed' : 'sign-in-failed', guess.key, where);
     if (attempts.isLocked(guess.key, guess.kind)) await events.emit('account-locked', guess.key, where, { kind: guess.kind });
   }
@@ -189,6 +222,18 @@ export function createLauncher(
         return flows.refresh((body as Body).ClientId, (body as Body).RefreshToken, (body as Body).ClientMetadata);
       case 'AdminListGroupsForUser':
         return adminListGroupsForUser(body as Body);
+      case 'GetUser':
+      case 'AdminGetUser':
+        return withMfaSettings(target, body as Body);
+      case 'AssociateSoftwareToken':
+        return softwareTokens.associate(body as Body, tokenUser);
+      case 'VerifySoftwareToken':
+        return softwareTokens.verify(body as Body, tokenUser);
+      case 'SetUserMFAPreference':
+        return softwareTokens.setPreference(body as Body, tokenUser);
+      case 'AdminSetUserMFAPreference':
+        if ((body as Body).UserPoolId !== ids.userPoolId) throw userNotFound();
+        return softwareTokens.adminSetPreference(body as Body);
       case 'GlobalSignOut':
         if (!tokenUser) throw invalidAccessToken();
         return globalSignOut(tokenUser);
@@ -205,6 +250,6 @@ export function createLauncher(
     }
   }
 
-  return { dispatch, findUser };
+  return { dispatch, findUser, softwareTokens };
 }
 

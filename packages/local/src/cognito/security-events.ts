@@ -1,6 +1,6 @@
 /**
  * Security events of the local sign-in (failed sign-ins, lockouts, password changes, sign-outs,
- * group changes, reset requests) handed to a sink: the local stack writes them to the server log
+ * group changes, reset requests, two-factor changes) handed to a sink: the local stack writes them to the server log
  * as JSON lines and, for administrators' accounts, to the audit log (`packages/local/src/security-log.ts`).
  * Never a password, code or token: only who (as resolved), what, from where.
  */
@@ -14,7 +14,8 @@ export type SecurityEventName =
   | 'password-changed'
   | 'signed-out'
   | 'group-changed'
-  | 'forgot-password-requested';
+  | 'forgot-password-requested'
+  | 'mfa-changed';
 
 export interface SecurityEvent {
   event: SecurityEventName;
@@ -46,7 +47,7 @@ type Body = Record<string, any>;
 export async function pendingEvent(
   target: string,
   body: Body,
-  deps: { tokenUser?: User; userByRefreshToken(token: unknown): Promise<User | null> },
+  deps: { tokenUser?: User; userByRefreshToken(token: unknown): Promise<User | null>; mfaSessionUser?(session: unknown): string | undefined },
 ): Promise<PendingEvent | undefined> {
   switch (target) {
     case 'ChangePassword':
@@ -56,11 +57,22 @@ export async function pendingEvent(
     case 'AdminSetUserPassword':
       return { event: 'password-changed', who: body.Username, detail: { how: 'administrator' } };
     case 'RespondToAuthChallenge':
+      if (body.ChallengeName === 'MFA_SETUP') return { event: 'mfa-changed', who: deps.mfaSessionUser?.(body.Session), detail: { totp: 'on', how: 'at sign-in' } };
       return body.ChallengeName === 'NEW_PASSWORD_REQUIRED'
         ? { event: 'password-changed', who: body.ChallengeResponses?.USERNAME, detail: { how: 'first sign-in' } }
         : undefined;
     case 'GlobalSignOut':
       return { event: 'signed-out', who: deps.tokenUser, detail: { scope: 'global' } };
+    case 'SetUserMFAPreference': {
+      const enabled = body.SoftwareTokenMfaSettings?.Enabled;
+      return typeof enabled === 'boolean' ? { event: 'mfa-changed', who: deps.tokenUser, detail: { totp: enabled ? 'on' : 'off' } } : undefined;
+    }
+    case 'AdminSetUserMFAPreference': {
+      const enabled = body.SoftwareTokenMfaSettings?.Enabled;
+      return typeof enabled === 'boolean' ? { event: 'mfa-changed', who: body.Username, detail: { totp: enabled ? 'on' : 'off', how: 'administrator' } } : undefined;
+    }
+    case 'VerifySoftwareToken':
+      return { event: 'mfa-changed', who: deps.tokenUser ?? deps.mfaSessionUser?.(body.Session), detail: { totp: 'authenticator app verified' } };
     case 'RevokeToken':
       return { event: 'signed-out', who: (await deps.userByRefreshToken(body.Token)) ?? undefined, detail: { scope: 'this session' } };
     case 'ForgotPassword':

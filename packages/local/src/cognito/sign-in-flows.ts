@@ -7,6 +7,7 @@ import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolS
 import type { CognitoEngine } from './cognito-engine.ts';
 import { CognitoApiError, incorrectCredentials, invalidParameter, userDisabled, userNotFound } from './cognito-errors.ts';
 import type { PoolIds } from './pool-setup.ts';
+import type { SoftwareTokens } from './software-token.ts';
 import type { SrpAuthenticator } from './srp-auth.ts';
 
 /** Sessions we handed out with a challenge, so a challenge answer cannot be forged. */
@@ -30,8 +31,10 @@ export function createSignInFlows(deps: {
   pool(): Promise<UserPoolService>;
   findUser(username: string): Promise<User | null>;
   checkNewPassword(password: unknown, parameter: string): Promise<void>;
+  /** TOTP MFA: the challenge after the password, and its answer (software-token.ts). */
+  softwareTokens: SoftwareTokens;
 }): SignInFlows {
-  const { engine, ids, srp, pool, findUser, checkNewPassword } = deps;
+  const { engine, ids, srp, pool, findUser, checkNewPassword, softwareTokens } = deps;
   const sessions = new Map<string, { userId: string; expires: number }>();
 
   function assertClient(body: Body) {
@@ -61,8 +64,20 @@ export function createSignInFlows(deps: {
     });
   }
 
-  /** Hands a verified user to cognito-local's USER_PASSWORD_AUTH and remembers any challenge session. */
+  /**
+   * The password is right: a user with TOTP MFA gets its challenge first (cognito-local never sees
+   * MFA), everyone else goes on to tokens.
+   */
   async function signInVerified(user: User, body: Body) {
+    if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') {
+      const challenge = await softwareTokens.challengeFor(user, body.ClientId);
+      if (challenge) return challenge;
+    }
+    return issueTokens(user, body);
+  }
+
+  /** Hands a verified user to cognito-local's USER_PASSWORD_AUTH and remembers any challenge session. */
+  async function issueTokens(user: User, body: Body) {
     const result: Body = await engine.call('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: body.ClientId,
@@ -138,6 +153,10 @@ export function createSignInFlows(deps: {
         throw incorrectCredentials();
       }
       return signInVerified(user, body);
+    }
+    if (body.ChallengeName === 'SOFTWARE_TOKEN_MFA' || body.ChallengeName === 'MFA_SETUP') {
+      const user = await softwareTokens.answerChallenge(body);
+      return issueTokens(user, { ClientId: body.ClientId, ClientMetadata: body.ClientMetadata });
     }
     // Other challenges continue a session we issued (cognito-local accepts any Session string).
     const session = typeof body.Session === 'string' ? sessions.get(body.Session) : undefined;

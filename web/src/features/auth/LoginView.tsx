@@ -3,8 +3,15 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { signIn } from 'aws-amplify/auth';
 import { AuthCard } from './AuthCard.tsx';
 import { signInErrorMessage } from './sign-in-errors.ts';
+import { APP_NAME_FOR_AUTHENTICATOR } from './totp-texts.ts';
 
-export type SignInOutcome = 'done' | 'newPassword' | 'confirmSignUp' | 'resetPassword';
+export type SignInOutcome = 'done' | 'newPassword' | 'confirmSignUp' | 'resetPassword' | 'totpCode' | 'totpSetup';
+
+/** What the TOTP setup step shows: the key and its otpauth:// URI (for the QR code). */
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+}
 
 /**
  * Welcome Back: e-mail and password, both required. `onOutcome` gets the e-mail for the next step;
@@ -14,16 +21,19 @@ export function LoginView({
   onOutcome,
   onGetAccess,
   notice,
+  initialError,
   initialEmail = '',
 }: {
-  onOutcome: (o: SignInOutcome, email: string) => void;
+  onOutcome: (o: SignInOutcome, email: string, totpSetup?: TotpSetup) => void;
   onGetAccess: () => void;
   notice?: string;
+  /** Why the user is back here (e.g. the two-factor step took too long), shown as a failure. */
+  initialError?: string;
   initialEmail?: string;
 }) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -37,6 +47,11 @@ export function LoginView({
       else if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') onOutcome('newPassword', username);
       else if (nextStep.signInStep === 'CONFIRM_SIGN_UP') onOutcome('confirmSignUp', username);
       else if (nextStep.signInStep === 'RESET_PASSWORD') onOutcome('resetPassword', username);
+      else if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') onOutcome('totpCode', username);
+      else if (nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP') {
+        const details = nextStep.totpSetupDetails;
+        onOutcome('totpSetup', username, { secret: details.sharedSecret, uri: details.getSetupUri(APP_NAME_FOR_AUTHENTICATOR, username).toString() });
+      }
       else setError(`Sign-in needs a step this app does not support (${nextStep.signInStep})`);
     } catch (err) {
       setError(signInErrorMessage(err));

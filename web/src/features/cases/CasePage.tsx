@@ -6,6 +6,7 @@ import { FindingsCard } from '../review/FindingsCard.tsx';
 import { TimelinePage } from '../review/TimelinePage.tsx';
 import { caseQuery } from './cases-api.ts';
 import { CaseReviewCard } from './CaseReviewCard.tsx';
+import { PlaceTimeline } from './PlaceTimeline.tsx';
 import { actorText, membersText, periodText, progressText, RISK_COLOR, RISK_LABEL, routineText } from './case-labels.ts';
 
 /** /results/{analysisId}/cases/{caseId}: one case with its reasons, escalations, rules, review, members and the actor's timeline. */
@@ -103,6 +104,7 @@ export function CasePage() {
       <CaseReviewCard key={`${c.id}-${c.progress.reviewed}`} analysisId={analysisId} c={c} />
       <FindingsCard analysisId={analysisId} caseId={c.id} title="Findings of this case" />
       {c.actor_kind === 'user' && c.actor && <TimelinePage analysisId={analysisId} user={c.actor} />}
+      {(c.actor_kind === 'terminal' || c.actor_kind === 'address') && <PlaceTimeline analysisId={analysisId} c={c} users={query.data.namedUsers ?? []} />}
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/api-error.ts';
 import { notify } from '../../lib/notify.ts';
 import { reviewKeys, type ReviewStatus } from '../review/review-api.ts';
+import { untilWritten } from '../review/review-job.ts';
+import { needsComment, ReviewDecisionFields, ReviewSaveStatus, SuppressFields, useReviewSave } from '../review/ReviewDecisionFields.tsx';
 import { defaultExpiry, STATUS_LABEL } from '../review/review-labels.ts';
 import { reviewCase, type CaseSummary } from './cases-api.ts';
 
@@ -18,23 +19,22 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
   const [scope, setScope] = useState<'all' | 'open'>(c.progress.reviewed > 0 && c.progress.open > 0 ? 'open' : 'all');
   const [suppress, setSuppress] = useState(false);
   const [expiresAt, setExpiresAt] = useState(defaultExpiry());
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const commentNeeded = (status === 'explained' || status === 'false_positive') && comment.trim() === '';
+  const { busy, error, job, run } = useReviewSave('Failed to save the case review');
+  const commentNeeded = needsComment(status, comment);
   const canSuppress = status === 'explained' && c.actor_kind !== 'none';
   const count = scope === 'open' ? c.progress.open : c.members;
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const out = await reviewCase(analysisId, c.id, {
+  const save = () =>
+    run(async (onJob) => {
+      const answer = await reviewCase(analysisId, c.id, {
         status,
         comment: comment.trim(),
         ticket: ticket.trim(),
         scope,
         ...(canSuppress && suppress ? { suppress: { expiresAt } } : {}),
       });
+      // A large case is written by a job on the server: follow it to the end.
+      const out = await untilWritten(analysisId, answer, onJob);
       notify.success(
         `${out.updated.toLocaleString('en-US')} ${out.updated === 1 ? 'finding' : 'findings'} of this case marked ${STATUS_LABEL[status]}` +
           (out.suppressions.length ? `; ${out.suppressions.length} ${out.suppressions.length === 1 ? 'suppression' : 'suppressions'} made` : ''),
@@ -43,12 +43,7 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
       setTicket('');
       setSuppress(false);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['cases', analysisId] }), queryClient.invalidateQueries({ queryKey: reviewKeys.findings(analysisId) })]);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to save the case review'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Card withBorder component="section" aria-labelledby="case-review-title">
@@ -59,12 +54,7 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
         The decision is recorded on each finding of the case, each with its own trail entry.
       </Text>
       <Stack gap="sm">
-        <div>
-          <Text size="sm" fw={500} mb={4} id="case-status">
-            Decision
-          </Text>
-          <SegmentedControl aria-labelledby="case-status" fullWidth value={status} onChange={(v) => setStatus(v as ReviewStatus)} data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
-        </div>
+        <ReviewDecisionFields idPrefix="case" label="Decision" statuses={STATUSES} status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
         <div>
           <Text size="sm" fw={500} mb={4} id="case-scope">
             Apply to
@@ -80,26 +70,10 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
             ]}
           />
         </div>
-        <Textarea label="Comment" placeholder="What you checked and what you found" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} description={commentNeeded ? 'Required for explained and false positive' : undefined} />
-        <TextInput label="Ticket" placeholder="e.g. CHG-1001 (optional)" maxLength={100} value={ticket} onChange={(e) => setTicket(e.currentTarget.value)} />
         {canSuppress && (
-          <Stack gap={6}>
-            <Checkbox label="Suppress these findings in later analyses" checked={suppress} onChange={(e) => setSuppress(e.currentTarget.checked)} />
-            {suppress && (
-              <Stack gap={6} pl="lg">
-                <Text size="xs" c="dimmed">
-                  One suppression per rule of the case and user {c.actor}; the comment is the reason. Suppressed findings are still listed, marked and counted apart.
-                </Text>
-                <TextInput type="date" label="Expires on" required value={expiresAt} onChange={(e) => setExpiresAt(e.currentTarget.value)} />
-              </Stack>
-            )}
-          </Stack>
+          <SuppressFields label="Suppress these findings in later analyses" note={`One suppression per rule of the case and user ${c.actor}; the comment is the reason.`} checked={suppress} onChecked={setSuppress} expiresAt={expiresAt} onExpiresAt={setExpiresAt} />
         )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ReviewSaveStatus job={job} error={error} />
         <Group justify="flex-end">
           <Button onClick={save} loading={busy} disabled={commentNeeded || count === 0}>
             Save for {count.toLocaleString('en-US')} {count === 1 ? 'finding' : 'findings'}

@@ -46,6 +46,22 @@ const page = (cases: CaseSummary[]): CasesPage => ({
 });
 
 describe('CasesCard', () => {
+  it('says the cases of an older analysis are being computed (503 PREPARING), and shows them once they are', async () => {
+    let calls = 0;
+    const api = await startApiServer({
+      'GET /results/a-1/cases?limit=10': () =>
+        ++calls === 1
+          ? { status: 503, body: { error: { code: 'PREPARING', message: 'The cases of this analysis are being computed (it was analysed before cases were stored); this takes a moment' } } }
+          : { status: 200, body: page([kase('case-1')]) },
+    });
+    close = api.close;
+    renderRoute(() => <CasesCard analysisId="a-1" />);
+    expect(await screen.findByTestId('cases-preparing')).toHaveTextContent('The cases of this analysis are being computed (it was analysed before cases were stored)');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('cases-counts', {}, { timeout: 6000 })).toHaveTextContent('12 cases');
+    expect(calls).toBe(2);
+  });
+
   it('lists cases with their reasons in words (as text), escalations and progress, links each case, and filters by risk', async () => {
     const api = await startApiServer({
       'GET /results/a-1/cases?limit=10': () => ({ status: 200, body: page([kase('case-1'), kase('case-2', { actor: 'BATCH1', risk_level: 'medium', escalations: [], score: 12 })]) }),

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Badge, Card, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CursorPager, useCursorPages } from '../../lib/CursorPager.tsx';
-import { casesQuery, type CaseFilters, type CaseSummary, type RiskLevel } from './cases-api.ts';
+import { casesQuery, isPreparing, PREPARING_POLL_MS, type CaseFilters, type CaseSummary, type RiskLevel } from './cases-api.ts';
 import { actorText, membersText, periodText, progressText, RISK_COLOR, RISK_LABEL, RISK_LEVELS } from './case-labels.ts';
 
 const PAGE = 10;
@@ -79,12 +79,28 @@ export function CasesCard({ analysisId }: { analysisId: string }) {
     ...(review ? { review: review as 'open' | 'done' } : {}),
     ...(pages.cursor ? { cursor: pages.cursor } : {}),
   };
-  const page = useQuery({ ...casesQuery(analysisId, filters), placeholderData: keepPreviousData });
+  const page = useQuery({
+    ...casesQuery(analysisId, filters),
+    placeholderData: keepPreviousData,
+    // An analysis from before cases were stored gets them computed once: ask again until they are there.
+    retry: (n, e) => !isPreparing(e) && n < 1,
+    refetchInterval: (q) => (isPreparing(q.state.error) ? PREPARING_POLL_MS : false),
+  });
   const setFilter = (set: (v: string) => void) => (v: string | null) => {
     set(v ?? '');
     pages.reset();
   };
 
+  if (page.isError && isPreparing(page.error)) {
+    return (
+      <Alert color="blue" title="Cases" role="status" data-testid="cases-preparing">
+        <Group gap="sm" wrap="nowrap">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">{page.error.message}. They appear here when they are ready.</Text>
+        </Group>
+      </Alert>
+    );
+  }
   if (page.isError) {
     return (
       <Alert color="red" title="Cases" role="alert">

@@ -2,7 +2,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Case, CaseRiskLevel } from '@app/core/cases/types.ts';
 import { api } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
 import type { ReviewStatus } from '../review/review-api.ts';
+import type { ReviewJobAnswer } from '../review/review-job.ts';
 
 export type RiskLevel = CaseRiskLevel;
 
@@ -37,6 +39,8 @@ export interface CaseFilters {
 export interface CaseDetail {
   analysisId: string;
   case: CaseSummary;
+  /** A terminal or address case: the users its members name (their timelines stand for the terminal's). */
+  namedUsers?: string[];
   position: number;
   cases: number;
 }
@@ -55,6 +59,10 @@ function queryString(filters: object): string {
   const s = q.toString();
   return s ? `?${s}` : '';
 }
+
+/** The cases of an analysis from before cases were stored are being computed (503 PREPARING): ask again shortly. */
+export const isPreparing = (e: unknown) => e instanceof ApiError && e.code === 'PREPARING';
+export const PREPARING_POLL_MS = 2000;
 
 export const casesQuery = (analysisId: string, filters: CaseFilters) =>
   queryOptions({
@@ -78,4 +86,4 @@ export interface CaseReviewInput {
 }
 
 export const reviewCase = (analysisId: string, caseId: string, input: CaseReviewInput) =>
-  api.put<{ updated: number; matched: number; suppressions: string[] }>(`${base(analysisId)}/${encodeURIComponent(caseId)}/review`, input, { fallback: 'Failed to save the case review' });
+  api.put<ReviewJobAnswer>(`${base(analysisId)}/${encodeURIComponent(caseId)}/review`, input, { fallback: 'Failed to save the case review' });

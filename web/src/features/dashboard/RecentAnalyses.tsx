@@ -4,6 +4,7 @@ import type { AnalysisListItem } from '../../api/types.ts';
 import { createdOf, flaggedRecordsOf, sortNewestFirst, totalRecordsOf } from '../../lib/analysis-fields.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { RiskBadge } from '../results/RiskBadge.tsx';
+import { isTicketsOnly } from '../results/risk.ts';
 import { ReviewProgressLine } from '../review/ReviewProgressLine.tsx';
 
 export const RECENT_LIMIT = 5;
@@ -52,7 +53,7 @@ export function RecentAnalyses({ analyses, loading, error }: { analyses: Analysi
                   </Stack>
                   <Group gap="sm">
                     {a.status === 'completed' ? (
-                      <RiskBadge flagged={flaggedRecordsOf(a)} total={totalRecordsOf(a)} short />
+                      <RiskBadge flagged={flaggedRecordsOf(a)} total={totalRecordsOf(a)} short ticketsOnly={isTicketsOnly(a.risk, totalRecordsOf(a))} />
                     ) : (
                       <Text size="xs" c={a.status === 'failed' ? 'red.9' : 'dimmed'}>
                         {a.status}

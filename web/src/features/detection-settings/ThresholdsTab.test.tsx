@@ -5,9 +5,12 @@ import { startFakeApi, type FakeApi } from '../risk-management/testing/fake-api.
 import { renderWithApi } from '../risk-management/testing/render-with-api.tsx';
 import { readThresholdsFile, thresholdsToJson, validateThresholds } from './thresholds-form.ts';
 import { ThresholdsTab } from './ThresholdsTab.tsx';
+import { DEFAULT_THRESHOLDS } from '@app/core/rules/detection-settings.ts';
 import type { DetectionThresholds } from './watchlist-api.ts';
 
+// The settings of detection v3 as saved; keys the rule modules declared since come from their declarations.
 const DEFAULTS: DetectionThresholds = {
+  ...DEFAULT_THRESHOLDS,
   businessHours: { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] },
   changeVolume: 50,
   burst: { count: 5, minutes: 10 },

@@ -1,9 +1,8 @@
 /**
- * The detection thresholds of the organisation (DETECTION.md section 4): business hours, change
- * volume, failed-logon burst, brute-force window, mass download, system-opening window, password
- * resets, logons of one user from several addresses, bank change to payment, and the
- * organisation's networks. Saved values apply to analyses started afterwards; export and import
- * use the CLI's settings file.
+ * The detection thresholds of the organisation (DETECTION.md section 4): the settings the rule
+ * modules declare (business hours, counts and windows, lists of networks), each shown as its
+ * declaration says (label, bounds, help, default). Saved values apply to analyses started
+ * afterwards; export and import use the CLI's settings file.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, FileButton, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
@@ -14,22 +13,36 @@ import { notify } from '../../lib/notify.ts';
 import { triggerDownload } from '../risk-management/export-risk-data.ts';
 import { formatDateTime, personLabel } from '../risk-management/format.ts';
 import { RISK_TOAST } from '../risk-management/risk-kinds.ts';
-import { networksFromText, readThresholdsFile, thresholdsToJson, validateThresholds, WEEKDAYS, type ThresholdErrors } from './thresholds-form.ts';
+import { DETECTION_SETTINGS, networksFromText, numberAt, numberInputs, readThresholdsFile, setNumberAt, thresholdsToJson, validateThresholds, WEEKDAYS, type ThresholdErrors } from './thresholds-form.ts';
 import { thresholdsQuery, useSaveThresholds, type DetectionThresholds } from './watchlist-api.ts';
+
+const HOURS = DETECTION_SETTINGS.find((s) => s.kind === 'hours')!;
+const LISTS = DETECTION_SETTINGS.flatMap((s) => (s.kind === 'cidrs' ? [s] : []));
+
+/** "FAILED_LOGON_BURST (default 5 failed logons)", or "Default 10 minutes" without a help line. */
+function numberHelp(spec: { help?: string; unit?: string }, d: number): string {
+  const value = spec.unit ? `${d} ${spec.unit}` : String(d);
+  return spec.help ? `${spec.help} (default ${value})` : `Default ${value}`;
+}
+
+/** Each list setting's entries, one per line, as the form shows them. */
+function listTextsOf(t: DetectionThresholds): Record<string, string> {
+  return Object.fromEntries(LISTS.map((l) => [l.key, ((t as unknown as Record<string, unknown>)[l.key] as string[] | undefined)?.join('\n') ?? '']));
+}
 
 export function ThresholdsTab({ download = triggerDownload }: { download?: (url: string, fileName: string) => void }) {
   const state = useQuery(thresholdsQuery);
   const save = useSaveThresholds();
   const [form, setForm] = useState<DetectionThresholds | undefined>();
   const [errors, setErrors] = useState<ThresholdErrors>({});
-  // The networks as typed (one range per line); the form keeps the list.
-  const [networksText, setNetworksText] = useState('');
+  // The list settings as typed (one range per line); the form keeps the lists.
+  const [listTexts, setListTexts] = useState<Record<string, string>>({});
   const resetFile = useRef<() => void>(null);
 
   useEffect(() => {
     if (state.data) {
       setForm(structuredClone(state.data.thresholds));
-      setNetworksText(state.data.thresholds.networks.join('\n'));
+      setListTexts(listTextsOf(state.data.thresholds));
     }
   }, [state.data]);
 
@@ -75,7 +88,7 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
     try {
       const next = readThresholdsFile(await file.text(), form);
       setForm(next);
-      setNetworksText(next.networks.join('\n'));
+      setListTexts(listTextsOf(next));
       notify.info(`Read ${file.name}; check the values and save`, RISK_TOAST);
     } catch (err) {
       notify.error(`${file.name}: ${(err as Error).message}`, RISK_TOAST);
@@ -92,11 +105,10 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
       </Text>
       <Paper withBorder p="md">
         <Title order={4} mb="xs">
-          Business hours
+          {HOURS.label}
         </Title>
         <Text size="xs" c="dimmed" mb="sm">
-          Changes outside these hours, or on a day not ticked, raise CHANGE_TIMING_FLAG (default {defaults.businessHours.start}–{defaults.businessHours.end},
-          Monday to Friday).
+          {HOURS.help} (default {defaults.businessHours.start}–{defaults.businessHours.end}, {defaults.businessHours.days.map((d) => WEEKDAYS[d - 1]?.label).join(', ')}).
         </Text>
         <Group align="flex-start">
           <TextInput label="Start" placeholder="07:00" w={120} value={form.businessHours.start} error={errors.start} onChange={(e) => {
@@ -126,18 +138,21 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
           Counts and windows
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput label="Changes per user and day" description={`More raise CHANGE_VOLUME_FLAG (default ${defaults.changeVolume})`} min={1} allowDecimal={false} value={form.changeVolume} onChange={(v) => set((f) => void (f.changeVolume = num(v)))} />
-          <NumberInput label="System opened: window in hours" description={`SYSTEM_OPENED_FOR_CHANGES (default ${defaults.openingHours})`} min={1} allowDecimal={false} value={form.openingHours} onChange={(v) => set((f) => void (f.openingHours = num(v)))} />
-          <NumberInput label="Failed logons per burst" description={`FAILED_LOGON_BURST (default ${defaults.burst.count})`} min={2} allowDecimal={false} value={form.burst.count} onChange={(v) => set((f) => void (f.burst.count = num(v)))} />
-          <NumberInput label="Burst window in minutes" description={`Default ${defaults.burst.minutes}`} min={1} allowDecimal={false} value={form.burst.minutes} onChange={(v) => set((f) => void (f.burst.minutes = num(v)))} />
-          <NumberInput label="Brute force: minutes after the burst" description={`BRUTE_FORCE_SUCCESS (default ${defaults.bruteForceMinutes})`} min={1} allowDecimal={false} value={form.bruteForceMinutes} onChange={(v) => set((f) => void (f.bruteForceMinutes = num(v)))} />
-          <NumberInput label="Downloads per mass download" description={`MASS_DOWNLOAD (default ${defaults.massDownload.count})`} min={2} allowDecimal={false} value={form.massDownload.count} onChange={(v) => set((f) => void (f.massDownload.count = num(v)))} />
-          <NumberInput label="Mass download window in minutes" description={`Default ${defaults.massDownload.minutes}`} min={1} allowDecimal={false} value={form.massDownload.minutes} onChange={(v) => set((f) => void (f.massDownload.minutes = num(v)))} />
-          <NumberInput label="Password resets by one user" description={`Other users' passwords: MASS_PASSWORD_RESET (default ${defaults.passwordResets.count})`} min={2} allowDecimal={false} value={form.passwordResets.count} onChange={(v) => set((f) => void (f.passwordResets.count = num(v)))} />
-          <NumberInput label="Password reset window in minutes" description={`Default ${defaults.passwordResets.minutes}`} min={1} allowDecimal={false} value={form.passwordResets.minutes} onChange={(v) => set((f) => void (f.passwordResets.minutes = num(v)))} />
-          <NumberInput label="Addresses of one user's logons" description={`MULTIPLE_LOGONS_BY_USER (default ${defaults.sharedLogons.addresses})`} min={2} allowDecimal={false} value={form.sharedLogons.addresses} onChange={(v) => set((f) => void (f.sharedLogons.addresses = num(v)))} />
-          <NumberInput label="Logon addresses window in minutes" description={`Default ${defaults.sharedLogons.minutes}`} min={1} allowDecimal={false} value={form.sharedLogons.minutes} onChange={(v) => set((f) => void (f.sharedLogons.minutes = num(v)))} />
-          <NumberInput label="Bank change to payment: days" description={`BANK_CHANGE_THEN_PAYMENT (default ${defaults.bankPaymentDays})`} min={1} allowDecimal={false} value={form.bankPaymentDays} onChange={(v) => set((f) => void (f.bankPaymentDays = num(v)))} />
+          {numberInputs().map((input) => {
+            const d = numberAt(defaults, input);
+            return (
+              <NumberInput
+                key={`${input.key}.${input.field ?? ''}`}
+                label={input.spec.label}
+                description={numberHelp(input.spec, d)}
+                min={input.spec.min}
+                max={input.spec.max}
+                allowDecimal={false}
+                value={numberAt(form, input)}
+                onChange={(v) => set((f) => setNumberAt(f, input, num(v)))}
+              />
+            );
+          })}
         </SimpleGrid>
         {errors.numbers && (
           <Text c="red" size="sm" mt="xs" role="alert">
@@ -145,24 +160,28 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
           </Text>
         )}
       </Paper>
-      <Paper withBorder p="md">
-        <Title order={4} mb="xs">
-          The organisation's networks
-        </Title>
-        <Textarea
-          label="Networks (CIDR ranges, one per line)"
-          description="A successful logon from an address outside these ranges is UNEXPECTED_NETWORK_LOGON. While the list is empty (the default) no logon is judged."
-          placeholder={'10.0.0.0/8\n192.168.10.0/24'}
-          minRows={3}
-          value={networksText}
-          error={errors.networks}
-          onChange={(e) => {
-            const text = e.currentTarget.value;
-            setNetworksText(text);
-            set((f) => void (f.networks = networksFromText(text)));
-          }}
-        />
-      </Paper>
+      {LISTS.map((list) => (
+        <Paper withBorder p="md" key={list.key}>
+          {list.title && (
+            <Title order={4} mb="xs">
+              {list.title}
+            </Title>
+          )}
+          <Textarea
+            label={list.label}
+            description={list.help}
+            placeholder={list.placeholder}
+            minRows={3}
+            value={listTexts[list.key] ?? ''}
+            error={errors[list.key]}
+            onChange={(e) => {
+              const text = e.currentTarget.value;
+              setListTexts((t) => ({ ...t, [list.key]: text }));
+              set((f) => void ((f as unknown as Record<string, unknown>)[list.key] = networksFromText(text)));
+            }}
+          />
+        </Paper>
+      ))}
       <Group>
         <Button leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} onClick={() => void submit()}>
           Save thresholds
@@ -172,7 +191,7 @@ export function ThresholdsTab({ download = triggerDownload }: { download?: (url:
           leftSection={<IconRestore size={16} />}
           onClick={() => {
             setForm(structuredClone(defaults));
-            setNetworksText(defaults.networks.join('\n'));
+            setListTexts(listTextsOf(defaults));
           }}
         >
           Reset to defaults

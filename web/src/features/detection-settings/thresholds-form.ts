@@ -1,14 +1,19 @@
 /**
  * Checks of the thresholds form before the call (the server checks the same), and the settings
- * file shared with the CLI's `--settings FILE.json` (DETECTION.md section 4).
+ * file shared with the CLI's `--settings FILE.json` (DETECTION.md section 4). The settings and
+ * their bounds are those the rule modules declare (`@app/core/rules/detection-settings.ts`).
  */
+import { DETECTION_SETTINGS, SETTING_KEYS } from '@app/core/rules/detection-settings.ts';
+import type { NumberField, RuleSetting } from '@app/core/rules/setting-spec.ts';
 import { cidrProblem } from '@app/core/flags/networks.ts';
 import type { DetectionThresholds } from './watchlist-api.ts';
 
-export type ThresholdErrors = Partial<Record<'start' | 'end' | 'days' | 'numbers' | 'networks', string>>;
+/** Problems by place: start, end, days (business hours), numbers (all counts), or a list setting's key. */
+export type ThresholdErrors = Partial<Record<string, string>>;
+
+export { DETECTION_SETTINGS };
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const KEYS = ['businessHours', 'changeVolume', 'burst', 'bruteForceMinutes', 'massDownload', 'openingHours', 'passwordResets', 'sharedLogons', 'bankPaymentDays', 'networks'] as const;
 
 export const WEEKDAYS = [
   { value: 1, label: 'Mon' },
@@ -20,25 +25,62 @@ export const WEEKDAYS = [
   { value: 7, label: 'Sun' },
 ];
 
+/** One number input of the form: where its value sits and what its declaration says. */
+export interface NumberInputSpec {
+  key: string;
+  /** The field of a setting of several numbers; undefined for a one-number setting. */
+  field?: string;
+  spec: NumberField;
+}
+
+/** The number inputs of the form, in the order the settings are declared. */
+export function numberInputs(settings: readonly RuleSetting[] = DETECTION_SETTINGS): NumberInputSpec[] {
+  return settings.flatMap((s): NumberInputSpec[] => {
+    if (s.kind === 'number') return [{ key: s.key, spec: s }];
+    if (s.kind === 'numbers') return Object.entries(s.fields).map(([field, spec]) => ({ key: s.key, field, spec }));
+    return [];
+  });
+}
+
+/** The value of a number input in a thresholds object. */
+export function numberAt(t: DetectionThresholds, input: NumberInputSpec): number {
+  const v = (t as unknown as Record<string, unknown>)[input.key];
+  return input.field === undefined ? (v as number) : (v as Record<string, number>)[input.field]!;
+}
+
+/** Sets a number input's value in a thresholds object (a copy the form owns). */
+export function setNumberAt(t: DetectionThresholds, input: NumberInputSpec, value: number): void {
+  const o = t as unknown as Record<string, unknown>;
+  if (input.field === undefined) o[input.key] = value;
+  else (o[input.key] as Record<string, number>)[input.field] = value;
+}
+
 /** @example validateThresholds({ ...t, businessHours: { start: '19:00', end: '07:00', days: [1] } }).end // 'End must be after start' */
 export function validateThresholds(t: DetectionThresholds): ThresholdErrors {
   const errors: ThresholdErrors = {};
-  const { start, end, days } = t.businessHours;
-  if (!HHMM.test(start)) errors.start = 'Enter a time HH:MM';
-  if (!HHMM.test(end)) errors.end = 'Enter a time HH:MM';
-  else if (!errors.start && start >= end) errors.end = 'End must be after start';
-  if (days.length === 0) errors.days = 'Choose at least one working day';
-  const numbers = [
-    t.changeVolume, t.burst.count, t.burst.minutes, t.bruteForceMinutes, t.massDownload.count, t.massDownload.minutes, t.openingHours,
-    t.passwordResets.count, t.passwordResets.minutes, t.sharedLogons.addresses, t.sharedLogons.minutes, t.bankPaymentDays,
-  ];
-  if (numbers.some((n) => !Number.isInteger(n) || n < 1)) errors.numbers = 'Every number must be a whole number of at least 1';
-  const problem = t.networks.map(cidrProblem).find((p) => p !== undefined);
-  if (problem) errors.networks = problem;
+  for (const s of DETECTION_SETTINGS) {
+    const v = (t as unknown as Record<string, unknown>)[s.key];
+    if (s.kind === 'hours') {
+      const { start, end, days } = v as DetectionThresholds['businessHours'];
+      if (!HHMM.test(start)) errors.start = 'Enter a time HH:MM';
+      if (!HHMM.test(end)) errors.end = 'Enter a time HH:MM';
+      else if (!errors.start && start >= end) errors.end = 'End must be after start';
+      if (days.length === 0) errors.days = 'Choose at least one working day';
+    } else if (s.kind === 'cidrs') {
+      const problem = (v as string[]).map(cidrProblem).find((p) => p !== undefined);
+      if (problem) errors[s.key] = problem;
+      else if ((v as string[]).length > s.max) errors[s.key] = `At most ${s.max} ranges`;
+    }
+  }
+  for (const input of numberInputs()) {
+    const n = numberAt(t, input);
+    if (!Number.isInteger(n) || n < 1) errors.numbers = 'Every number must be a whole number of at least 1';
+    else if (n < input.spec.min || n > input.spec.max) errors.numbers ??= `${input.spec.label}: must be ${input.spec.min} to ${input.spec.max}`;
+  }
   return errors;
 }
 
-/** The networks field: one CIDR range per line (or separated by commas), blanks left out. */
+/** A list field: one entry per line (or separated by commas), blanks left out. */
 export function networksFromText(text: string): string[] {
   return text
     .split(/[\n,]/)
@@ -48,7 +90,7 @@ export function networksFromText(text: string): string[] {
 
 /** The JSON the export writes: the CLI reads the same file with `--settings`. */
 export function thresholdsToJson(t: DetectionThresholds): string {
-  return JSON.stringify(Object.fromEntries(KEYS.map((k) => [k, t[k]])), null, 2) + '\n';
+  return JSON.stringify(Object.fromEntries(SETTING_KEYS.map((k) => [k, (t as unknown as Record<string, unknown>)[k]])), null, 2) + '\n';
 }
 
 /**
@@ -64,8 +106,8 @@ export function readThresholdsFile(text: string, current: DetectionThresholds): 
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('The file must hold one JSON object of settings');
   const source = parsed as Record<string, unknown>;
-  const found = KEYS.filter((k) => k in source);
-  if (found.length === 0) throw new Error(`The file names none of the settings ${KEYS.join(', ')}`);
+  const found = SETTING_KEYS.filter((k) => k in source);
+  if (found.length === 0) throw new Error(`The file names none of the settings ${SETTING_KEYS.join(', ')}`);
   const next = structuredClone(current);
   for (const key of found) (next as unknown as Record<string, unknown>)[key] = source[key];
   return next;

@@ -13,7 +13,13 @@ afterEach(async () => {
   close = undefined;
 });
 
-const csv = (name: string) => new File(['a,b\n1,2\n'], name, { type: 'text/csv' });
+// Content with a header of the type the name suggests (the upload check reads the header: issue 27).
+const HEADERS: [RegExp, string][] = [
+  [/cdpos/i, 'OBJECTCLAS,OBJECTID,CHANGENR,TABNAME,TABKEY,FNAME,CHNGIND,VALUE_NEW,VALUE_OLD\nKRED,1,2,LFBK,100,BANKN,U,9,8\n'],
+  [/cdhdr/i, 'OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE\nKRED,1,2,BOB,20240301,100000,XK02\n'],
+  [/./, 'Date,Time,User,Transaction Code,Event,Message Text\n01.03.2024,10:00:00,BOB,SU01,AU3,Started\n'],
+];
+const csv = (name: string) => new File([HEADERS.find(([re]) => re.test(name))![1]], name, { type: 'text/csv' });
 
 const MODELS = {
   available: true,
@@ -104,10 +110,10 @@ describe('MultiUploadPage', () => {
       aiSettings: { enabled: true, model: 'haiku-id', outputColumn: 'AI_Verdict', promptTemplate: 'security' },
     });
     // The bytes went to the presigned URL and each file was marked ready with its size.
-    expect(api.calls.filter((c) => c.method === 'PUT' && c.path.startsWith('/blob/')).map((c) => c.body)).toEqual(['a,b\n1,2\n', 'a,b\n1,2\n']);
+    expect(api.calls.filter((c) => c.method === 'PUT' && c.path.startsWith('/blob/')).map((c) => c.body)).toEqual([HEADERS[2]![1], HEADERS[1]![1]]);
     expect(api.calls.filter((c) => c.path === '/files').map((c) => c.body)).toEqual([
-      { fileId: 'f1', status: 'ready', size: 8 },
-      { fileId: 'f2', status: 'ready', size: 8 },
+      { fileId: 'f1', status: 'ready', size: HEADERS[2]![1].length },
+      { fileId: 'f2', status: 'ready', size: HEADERS[1]![1].length },
     ]);
   });
 

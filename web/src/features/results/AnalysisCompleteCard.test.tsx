@@ -17,6 +17,14 @@ const base: AnalysisResult = {
 };
 
 describe('AnalysisCompleteCard', () => {
+  it('says why an analysis of ticket files alone is No data, never Clean (issue 27)', () => {
+    const reason = 'no SM20 or change-document records were given (ticket files alone are no evidence either way), so nothing was checked';
+    const tickets: AnalysisResult = { ...base, fileType: 'TICKETS', risk: 'No data', no_data_reason: reason, summary: { total_records: 12, flagged_records: 0, flag_counts: {} } };
+    render(<AnalysisCompleteCard result={tickets} onViewResults={() => {}} onStartNew={() => {}} />);
+    expect(screen.getByText('No data — tickets alone: upload SM20 or change documents to analyse')).toBeInTheDocument();
+    expect(screen.queryByText(/^Clean/)).toBeNull();
+    expect(screen.getByTestId('no-records-notice')).toHaveTextContent(`No data: ${reason}.`);
+  });
   it('shows totals, detection rate, risk, downloads and the footer', () => {
     const onView = vi.fn();
     render(<AnalysisCompleteCard result={base} onViewResults={onView} onStartNew={() => {}} />);

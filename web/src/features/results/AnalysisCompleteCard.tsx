@@ -6,14 +6,16 @@ import { DownloadButtons } from './DownloadButtons.tsx';
 import { RecordSummary } from './RecordSummary.tsx';
 import { NoRecordsNotice } from './NoRecordsNotice.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
-import { hasNoRecords } from './risk.ts';
+import { hasNoRecords, isTicketsOnly } from './risk.ts';
 import { Stat } from './Stat.tsx';
 import { completedAtOf, detectionRate, fileTypeLabel, isMulti, totalsOf } from './result-figures.ts';
 
 /** 'Analysis Complete!' shown when an analysis finished. */
 export function AnalysisCompleteCard({ result, onViewResults, onStartNew }: { result: AnalysisResult; onViewResults: () => void; onStartNew: () => void }) {
   const { total, flagged } = totalsOf(result);
-  const empty = hasNoRecords(total, flagged);
+  // Ticket files alone are no evidence: No data, and the words say why (issue 27).
+  const ticketsOnly = isTicketsOnly(result.risk, total);
+  const empty = hasNoRecords(total, flagged) || ticketsOnly;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="complete-title">
       <Stack gap="md">
@@ -34,9 +36,9 @@ export function AnalysisCompleteCard({ result, onViewResults, onStartNew }: { re
           <Stat label={isMulti(result) ? 'Analyzed' : 'File Type'} value={fileTypeLabel(result)} />
         </SimpleGrid>
         <div>
-          <RiskBadge flagged={flagged} total={total} size="lg" />
+          <RiskBadge flagged={flagged} total={total} size="lg" ticketsOnly={ticketsOnly} />
         </div>
-        {empty && <NoRecordsNotice />}
+        {empty && <NoRecordsNotice reason={ticketsOnly ? result.no_data_reason : undefined} />}
         {result.record_count_summary && <RecordSummary summary={result.record_count_summary} />}
         <DownloadButtons result={result} genericLabel="Download Results" />
         <Group>

@@ -15,7 +15,8 @@ describe('SummaryCard', () => {
   it('shows No data with the reason for an analysis of ticket files alone', () => {
     const reason = 'no SM20 or change-document records were given (ticket files alone are no evidence either way), so nothing was checked';
     render(<SummaryCard result={{ analysisId: 'a', status: 'completed', fileType: 'TICKETS', risk: 'No data', no_data_reason: reason, summary: { total_records: 5, flagged_records: 0, flag_counts: {} } }} />);
-    expect(screen.getByText('No data - No records were found')).toBeInTheDocument();
+    expect(screen.getByText('No data — tickets alone: upload SM20 or change documents to analyse')).toBeInTheDocument();
+    expect(screen.queryByText('No data - No records were found')).toBeNull();
     expect(screen.getByTestId('no-records-notice')).toHaveTextContent(`No data: ${reason}.`);
     expect(screen.queryByText(/Clean/)).toBeNull();
   });

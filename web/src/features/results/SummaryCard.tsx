@@ -3,7 +3,7 @@ import type { AnalysisResult } from '../../api/types.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { NoRecordsNotice } from './NoRecordsNotice.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
-import { hasNoRecords } from './risk.ts';
+import { hasNoRecords, isTicketsOnly } from './risk.ts';
 import { Stat } from './Stat.tsx';
 import { detectionRate, fileTypeLabel, filesAnalyzed, isMulti, totalsOf } from './result-figures.ts';
 
@@ -12,7 +12,7 @@ export function SummaryCard({ result }: { result: AnalysisResult }) {
   const multi = isMulti(result);
   const riskPct = result.correlation_results?.risk_correlation?.risk_percentage;
   // Ticket files alone are no evidence either way: the engine says No data and why (DETECTION.md 2).
-  const ticketsOnly = result.risk === 'No data' && !!result.no_data_reason;
+  const ticketsOnly = isTicketsOnly(result.risk, total);
   const empty = hasNoRecords(total, flagged) || ticketsOnly;
   return (
     <Card withBorder component="section" aria-labelledby="summary-title">
@@ -35,7 +35,7 @@ export function SummaryCard({ result }: { result: AnalysisResult }) {
         </SimpleGrid>
       )}
       <div style={{ marginTop: 12 }}>
-        <RiskBadge flagged={flagged} total={total} noData={ticketsOnly} />
+        <RiskBadge flagged={flagged} total={total} ticketsOnly={ticketsOnly} />
       </div>
       {empty && (
         <div style={{ marginTop: 12 }}>

@@ -34,6 +34,8 @@ export const RISK_SHORT: Record<RiskLevel, string> = {
 
 export const RISK_COLOR: Record<RiskLevel, string> = { High: 'red', Medium: 'orange', Low: 'yellow', Clean: 'green', 'No data': 'gray' };
 
+export { isTicketsOnly, TICKETS_ONLY_LABEL, TICKETS_ONLY_SHORT } from '@app/core/model/risk-label.ts';
+
 /** What the screens say when an analysis read no records. */
 export const NO_RECORDS_TITLE = 'No data';
 export const NO_RECORDS_MESSAGE =

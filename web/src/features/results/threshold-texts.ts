@@ -5,7 +5,8 @@
  * (report.settings, served with GET /results/{id}); without one (analyses from before it), the
  * catalogue's words stand.
  */
-import { DEFAULT_THRESHOLDS, type DetectionThresholds, type PatternName } from '@app/core/model/index.ts';
+import type { DetectionThresholds, PatternName } from '@app/core/model/index.ts';
+import { DEFAULT_THRESHOLDS } from '@app/core/rules/detection-settings.ts';
 import { ruleOfPattern } from '@app/core/rules/index.ts';
 import type { PatternMeaning } from './pattern-meanings.ts';
 

@@ -6,6 +6,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CursorPager, useCursorPages } from '../../lib/CursorPager.tsx';
 import { shortId } from '../../lib/format.ts';
+import { patternMeaning } from '../results/pattern-meanings.ts';
+import { useOptionalResult } from '../results/result-context.ts';
+import type { AnalysisSettings } from '../results/threshold-texts.ts';
 import { timelineQuery, type TimelineEntry } from './review-api.ts';
 
 const route = getRouteApi('/_app/results/$analysisId/timeline');
@@ -46,12 +49,30 @@ export function itemText(item: Record<string, string>): string {
   return before !== undefined || after !== undefined ? `${where}: ${before ?? '(empty)'} → ${after ?? '(empty)'}` : where;
 }
 
+/**
+ * A pattern entry in the words of the analysis's thresholds (issue 27): "5 or more failed logons
+ * within 10 minutes: …" and its explanation, from the settings the analysis ran with; other
+ * entries as the server summarised them.
+ */
+export function patternEntryText(e: TimelineEntry, settings: AnalysisSettings | null | undefined): { summary: string; explanation?: string } {
+  const rule = e.type === 'PATTERN' ? e.record.rule : undefined;
+  if (!rule?.startsWith('PAT-')) return { summary: e.summary };
+  const meaning = patternMeaning(rule.slice(4).replace(/-/g, '_'), settings);
+  return { summary: e.record.activity ? `${meaning.title}: ${e.record.activity}` : meaning.title, explanation: meaning.explanation };
+}
+
 function EntryDetails({ e }: { e: TimelineEntry }) {
+  const text = patternEntryText(e, useOptionalResult()?.settings);
   return (
     <>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {e.summary}
+        {text.summary}
       </Text>
+      {text.explanation && (
+        <Text size="xs" c="dimmed" data-testid="pattern-explanation">
+          {text.explanation}
+        </Text>
+      )}
       {e.until && (
         <Text size="xs" c="dimmed">
           covers until {e.until}

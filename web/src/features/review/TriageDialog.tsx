@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/api-error.ts';
 import { findingQuery, reviewByFilter, reviewFinding, reviewFindings, type Finding, type FindingMatch, type ReviewStatus } from './review-api.ts';
-import { defaultExpiry, STATUS_LABEL } from './review-labels.ts';
+import { untilWritten } from './review-job.ts';
+import { needsComment, ReviewDecisionFields, ReviewSaveStatus, SuppressFields, useReviewSave } from './ReviewDecisionFields.tsx';
+import { defaultExpiry } from './review-labels.ts';
 import { ReviewTrail } from './ReviewTrail.tsx';
 
 interface TriageDialogProps {
@@ -30,24 +31,22 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
   const [expiresAt, setExpiresAt] = useState(defaultExpiry());
   const [matchObject, setMatchObject] = useState(false);
   const [matchTerminal, setMatchTerminal] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, job, run } = useReviewSave('Failed to save the review');
   const detail = useQuery({ ...findingQuery(analysisId, single?.findingId ?? ''), enabled: !!single });
 
   useEffect(() => {
     if (status !== 'explained') setSuppress(false);
   }, [status]);
 
-  const commentNeeded = (status === 'explained' || status === 'false_positive') && comment.trim() === '';
+  const commentNeeded = needsComment(status, comment);
   const canSuppress = !!single && status === 'explained' && single.user !== '';
 
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async (onJob) => {
       const input = { status, comment: comment.trim(), ticket: ticket.trim() };
       if (byFilter) {
-        const out = await reviewByFilter(analysisId, byFilter.filter, byFilter.matched, input);
+        // Many findings are written by a job on the server: follow it to the end.
+        const out = await untilWritten(analysisId, await reviewByFilter(analysisId, byFilter.filter, byFilter.matched, input), onJob);
         onSaved(out.updated);
         return;
       }
@@ -57,12 +56,7 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
         await reviewFindings(analysisId, targets.map((t) => t.findingId), input);
       }
       onSaved(targets.length);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to save the review'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal opened onClose={onClose} size="lg" centered title={byFilter ? `Review all ${byFilter.matched.toLocaleString('en-US')} matching findings` : single ? `Review: ${single.rule.title}` : `Review ${targets.length} selected findings`} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
@@ -77,34 +71,14 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
             {single.rule.id} · {single.user || 'no user'} · {single.time || 'no time'} · {single.summary}
           </Text>
         )}
-        <div>
-          <Text size="sm" fw={500} mb={4} id="triage-status">
-            Status
-          </Text>
-          <SegmentedControl aria-labelledby="triage-status" fullWidth value={status} onChange={(v) => setStatus(v as ReviewStatus)} data={STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
-        </div>
-        <Textarea label="Comment" placeholder="What you checked and what you found" rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.currentTarget.value)} description={commentNeeded ? 'Required for explained and false positive' : undefined} />
-        <TextInput label="Ticket" placeholder="e.g. CHG-1001 (optional)" maxLength={100} value={ticket} onChange={(e) => setTicket(e.currentTarget.value)} />
+        <ReviewDecisionFields idPrefix="triage" label="Status" statuses={STATUSES} status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
         {canSuppress && (
-          <Stack gap={6}>
-            <Checkbox label="Suppress this finding in later analyses" checked={suppress} onChange={(e) => setSuppress(e.currentTarget.checked)} />
-            {suppress && (
-              <Stack gap={6} pl="lg">
-                <Text size="xs" c="dimmed">
-                  Rule {single.rule.id} and user {single.user}; the comment is the reason. Suppressed findings are still listed, marked and counted apart.
-                </Text>
-                <TextInput type="date" label="Expires on" required value={expiresAt} onChange={(e) => setExpiresAt(e.currentTarget.value)} />
-                {single.object && <Checkbox label={`Only for object ${single.object}`} checked={matchObject} onChange={(e) => setMatchObject(e.currentTarget.checked)} />}
-                {single.terminal && <Checkbox label={`Only from terminal ${single.terminal}`} checked={matchTerminal} onChange={(e) => setMatchTerminal(e.currentTarget.checked)} />}
-              </Stack>
-            )}
-          </Stack>
+          <SuppressFields label="Suppress this finding in later analyses" note={`Rule ${single.rule.id} and user ${single.user}; the comment is the reason.`} checked={suppress} onChecked={setSuppress} expiresAt={expiresAt} onExpiresAt={setExpiresAt}>
+            {single.object && <Checkbox label={`Only for object ${single.object}`} checked={matchObject} onChange={(e) => setMatchObject(e.currentTarget.checked)} />}
+            {single.terminal && <Checkbox label={`Only from terminal ${single.terminal}`} checked={matchTerminal} onChange={(e) => setMatchTerminal(e.currentTarget.checked)} />}
+          </SuppressFields>
         )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ReviewSaveStatus job={job} error={error} />
         {single && detail.data && <ReviewTrail trail={detail.data.trail} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -4,6 +4,7 @@ import { api } from '../../api/client.ts';
 
 import type { Finding as EngineFinding, FindingRule, FindingSeverity as Severity, ReviewStatus, SuppressionRule } from '@app/core/review/types.ts';
 import type { TimelineEntry, TimelineType } from '@app/core/review/user-timeline.ts';
+import type { ReviewJobAnswer } from './review-job.ts';
 
 export type { FindingRule, ReviewStatus, Severity, TimelineEntry, TimelineType };
 
@@ -119,8 +120,9 @@ export const reviewFindings = (analysisId: string, findingIds: string[], input: 
 export type FindingMatch = Pick<FindingFilters, 'status' | 'severity' | 'rule' | 'user'> & { caseId?: string };
 
 /** Every finding the filter matches, not only the page shown; `expected` is the count the user saw (409 when it moved). */
+/** The result, or (202) the job writing it (review-job.ts `untilWritten`). */
 export const reviewByFilter = (analysisId: string, filter: FindingMatch, expected: number, input: Omit<ReviewInput, 'suppress'>) =>
-  api.put<{ updated: number; matched: number }>(`${base(analysisId)}/review-by-filter`, { ...input, filter, expected }, { fallback: 'Failed to save the reviews' });
+  api.put<ReviewJobAnswer>(`${base(analysisId)}/review-by-filter`, { ...input, filter, expected }, { fallback: 'Failed to save the reviews' });
 
 export const exportFindings = (analysisId: string, format: 'xlsx' | 'csv') =>
   api.get<{ downloadUrl: string; fileName: string; findings: number }>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });

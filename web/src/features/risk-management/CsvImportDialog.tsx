@@ -3,7 +3,7 @@
  * file (checked before any call), the columns it needs, and the server's answer (count, first row
  * errors, IDs the master list lacks). Each list brings the call that imports the chosen file.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FileInput, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { errorMessage } from '../../api/api-error.ts';
@@ -64,13 +64,15 @@ export function CsvImportDialog({ opened, onClose, title, intro, choice, file, h
   const dialog = useImportDialog(opened, file.check);
   const [preview, setPreview] = useState<{ of: File; choice?: string; data: ImportPreview } | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  useEffect(() => setPreview(null), [opened, dialog.file, choice?.value]);
+  // A preview stands for the file and list it was made for: another file, another list, or reopening
+  // the dialog (which clears the file) shows none, and Import previews again before anything is written.
+  const shown = opened && preview && preview.of === dialog.file && preview.choice === choice?.value ? preview : null;
 
   const submit = async () => {
     const chosen = dialog.validFile();
     if (!chosen) return;
     dialog.clearResult();
-    if (previewFile && preview?.of !== chosen) {
+    if (previewFile && shown?.of !== chosen) {
       setPreviewing(true);
       try {
         setPreview({ of: chosen, choice: choice?.value, data: await previewFile(chosen) });
@@ -117,9 +119,9 @@ export function CsvImportDialog({ opened, onClose, title, intro, choice, file, h
         <Text size="xs" c="dimmed">
           {hint}
         </Text>
-        {preview && <ImportPreviewView preview={preview.data} />}
+        {shown && <ImportPreviewView preview={shown.data} />}
         {dialog.result && <ImportResultView result={dialog.result} noun={noun} />}
-        <ImportDialogActions busy={busy || previewing} onClose={onClose} onImport={() => void submit()} label={preview ? 'Confirm import' : 'Import'} />
+        <ImportDialogActions busy={busy || previewing} onClose={onClose} onImport={() => void submit()} label={shown ? 'Confirm import' : 'Import'} />
       </Stack>
     </Modal>
   );

@@ -73,6 +73,29 @@ describe('Import modal', () => {
     expect(fake.calls('POST', '/risk-import')[1].body).toEqual({ type: 'tcodes', key: 'admin/imports/k1/tcodes.csv' });
   });
 
+  it('drops the preview when another file or list is chosen, so Confirm import never writes what was not previewed', async () => {
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
+    fake.on('POST', '/imports/upload', (req) => uploadTarget(1, (req.body as { fileName: string }).fileName));
+    fake.on('POST', '/risk-import', () => ({ body: { preview: { added: [{ id: 'SU01', category: 'Users', description: '' }], changed: [], unchanged: [], categoriesMatched: [], categoriesNew: [], errors: [], warnings: [] } } }));
+    const user = await renderAdmin();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import High-Risk Items' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, csv('tables.csv', 'TABNAME,CATEGORY\nUSR02,Users\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByTestId('import-preview-counts')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm import' })).toBeInTheDocument();
+    await user.upload(input, csv('other.csv', 'TABNAME,CATEGORY\nUSR01,Users\n'));
+    expect(within(dialog).queryByTestId('import-preview-counts')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByTestId('import-preview-counts')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Import type' }));
+    await user.click(await screen.findByRole('option', { name: 'High-Risk Transaction Codes' }));
+    expect(within(dialog).queryByTestId('import-preview-counts')).toBeNull();
+    expect(fake.calls('POST', '/risk-import').every((c) => (c.body as { preview?: boolean }).preview === true)).toBe(true);
+  });
+
   it('says Import failed when the server refuses', async () => {
     vi.stubGlobal('XMLHttpRequest', RecordingXhr);
     fake.on('POST', '/imports/upload', (req) => uploadTarget(1, (req.body as { fileName: string }).fileName));

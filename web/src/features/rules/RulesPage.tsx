@@ -8,7 +8,7 @@ import { Alert, Badge, Group, Loader, Stack, Table, Text, TextInput, Title } fro
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/api-error.ts';
-import { filterRules, rulesQuery, SEVERITY_COLOR, type RuleDefinition } from './rules-api.ts';
+import { filterRules, rulesPageQuery, SEVERITY_COLOR, type RuleDefinition } from './rules-api.ts';
 
 function RuleTable({ label, rules, target }: { label: string; rules: RuleDefinition[]; target: string }) {
   if (rules.length === 0) return null;
@@ -42,6 +42,11 @@ function RuleTable({ label, rules, target }: { label: string; rules: RuleDefinit
                     {rule.id}
                   </Text>
                   <Text size="sm">{rule.title}</Text>
+                  {rule.kind === 'pattern' && rule.summary && (
+                    <Text size="sm" data-testid="rule-summary">
+                      {rule.summary}
+                    </Text>
+                  )}
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {rule.pattern ? `Pattern ${rule.pattern}` : `${rule.flag}${rule.category ? ` · ${rule.category}` : ''}`}
                   </Text>
@@ -76,7 +81,8 @@ function currentHash(): string {
 }
 
 export function RulesPage() {
-  const catalogue = useQuery(rulesQuery);
+  const page = useQuery(rulesPageQuery);
+  const catalogue = { ...page, data: page.data?.rules };
   const [query, setQuery] = useState('');
   const [target, setTarget] = useState(currentHash);
 
@@ -100,6 +106,13 @@ export function RulesPage() {
           Every flag reason and suspicious pattern comes from one of these rules. Each output record lists the ids of the rules that fired
           on it in its RULES column.
         </Text>
+        {page.data && (
+          <Text c="dimmed" size="sm" data-testid="rules-thresholds-note">
+            The pattern rules state the thresholds of the current detection settings
+            {page.data.thresholdsAreDefault === false ? ', as an administrator set them' : ' (the defaults)'}; each analysis states the
+            thresholds it ran with.
+          </Text>
+        )}
       </div>
       <TextInput
         label="Search"

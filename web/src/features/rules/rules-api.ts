@@ -17,6 +17,19 @@ export const rulesQuery = queryOptions({
   staleTime: Infinity,
 });
 
+/**
+ * The rules page's catalogue: the pattern rules' texts state the thresholds of the current
+ * detection settings (GET /rules reads them), so it is read again on each visit (issue 27).
+ */
+export const rulesPageQuery = queryOptions({
+  queryKey: ['rules', 'with-settings'],
+  queryFn: async () => {
+    const body = await api.get<{ rules?: RuleDefinition[]; thresholdsAreDefault?: boolean }>('/rules', { fallback: 'Failed to load the rule catalogue' });
+    return { rules: body.rules ?? [], thresholdsAreDefault: body.thresholdsAreDefault };
+  },
+  staleTime: 0,
+});
+
 /** The page and anchor of one rule. */
 export function ruleHref(id: string): string {
   return `/rules#${encodeURIComponent(id)}`;

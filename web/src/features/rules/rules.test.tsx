@@ -28,6 +28,14 @@ async function serve(extra: Parameters<typeof startApiServer>[0] = {}) {
 }
 
 describe('rules page', () => {
+  it("shows each pattern rule's explanation with the thresholds GET /rules filled in from the current settings (issue 27)", async () => {
+    const burst: RuleDefinition = { id: 'PAT-FAILED-LOGON-BURST', title: 'Burst of failed logons', severity: 'medium', kind: 'pattern', pattern: 'FAILED_LOGON_BURST', summary: '3 or more failed logons for one user or from one terminal or address within 7 minutes.', reads: 'SM20 AU2 (3 in 7 minutes)', nextSteps: 'Check.' };
+    await serve({ 'GET /rules': () => ({ status: 200, body: { rules: [burst], thresholdsAreDefault: false } }) });
+    renderWithQuery(<RulesPage />);
+    const patterns = await screen.findByRole('table', { name: 'Pattern rules' }, { timeout: 5000 });
+    expect(within(patterns).getByTestId('rule-summary')).toHaveTextContent('3 or more failed logons for one user or from one terminal or address within 7 minutes.');
+    expect(screen.getByTestId('rules-thresholds-note')).toHaveTextContent('thresholds of the current detection settings, as an administrator set them');
+  });
   it('lists pattern and flag rules with severity, reads, next steps and the Sentinel rule, text escaped', async () => {
     await serve();
     renderWithQuery(<RulesPage />);

@@ -1,6 +1,6 @@
 import { Box, Button, Divider, NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconUserShield } from '@tabler/icons-react';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { visibleNavItems } from './nav-items.ts';
 
@@ -29,6 +29,15 @@ export function SideNav({ groups, onNavigate, onLogout }: { groups: string[]; on
       </Box>
       <Stack gap="sm">
         <Divider />
+        <NavLink
+          component={Link}
+          to="/security"
+          label="Account Security"
+          leftSection={<IconUserShield size={18} aria-hidden />}
+          active={isActive(pathname, '/security')}
+          variant="filled"
+          onClick={onNavigate}
+        />
         <ThemeToggle />
         <Button variant="light" color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
           Logout

@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   suppressions: 'Suppressions',
   timeline: 'User Timeline',
   findings: 'Findings',
+  security: 'Account Security',
 };
 
 export interface Crumb {

@@ -12,7 +12,13 @@ afterEach(async () => {
   close = undefined;
 });
 
-const csv = (name: string) => new File(['a,b\n1,2\n'], name, { type: 'text/csv' });
+// Content with a header of the type the name suggests (the upload check reads the header: issue 27).
+const HEADERS: [RegExp, string][] = [
+  [/cdpos/i, 'OBJECTCLAS,OBJECTID,CHANGENR,TABNAME,TABKEY,FNAME,CHNGIND,VALUE_NEW,VALUE_OLD\nKRED,1,2,LFBK,100,BANKN,U,9,8\n'],
+  [/cdhdr/i, 'OBJECTCLAS,OBJECTID,CHANGENR,USERNAME,UDATE,UTIME,TCODE\nKRED,1,2,BOB,20240301,100000,XK02\n'],
+  [/./, 'Date,Time,User,Transaction Code,Event,Message Text\n01.03.2024,10:00:00,BOB,SU01,AU3,Started\n'],
+];
+const csv = (name: string) => new File([HEADERS.find(([re]) => re.test(name))![1]], name, { type: 'text/csv' });
 const baseUrl = () => getConfig().apiUrl.replace(/\/prod$/, '');
 
 /** Uploads always succeed except for the files listed in `failing`, whose PUT gets a 403 without a message. */

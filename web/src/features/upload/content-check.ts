@@ -1,11 +1,12 @@
 /**
  * What an upload is, read from its first bytes by the engine's own rules (`@app/core/formats`):
  * an XLSX workbook (ZIP), a legacy Excel workbook (OLE2, which the engine cannot read), or text
- * (CSV, TSV, TXT, SAP list; any encoding the engine decodes). The extension decides nothing: an
- * SE16 "Spreadsheet" export named `.xls` that is really tab-separated text is text.
+ * (CSV, TSV, TXT, SAP list; any encoding the engine decodes) whose header names an SM20, CDHDR,
+ * CDPOS or ticket export. The extension decides nothing: an SE16 "Spreadsheet" export named `.xls`
+ * that is really tab-separated text is text. The API's confirm step checks the same again.
  */
+import { checkTextHead, decodeHead, HEAD_BYTES as SNIFF_BYTES, unknownHeaderMessage } from '@app/core/formats/header-check.ts';
 import { looksBinary } from '@app/core/formats/sniff-text-layout.ts';
-import { decodeHead, SNIFF_BYTES } from '../multi-upload/sniff-file-type.ts';
 
 export type UploadKind = 'xlsx' | 'text';
 
@@ -42,6 +43,9 @@ export async function checkUploadContent(file: File): Promise<ContentCheck> {
   if (looksBinary(text)) {
     return { ok: false, message: `${file.name}: the content is neither text (CSV, TSV, TXT) nor an Excel workbook (.xlsx)` };
   }
+  // A text file whose header names no known export is refused here, not when the analysis fails (issue 27).
+  const header = checkTextHead(text);
+  if (!header.ok) return { ok: false, message: unknownHeaderMessage(file.name, header.found) };
   return { ok: true, kind: 'text' };
 }
 

@@ -4,6 +4,8 @@ import { splitVariables } from '../../flags/sm20-events.ts';
 import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
 import { createZoneOffset, zoneSuffixSeconds } from '../../formats/time-zone.ts';
 import type { DateOrder } from '../../formats/types.ts';
+import { FILE_FORMATS } from '../../formats/file-formats.ts';
+import { RECORD_FIELDS, type RecordField } from '../../formats/file-format.ts';
 import type { FileType } from '../../model/index.ts';
 
 type Canonical = Partial<Record<string, number>>;
@@ -98,56 +100,17 @@ export class DateTimeReader {
   }
 }
 
-/** Where each field flagging reads is in a row of this file type (-1: not there, or not read for this type). */
-export interface RecordColumns {
-  user: number;
-  date: number;
-  time: number;
-  tcode: number;
-  terminal: number;
-  event: number;
-  message: number;
-  program: number;
-  var1: number;
-  var2: number;
-  var3: number;
-  objectclas: number;
-  objectid: number;
-  changenr: number;
-  tabname: number;
-  fname: number;
-  peer: number;
-  tabkey: number;
-  chngind: number;
-  valueNew: number;
-}
+/** Where each field flagging reads is in a row of this file type (-1: not there, or not a field of the type). */
+export type RecordColumns = Record<RecordField, number>;
 
+/** The row position of each record field, from the type's record columns (formats/<type>/index.ts `record`). */
 export function recordColumns(fileType: FileType, canonical: Canonical): RecordColumns {
-  const at = (name: string) => canonical[name] ?? -1;
-  const sm20 = (name: string) => (fileType === 'SM20' ? at(name) : -1);
-  const doc = (name: string) => (fileType === 'SM20' || fileType === 'TICKETS' ? -1 : at(name));
-  return {
-    user: at(fileType === 'SM20' || fileType === 'TICKETS' ? 'USER' : 'USERNAME'),
-    date: at(fileType === 'SM20' ? 'DATE' : 'UDATE'),
-    time: at(fileType === 'SM20' ? 'TIME' : 'UTIME'),
-    tcode: at('TCODE'),
-    terminal: sm20('TERMINAL'),
-    event: sm20('EVENT'),
-    message: sm20('MESSAGE'),
-    program: sm20('PROGRAM'),
-    var1: sm20('VAR1'),
-    var2: sm20('VAR2'),
-    var3: sm20('VAR3'),
-    objectclas: doc('OBJECTCLAS'),
-    objectid: doc('OBJECTID'),
-    changenr: doc('CHANGENR'),
-    tabname: doc('TABNAME'),
-    fname: doc('FNAME'),
-    peer: sm20('PEER'),
-    tabkey: fileType === 'CDPOS' ? at('TABKEY') : -1,
-    chngind: fileType === 'CDPOS' ? at('CHNGIND') : -1,
-    valueNew: fileType === 'CDPOS' ? at('VALUE_NEW') : -1,
+  const named = FILE_FORMATS[fileType].record.columns;
+  const at = (field: RecordField) => {
+    const column = named[field];
+    return column === undefined ? -1 : (canonical[column] ?? -1);
   };
+  return Object.fromEntries(RECORD_FIELDS.map((f) => [f, at(f)])) as RecordColumns;
 }
 
 /**
@@ -161,8 +124,9 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
   const {
     user: iUser, date: iDate, time: iTime, tcode: iTcode, terminal: iTerminal, event: iEvent, message: iMessage, program: iProgram,
     var1: iVar1, var2: iVar2, var3: iVar3, objectclas: iClass, objectid: iObjectId, changenr: iChangenr, tabname: iTab, fname: iField,
-    peer: iPeer, tabkey: iTabkey, chngind: iChngind, valueNew: iValueNew,
+    peer: iPeer, tabkey: iTabkey, chngind: iChngind, valueNew: iValueNew, valueOld: iValueOld,
   } = recordColumns(fileType, canonical);
+  const shape = FILE_FORMATS[fileType].record.shape;
   return (row, rec) => {
     rec.user = get(row, iUser);
     rec.userInitial = rec.user === '' ? 0 : rec.user.charCodeAt(0);
@@ -170,7 +134,7 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
     rec.date = dateTime.date;
     rec.time = dateTime.time;
     rec.tcode = get(row, iTcode);
-    if (fileType === 'SM20') {
+    if (shape === 'events') {
       rec.terminal = get(row, iTerminal);
       rec.event = upper(get(row, iEvent));
       rec.message = get(row, iMessage);
@@ -180,7 +144,7 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
       rec.var3 = get(row, iVar3);
       rec.peer = get(row, iPeer);
       splitVariables(rec);
-    } else if (fileType !== 'TICKETS') {
+    } else if (shape === 'documents') {
       rec.objectclas = get(row, iClass);
       rec.objectid = get(row, iObjectId);
       rec.changenr = get(row, iChangenr);
@@ -189,6 +153,7 @@ export function createRecordExtractor(fileType: FileType, canonical: Canonical, 
       rec.tabkey = get(row, iTabkey);
       rec.chngind = get(row, iChngind);
       rec.valueNew = get(row, iValueNew);
+      rec.valueOld = get(row, iValueOld);
     }
   };
 }

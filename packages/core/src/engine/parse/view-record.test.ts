@@ -82,3 +82,36 @@ describe('ViewRecord over change-document items', () => {
     ]);
   });
 });
+
+describe('record columns from the file type homes (formats/<type>/index.ts record)', async () => {
+  const { FILE_FORMATS } = await import('../../formats/file-formats.ts');
+  const { RECORD_FIELDS } = await import('../../formats/file-format.ts');
+  const { recordColumns } = await import('./record-extractor.ts');
+  it('gives each type exactly the fields its home names', () => {
+    for (const [type, format] of Object.entries(FILE_FORMATS)) {
+      const all = [...format.canonical, ...format.extraCanonical];
+      const cols = recordColumns(type as keyof typeof FILE_FORMATS, Object.fromEntries(all.map((c, i) => [c, i])));
+      for (const f of RECORD_FIELDS) {
+        const named = format.record.columns[f];
+        expect(cols[f], `${type} ${f}`).toBe(named === undefined ? -1 : all.indexOf(named));
+      }
+    }
+  });
+  it('reads the old value of a change-document item, in the view as in the extractor', () => {
+    const header = ['OBJECTCLAS', 'OBJECTID', 'CHANGENR', 'TABNAME', 'TABKEY', 'FNAME', 'CHNGIND', 'VALUE_NEW', 'VALUE_OLD'];
+    const row = ['PFCG', 'Z_ROLE', '0000000001', 'AGR_USERS', '100Z_ROLE', 'TO_DAT', 'U', '99991231', '20240101'];
+    const cdpos = Object.fromEntries(header.map((h, i) => [h, i]));
+    const got: string[] = [];
+    const rec = new ViewRecord('CDPOS', cdpos, 'DMY', ',');
+    const scanner = new RowScanner(',', { width: header.length, header }, 1, (r) => {
+      rec.load(r);
+      got.push(rec.valueOld, rec.valueNew, rec.fname);
+    }, DEBUG_TEXT_PATTERNS, 6);
+    scanner.push(`${header.join(',')}\n${row.join(',')}\n`);
+    scanner.end();
+    expect(got).toEqual(['20240101', '99991231', 'TO_DAT']);
+    const r = createCanonicalRecord('CDPOS');
+    createRecordExtractor('CDPOS', cdpos, 'DMY')(row, r);
+    expect([r.valueOld, r.valueNew]).toEqual(['20240101', '99991231']);
+  });
+});

@@ -3,6 +3,8 @@ import { memoOf } from '../../flags/memo.ts';
 import { variablesInOne } from '../../flags/sm20-events.ts';
 import type { RowScanner } from '../../formats/row-scanner.ts';
 import type { DateOrder } from '../../formats/types.ts';
+import { FILE_FORMATS } from '../../formats/file-formats.ts';
+import type { RecordField, RecordShape } from '../../formats/file-format.ts';
 import type { FileType } from '../../model/index.ts';
 import { DateTimeReader, recordColumns, type RecordColumns } from './record-extractor.ts';
 
@@ -20,7 +22,14 @@ export const DEBUG_TEXT_PATTERNS = ['bug', 'BUG', '->'];
 const SHORT_LIMIT = 20_000;
 
 // Slots of ViewRecord.texts, and the bits of `got` for what has been read (texts: 1 << slot).
-const USER = 0, TERMINAL = 1, MESSAGE = 2, PROGRAM = 3, PEER = 4, TABKEY = 5, CHNGIND = 6, VALUE_NEW = 7;
+const USER = 0, TERMINAL = 1, MESSAGE = 2, PROGRAM = 3, PEER = 4, TABKEY = 5, CHNGIND = 6, VALUE_NEW = 7, VALUE_OLD = 8;
+
+/** The fields `load` reads of every row, per record shape (the others on demand); `none` reads whole rows (tickets). */
+const EAGER: Record<RecordShape, readonly RecordField[] | undefined> = {
+  events: ['tcode', 'event'],
+  documents: ['tcode', 'objectclas', 'objectid', 'changenr', 'tabname', 'fname'],
+  none: undefined,
+};
 const DATE = 1 << 10, VAR1 = 1 << 11, VAR2 = 1 << 12, VAR3 = 1 << 13;
 
 /**
@@ -43,7 +52,7 @@ export class ViewRecord implements CanonicalRecord {
   /** Lazy fields already read for this row (bits above). */
   private got = 0;
   /** User, terminal, message and program once read (slots below). */
-  private readonly texts = ['', '', '', '', '', '', '', ''];
+  private readonly texts = ['', '', '', '', '', '', '', '', ''];
   private _date = '';
   private _time = '';
   private _var1 = '';
@@ -51,6 +60,10 @@ export class ViewRecord implements CanonicalRecord {
   private _var3 = '';
 
   private readonly col: RecordColumns;
+  /** How records of the file type are read (its home's record shape), as booleans for the per-row test. */
+  private readonly events: boolean;
+  private readonly documents: boolean;
+  private readonly eager: readonly RecordField[] | undefined;
   private readonly dateTime: DateTimeReader;
   private readonly upper = memoOf((s: string) => s.toUpperCase());
   // Short cells by their code (RowScanner.cellCode): one string per distinct value, no slice per row.
@@ -65,13 +78,17 @@ export class ViewRecord implements CanonicalRecord {
     this.fileType = fileType;
     this.joined = joined;
     this.col = recordColumns(fileType, canonical);
+    const shape = FILE_FORMATS[fileType].record.shape;
+    this.events = shape === 'events';
+    this.documents = shape === 'documents';
+    this.eager = EAGER[shape];
     this.dateTime = new DateTimeReader(dateOrder, timeZone);
     this.debugShortcut = !DEBUG_TEXT_PATTERNS.some((p) => p.includes(delimiter));
   }
 
   /** Cells `load` reads of every row (RowScanner need not split a row further unless asked). */
   get eagerCells(): number {
-    const used = this.fileType === 'SM20' ? [this.col.tcode, this.col.event] : this.fileType === 'TICKETS' ? [Number.MAX_SAFE_INTEGER - 1] : [this.col.tcode, this.col.objectclas, this.col.objectid, this.col.changenr, this.col.tabname, this.col.fname];
+    const used = this.eager === undefined ? [Number.MAX_SAFE_INTEGER - 1] : this.eager.map((f) => this.col[f]);
     return Math.max(0, ...used) + 1;
   }
 
@@ -80,10 +97,10 @@ export class ViewRecord implements CanonicalRecord {
     this.row = row;
     this.got = 0;
     this.tcode = this.short(this.col.tcode, false);
-    if (this.fileType === 'SM20') {
+    if (this.events) {
       this.event = this.short(this.col.event, true);
       this.maybeDebugText = !this.debugShortcut || row.mayContainAny();
-    } else if (this.fileType !== 'TICKETS') {
+    } else if (this.documents) {
       this.objectclas = this.short(this.col.objectclas, false);
       this.objectid = row.cell(this.col.objectid);
       this.changenr = row.cell(this.col.changenr);
@@ -141,6 +158,10 @@ export class ViewRecord implements CanonicalRecord {
 
   get valueNew(): string {
     return this.text(VALUE_NEW, this.col.valueNew);
+  }
+
+  get valueOld(): string {
+    return this.text(VALUE_OLD, this.col.valueOld);
   }
 
   get terminal(): string {

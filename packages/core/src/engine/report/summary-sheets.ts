@@ -4,6 +4,7 @@ import { FLAG_KEYS, RISK_DESCRIPTIONS } from '../../model/index.ts';
 import type { BarChart } from '../../report/bar-chart.ts';
 import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../../report/typed-cells.ts';
 import { widthsOf, type XlsxWriter } from '../../report/xlsx-writer.ts';
+import { patternExplanation } from './pattern-text.ts';
 
 /** Rows whose values size a sheet's columns (all of a small sheet's). */
 const WIDTH_ROWS = 2000;
@@ -103,16 +104,19 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
   await writeCasesSheet(xlsx, report);
   // Straight from the pattern table's columns when there is one: no pattern object per row.
   const all = report.suspicious_patterns;
+  // The last column says what each pattern measured, with this analysis's thresholds (issue 27).
+  const explained = new Map<string, string>();
+  const explain = (p: string) => explained.get(p) ?? explained.set(p, patternExplanation(p, report.settings?.thresholds)).get(p)!;
   const patterns = table
-    ? { length: table.count, row: (i: number) => [table.kindName(i), table.riskLevel(i), table.userName(i), table.time(i), table.activity(i)] }
+    ? { length: table.count, row: (i: number) => [table.kindName(i), table.riskLevel(i), table.userName(i), table.time(i), table.activity(i), explain(table.kindName(i))] }
     : {
         length: all.length,
         row: (i: number) => {
           const p = all[i]!;
-          return [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity];
+          return [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity, explain(p.pattern)];
         },
       };
-  await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT]);
+  await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity', 'explanation'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT, TEXT]);
   const correlation: string[][] = [];
   for (const [group, stats] of Object.entries(report.correlation_summary)) {
     for (const [label, value] of Object.entries(stats)) correlation.push([group, label, String(value)]);

@@ -71,4 +71,8 @@ export const SM20_FORMAT: FileFormat = {
   /** An event or message column and at least three columns: a stray "Date" or "User" column does not make a file SM20. */
   requirement: (has, score) => (has('EVENT') || has('MESSAGE')) && score >= 3,
   expected: 'SM20 / RSAU_READ_LOG security audit log (columns such as Date, Time, User, Transaction Code, Event or Message ID, Message Text)',
+  record: {
+    shape: 'events',
+    columns: { user: 'USER', date: 'DATE', time: 'TIME', tcode: 'TCODE', terminal: 'TERMINAL', event: 'EVENT', message: 'MESSAGE', program: 'PROGRAM', var1: 'VAR1', var2: 'VAR2', var3: 'VAR3', peer: 'PEER' },
+  },
 };

@@ -4,10 +4,10 @@
  * released money. One pattern per bank change that a payment follows, at the time of the first such
  * payment.
  */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import { DOC_KEY_SEPARATOR, formatEpoch } from '../../facts/file-facts.ts';
 import { SECURITY_KIND } from '../../flags/security-kinds.ts';
-import { K, pattern, type PatternEnv } from './pattern-env.ts';
+import { actorOf, K, pattern, type PatternEnv } from './pattern-env.ts';
 
 const DAY = 86_400;
 
@@ -29,15 +29,7 @@ function find(env: PatternEnv): void {
   for (const e of env.securityEvents) {
     if (e[K.kind] !== SECURITY_KIND.bankChange || seen.has(e[K.key])) continue;
     seen.add(e[K.key]);
-    let user = e[K.user];
-    let t = e[K.epoch];
-    if (user === '' || Number.isNaN(t)) {
-      const h = env.headerOf(e[K.key]);
-      if (h) {
-        user ||= h.user;
-        if (Number.isNaN(t)) t = h.epoch;
-      }
-    }
+    const { user, epoch: t } = actorOf(env, e);
     const list = payments.get(user.trim().toUpperCase());
     if (list === undefined || Number.isNaN(t)) continue;
     // The first payment after the change (binary search), if within the days.
@@ -57,7 +49,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const BANK_CHANGE_THEN_PAYMENT: PatternRule<'BANK_CHANGE_THEN_PAYMENT'> = definePattern(
+export const BANK_CHANGE_THEN_PAYMENT = definePattern(
   {
     name: 'BANK_CHANGE_THEN_PAYMENT',
     severity: 'critical',
@@ -65,6 +57,7 @@ export const BANK_CHANGE_THEN_PAYMENT: PatternRule<'BANK_CHANGE_THEN_PAYMENT'> =
     summary: 'A user changed a vendor’s or customer’s bank details and ran a payment transaction within {bankPaymentDays} days after it: one person both redirected and released money.',
     reads: 'change documents on LFBK KNBK BUT0BK TIBAN, or KRED/DEBI with field BANKL BANKN BKONT IBAN or BVTYP; then a payment transaction of the payment-transactions list (SM20, or a change document’s TCODE) by the same user within {bankPaymentDays} days',
     nextSteps: 'Check the new bank details against the business partner’s written confirmation and every payment made to them since; changing bank details and releasing payments belong to different people.',
+    settings: [{ key: 'bankPaymentDays', kind: 'number', default: 7, min: 1, max: 366, label: 'Bank change to payment: days', unit: 'days', help: 'BANK_CHANGE_THEN_PAYMENT' }],
   },
   { find },
 );

@@ -1,5 +1,5 @@
 /** BRUTE_FORCE_SUCCESS: a burst of failed logons, then a logon of the same user or from the same terminal or address. */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import { formatEpoch, type SecurityEvent } from '../../facts/file-facts.ts';
 import { sm20CompletionKey } from './completion-keys.ts';
 import { logonBurstsOf, type LogonBurst } from './logon-bursts.ts';
@@ -25,7 +25,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const BRUTE_FORCE_SUCCESS: PatternRule<'BRUTE_FORCE_SUCCESS'> = definePattern(
-  { name: 'BRUTE_FORCE_SUCCESS', severity: 'critical', title: 'Successful logon after a burst of failures', summary: 'A burst of failed logons followed within {bruteForceMinutes} minutes by a successful one.', reads: 'a failed-logon burst, then AU1/AU5 of the same user or from the same terminal or address within {bruteForceMinutes} minutes', nextSteps: 'Treat the account as compromised until the owner confirms the logon; review what the session did.' },
+export const BRUTE_FORCE_SUCCESS = definePattern(
+  { name: 'BRUTE_FORCE_SUCCESS', severity: 'critical', title: 'Successful logon after a burst of failures', summary: 'A burst of failed logons followed within {bruteForceMinutes} minutes by a successful one.', reads: 'a failed-logon burst, then AU1/AU5 of the same user or from the same terminal or address within {bruteForceMinutes} minutes', nextSteps: 'Treat the account as compromised until the owner confirms the logon; review what the session did.', settings: [{ key: 'bruteForceMinutes', kind: 'number', default: 30, min: 1, max: 1440, label: 'Brute force: minutes after the burst', unit: 'minutes', help: 'BRUTE_FORCE_SUCCESS' }] },
   { find },
 );

@@ -4,6 +4,7 @@
  * modules (pattern-list.ts); nothing else lists the patterns.
  */
 import type { DetectionThresholds, SuspiciousPattern } from '../../model/index.ts';
+import type { RuleSetting } from '../setting-spec.ts';
 import type { RuleDefinition } from '../types.ts';
 import { fillThresholds } from '../thresholds-text.ts';
 import type { LateKey, PatternEnv } from './pattern-env.ts';
@@ -20,6 +21,11 @@ export interface PatternEntry<N extends string> {
   sentinel?: string;
 }
 
+/** The settings a pattern reads, declared with it (setting-spec.ts): key, default, bounds and the form's words. */
+export interface PatternSettings<S extends readonly RuleSetting[]> {
+  settings?: S;
+}
+
 export interface PatternCode<E = PatternEnv> {
   /** Late facts keys the rule reads: it runs once they are loaded. */
   readonly facts?: readonly LateKey[];
@@ -29,8 +35,10 @@ export interface PatternCode<E = PatternEnv> {
 }
 
 /** One correlation pattern: its catalogue entry and its detector (`E`: what it reads, PatternEnv or a part of it). */
-export interface PatternRule<N extends string = string, E = PatternEnv> {
+export interface PatternRule<N extends string = string, E = PatternEnv, S extends readonly RuleSetting[] = readonly RuleSetting[]> {
   readonly name: N;
+  /** The settings it reads (detection-settings.ts collects them from the pattern list). */
+  readonly settings: S;
   /** Its catalogue entry, thresholds as templates (`ruleSummary` fills them). */
   readonly rule: RuleDefinition;
   readonly reads: readonly LateKey[];
@@ -43,10 +51,11 @@ export function patternRuleId(name: string): string {
   return `PAT-${name.replace(/_/g, '-')}`;
 }
 
-export function definePattern<N extends string, E = PatternEnv>(entry: PatternEntry<N>, code: PatternCode<E>): PatternRule<N, E> {
-  const { name, severity, ...text } = entry;
+export function definePattern<N extends string, E = PatternEnv, const S extends readonly RuleSetting[] = readonly []>(entry: PatternEntry<N> & PatternSettings<S>, code: PatternCode<E>): PatternRule<N, E, S> {
+  const { name, severity, settings, ...text } = entry;
   return {
     name,
+    settings: settings ?? ([] as unknown as S),
     rule: { id: patternRuleId(name), kind: 'pattern', pattern: name, severity, ...text },
     reads: code.facts ?? [],
     coverUsers: code.coverUsers,

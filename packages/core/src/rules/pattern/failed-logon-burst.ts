@@ -1,5 +1,5 @@
 /** FAILED_LOGON_BURST: per burst of failed logons, the user, or the terminal or address with the users in the activity. */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import type { FailedLogon } from '../../facts/file-facts.ts';
 import type { SuspiciousPattern } from '../../model/index.ts';
 import { findLogonBursts, logonBurstsOf, type LogonBurst } from './logon-bursts.ts';
@@ -22,7 +22,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(burstPatterns(env.shared(logonBurstsOf), env.thresholds.burst));
 }
 
-export const FAILED_LOGON_BURST: PatternRule<'FAILED_LOGON_BURST'> = definePattern(
-  { name: 'FAILED_LOGON_BURST', severity: 'medium', title: 'Burst of failed logons', summary: '{burst.count} or more failed logons for one user or from one terminal or address within {burst.minutes} minutes.', reads: 'SM20 AU2 AU6 AUO BU1 per user, terminal or peer address ({burst.count} in {burst.minutes} minutes)', nextSteps: 'Check whether a logon succeeded afterwards and whether the source is known.', sentinel: 'SAP - Brute Force (RFC)' },
+export const FAILED_LOGON_BURST = definePattern(
+  { name: 'FAILED_LOGON_BURST', severity: 'medium', title: 'Burst of failed logons', summary: '{burst.count} or more failed logons for one user or from one terminal or address within {burst.minutes} minutes.', reads: 'SM20 AU2 AU6 AUO BU1 per user, terminal or peer address ({burst.count} in {burst.minutes} minutes)', nextSteps: 'Check whether a logon succeeded afterwards and whether the source is known.', sentinel: 'SAP - Brute Force (RFC)', settings: [{ key: 'burst', kind: 'numbers', fields: { count: { default: 5, min: 2, max: 1000, label: 'Failed logons per burst', unit: 'failed logons', help: 'FAILED_LOGON_BURST' }, minutes: { default: 10, min: 1, max: 1440, label: 'Burst window in minutes', unit: 'minutes' } } }] },
   { find },
 );

@@ -3,7 +3,7 @@
  * an index of them (one scan, shared by the three rules) and the windows in which a logon can
  * complete one of them (engine/correlate/read-logons.ts reads the SM20 files again for those only).
  */
-import { DEFAULT_THRESHOLDS, type DetectionThresholds } from '../../model/index.ts';
+import type { DetectionThresholds } from '../../model/index.ts';
 import type { FailedLogon, SecurityEvent } from '../../facts/index.ts';
 import { SECURITY_KIND } from '../../flags/security-kinds.ts';
 import { findLogonBursts } from './logon-bursts.ts';
@@ -56,8 +56,9 @@ export class LogonWindows {
   private readonly terminals = new Map<string, LogonWindow[]>();
   private readonly peers = new Map<string, LogonWindow[]>();
 
-  constructor(input: { events: readonly SecurityEvent[]; failedLogons: readonly FailedLogon[]; thresholds?: DetectionThresholds; everyLogon?: boolean }) {
-    const th = input.thresholds ?? DEFAULT_THRESHOLDS;
+  constructor(input: { events: readonly SecurityEvent[]; failedLogons: readonly FailedLogon[]; thresholds?: Pick<DetectionThresholds, 'burst' | 'bruteForceMinutes'>; everyLogon?: boolean }) {
+    // Without thresholds (no failed logons to judge) there is no burst.
+    const th = input.thresholds ?? { burst: { count: Number.POSITIVE_INFINITY, minutes: 0 }, bruteForceMinutes: 0 };
     this.everyLogon = input.everyLogon ?? false;
     for (const b of findLogonBursts(input.failedLogons, th.burst)) {
       const w = { from: b.end, to: b.end + th.bruteForceMinutes * MINUTE };

@@ -1,5 +1,5 @@
 /** MASS_DOWNLOAD: at least `massDownload.count` downloads (AUY) by one user within `massDownload.minutes`; one pattern per run. */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
 import type { SecurityEvent } from '../../facts/file-facts.ts';
 import { eventsOfKind, K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
@@ -26,7 +26,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const MASS_DOWNLOAD: PatternRule<'MASS_DOWNLOAD'> = definePattern(
-  { name: 'MASS_DOWNLOAD', severity: 'high', title: 'Many downloads by one user', summary: '{massDownload.count} or more downloads by one user within {massDownload.minutes} minutes.', reads: 'SM20 AUY per user ({massDownload.count} in {massDownload.minutes} minutes)', nextSteps: 'Check what was downloaded and whether the data may leave the system.', sentinel: 'SAP - Multiple Files Download' },
+export const MASS_DOWNLOAD = definePattern(
+  { name: 'MASS_DOWNLOAD', severity: 'high', title: 'Many downloads by one user', summary: '{massDownload.count} or more downloads by one user within {massDownload.minutes} minutes.', reads: 'SM20 AUY per user ({massDownload.count} in {massDownload.minutes} minutes)', nextSteps: 'Check what was downloaded and whether the data may leave the system.', sentinel: 'SAP - Multiple Files Download', settings: [{ key: 'massDownload', kind: 'numbers', fields: { count: { default: 10, min: 2, max: 100000, label: 'Downloads per mass download', unit: 'downloads', help: 'MASS_DOWNLOAD' }, minutes: { default: 60, min: 1, max: 1440, label: 'Mass download window in minutes', unit: 'minutes' } } }] },
   { find },
 );

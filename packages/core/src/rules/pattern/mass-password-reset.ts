@@ -3,10 +3,11 @@
  * within `passwordResets.minutes` (BU2 of another user; IDENTITY items on USR02's password fields of
  * another user); one pattern per run, stating the count.
  */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import type { SuspiciousPattern } from '../../model/index.ts';
 import { SECURITY_KIND } from '../../flags/security-kinds.ts';
-import { K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
+import { distinctRuns } from './distinct-runs.ts';
+import { actorOf, K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
 
 interface Reset {
   target: string;
@@ -18,63 +19,26 @@ function find(env: PatternEnv): void {
   const byUser = new Map<string, Reset[]>();
   for (const e of env.securityEvents) {
     if (e[K.kind] !== SECURITY_KIND.resetOfOthersPassword) continue;
-    let user = e[K.user];
-    let t = e[K.epoch];
-    if (user === '' || Number.isNaN(t)) {
-      const h = env.headerOf(e[K.key]);
-      if (h) {
-        user ||= h.user;
-        if (Number.isNaN(t)) t = h.epoch;
-      }
-    }
+    const { user, epoch } = actorOf(env, e);
     const actor = user.trim().toUpperCase();
     const target = e[K.target].trim().toUpperCase();
-    if (actor === '' || target === '' || target === actor || Number.isNaN(t)) continue;
+    if (actor === '' || target === '' || target === actor || Number.isNaN(epoch)) continue;
     let list = byUser.get(actor);
     if (list === undefined) byUser.set(actor, (list = []));
-    list.push({ target, epoch: t });
+    list.push({ target, epoch });
   }
-  const window = th.minutes * MINUTE;
   const found: SuspiciousPattern[] = [];
   for (const [actor, list] of byUser) {
     list.sort((a, b) => a.epoch - b.epoch);
-    // Distinct targets in the window [start, end]: counts per target.
-    const counts = new Map<string, number>();
-    let start = 0;
-    let reported = false;
-    let runStart = 0;
-    const flush = (end: number) => {
-      const targets = [...new Set(list.slice(runStart, end + 1).map((r) => r.target))];
-      found.push(pattern('MASS_PASSWORD_RESET', 'high', actor, list[runStart]!.epoch, `Passwords of ${targets.length} other users changed within ${th.minutes} minutes (${targets.slice(0, 20).join(', ')}${targets.length > 20 ? ' …' : ''})`));
-    };
-    let last = -1;
-    for (let end = 0; end < list.length; end++) {
-      const r = list[end]!;
-      counts.set(r.target, (counts.get(r.target) ?? 0) + 1);
-      while (r.epoch - list[start]!.epoch > window) {
-        const t = list[start]!.target;
-        const n = counts.get(t)! - 1;
-        if (n === 0) counts.delete(t);
-        else counts.set(t, n);
-        start++;
-      }
-      if (counts.size >= th.count) {
-        if (!reported) {
-          reported = true;
-          runStart = start;
-        }
-        last = end;
-      } else if (reported) {
-        flush(last);
-        reported = false;
-      }
+    for (const run of distinctRuns(list, (r) => r.epoch, (r) => r.target, th.minutes * MINUTE, th.count)) {
+      const targets = [...run.values];
+      found.push(pattern('MASS_PASSWORD_RESET', 'high', actor, list[run.first]!.epoch, `Passwords of ${targets.length} other users changed within ${th.minutes} minutes (${targets.slice(0, 20).join(', ')}${targets.length > 20 ? ' …' : ''})`));
     }
-    if (reported) flush(last);
   }
   env.hits.addPatterns(found);
 }
 
-export const MASS_PASSWORD_RESET: PatternRule<'MASS_PASSWORD_RESET'> = definePattern(
+export const MASS_PASSWORD_RESET = definePattern(
   {
     name: 'MASS_PASSWORD_RESET',
     severity: 'high',
@@ -83,6 +47,7 @@ export const MASS_PASSWORD_RESET: PatternRule<'MASS_PASSWORD_RESET'> = definePat
     reads: 'SM20 BU2 with another user in the second variable; IDENTITY change documents on USR02 password fields (PASSCODE PWDSALTEDHASH BCODE CODVN PWDSTATE PWDINITIAL PWDCHGDATE) of another user ({passwordResets.count} users in {passwordResets.minutes} minutes)',
     nextSteps: 'Ask why so many passwords were reset at once; check a request for each and that no account was then used by the person who reset it (USER_UNLOCKED_AND_USED).',
     sentinel: 'SAP - Multiple Password Changes',
+    settings: [{ key: 'passwordResets', kind: 'numbers', fields: { count: { default: 5, min: 2, max: 10000, label: 'Password resets by one user', unit: 'users', help: "Other users' passwords: MASS_PASSWORD_RESET" }, minutes: { default: 60, min: 1, max: 1440, label: 'Password reset window in minutes', unit: 'minutes' } } }],
   },
   { find },
 );

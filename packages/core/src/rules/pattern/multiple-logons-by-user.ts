@@ -5,46 +5,24 @@
  * addresses of the run.
  */
 import type { SuspiciousPattern } from '../../model/index.ts';
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
+import { distinctRuns } from './distinct-runs.ts';
 import { logonsByUser } from './logon-log.ts';
 import { MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
 
 function find(env: PatternEnv): void {
   const th = env.thresholds.sharedLogons;
-  const window = th.minutes * MINUTE;
   const found: SuspiciousPattern[] = [];
   for (const [user, list] of logonsByUser(env.logonLogs)) {
-    // Logons per address inside the window [start, end].
-    const counts = new Map<string, number>();
-    let start = 0;
-    let run: { time: number; addresses: Set<string> } | undefined;
-    const close = () => {
-      if (!run) return;
-      const addresses = [...run.addresses];
-      found.push(pattern('MULTIPLE_LOGONS_BY_USER', 'medium', user, run.time, `Logons of ${user} from ${addresses.length} different addresses, ${th.addresses} or more within ${th.minutes} minutes (${addresses.slice(0, 20).join(', ')}${addresses.length > 20 ? ' …' : ''})`));
-      run = undefined;
-    };
-    for (let end = 0; end < list.length; end++) {
-      const l = list[end]!;
-      counts.set(l.address, (counts.get(l.address) ?? 0) + 1);
-      while (l.time - list[start]!.time > window) {
-        const a = list[start]!.address;
-        const n = counts.get(a)! - 1;
-        if (n === 0) counts.delete(a);
-        else counts.set(a, n);
-        start++;
-      }
-      if (counts.size >= th.addresses) {
-        run ??= { time: l.time, addresses: new Set() };
-        for (const a of counts.keys()) run.addresses.add(a);
-      } else close();
+    for (const run of distinctRuns(list, (l) => l.time, (l) => l.address, th.minutes * MINUTE, th.addresses)) {
+      const addresses = [...run.values];
+      found.push(pattern('MULTIPLE_LOGONS_BY_USER', 'medium', user, list[run.reached]!.time, `Logons of ${user} from ${addresses.length} different addresses, ${th.addresses} or more within ${th.minutes} minutes (${addresses.slice(0, 20).join(', ')}${addresses.length > 20 ? ' …' : ''})`));
     }
-    close();
   }
   env.hits.addPatterns(found);
 }
 
-export const MULTIPLE_LOGONS_BY_USER: PatternRule<'MULTIPLE_LOGONS_BY_USER'> = definePattern(
+export const MULTIPLE_LOGONS_BY_USER = definePattern(
   {
     name: 'MULTIPLE_LOGONS_BY_USER',
     severity: 'medium',
@@ -53,6 +31,7 @@ export const MULTIPLE_LOGONS_BY_USER: PatternRule<'MULTIPLE_LOGONS_BY_USER'> = d
     reads: 'SM20 AU1 AU5 per user: the peer address without its port, else the terminal ({sharedLogons.addresses} addresses in {sharedLogons.minutes} minutes)',
     nextSteps: 'Find out whether the account is shared or its password known to others; a personal account must be used by one person only.',
     sentinel: 'SAP - Multiple Logons by User; SAP - Multiple Subnets by User',
+    settings: [{ key: 'sharedLogons', kind: 'numbers', fields: { addresses: { default: 3, min: 2, max: 1000, label: "Addresses of one user's logons", unit: 'addresses', help: 'MULTIPLE_LOGONS_BY_USER' }, minutes: { default: 60, min: 1, max: 1440, label: 'Logon addresses window in minutes', unit: 'minutes' } } }],
   },
   { find },
 );

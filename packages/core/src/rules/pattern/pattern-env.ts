@@ -112,6 +112,23 @@ export function pattern(name: PatternName, risk: SuspiciousPattern['risk_level']
 /** Fields of a SecurityEvent (facts/file-facts.ts). */
 export const K = { kind: 0, user: 1, target: 2, terminal: 3, peer: 4, epoch: 5, activity: 6, key: 7 } as const;
 
+/**
+ * The acting user and time of a security event; a change-document item that does not know them
+ * (its header came in another file) takes its header's. The epoch is NaN when neither knows it.
+ */
+export function actorOf(env: Pick<PatternEnv, 'headerOf'>, e: SecurityEvent): { user: string; epoch: number } {
+  let user = e[K.user];
+  let epoch = e[K.epoch];
+  if (user === '' || Number.isNaN(epoch)) {
+    const h = env.headerOf(e[K.key]);
+    if (h) {
+      user ||= h.user;
+      if (Number.isNaN(epoch)) epoch = h.epoch;
+    }
+  }
+  return { user, epoch };
+}
+
 /** Security events of one kind with a time. */
 export function eventsOfKind(env: Pick<PatternEnv, 'securityEvents'>, kind: SecurityKind): SecurityEvent[] {
   return env.securityEvents.filter((e) => e[K.kind] === kind && !Number.isNaN(e[K.epoch]));

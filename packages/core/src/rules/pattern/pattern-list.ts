@@ -8,6 +8,7 @@ import { EMERGENCY_ACCESS } from './emergency-access.ts';
 import { FAILED_LOGON_BURST } from './failed-logon-burst.ts';
 import { MASS_DOWNLOAD } from './mass-download.ts';
 import { MASS_PASSWORD_RESET } from './mass-password-reset.ts';
+import { MULTIPLE_LOGONS_BY_IP } from './multiple-logons-by-ip.ts';
 import { MULTIPLE_LOGONS_BY_USER } from './multiple-logons-by-user.ts';
 import { PRIVILEGED_USER_LOGON } from './privileged-user-logon.ts';
 import { SELF_AUTHORIZATION } from './self-authorization.ts';
@@ -45,6 +46,7 @@ export const PATTERN_LIST = [
   AFTER_HOURS_SENSITIVE_CHANGE,
   FAILED_LOGON_BURST,
   MULTIPLE_LOGONS_BY_USER,
+  MULTIPLE_LOGONS_BY_IP,
   UNEXPECTED_NETWORK_LOGON,
 ] as const;
 

@@ -1,29 +1,11 @@
 /** SENSITIVE_PROFILE_ASSIGNED: a profile of the sensitive-profiles watchlist assigned (UST04, SUSR_UST04), once per document and assignment. */
 import { definePattern, type PatternRule } from './define-pattern.ts';
-import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
-import { K, pattern, type PatternEnv } from './pattern-env.ts';
+import { SECURITY_KIND } from '../../flags/security-kinds.ts';
+import { findAssignments } from './assignment-pattern.ts';
+import type { PatternEnv } from './pattern-env.ts';
 
 function find(env: PatternEnv): void {
-  const assigned = new Set<string>();
-  const found = [];
-  for (const e of env.securityEvents) {
-    if (e[K.kind] !== K_.profileAssigned) continue;
-    const once = `${e[K.key]}\u0001${e[K.target]}`;
-    if (assigned.has(once)) continue;
-    assigned.add(once);
-    let user = e[K.user];
-    let t = e[K.epoch];
-    if (user === '' || Number.isNaN(t)) {
-      const h = env.headerOf(e[K.key]);
-      if (h) {
-        user ||= h.user;
-        if (Number.isNaN(t)) t = h.epoch;
-      }
-    }
-    if (Number.isNaN(t)) continue;
-    found.push(pattern('SENSITIVE_PROFILE_ASSIGNED', 'critical', user, t, `Sensitive profile ${e[K.target]}`));
-  }
-  env.hits.addPatterns(found);
+  findAssignments(env, SECURITY_KIND.profileAssigned, 'SENSITIVE_PROFILE_ASSIGNED', 'Sensitive profile');
 }
 
 export const SENSITIVE_PROFILE_ASSIGNED: PatternRule<'SENSITIVE_PROFILE_ASSIGNED'> = definePattern(

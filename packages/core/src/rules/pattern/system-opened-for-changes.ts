@@ -1,5 +1,5 @@
 /** SYSTEM_OPENED_FOR_CHANGES: change activity after a system or client was opened, until it is closed (same scope) or `openingHours` end. */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
 import { docKey, formatEpoch } from '../../facts/file-facts.ts';
 import { docCompletionKey, sm20CompletionKey, type CompletionKey } from './completion-keys.ts';
@@ -52,7 +52,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const SYSTEM_OPENED_FOR_CHANGES: PatternRule<'SYSTEM_OPENED_FOR_CHANGES'> = definePattern(
-  { name: 'SYSTEM_OPENED_FOR_CHANGES', severity: 'critical', title: 'System or client opened for changes', summary: 'A system or client was made modifiable; the changes made while it was open (at most {openingHours} hours) are counted.', reads: 'EU1 (state Modifiable/Änderbar) or EU2 (settings with 1 or 3 in the third field), then change activity until it is closed, at most {openingHours} hours', nextSteps: 'Check the opening was approved and review every change made while the system was open.', sentinel: 'SAP - System Configuration Change; SAP - Client Configuration Change' },
+export const SYSTEM_OPENED_FOR_CHANGES = definePattern(
+  { name: 'SYSTEM_OPENED_FOR_CHANGES', severity: 'critical', title: 'System or client opened for changes', summary: 'A system or client was made modifiable; the changes made while it was open (at most {openingHours} hours) are counted.', reads: 'EU1 (state Modifiable/Änderbar) or EU2 (settings with 1 or 3 in the third field), then change activity until it is closed, at most {openingHours} hours', nextSteps: 'Check the opening was approved and review every change made while the system was open.', sentinel: 'SAP - System Configuration Change; SAP - Client Configuration Change', settings: [{ key: 'openingHours', kind: 'number', default: 8, min: 1, max: 168, label: 'System opened: window in hours', unit: 'hours', help: 'SYSTEM_OPENED_FOR_CHANGES' }] },
   { find },
 );

@@ -4,7 +4,7 @@
  * pattern per user, address and day: the first such logon.
  */
 import type { SuspiciousPattern } from '../../model/index.ts';
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import { formatEpoch } from '../../facts/file-facts.ts';
 import { createNetworkCheck } from '../../flags/networks.ts';
 import { logonsByUser } from './logon-log.ts';
@@ -28,7 +28,7 @@ function find(env: PatternEnv): void {
   env.hits.addPatterns(found);
 }
 
-export const UNEXPECTED_NETWORK_LOGON: PatternRule<'UNEXPECTED_NETWORK_LOGON'> = definePattern(
+export const UNEXPECTED_NETWORK_LOGON = definePattern(
   {
     name: 'UNEXPECTED_NETWORK_LOGON',
     severity: 'high',
@@ -37,6 +37,7 @@ export const UNEXPECTED_NETWORK_LOGON: PatternRule<'UNEXPECTED_NETWORK_LOGON'> =
     reads: 'SM20 AU1 AU5 peer address (without its port) against the networks setting (CIDR ranges; the rule is off while the list is empty; a logon without an address is not judged)',
     nextSteps: 'Find whose address it is; a logon from an unknown network may be a stolen account or remote access nobody approved.',
     sentinel: 'SAP - Login from unexpected network',
+    settings: [{ key: 'networks', kind: 'cidrs', default: [], max: 1000, label: 'Networks (CIDR ranges, one per line)', title: "The organisation's networks", help: 'A successful logon from an address outside these ranges is UNEXPECTED_NETWORK_LOGON. While the list is empty (the default) no logon is judged.', placeholder: '10.0.0.0/8\n192.168.10.0/24' }],
   },
   { find },
 );

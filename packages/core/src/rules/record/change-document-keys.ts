@@ -26,16 +26,55 @@ export function roleKey(tabkey: string): { role: string; user: string } {
   return { role, user };
 }
 
+/** A TO_DAT change of an AGR_USERS item: the end of validity before and after, as YYYYMMDD ('' when not given). */
+export interface ValidityChange {
+  from: string;
+  to: string;
+}
+
+/** A date cell as YYYYMMDD: as CDPOS stores it (20241231), or as a list shows it (2024-12-31, 31.12.2024, 12/31/2024); '' for anything else. */
+function yyyymmdd(v: string): string {
+  const s = v.trim();
+  if (/^\d{8}$/.test(s)) return s;
+  let m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (m) return `${m[1]}${m[2]}${m[3]}`;
+  m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(s);
+  if (m) return `${m[3]}${m[2]!.padStart(2, '0')}${m[1]!.padStart(2, '0')}`;
+  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  return m ? `${m[3]}${m[1]!.padStart(2, '0')}${m[2]!.padStart(2, '0')}` : '';
+}
+
+/** The TO_DAT change of an AGR_USERS update item (FNAME TO_DAT, CHNGIND U), else undefined. */
+export function validityChange(chngind: string, fname: string, valueNew: string, valueOld: string): ValidityChange | undefined {
+  if (chngind.toUpperCase() !== 'U' || fname !== 'TO_DAT') return undefined;
+  const to = yyyymmdd(valueNew);
+  return to === '' ? undefined : { from: yyyymmdd(valueOld), to };
+}
+
 /**
- * Does an AGR_USERS item give the role (again)? An insert, or a change of the end of its validity
- * (TO_DAT) to a date not before the change: the assignment is valid again.
+ * Does a change of validity make the assignment valid again on `isoDate` (the change's date)? Its old
+ * end (VALUE_OLD) lay before that day, so the assignment had expired, and its new end is on or after
+ * it. An export without the old value is judged by the new end alone (an expired assignment cannot
+ * be told from a valid one then; the rule errs towards listing it).
+ * @example validAgain({ from: '20240101', to: '99991231' }, '2026-11-18') // true
+ * @example validAgain({ from: '20261231', to: '99991231' }, '2026-11-18') // false: it was still valid, only extended
  */
-export function roleGranted(chngind: string, fname: string, valueNew: string, isoDate: string): boolean {
-  const ind = chngind.toUpperCase();
-  if (ind === 'I') return true;
-  if (ind !== 'U' || fname !== 'TO_DAT') return false;
-  const to = valueNew.replace(/\D/g, '');
-  return to.length === 8 && (isoDate === '' || to >= isoDate.replace(/-/g, ''));
+export function validAgain(change: ValidityChange, isoDate: string): boolean {
+  const day = isoDate.replace(/-/g, '');
+  return (change.from === '' || change.from < day) && change.to >= day;
+}
+
+/** "(TO_DAT 20240101 → 99991231)": how a role's validity change is written in its reason and security event. */
+export function validityText(change: ValidityChange): string {
+  return `(TO_DAT ${change.from || 'not given'} → ${change.to})`;
+}
+
+const VALIDITY_SUFFIX = / \(TO_DAT (\d{8}|not given) → (\d{8})\)$/;
+
+/** The validity change written at the end of a text by validityText, or undefined. */
+export function validityOf(text: string): ValidityChange | undefined {
+  const m = VALIDITY_SUFFIX.exec(text);
+  return m ? { from: m[1] === 'not given' ? '' : m[1]!, to: m[2]! } : undefined;
 }
 
 /** A key insert or delete (FNAME KEY, CHNGIND I, D or E) in a bank-detail table: 'added' | 'removed', else undefined. */

@@ -4,7 +4,7 @@
  * and what the patterns read of an item (bank details changed, another user's password reset).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { bankKeyChange, namedProfile, profileOwner, readableKey, roleGranted, roleKey, USER_PROFILE_TABLES } from './change-document-keys.ts';
+import { bankKeyChange, namedProfile, profileOwner, readableKey, roleKey, validAgain, validityChange, validityText, USER_PROFILE_TABLES } from './change-document-keys.ts';
 import { MARK_BANK_CHANGE, MARK_PASSWORD_OTHER, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import type { ClassFacts, RuleEnv } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
@@ -57,10 +57,16 @@ function flagRole(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, c: ClassF
   if (role === undefined) return;
   const owner = (c.identity ? rec.objectid.trim() : '') || key.user || 'unknown user';
   const ind = rec.chngind.toUpperCase();
-  const granted = roleGranted(ind, rec.fname.toUpperCase(), rec.valueNew, rec.date);
-  const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : granted ? 'made valid again for' : 'changed for';
-  setOther(out, 'authorization', env.full ? `authorization: Sensitive role ${role} ${how} ${owner} (AGR_USERS)` : '', 'CD-SENSITIVE-ROLE');
-  if (granted) out.roleAssigned = `${role} to ${owner}`;
+  // A change of its validity: made valid again when the old end (VALUE_OLD) had passed and the new
+  // one has not. An item that does not know its date yet (its header is in another file) is judged
+  // by SENSITIVE_ROLE_ASSIGNED with the header's date: the security event carries both ends.
+  const validity = validityChange(ind, rec.fname.toUpperCase(), rec.valueNew, rec.valueOld);
+  const again = validity !== undefined && (rec.date === '' || validAgain(validity, rec.date));
+  const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : validity === undefined ? 'changed for' : rec.date === '' ? 'validity changed for' : again ? 'made valid again for' : 'validity changed for';
+  const validityNote = validity === undefined ? '' : ` ${validityText(validity)}`;
+  setOther(out, 'authorization', env.full ? `authorization: Sensitive role ${role} ${how} ${owner} (AGR_USERS)${validityNote}` : '', 'CD-SENSITIVE-ROLE');
+  if (ind === 'I') out.roleAssigned = `${role} to ${owner}`;
+  else if (again) out.roleAssigned = `${role} to ${owner}${validityNote}`;
 }
 
 /** The catalogue entries of this module's rules (DETECTION.md section 5). */

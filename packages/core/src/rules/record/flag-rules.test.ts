@@ -44,6 +44,8 @@ const CASES: [string, FileType, Partial<CanonicalRecord>, FileType, Partial<Cano
   ['SAL-SPNEGO-REPLAY', 'SM20', { event: 'BUI' }, 'SM20', { event: 'BUH' }],
   ['SAL-USER-ADMIN', 'SM20', { event: 'AU7', var1: 'BOB' }, 'SM20', { event: 'AUC' }],
   ['SAL-CONFIG-EVENT', 'SM20', { event: 'FU1' }, 'SM20', { event: 'FU2' }],
+  // DU8 (an FTP connection to an allowed server) is a configuration event, not an insecure configuration.
+  ['SAL-FTP-INSECURE', 'SM20', { event: 'DU2' }, 'SM20', { event: 'DU8', var1: 'ftp.example.com' }],
   ['TCODE-CONFIG', 'SM20', { tcode: 'RZ10' }, 'SM20', { tcode: 'RZ12' }],
   ['SAL-AUDIT-OFF', 'SM20', { event: 'AUJ', var1: '0' }, 'SM20', { event: 'AUJ', var1: '1' }],
   ['SAL-AUDIT-CONFIG', 'SM20', { event: 'FU0', var1: '1' }, 'SM20', { event: 'AUJ', var1: '0' }],
@@ -118,6 +120,10 @@ describe('v3 reasons', () => {
     expect(otherOf('SM20', { event: 'BU4', program: 'RS_TESTFRAME_CALL', var1: 'ASSIGN', var3: '0042' })).toContain('security: Event BU4: function module (not named) run in test mode (RS_TESTFRAME_CALL)');
     expect(otherOf('SM20', { event: 'AUW', tcode: 'SE37', program: 'RS_TESTFRAME_CALL', var1: 'RS_TESTFRAME_CALL' })).toBe('security: Event AUW: function module (not named) run in test mode (RS_TESTFRAME_CALL)');
   });
+  it('names the insecure FTP configuration by its catalogue text', () => {
+    expect(otherOf('SM20', { event: 'DU1' })).toBe('config: Event DU1: FTP server allowlist is empty');
+    expect(rulesOf('SM20', { event: 'DU1' })).toEqual(['SAL-FTP-INSECURE']);
+  });
   it('gives the catalogue-high events their catalogue text, and no second reason to an event a rule reads', () => {
     expect(otherOf('SM20', { event: 'AUG' })).toBe('security: Event AUG: Application server started');
     expect(otherOf('SM20', { event: 'BUW', var1: 'CLIENT_A', var2: 'CLIENT_B' })).toBe('security: Event BUW: A refresh token issued to client CLIENT_A was used by client CLIENT_B');
@@ -129,9 +135,21 @@ describe('v3 reasons', () => {
     expect(otherOf('CDPOS', { objectclas: 'IDENTITY', objectid: 'JDOE', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'D', tabkey: ROLE_KEY })).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN removed from JDOE (AGR_USERS)');
     const fire = run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: '100' + 'Z_FIREFIGHTER_FI'.padEnd(30) + 'FFUSER' });
     expect(fire.roleAssigned).toBe('Z_FIREFIGHTER_FI to FFUSER');
-    const again = run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', valueNew: '99991231', tabkey: ROLE_KEY });
-    expect(again.roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE');
-    expect(run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', valueNew: '20200101', tabkey: ROLE_KEY }).roleAssigned).toBe('');
+    // Valid again: the old end of validity (VALUE_OLD) lay before the change (2026-11-18), the new one does not.
+    const validity = { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', tabkey: ROLE_KEY };
+    const again = run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '99991231' });
+    expect(again.roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20240101 → 99991231)');
+    expect(again.reasons[FLAG_INDEX.OTHER]).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN made valid again for JDOE (AGR_USERS) (TO_DAT 20240101 → 99991231)');
+    // Near misses: a valid assignment extended (old end after the change), one shortened into the past.
+    const extended = run('CDPOS', { ...validity, valueOld: '20261231', valueNew: '99991231' });
+    expect(extended.roleAssigned).toBe('');
+    expect(extended.reasons[FLAG_INDEX.OTHER]).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN validity changed for JDOE (AGR_USERS) (TO_DAT 20261231 → 99991231)');
+    expect(run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '20261117' }).roleAssigned).toBe('');
+    expect(run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '20200101' }).roleAssigned).toBe('');
+    // The old end on the day of the change: it was still valid that day, so not valid "again".
+    expect(run('CDPOS', { ...validity, valueOld: '20261118', valueNew: '99991231' }).roleAssigned).toBe('');
+    // An item whose date only its header knows carries both ends; SENSITIVE_ROLE_ASSIGNED judges it with the header's date.
+    expect(run('CDPOS', { ...validity, date: '', valueOld: '20261231', valueNew: '99991231' }).roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20261231 → 99991231)');
   });
 });
 

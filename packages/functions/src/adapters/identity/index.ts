@@ -2,10 +2,11 @@
  * Identity port on Cognito: ID tokens verified with `jose` against the issuer and JWKS URL from
  * config (so a deployed stage, configured with its own pool, never accepts local tokens), and
  * invitations through AdminCreateUser (Cognito e-mails them on AWS; locally the temporary password
- * is handed to `onInvite`).
+ * is handed to `onInvite`), and whether a user has TOTP MFA on (AdminGetUser, for the admin check).
  */
 import {
   AdminCreateUserCommand,
+  AdminGetUserCommand,
   CognitoIdentityProviderClient,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -25,6 +26,11 @@ export interface IdentityOptions {
 /** How long a verified ID token is remembered (never past its `exp`), and how many at most. */
 const VERIFIED_TTL_MS = 60_000;
 const MAX_VERIFIED = 10_000;
+/**
+ * How long "this user has TOTP on" is remembered: turning it off reaches the admin check within a
+ * minute. "Off" is never remembered, so an administrator who just enrolled is let in at once.
+ */
+export const MFA_CACHE_TTL_MS = 60_000;
 
 export function createIdentity(config: AppConfig, opts: IdentityOptions = {}): Identity {
   const jwks = createRemoteJWKSet(new URL(config.jwksUrl));
@@ -45,6 +51,7 @@ export function createIdentity(config: AppConfig, opts: IdentityOptions = {}): I
         : {}),
     }));
   };
+  const mfaOn = new Map<string, number>();
   const send = async (command: AdminCreateUserCommand) => {
     try {
       await cognito().send(command);
@@ -95,6 +102,29 @@ export function createIdentity(config: AppConfig, opts: IdentityOptions = {}): I
       verified.set(token, { caller: caller.caller, until: Math.min(exp, now + VERIFIED_TTL_MS) });
       if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value!);
       return { ...caller.caller, groups: [...caller.caller.groups] };
+    },
+
+    async hasTotpMfa(caller) {
+      const now = Date.now();
+      const until = mfaOn.get(caller.sub);
+      if (until !== undefined && until > now) return true;
+      mfaOn.delete(caller.sub);
+      // AdminGetUser (cognito-idp:AdminGetUser on the pool only, stacks/api-function.ts); locally the
+      // same call reaches the local pool's loopback endpoint. The user name of an e-mail pool is the sub.
+      let settings: string[];
+      try {
+        const out = await cognito().send(new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: caller.sub }));
+        settings = out.UserMFASettingList ?? [];
+      } catch (e) {
+        if ((e as Error).name === 'UserNotFoundException') return false;
+        throw e;
+      }
+      const on = settings.includes('SOFTWARE_TOKEN_MFA');
+      if (on) {
+        mfaOn.set(caller.sub, now + MFA_CACHE_TTL_MS);
+        if (mfaOn.size > MAX_VERIFIED) mfaOn.delete(mfaOn.keys().next().value!);
+      }
+      return on;
     },
 
     async inviteUser(input) {

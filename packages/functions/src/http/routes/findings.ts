@@ -13,6 +13,7 @@ import {
   exportQuerySchema,
   filterReviewBodySchema,
   getCase,
+  getReviewJob,
   getTimeline,
   listCases,
   timelineQuerySchema,
@@ -33,6 +34,7 @@ import type { RouteRegistrar } from '../types.ts';
 
 /** A case id as cases.json names it (the engine: `case-` and hex digits). */
 const caseIdParam: PathParam = { label: 'case ID', schema: z.string().regex(CASE_ID, 'must be a case id from GET /results/{id}/cases') };
+const jobIdParam: PathParam = { label: 'review job ID', schema: z.string().uuid('must be a job id from a case or filter review') };
 
 export function registerFindingRoutes(r: RouteRegistrar): void {
   r.route('GET', '/results/{id}/findings', { access: 'user', summary: 'A page of findings (filters: status, severity, rule, user, caseId), their counts and rules' }, async ({ caller, params, req, services }) => {
@@ -70,9 +72,14 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
     return { status: 200, body: { updated: findings.length, findings } };
   });
 
-  r.route('PUT', '/results/{id}/findings/review-by-filter', { access: 'user', body: filterReviewBodySchema, summary: 'Reviews every finding a filter matches (up to 20,000), if it still matches the expected count' }, async ({ caller, params, body, services }) => {
+  r.route('PUT', '/results/{id}/findings/review-by-filter', { access: 'user', body: filterReviewBodySchema, summary: 'Reviews every finding a filter matches, if it still matches the expected count (202 with a job to poll when it takes long)' }, async ({ caller, params, body, services }) => {
     const review = filterReviewBodySchema.parse(body ?? {});
-    return { status: 200, body: await reviewByFilter(services, caller, params.id!, review) };
+    const out = await reviewByFilter(services, caller, params.id!, review);
+    return { status: out.code, body: out.body };
+  });
+
+  r.route('GET', '/results/{id}/review-jobs/{jobId}', { access: 'user', params: { jobId: jobIdParam }, summary: 'Progress and result of a case or filter review that answered 202' }, async ({ caller, params, services }) => {
+    return { status: 200, body: await getReviewJob(services, caller.sub, params.id!, params.jobId!) };
   });
 
   r.route('GET', '/results/{id}/cases', { access: 'user', summary: 'A page of cases, most important first (filters: risk, rule, actor, review)' }, async ({ caller, params, req, services }) => {
@@ -85,8 +92,9 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
     return { status: 200, body: await getCase(services, caller.sub, params.id!, params.caseId!, query) };
   });
 
-  r.route('PUT', '/results/{id}/cases/{caseId}/review', { access: 'user', params: { caseId: caseIdParam }, body: caseReviewBodySchema, summary: 'A review decision on every member (or every open member) of a case, each with its own trail entry' }, async ({ caller, params, body, services }) => {
+  r.route('PUT', '/results/{id}/cases/{caseId}/review', { access: 'user', params: { caseId: caseIdParam }, body: caseReviewBodySchema, summary: 'A review decision on every member (or every open member) of a case, each with its own trail entry (202 with a job to poll when it takes long)' }, async ({ caller, params, body, services }) => {
     const review = caseReviewBodySchema.parse(body ?? {});
-    return { status: 200, body: await reviewCase(services, caller, params.id!, params.caseId!, review) };
+    const out = await reviewCase(services, caller, params.id!, params.caseId!, review);
+    return { status: out.code, body: out.body };
   });
 }

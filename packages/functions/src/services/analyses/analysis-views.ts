@@ -1,4 +1,5 @@
 /** Shapes the analysis item (and its report.json) into the API answers of spec section 3. */
+import { riskLabelOf } from '@app/core/model/risk-label.ts';
 import type { AnalysisReport } from '@app/core';
 import { VisibleError } from '../../http/errors.ts';
 import { BlobNotFoundError } from '../../ports/index.ts';
@@ -49,6 +50,8 @@ export function toListItem(item: AnalysisItem) {
     status: item.status,
     error: item.error ?? null,
     risk: item.risk ?? null,
+    // The risk in words; a tickets-only analysis says why it is No data (issue 27).
+    risk_label: riskLabelOf(item.risk, item.totalRecords),
     summary: item.summary ?? null,
     dashboard: item.dashboard ?? null,
   };
@@ -96,6 +99,7 @@ export async function toResult(services: Services, item: AnalysisItem) {
     files: report.files,
     summary: report.summary,
     risk: report.risk,
+    risk_label: riskLabelOf(report.risk, report.summary.total_records),
     ...(report.no_data_reason ? { no_data_reason: report.no_data_reason } : {}),
     correlation_results: report.correlation_results,
     record_count_summary: report.record_count_summary,

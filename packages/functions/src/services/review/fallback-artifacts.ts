@@ -1,22 +1,31 @@
 /**
- * Analyses written before the report step stored cases (no findings.ndjson): their findings are
- * derived ONCE, in the review worker, from report.json and high-records.ndjson as before, grouped
- * into cases per actor, and stored as the same artifacts the engine writes (`findings.ndjson`,
- * `cases.json`), so from then on they are read like any other analysis.
+ * Analyses written before the report step stored cases (no findings.ndjson, no cases.json): their
+ * findings are derived ONCE, in the review worker, from report.json and high-records.ndjson, their
+ * cases computed by the engine's own cases computation (`computeCases`, DETECTION.md section 6:
+ * actors, members, score, routine, escalations, order) from what the stored analysis holds, and
+ * both stored as the same artifacts the engine writes (`findings.ndjson`, `cases.json`), so from
+ * then on they are read like any other analysis.
  *
- * These cases are simpler than the engine's (DETECTION.md section 6): one per user (or one of kind
- * `none` for findings without a user), the risk level of the most severe member (a high record
- * alone makes a medium case), no routine marking and no escalations, and a reason that says so.
+ * What the report step tallies over every record is partly missing, and each case says what:
+ * - the days each user was active (routine needs them) come from `timeline-index.bin` (every
+ *   record's day per user); without it no rule is marked routine;
+ * - medium flags (a case's context) are not stored: context is 0;
+ * - an escalation's use (a change or high-risk transaction within hours of a privilege gained) is
+ *   found among the stored high-severity records and the patterns only, not among unflagged records;
+ * - without high-records.ndjson (the oldest analyses) only the summary's sample records are members.
  */
 import { createHash } from 'node:crypto';
+import { actorKey, CaseTally, computeCases, escalationTriggers, mergeTallies, patternActor, type Case, type CaseActorKind, type CasesFile } from '@app/core/cases/index.ts';
 import type { AnalysisReport } from '@app/core/model/index.ts';
-import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
 import { deriveFindings, parseHighRecords, type Finding } from '@app/core/review/index.ts';
-import { SEVERITY_RANK, type FindingsIndexData } from './findings-index.ts';
+import type { FindingsIndexData } from './findings-index.ts';
 
-const LEVEL_RANK: Record<CaseRiskLevel, number> = { critical: 0, high: 1, medium: 2, low: 3 };
-const WEIGHT = { critical: 40, high: 20, medium: 8, low: 3 } as const;
-export const FALLBACK_REASON = 'Analysed before cases were computed: no routine marking and no escalations; analyse the files again for them';
+/** Said by every case computed for an older analysis. */
+export const FALLBACK_REASON = 'Computed after the analysis (it was analysed before cases were stored), from what it stored';
+export const NO_CONTEXT_REASON = 'Medium flags (context) are not stored for this analysis: not counted';
+export const NO_ROUTINE_REASON = 'Routine not marked: the days each user was active are not stored for this analysis';
+export const USE_FROM_FLAGGED_REASON = 'Escalations: a use after a privilege is found among flagged records and patterns only (unflagged changes are not stored)';
+export const SAMPLES_ONLY_REASON = 'Only the sample records the summary kept are members (every high-severity record is not stored for this analysis)';
 
 export interface DerivedArtifacts {
   ndjson: Uint8Array;
@@ -24,103 +33,138 @@ export interface DerivedArtifacts {
   meta: Pick<FindingsIndexData, 'recordSource' | 'recordCoverage'>;
 }
 
-export function caseIdOf(analysisId: string, kind: string, actor: string): string {
-  return createHash('sha256').update(`${analysisId}\u001f${kind}\u001f${actor}`).digest('hex').slice(0, 16);
+/** Days (YYYY-MM-DD) each user has any record, from the directories of timeline-index.bin (its first bytes up to the entries). */
+export function activeDaysOf(timelinePrefix: Uint8Array): Map<string, Set<string>> {
+  const view = new DataView(timelinePrefix.buffer, timelinePrefix.byteOffset, timelinePrefix.byteLength);
+  const metaLength = view.getUint32(8, true);
+  const decoder = new TextDecoder();
+  const meta = JSON.parse(decoder.decode(timelinePrefix.subarray(16, 16 + metaLength))) as { users: [string, number, number][] };
+  const base = 16 + metaLength;
+  const out = new Map<string, Set<string>>();
+  for (const [user, offset, length] of meta.users) {
+    const dir = JSON.parse(decoder.decode(timelinePrefix.subarray(base + offset, base + offset + length))) as { days: Record<string, [number, number][]> };
+    const days = new Set<string>();
+    for (const [kind, list] of Object.entries(dir.days)) {
+      if (kind === 'ITEM') continue;
+      for (const [day] of list) if (day >= 0) days.add(new Date(day * 86_400_000).toISOString().slice(0, 10));
+    }
+    out.set(user.toUpperCase(), days);
+  }
+  return out;
 }
 
-export function deriveArtifacts(analysisId: string, reportText: string, highText: string | undefined): DerivedArtifacts {
+const CHANGE_TYPES = new Set(['CDHDR', 'CDPOS']);
+
+export function deriveArtifacts(analysisId: string, reportText: string, highText: string | undefined, timelinePrefix?: Uint8Array): DerivedArtifacts {
   const report = JSON.parse(reportText) as AnalysisReport;
   const high = highText === undefined ? undefined : parseHighRecords(highText);
   const derived = deriveFindings(analysisId, report, high);
-  const groups = new Map<string, Finding[]>();
+  const patterns = report.suspicious_patterns;
+
+  // What the report step would have tallied, from the stored records: each record once (its findings share its evidence).
+  const triggers = escalationTriggers(patterns);
+  const tally = new CaseTally(triggers);
+  const byRecord = new Map<object, { f: Finding; rules: string[] }>();
   for (const f of derived.findings) {
-    const actor = f.user;
-    const list = groups.get(actor);
-    if (list) list.push(f);
-    else groups.set(actor, [f]);
+    if (f.kind !== 'record') continue;
+    const rec = f.evidence[0]!;
+    const known = byRecord.get(rec);
+    if (known) {
+      if (!known.rules.includes(f.rule.id)) known.rules.push(f.rule.id);
+    } else byRecord.set(rec, { f, rules: [f.rule.id] });
   }
-  const built: { c: Case; members: Finding[] }[] = [];
-  for (const [actor, members] of groups) {
-    members.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
-    const kind = actor ? 'user' : 'none';
-    const id = caseIdOf(analysisId, kind, actor);
-    const rules = new Map<string, { rule: string; count: number; first_time: string; severity: Finding['rule']['severity']; title: string; pattern: boolean }>();
-    const days = new Set<string>();
-    const files = new Set<string>();
-    let patterns = 0;
-    let records = 0;
-    for (const f of members) {
-      f.caseId = id;
-      if (f.kind === 'pattern') patterns++;
-      else records++;
-      if (f.time) days.add(f.time.slice(0, 10));
-      if (f.source.file) files.add(f.source.file);
-      const r = rules.get(f.rule.id);
-      if (r) r.count++;
-      else rules.set(f.rule.id, { rule: f.rule.id, count: 1, first_time: f.time, severity: f.rule.severity, title: f.rule.title, pattern: f.kind === 'pattern' });
+  for (const [rec, { f, rules }] of byRecord) {
+    const r = rec as Record<string, string>;
+    const fileType = f.source.fileType ?? r.FILE_TYPE ?? '';
+    tally.add(
+      { user: f.user, date: f.time.slice(0, 10), time: f.time.slice(11, 19), tcode: r.TCODE ?? r['Transaction Code'] ?? '', tabname: r.TABNAME, event: r.EVENT },
+      f.source.file ?? '',
+      rules,
+      CHANGE_TYPES.has(fileType),
+      !!r.HIGH_RISK_TCODE_FLAG,
+    );
+  }
+  const merged = mergeTallies([tally.toJSON()]);
+  const active = timelinePrefix ? activeDaysOf(timelinePrefix) : undefined;
+  if (active) merged.active = active;
+  else {
+    // The days each user was active are unknown: no rule can be called routine. computeCases marks
+    // a rule routine when it fires on most of the actor's active days, so each user is given more
+    // (unnamed) active days than any rule could reach; the case says why routine is missing.
+    const unknownDays = Array.from({ length: 800 }, (_, i) => `unknown-${i}`);
+    merged.active = new Map([...merged.actors.keys(), ...patterns.map((p) => actorKey('user', p.user.trim().toUpperCase()))].map((k) => [k.slice(k.indexOf('\u0001') + 1), new Set(unknownDays)]));
+  }
+  const cases = computeCases({ patterns, tally: merged, triggers });
+
+  // Members: each pattern's case by its actor, each record's by its user (none without one).
+  const at = new Map(cases.map((c, i) => [actorKey(c.actor_kind, c.actor), i]));
+  const members: Finding[][] = cases.map(() => []);
+  const extra: { kind: CaseActorKind; actor: string; list: Finding[] }[] = [];
+  derived.findings.forEach((f, i) => {
+    const who = f.kind === 'pattern' && i < patterns.length ? patternActor(patterns[i]!) : f.user ? { kind: 'user' as const, actor: f.user } : { kind: 'none' as const, actor: '' };
+    const k = at.get(actorKey(who.kind, who.actor));
+    if (k !== undefined) members[k]!.push(f);
+    else {
+      let e = extra.find((x) => x.kind === who.kind && x.actor === who.actor);
+      if (!e) extra.push((e = { ...who, list: [] }));
+      e.list.push(f);
     }
-    let level: CaseRiskLevel = 'low';
-    let score = 0;
-    for (const r of rules.values()) {
-      // A high pattern makes a high case; a high record alone only a medium one (section 6).
-      const l: CaseRiskLevel = r.severity === 'critical' ? 'critical' : r.severity === 'high' ? (r.pattern ? 'high' : 'medium') : r.severity === 'medium' ? 'medium' : 'low';
-      if (LEVEL_RANK[l] < LEVEL_RANK[level]) level = l;
-      // The first occurrence weighs most, repeats by their logarithm.
-      score += WEIGHT[r.severity] * (1 + Math.log10(r.count));
-    }
-    if (rules.size > 1) score += 10 * (rules.size - 1);
-    const timed = members.filter((m) => m.time);
-    const c: Case = {
-      id,
-      actor,
-      actor_kind: kind,
-      risk_level: level,
-      score: Math.min(100, Math.round(score)),
-      first_time: timed[0]?.time ?? '',
-      last_time: timed.at(-1)?.time ?? '',
-      days: days.size,
-      files: [...files].sort(),
-      rules: [...rules.values()]
-        .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.count - a.count)
-        .map((r) => ({ rule: r.rule, count: r.count, first_time: r.first_time, routine: false })),
+  });
+  const missing = [
+    FALLBACK_REASON,
+    ...(high ? [] : [SAMPLES_ONLY_REASON]),
+    ...(active ? [] : [NO_ROUTINE_REASON]),
+    NO_CONTEXT_REASON,
+    USE_FROM_FLAGGED_REASON,
+  ];
+  const all: Case[] = cases.map((c) => ({ ...c, reasons: [...c.reasons, ...missing] }));
+  // A finding no computed case holds (a medium rule of an actor without a high one): a low case of its actor, so nothing is hidden.
+  for (const e of extra) {
+    const times = e.list.map((f) => f.time).filter(Boolean).sort();
+    all.push({
+      id: `case-${createHash('sha256').update(`${e.kind}\u0001${e.actor}`).digest('hex').slice(0, 16)}`,
+      actor: e.actor,
+      actor_kind: e.kind,
+      risk_level: 'low',
+      score: 0,
+      first_time: times[0] ?? '',
+      last_time: times.at(-1) ?? '',
+      days: new Set(times.map((t) => t.slice(0, 10))).size,
+      files: [...new Set(e.list.map((f) => f.source.file ?? '').filter(Boolean))].sort(),
+      rules: [...new Set(e.list.map((f) => f.rule.id))].map((rule) => ({ rule, count: e.list.filter((f) => f.rule.id === rule).length, first_time: e.list.find((f) => f.rule.id === rule)?.time ?? '', routine: false })),
       escalations: [],
       watchlists: [],
-      reasons: [
-        ...[...rules.values()]
-          .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.count - a.count)
-          .map((r) => `${r.title} (${r.severity}): ${r.count === 1 ? 'once' : `${r.count} times`}${r.first_time ? `, first on ${r.first_time}` : ''}`),
-        ...(rules.size > 1 ? [`${rules.size} different rules for one actor`] : []),
-        FALLBACK_REASON,
-      ],
-      patterns,
-      records,
+      reasons: ['Findings of medium severity only', ...missing],
+      patterns: e.list.filter((f) => f.kind === 'pattern').length,
+      records: e.list.filter((f) => f.kind === 'record').length,
       context: 0,
       findings_offset: 0,
-      findings_count: members.length,
-    };
-    built.push({ c, members });
+      findings_count: 0,
+    });
+    members.push(e.list);
   }
-  built.sort((a, b) => LEVEL_RANK[a.c.risk_level] - LEVEL_RANK[b.c.risk_level] || b.c.score - a.c.score || (a.c.first_time < b.c.first_time ? -1 : a.c.first_time > b.c.first_time ? 1 : 0));
   const lines: string[] = [];
-  for (const b of built) {
-    b.c.findings_offset = lines.length;
-    for (const f of b.members) lines.push(JSON.stringify(f));
-  }
+  all.forEach((c, i) => {
+    const list = members[i]!.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+    c.findings_offset = lines.length;
+    c.findings_count = list.length;
+    for (const f of list) lines.push(JSON.stringify({ ...f, caseId: c.id }));
+  });
   const text = lines.length ? `${lines.join('\n')}\n` : '';
-  const times = derived.findings.map((f) => f.time).filter(Boolean).sort();
+  const stored = (report as AnalysisReport & { settings?: CasesFile['settings'] }).settings;
   return {
     ndjson: new TextEncoder().encode(text),
     cases: {
       version: 1,
-      settings: {
+      settings: stored ?? {
         timeZone: '',
         holidayCalendar: '',
         businessHours: { start: '', end: '', days: [] },
         thresholds: {},
         lists: {},
-        period: { first: times[0] ?? '', last: times.at(-1) ?? '' },
+        period: merged.period,
       },
-      cases: built.map((b) => b.c),
+      cases: all,
     },
     meta: {
       recordSource: derived.recordSource,

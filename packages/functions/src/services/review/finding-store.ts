@@ -6,7 +6,7 @@
  * (fallback-artifacts.ts). Filtering, ordering and counting run in the review workers
  * (review-pool.ts); this thread only reads the lines of the page it answers.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CASES_FILE, FINDINGS_FILE } from '@app/core/cases/index.ts';
 import type { Finding } from '@app/core/review/index.ts';
 import { VisibleError } from '../../http/errors.ts';
@@ -15,12 +15,14 @@ import { requireAnalysis } from '../analyses/analysis-views.ts';
 import type { AnalysisItem } from '../analyses/analysis-item.ts';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
-import { analysisPrefix } from '../workspace.ts';
+import { analysisPrefix, outputKeys } from '../workspace.ts';
 import type { LineRef } from './findings-index.ts';
 import type { Job, Retry, ReviewsSync } from './review-jobs.ts';
 import { reviewPool } from './review-pool.ts';
 import { reviewKeys } from './review-keys.ts';
 import { loadReviews, type ReviewItem } from './review-store.ts';
+
+export { bumpReviewsVersion } from './review-store.ts';
 import { readSuppressionSnapshot, type SuppressionSnapshot } from './suppression-snapshot.ts';
 import { STATUS_CODES } from './findings-index.ts';
 
@@ -62,9 +64,15 @@ const transferOf = (...bytes: (Uint8Array | undefined)[]): ArrayBuffer[] => {
 /** The analysis's artifacts being made, per analysis, so two requests make them once. */
 const making = new Map<string, Promise<void>>();
 
+/** How long a read waits for the cases of an older analysis before answering that they are being computed (tests set it to 0). */
+export const preparing = { waitMs: 2_000 };
+export const PREPARING_MESSAGE = 'The cases of this analysis are being computed (it was analysed before cases were stored); this takes a moment';
+
 /**
  * Makes sure findings.ndjson, cases.json and findings-index.bin exist (the index is written
- * last, so its presence says the others are complete).
+ * last, so its presence says the others are complete). An analysis written before cases were
+ * stored gets them computed once, in a review worker; a read that would wait longer than a moment
+ * for that answers 503 PREPARING (the web app says the cases are being computed and asks again).
  */
 async function ensureArtifacts(services: Services, userSub: string, analysis: AnalysisItem): Promise<void> {
   const k = artifactKeys(userSub, analysis.analysisId);
@@ -73,9 +81,31 @@ async function ensureArtifacts(services: Services, userSub: string, analysis: An
   let p = making.get(key);
   if (!p) {
     p = makeArtifacts(services, userSub, analysis).finally(() => making.delete(key));
+    // Nobody may be waiting when it fails: the next read starts again and reports the failure.
+    p.catch(() => {});
     making.set(key, p);
   }
-  await p;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = await Promise.race([p.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), preparing.waitMs)))]).finally(() => clearTimeout(timer));
+  if (!waited) throw new VisibleError('PREPARING', PREPARING_MESSAGE);
+}
+
+/** The first bytes of timeline-index.bin up to its entries (its meta and the users' directories), or undefined. */
+async function timelinePrefix(services: Services, userSub: string, analysisId: string): Promise<Uint8Array | undefined> {
+  const key = outputKeys(userSub, analysisId).timelineIndex;
+  try {
+    if (!(await services.blobs.head(key))) return undefined;
+    const preamble = await services.blobs.readRange(key, 0, 16);
+    if (preamble.byteLength < 16) return undefined;
+    const metaLength = new DataView(preamble.buffer, preamble.byteOffset, 16).getUint32(8, true);
+    const head = await services.blobs.readRange(key, 0, 16 + metaLength);
+    const meta = JSON.parse(new TextDecoder().decode(head.subarray(16))) as { entriesAt?: number };
+    if (typeof meta.entriesAt !== 'number') return undefined;
+    return await services.blobs.readRange(key, 0, 16 + metaLength + meta.entriesAt);
+  } catch (e) {
+    services.log.warn('timeline index of an older analysis not read (its cases mark no routine)', { analysisId, error: String(e) });
+    return undefined;
+  }
 }
 
 async function makeArtifacts(services: Services, userSub: string, analysis: AnalysisItem): Promise<void> {
@@ -92,17 +122,17 @@ async function makeArtifacts(services: Services, userSub: string, analysis: Anal
       await services.blobs.put(k.index, index, 'application/octet-stream');
       return;
     }
-    const high = await readOptional(services.blobs, k.highRecords);
+    const [high, timeline] = await Promise.all([readOptional(services.blobs, k.highRecords), timelinePrefix(services, userSub, analysis.analysisId)]);
     const started = Date.now();
     const out = await pool.run<{ ndjson: Uint8Array; cases: Uint8Array; index: Uint8Array }>(
       userSub,
-      { type: 'derive', analysisId: analysis.analysisId, report, high },
-      transferOf(report, high),
+      { type: 'derive', analysisId: analysis.analysisId, report, high, timeline },
+      transferOf(report, high, timeline),
     );
     await services.blobs.put(k.findings, out.ndjson, 'application/x-ndjson');
     await services.blobs.put(k.cases, out.cases, 'application/json');
     await services.blobs.put(k.index, out.index, 'application/octet-stream');
-    services.log.info('findings and cases derived for an analysis written before they were stored', { analysisId: analysis.analysisId, ms: Date.now() - started });
+    services.log.info('findings and cases computed for an analysis written before they were stored', { analysisId: analysis.analysisId, ms: Date.now() - started });
   } catch (e) {
     if (e instanceof VisibleError) throw e;
     services.log.error('findings of an analysis cannot be read', { analysisId: analysis.analysisId, error: String(e) });
@@ -151,18 +181,6 @@ export async function reviewsVersion(services: Services, userSub: string, analys
     new GetCommand({ TableName: services.config.tableName, Key: { pk: keys.user(userSub), sk: reviewKeys.reviewsVersion(analysisId) }, ConsistentRead: true }),
   );
   return (out.Item?.version as number | undefined) ?? 0;
-}
-
-/** Every review write bumps the analysis's review version, so each process reads the reviews again. */
-export async function bumpReviewsVersion(services: Services, userSub: string, analysisId: string): Promise<void> {
-  await services.ddb.send(
-    new UpdateCommand({
-      TableName: services.config.tableName,
-      Key: { pk: keys.user(userSub), sk: reviewKeys.reviewsVersion(analysisId) },
-      UpdateExpression: 'ADD version :one SET analysisId = :a',
-      ExpressionAttributeValues: { ':one': 1, ':a': analysisId },
-    }),
-  );
 }
 
 async function currentReviews(services: Services, userSub: string, analysisId: string): Promise<KeptReviews> {

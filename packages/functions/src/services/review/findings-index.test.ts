@@ -51,6 +51,25 @@ describe('the findings index', () => {
     expect(data.recordCoverage.flags).toEqual([{ flag: 'DEBUG_FLAG', total: 7, listed: 3 }]);
   });
 
+  it('answers a filter asked again from what it made, until the review statuses change', () => {
+    const own = new FindingsIndex(stored);
+    own.applyReviews(1, []);
+    const open = own.ordered({ status: 'open' });
+    expect(own.ordered({ status: 'open' })).toBe(open);
+    expect(own.queryPage({ status: 'open' }, 0, 10).counts).toBe(own.counts());
+    expect(open).toHaveLength(5);
+    // A review elsewhere: the same filter is made again, with the new statuses.
+    own.applyReviews(2, [[findings[1]!.findingId, STATUS_CODES.indexOf('explained')]]);
+    expect(own.ordered({ status: 'open' })).toHaveLength(4);
+    expect(own.counts()).toMatchObject({ open: 4, reviewed: 1 });
+    expect(own.queryPage({ status: 'explained' }, 0, 10).matched).toBe(1);
+    const progress = own.caseProgress();
+    expect(own.caseProgress()).toBe(progress);
+    expect([...progress.subarray(0, 4)]).toEqual([3, 2, 1, 0]);
+    own.applyReviews(3, []);
+    expect([...own.caseProgress().subarray(0, 4)]).toEqual([3, 3, 0, 0]);
+  });
+
   it('orders open before reviewed before suppressed, then by severity and time, and filters', () => {
     index.applySuppressions([{ suppressionId: 's1', rule: 'REC-B', user: 'bob', reason: 'batch', expiresAt: '2030-01-01T00:00:00Z' }]);
     index.applyReviews(1, [[findings[0]!.findingId, STATUS_CODES.indexOf('escalated')]]);

@@ -269,6 +269,10 @@ export class FindingsIndex {
   applySuppressions(suppressions: readonly SuppressionRule[]): void {
     this.suppressions = [...suppressions];
     this.suppressedBy.fill(-1);
+    this.memo.clear();
+    this.memoCounts = undefined;
+    this.memoProgress = undefined;
+    this.memoApplied = undefined;
     if (suppressions.length === 0) return;
     const d = this.data;
     for (let i = 0; i < this.count; i++) {
@@ -281,6 +285,9 @@ export class FindingsIndex {
   /** Replaces the review statuses (findingId, status code) as of `version`. */
   applyReviews(version: number, entries: readonly (readonly [string, number])[]): void {
     this.status.fill(0);
+    this.memo.clear();
+    this.memoCounts = undefined;
+    this.memoProgress = undefined;
     for (const [id, code] of entries) {
       const i = this.indexOf(id);
       if (i !== undefined) this.status[i] = code;
@@ -346,8 +353,42 @@ export class FindingsIndex {
     };
   }
 
-  /** Matching findings in list order: open, reviewed, suppressed; within each by severity, time, id. */
+  /**
+   * The lists of the last few filters and the counts, as of the review statuses they were made
+   * with: paging through a filter (and the counts every page gives) is then a slice, not a pass
+   * over every finding. Any change of the statuses (applyReviews) or suppressions drops them.
+   */
+  private readonly memo = new Map<string, number[]>();
+  private memoCounts: ReturnType<FindingsIndex['countAll']> | undefined;
+  private memoApplied: number[] | undefined;
+  private memoVersion = -1;
+  static readonly MEMO_LISTS = 3;
+
+  private fresh(): void {
+    if (this.memoVersion === this.reviewsVersion) return;
+    this.memo.clear();
+    this.memoCounts = undefined;
+    this.memoProgress = undefined;
+    this.memoVersion = this.reviewsVersion;
+  }
+
+  /** Matching findings in list order: open, reviewed, suppressed; within each by severity, time, id. Callers must not change the list. */
   ordered(f: FindingFilter): number[] {
+    this.fresh();
+    const key = JSON.stringify([f.rule, f.severity, f.user, f.status, f.caseId]);
+    const hit = this.memo.get(key);
+    if (hit) {
+      this.memo.delete(key);
+      this.memo.set(key, hit);
+      return hit;
+    }
+    const list = this.orderedNow(f);
+    this.memo.set(key, list);
+    while (this.memo.size > FindingsIndex.MEMO_LISTS) this.memo.delete(this.memo.keys().next().value!);
+    return list;
+  }
+
+  private orderedNow(f: FindingFilter): number[] {
     const m = this.matcher(f);
     const buckets: number[][] = [[], [], []];
     for (let k = 0; k < this.count; k++) {
@@ -358,6 +399,12 @@ export class FindingsIndex {
   }
 
   counts() {
+    this.fresh();
+    this.memoCounts ??= this.countAll();
+    return this.memoCounts;
+  }
+
+  private countAll() {
     const byStatus: Record<string, number> = Object.fromEntries(STATUS_CODES.map((s) => [s, 0]));
     const bySeverity: Record<string, number> = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
     const buckets = { open: 0, reviewed: 0, suppressed: 0 };
@@ -376,8 +423,12 @@ export class FindingsIndex {
   queryPage(f: FindingFilter, cursor: number, limit: number) {
     const list = this.ordered(f);
     const page = list.slice(cursor, cursor + limit).map((i) => this.line(i));
-    const applied = new Array<number>(this.suppressions.length).fill(0);
-    for (let i = 0; i < this.count; i++) if (this.suppressedBy[i]! >= 0) applied[this.suppressedBy[i]!]!++;
+    if (!this.memoApplied) {
+      const applied = new Array<number>(this.suppressions.length).fill(0);
+      for (let i = 0; i < this.count; i++) if (this.suppressedBy[i]! >= 0) applied[this.suppressedBy[i]!]!++;
+      this.memoApplied = applied;
+    }
+    const applied = this.memoApplied;
     return {
       page,
       matched: list.length,
@@ -406,8 +457,16 @@ export class FindingsIndex {
     };
   }
 
-  /** Per case index: members, reviewed, open (not reviewed, not suppressed), suppressed. */
+  private memoProgress: Uint32Array | undefined;
+
+  /** Per case index: members, reviewed, open (not reviewed, not suppressed), suppressed (kept until the statuses change). */
   caseProgress(): Uint32Array {
+    this.fresh();
+    this.memoProgress ??= this.progressNow();
+    return this.memoProgress;
+  }
+
+  private progressNow(): Uint32Array {
     const out = new Uint32Array(this.data.caseIds.length * 4);
     for (let i = 0; i < this.count; i++) {
       const c = this.caseOf[i]! * 4;

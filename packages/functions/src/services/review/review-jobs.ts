@@ -9,6 +9,7 @@
 import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
 import { suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
 import { deriveArtifacts } from './fallback-artifacts.ts';
+import { applyReview, type ApplySpec } from './review-apply.ts';
 import { buildIndex, FindingsIndex, type FindingFilter, type FindingTarget, type LineRef } from './findings-index.ts';
 
 export interface ReviewsSync {
@@ -25,12 +26,16 @@ export interface CaseFilter {
 }
 
 export type Job =
-  | { type: 'derive'; analysisId: string; report: Uint8Array; high?: Uint8Array | undefined }
+  | { type: 'derive'; analysisId: string; report: Uint8Array; high?: Uint8Array | undefined; timeline?: Uint8Array | undefined }
   | { type: 'build-index'; ndjson: Uint8Array; report: Uint8Array }
   | { type: 'load'; key: string; index: Uint8Array; cases: Uint8Array; suppressions: SuppressionRule[] }
   | { type: 'findings'; key: string; reviews: ReviewsSync; filter: FindingFilter; cursor: number; limit: number }
   | { type: 'lookup'; key: string; reviews: ReviewsSync; ids: string[] }
   | { type: 'targets'; key: string; reviews: ReviewsSync; filter: FindingFilter; cap: number }
+  /** How many findings a case or filter holds, and (for suppressions) its first finding of each rule and user, at most `pairs` + 1 of them. */
+  | { type: 'plan'; key: string; reviews: ReviewsSync; filter: FindingFilter; pairs: number }
+  /** Starts writing a review to every finding the filter matches (review-apply.ts); `wait`: answer once written (no worker threads, e.g. on Lambda). */
+  | { type: 'apply'; key: string; reviews: ReviewsSync; filter: FindingFilter; spec: ApplySpec; wait: boolean }
   | { type: 'cases'; key: string; reviews: ReviewsSync; filter: CaseFilter; cursor: number; limit: number }
   | { type: 'case'; key: string; reviews: ReviewsSync; caseId: string; cursor: number; limit: number }
   | { type: 'export'; key: string; reviews: ReviewsSync; ndjson: Uint8Array; full: ExportReview[]; format: 'xlsx' | 'csv'; about: [string, string][]; timeZone?: string };
@@ -128,7 +133,7 @@ export async function handleJob(job: Job): Promise<{ result: unknown; transfer?:
     case 'export':
       return exportJob(job);
     case 'derive': {
-      const a = deriveArtifacts(job.analysisId, decoder.decode(job.report), job.high ? decoder.decode(job.high) : undefined);
+      const a = deriveArtifacts(job.analysisId, decoder.decode(job.report), job.high ? decoder.decode(job.high) : undefined, job.timeline);
       const index = buildIndex(a.ndjson, a.meta);
       const cases = encoder.encode(JSON.stringify(a.cases));
       return { result: { ndjson: a.ndjson, cases, index }, transfer: [a.ndjson.buffer as ArrayBuffer, cases.buffer as ArrayBuffer, index.buffer as ArrayBuffer] };
@@ -147,6 +152,8 @@ export async function handleJob(job: Job): Promise<{ result: unknown; transfer?:
       remember(job.key, { index, file, caseAt, caseIndexOf });
       return { result: { ok: true } };
     }
+    case 'apply':
+      return { result: await applyJob(job) };
     default:
       return { result: query(job) };
   }
@@ -191,7 +198,17 @@ async function exportJob(job: Extract<Job, { type: 'export' }>): Promise<{ resul
   return { result: { bytes: out, findings: rows.length }, transfer: [out.buffer] };
 }
 
-function query(job: Exclude<Job, { type: 'derive' | 'build-index' | 'load' | 'export' }>): unknown {
+/** Starts (or, with `wait`, runs) a review job over every finding the filter matches; answers how many. */
+async function applyJob(job: Extract<Job, { type: 'apply' }>): Promise<unknown> {
+  const l = withReviews(job.key, job.reviews);
+  if ('retry' in l) return l;
+  const list = l.index.ordered(job.filter);
+  const running = applyReview(job.spec, l.index, list);
+  if (job.wait) await running;
+  return { matched: list.length };
+}
+
+function query(job: Exclude<Job, { type: 'derive' | 'build-index' | 'load' | 'export' | 'apply' }>): unknown {
   const l = withReviews(job.key, job.reviews);
   if ('retry' in l) return l;
   const { index } = l;
@@ -210,6 +227,21 @@ function query(job: Exclude<Job, { type: 'derive' | 'build-index' | 'load' | 'ex
     }
     case 'targets':
       return index.targets(job.filter, job.cap);
+    case 'plan': {
+      if (job.filter.caseId !== undefined && !l.caseAt.has(job.filter.caseId)) return { notFound: true };
+      const list = index.ordered(job.filter);
+      const pairs = new Map<string, { rule: string; user: string; findingId: string }>();
+      if (job.pairs > 0) {
+        for (const i of list) {
+          const t = index.target(i);
+          if (!t.user) continue;
+          const k = `${t.rule.id}\u001f${t.user}`;
+          if (!pairs.has(k)) pairs.set(k, { rule: t.rule.id, user: t.user, findingId: t.findingId });
+          if (pairs.size > job.pairs) break;
+        }
+      }
+      return { matched: list.length, pairs: [...pairs.values()] };
+    }
     case 'cases': {
       const p = index.caseProgress();
       const matched: CaseSummary[] = [];

@@ -16,6 +16,9 @@ export const reviewKeys = {
   suppressions: 'SUPPRESSION#',
   /** The lease that makes the review writes of one analysis follow one another (review-store.ts). */
   reviewLock: (analysisId: string) => `REVIEWLOCK#${analysisId}`,
+  /** A review of a whole case or filter, applied in batches by a review worker (review-apply.ts): its progress and result. */
+  job: (analysisId: string, jobId: string) => `REVIEWJOB#${analysisId}#${jobId}`,
+  jobsOf: (analysisId: string) => `REVIEWJOB#${analysisId}#`,
   /** Which suppression triage made from a finding for its rule: one per finding and rule however often asked. */
   suppressionFrom: (analysisId: string, findingId: string, rule: string) => `SUPPFROM#${analysisId}#${findingId}#${rule}`,
   suppressionsFromAnalysis: (analysisId: string) => `SUPPFROM#${analysisId}#`,

@@ -47,6 +47,11 @@ export class ReviewPool {
 
   constructor(private readonly size = workerCount()) {}
 
+  /** True when jobs run in the calling thread (no worker threads): a job must then finish before its request answers. */
+  get inline(): boolean {
+    return this.size === 0;
+  }
+
   /** Runs a job for `user` (the caller's sub) in a worker; buffers in `transfer` move to it. */
   run<T>(user: string, job: Job, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.size === 0) {

@@ -1,6 +1,6 @@
 /** Reviews of findings and their audit trail, in the owner's partition (review-keys.ts). */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '@app/core/review/index.ts';
 import { VisibleError } from '../../http/errors.ts';
 import { queryAll } from '../db.ts';
@@ -30,7 +30,10 @@ export interface TrailEntry extends ReviewState {
   previousStatus: ReviewStatus;
 }
 
-const prefixQuery = (services: Services, userSub: string, prefix: string) => ({
+/** What the review writes need of the services: the table (the review worker builds its own client, review-apply.ts). */
+export type ReviewDb = Pick<Services, 'ddb' | 'config' | 'log'>;
+
+const prefixQuery = (services: ReviewDb, userSub: string, prefix: string) => ({
   TableName: services.config.tableName,
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
   ExpressionAttributeValues: { ':pk': keys.user(userSub), ':sk': prefix },
@@ -62,7 +65,7 @@ const LOCK_WAIT_MS = 60_000;
  * update (locally and on DynamoDB alike), so the writes of one analysis's reviews follow one
  * another. `fn` gets the lock's counter, which orders trail entries written in the same millisecond.
  */
-async function withReviewLock<T>(services: Services, userSub: string, analysisId: string, fn: (seq: number) => Promise<{ result: T; seq: number }>): Promise<T> {
+export async function withReviewLock<T>(services: ReviewDb, userSub: string, analysisId: string, fn: (seq: number) => Promise<{ result: T; seq: number }>): Promise<T> {
   const Key = { pk: keys.user(userSub), sk: reviewKeys.reviewLock(analysisId) };
   const TableName = services.config.tableName;
   const holder = randomUUID();
@@ -111,29 +114,45 @@ async function withReviewLock<T>(services: Services, userSub: string, analysisId
   }
 }
 
-/** The current status of each finding, read consistently (under the lock). */
-async function currentStatuses(services: Services, userSub: string, analysisId: string, findingIds: readonly string[]): Promise<Map<string, ReviewStatus>> {
+/** The current status of each finding, read consistently (under the lock): 100 keys per BatchGetItem, never the whole analysis. */
+async function currentStatuses(services: ReviewDb, userSub: string, analysisId: string, findingIds: readonly string[]): Promise<Map<string, ReviewStatus>> {
   const statuses = new Map<string, ReviewStatus>();
+  const TableName = services.config.tableName;
+  const pk = keys.user(userSub);
   if (findingIds.length <= 8) {
     await Promise.all(
       findingIds.map(async (findingId) => {
-        const out = await services.ddb.send(
-          new GetCommand({ TableName: services.config.tableName, Key: { pk: keys.user(userSub), sk: reviewKeys.review(analysisId, findingId) }, ConsistentRead: true }),
-        );
+        const out = await services.ddb.send(new GetCommand({ TableName, Key: { pk, sk: reviewKeys.review(analysisId, findingId) }, ConsistentRead: true }));
         if (out.Item) statuses.set(findingId, (out.Item as ReviewItem).status);
       }),
     );
     return statuses;
   }
-  const items = await queryAll<ReviewItem>(services.ddb, { ...prefixQuery(services, userSub, reviewKeys.reviewsOf(analysisId)), ConsistentRead: true, ProjectionExpression: 'findingId, #s', ExpressionAttributeNames: { '#s': 'status' } });
-  for (const i of items) statuses.set(i.findingId, i.status);
+  const chunks: string[][] = [];
+  for (let i = 0; i < findingIds.length; i += 100) chunks.push(findingIds.slice(i, i + 100));
+  let next = 0;
+  const lane = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++]!;
+      let request: Record<string, unknown> | undefined = {
+        [TableName]: { Keys: chunk.map((id) => ({ pk, sk: reviewKeys.review(analysisId, id) })), ConsistentRead: true, ProjectionExpression: 'findingId, #s', ExpressionAttributeNames: { '#s': 'status' } },
+      };
+      for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
+        const out = await services.ddb.send(new BatchGetCommand({ RequestItems: request as never }));
+        for (const item of (out.Responses?.[TableName] ?? []) as ReviewItem[]) statuses.set(item.findingId, item.status);
+        request = out.UnprocessedKeys as Record<string, unknown> | undefined;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, chunks.length) }, lane));
   return statuses;
 }
 
 const BATCH = 25;
 const PARALLEL = 4;
 
-async function writeAll(services: Services, items: Record<string, unknown>[]): Promise<void> {
+async function writeAll(services: ReviewDb, items: Record<string, unknown>[]): Promise<void> {
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += BATCH) batches.push(items.slice(i, i + BATCH));
   let next = 0;
@@ -157,47 +176,82 @@ export interface ReviewWrite {
 }
 
 /**
- * The one place findings' reviews are written (one finding, bulk, by filter, a case). Under the
- * analysis's review lock it reads each finding's current status, writes the trail entries (each
- * with the status it replaced as `previousStatus`, stamped now, so the trail is a chain in time
- * order), then the reviews. A review never changes without its trail entry.
+ * Writes reviews while holding the analysis's review lock (`seq` is the lock's counter): reads
+ * each finding's current status consistently, keeps only the writes `keep` accepts given that
+ * status (a case review of its open members skips one reviewed meanwhile), writes the trail
+ * entries (each with the status it replaced as `previousStatus`, stamped now, so the trail is a
+ * chain in time order), then the reviews. A review never changes without its trail entry.
+ */
+export async function writeUnderLock(
+  services: ReviewDb,
+  userSub: string,
+  analysisId: string,
+  startSeq: number,
+  writes: readonly ReviewWrite[],
+  keep: (current: ReviewStatus) => boolean = () => true,
+): Promise<{ entries: (TrailEntry | undefined)[]; seq: number }> {
+  const pk = keys.user(userSub);
+  const ids = [...new Set(writes.map((w) => w.findingId))];
+  const current = await currentStatuses(services, userSub, analysisId, ids);
+  const reviewedAt = new Date().toISOString();
+  let seq = startSeq;
+  const entries: (TrailEntry | undefined)[] = [];
+  const trail: Record<string, unknown>[] = [];
+  const latest = new Map<string, ReviewItem>();
+  for (const w of writes) {
+    const was = current.get(w.findingId) ?? 'open';
+    if (!keep(was)) {
+      entries.push(undefined);
+      continue;
+    }
+    const state: ReviewState = { ...w.state, reviewedAt };
+    const entry: TrailEntry = { ...state, previousStatus: was };
+    seq++;
+    trail.push({ pk, sk: reviewKeys.trailEntry(analysisId, w.findingId, reviewedAt, String(seq).padStart(12, '0')), analysisId, findingId: w.findingId, ...entry });
+    entries.push(entry);
+    current.set(w.findingId, state.status);
+    latest.set(w.findingId, { pk, sk: reviewKeys.review(analysisId, w.findingId), analysisId, findingId: w.findingId, ...state });
+  }
+  await writeAll(services, trail);
+  await writeAll(services, [...latest.values()] as unknown as Record<string, unknown>[]);
+  return { entries, seq };
+}
+
+/**
+ * The one place a request writes findings' reviews (one finding, bulk by ids): under the
+ * analysis's review lock (writeUnderLock). The jobs that review a whole case or filter write
+ * through writeUnderLock in batches (review-apply.ts).
  * @returns one trail entry per write, in the order given
  */
-export async function saveReviews(services: Services, userSub: string, analysisId: string, writes: readonly ReviewWrite[]): Promise<TrailEntry[]> {
+export async function saveReviews(services: ReviewDb, userSub: string, analysisId: string, writes: readonly ReviewWrite[]): Promise<TrailEntry[]> {
   if (writes.length === 0) return [];
-  const pk = keys.user(userSub);
   return withReviewLock(services, userSub, analysisId, async (startSeq) => {
-    const ids = [...new Set(writes.map((w) => w.findingId))];
-    const current = await currentStatuses(services, userSub, analysisId, ids);
-    const reviewedAt = new Date().toISOString();
-    let seq = startSeq;
-    const entries: TrailEntry[] = [];
-    const trail: Record<string, unknown>[] = [];
-    const latest = new Map<string, ReviewItem>();
-    for (const w of writes) {
-      const state: ReviewState = { ...w.state, reviewedAt };
-      const entry: TrailEntry = { ...state, previousStatus: current.get(w.findingId) ?? 'open' };
-      seq++;
-      trail.push({ pk, sk: reviewKeys.trailEntry(analysisId, w.findingId, reviewedAt, String(seq).padStart(12, '0')), analysisId, findingId: w.findingId, ...entry });
-      entries.push(entry);
-      current.set(w.findingId, state.status);
-      latest.set(w.findingId, { pk, sk: reviewKeys.review(analysisId, w.findingId), analysisId, findingId: w.findingId, ...state });
-    }
-    await writeAll(services, trail);
-    await writeAll(services, [...latest.values()] as unknown as Record<string, unknown>[]);
-    return { result: entries, seq };
+    const { entries, seq } = await writeUnderLock(services, userSub, analysisId, startSeq, writes);
+    return { result: entries as TrailEntry[], seq };
   });
 }
 
 /** One finding's review (saveReviews of one); returns its trail entry, whose `previousStatus` is what it replaced. */
-export async function saveReview(services: Services, userSub: string, analysisId: string, findingId: string, state: ReviewState): Promise<TrailEntry> {
+export async function saveReview(services: ReviewDb, userSub: string, analysisId: string, findingId: string, state: ReviewState): Promise<TrailEntry> {
   const [entry] = await saveReviews(services, userSub, analysisId, [{ findingId, state }]);
   return entry!;
 }
 
+/** Every review write bumps the analysis's review version, so each process reads the reviews again (finding-store.ts). */
+export async function bumpReviewsVersion(services: ReviewDb, userSub: string, analysisId: string): Promise<void> {
+  await services.ddb.send(
+    new UpdateCommand({
+      TableName: services.config.tableName,
+      Key: { pk: keys.user(userSub), sk: reviewKeys.reviewsVersion(analysisId) },
+      UpdateExpression: 'ADD version :one SET analysisId = :a',
+      ExpressionAttributeValues: { ':one': 1, ':a': analysisId },
+    }),
+  );
+}
+
 /** Removes an analysis's reviews, trails and snapshot (DELETE /results/{id}); suppressions stay with the user. */
 export async function deleteReviewData(services: Services, userSub: string, analysisId: string): Promise<void> {
-  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId), reviewKeys.reviewsVersion(analysisId), reviewKeys.suppressionsFromAnalysis(analysisId), reviewKeys.reviewLock(analysisId)];
+  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId), reviewKeys.reviewsVersion(analysisId), reviewKeys.suppressionsFromAnalysis(analysisId), reviewKeys.reviewLock(analysisId), reviewKeys.jobsOf(analysisId)];
   const sks: string[] = [];
   for (const p of prefixes) {
     const items = await queryAll<{ sk: string }>(services.ddb, { ...prefixQuery(services, userSub, p), ProjectionExpression: 'sk' });

@@ -2,9 +2,10 @@
  * Triage: PUT /results/{id}/findings/{findingId}/review, the bulk variant by ids, bulk triage by
  * filter (every finding that matches, not only the page shown) and the review of a case (every
  * member). Each finding keeps its own trail entry. Which findings a filter or a case holds is
- * decided in the review worker; the writes go in batches (review-writes.ts), so a case of
- * thousands of members never holds the main thread.
+ * decided in the review worker; a case or filter review is a job a review worker writes in
+ * batches (review-apply.ts), so a case of any size is reviewed whole and never holds the main thread.
  */
+import { randomUUID } from 'node:crypto';
 import { REVIEW_STATUSES } from '@app/core/review/index.ts';
 import { z } from 'zod';
 import { VisibleError } from '../../http/errors.ts';
@@ -14,14 +15,20 @@ import { futureExpirySchema } from './expiry.ts';
 import type { FindingFilter, FindingTarget } from './findings-index.ts';
 import { filterOf, findingFilterShape } from './findings-query.ts';
 import { lookupFindings, viewsOf, type FindingView } from './finding-views.ts';
+import { requireAnalysis } from '../analyses/analysis-views.ts';
+import { queryAll } from '../db.ts';
+import { keys } from '../keys.ts';
 import { bumpReviewsVersion, openFindings, runQuery, type OpenedFindings } from './finding-store.ts';
+import { createJobItem, JOB_STALLED_MS, MAX_RUNNING_JOBS, readJobItem, tableConnection, type ApplySpec, type ReviewJobItem } from './review-apply.ts';
+import { reviewKeys } from './review-keys.ts';
+import { reviewPool } from './review-pool.ts';
 import { saveReview, type ReviewState } from './review-store.ts';
 import { saveReviews } from './review-writes.ts';
 import { createSuppression } from './suppression-store.ts';
 
 export const MAX_BULK = 200;
-/** Bulk triage by filter and case reviews: at most this many findings in one call. */
-export const MAX_BULK_FILTER = 20_000;
+/** Bulk triage by filter: the largest `expected` count accepted (a sanity bound, not a cap: an analysis holds fewer findings). */
+export const MAX_BULK_FILTER = 100_000_000;
 /** A case review with a suppression makes one per rule and user among its members, at most this many. */
 export const MAX_CASE_SUPPRESSIONS = 50;
 
@@ -63,7 +70,7 @@ export const filterReviewBodySchema = z
     ...reviewFields,
     filter: z.object(findingFilterShape).strict(),
     /** How many findings the caller saw match: if the filter matches another number now, nothing changes (409). */
-    expected: z.number().int().min(1).max(MAX_BULK_FILTER, `At most ${MAX_BULK_FILTER} findings at once; narrow the filter`),
+    expected: z.number().int().min(1).max(MAX_BULK_FILTER, 'expected must be the number of findings the filter matched'),
   })
   .refine(needsComment, COMMENT_MESSAGE);
 export type FilterReviewBody = z.infer<typeof filterReviewBodySchema>;
@@ -139,63 +146,118 @@ export async function reviewFindings(
   return viewsOf(o, lines);
 }
 
-async function targetsOf(o: OpenedFindings, filter: FindingFilter): Promise<{ matched: number; targets: FindingTarget[] }> {
-  return runQuery(o, { type: 'targets', filter, cap: MAX_BULK_FILTER });
+/** How long a case or filter review request waits for its job before answering 202 with the job to poll. */
+export const ANSWER_WITHIN_MS = 2_500;
+
+export interface ReviewJobAnswer {
+  /** Written so far (all of them once `job.state` is done). */
+  updated: number;
+  matched: number;
+  status: ReviewState['status'];
+  suppressions: string[];
+  job: ReviewJobItem;
 }
 
-/** PUT /results/{id}/findings/review-by-filter: every finding the filter matches. */
+const answerOf = (job: ReviewJobItem): ReviewJobAnswer => ({ updated: job.updated, matched: job.matched, status: job.status, suppressions: job.suppressions, job });
+
+interface Plan {
+  notFound?: true;
+  matched: number;
+  pairs: { rule: string; user: string; findingId: string }[];
+}
+
+/**
+ * Records the job, starts it in a review worker and waits a moment for it: the answer is the
+ * result (200) when it ended by then, else the running job (202).
+ */
+async function startJob(
+  services: Services,
+  o: OpenedFindings,
+  filter: FindingFilter,
+  job: Omit<ReviewJobItem, 'processed' | 'updated' | 'skipped' | 'updatedAt' | 'startedAt' | 'state' | 'jobId' | 'analysisId'>,
+  state: ReviewState,
+  suppressionOf: Map<string, string>,
+  onlyIf: ReviewState['status'] | undefined,
+): Promise<{ code: 200 | 202; body: ReviewJobAnswer }> {
+  const { analysisId } = o.analysis;
+  const userSub = o.userSub;
+  const running = await runningJobs(services, userSub, analysisId);
+  if (running >= MAX_RUNNING_JOBS) throw new VisibleError('UNAVAILABLE', `${running} reviews of this analysis are still being written; wait for one to finish`);
+  const jobId = randomUUID();
+  await createJobItem(services, userSub, { ...job, jobId, analysisId });
+  const pool = reviewPool();
+  const spec: ApplySpec = { table: tableConnection(services.config), userSub, analysisId, jobId, state, suppressionOf: [...suppressionOf], onlyIf };
+  await runQuery<{ matched: number }>(o, { type: 'apply', filter, spec, wait: pool.inline });
+  const deadline = Date.now() + ANSWER_WITHIN_MS;
+  for (let wait = 25; ; wait = Math.min(250, wait * 2)) {
+    const now = await readJobItem(services, userSub, analysisId, jobId);
+    if (!now) throw new VisibleError('UNAVAILABLE', 'The review job was lost; try again');
+    if (now.state === 'failed') throw new VisibleError('CONFLICT', now.message ?? 'The review failed; try again');
+    if (now.state === 'done') return { code: 200, body: answerOf(now) };
+    if (Date.now() > deadline) return { code: 202, body: answerOf(now) };
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+async function runningJobs(services: Services, userSub: string, analysisId: string): Promise<number> {
+  const items = await queryAll<{ jobId: string }>(services.ddb, {
+    TableName: services.config.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    FilterExpression: '#st = :running AND updatedAt > :fresh',
+    ExpressionAttributeNames: { '#st': 'state' },
+    ExpressionAttributeValues: { ':pk': keys.user(userSub), ':sk': reviewKeys.jobsOf(analysisId), ':running': 'running', ':fresh': Date.now() - JOB_STALLED_MS },
+    ProjectionExpression: 'jobId',
+    ConsistentRead: true,
+  });
+  return items.length;
+}
+
+/** GET /results/{id}/review-jobs/{jobId}: a case or filter review's progress and result (the caller's own analysis only). */
+export async function getReviewJob(services: Services, userSub: string, analysisId: string, jobId: string): Promise<ReviewJobAnswer> {
+  await requireAnalysis(services, userSub, analysisId);
+  const job = await readJobItem(services, userSub, analysisId, jobId);
+  if (!job) throw new VisibleError('NOT_FOUND', 'Review job not found');
+  return answerOf(job);
+}
+
+/** The status a finding must still have when its batch is written, for a filter on review status. */
+const onlyIfOf = (filter: FindingFilter): ReviewState['status'] | undefined => (filter.status === 'suppressed' ? 'open' : filter.status);
+
+/** PUT /results/{id}/findings/review-by-filter: every finding the filter matches, however many. */
 export async function reviewByFilter(services: Services, caller: Caller, analysisId: string, body: FilterReviewBody) {
   const o = await openFindings(services, caller.sub, analysisId);
-  const { matched, targets } = await targetsOf(o, filterOf(body.filter));
+  const filter = filterOf(body.filter);
+  const { matched } = await runQuery<Plan>(o, { type: 'plan', filter, pairs: 0 });
   if (matched !== body.expected) {
     throw new VisibleError('CONFLICT', `The filter now matches ${matched.toLocaleString('en-US')} findings, not ${body.expected.toLocaleString('en-US')}; nothing was changed. Look at the list again and repeat.`);
   }
-  if (matched > MAX_BULK_FILTER) throw new VisibleError('BAD_REQUEST', `At most ${MAX_BULK_FILTER} findings at once; narrow the filter`);
-  const state = stateOf(caller, body);
-  await saveReviews(services, caller.sub, analysisId, targets.map((t) => ({ findingId: t.findingId, state, previousStatus: t.previousStatus })));
-  return { updated: targets.length, matched, status: body.status };
+  return startJob(services, o, filter, { kind: 'filter', status: body.status, matched, suppressions: [] }, stateOf(caller, body), new Map(), onlyIfOf(filter));
 }
 
 /** PUT /results/{id}/cases/{caseId}/review: the decision on every member (or every open one), each with its own trail entry. */
 export async function reviewCase(services: Services, caller: Caller, analysisId: string, caseId: string, body: CaseReviewBody) {
   const o = await openFindings(services, caller.sub, analysisId);
   const filter: FindingFilter = { caseId, ...(body.scope === 'open' ? { status: 'open' } : {}) };
-  const { matched, targets } = await targetsOf(o, filter);
-  if (matched === 0) {
-    const exists = await runQuery<{ notFound?: true }>(o, { type: 'case', caseId, cursor: 0, limit: 1 });
-    if (exists.notFound) throw new VisibleError('NOT_FOUND', 'Case not found');
-    return { updated: 0, matched: 0, status: body.status, suppressions: [] };
-  }
-  if (matched > MAX_BULK_FILTER) throw new VisibleError('BAD_REQUEST', `This case has ${matched} members; at most ${MAX_BULK_FILTER} can be reviewed at once. Filter its findings by rule and review them in parts.`);
+  const plan = await runQuery<Plan>(o, { type: 'plan', filter, pairs: body.suppress ? MAX_CASE_SUPPRESSIONS : 0 });
+  if (plan.notFound) throw new VisibleError('NOT_FOUND', 'Case not found');
+  const now = stateOf(caller, body);
+  if (plan.matched === 0) return { code: 200 as const, body: { updated: 0, matched: 0, status: body.status, suppressions: [] } };
   // One suppression per rule and user among the members.
   const suppressionOf = new Map<string, string>();
   if (body.suppress) {
-    const pairs = new Map<string, FindingTarget>();
-    for (const t of targets) if (t.user) pairs.set(`${t.rule.id}\u001f${t.user}`, pairs.get(`${t.rule.id}\u001f${t.user}`) ?? t);
-    if (pairs.size === 0) throw new VisibleError('BAD_REQUEST', 'The members of this case name no user, and a suppression needs one');
-    if (pairs.size > MAX_CASE_SUPPRESSIONS) throw new VisibleError('BAD_REQUEST', `The members of this case have ${pairs.size} different rules and users; at most ${MAX_CASE_SUPPRESSIONS} suppressions are made at once`);
-    for (const [k, t] of pairs) {
+    if (plan.pairs.length === 0) throw new VisibleError('BAD_REQUEST', 'The members of this case name no user, and a suppression needs one');
+    if (plan.pairs.length > MAX_CASE_SUPPRESSIONS) throw new VisibleError('BAD_REQUEST', `The members of this case have more than ${MAX_CASE_SUPPRESSIONS} different rules and users; at most ${MAX_CASE_SUPPRESSIONS} suppressions are made at once`);
+    for (const t of plan.pairs) {
       const created = await createSuppression(services, caller.sub, caller.email, {
-        rule: t.rule.id,
+        rule: t.rule,
         user: t.user,
         reason: body.suppress.reason ?? body.comment,
         expiresAt: body.suppress.expiresAt,
         sourceAnalysisId: analysisId,
         sourceFindingId: t.findingId,
       });
-      suppressionOf.set(k, created.suppressionId);
+      suppressionOf.set(`${t.rule}\u001f${t.user}`, created.suppressionId);
     }
   }
-  const now = stateOf(caller, body);
-  await saveReviews(
-    services,
-    caller.sub,
-    analysisId,
-    targets.map((t) => {
-      const sid = suppressionOf.get(`${t.rule.id}\u001f${t.user}`);
-      return { findingId: t.findingId, state: sid ? { ...now, suppressionId: sid } : now, previousStatus: t.previousStatus };
-    }),
-  );
-  return { updated: targets.length, matched, status: body.status, suppressions: [...suppressionOf.values()] };
+  return startJob(services, o, filter, { kind: 'case', caseId, status: body.status, matched: plan.matched, suppressions: [...suppressionOf.values()] }, now, suppressionOf, body.scope === 'open' ? 'open' : undefined);
 }
-

@@ -3,7 +3,7 @@
  * soft-deleted entry stops driving detection) of the high-risk lists and the watchlists, the
  * detection thresholds, plus the engine's default sensitive fields, object classes and SAL events.
  */
-import { loadDefaultLists } from '@app/core/lists/index.ts';
+import { canonicalCategory, loadDefaultLists } from '@app/core/lists/index.ts';
 import type { DetectionLists, DetectionThresholds, RiskListEntry, SensitiveProfile, SensitiveProgram, SensitiveRole, WatchlistUser } from '@app/core';
 import type { Services } from '../types.ts';
 import { readThresholds, readThresholdsVersion } from '../watchlists/thresholds.ts';
@@ -73,7 +73,7 @@ export async function loadActiveLists(services: Services): Promise<ActiveLists> 
 
 async function activeEntries(services: Services, kind: RiskKind): Promise<RiskListEntry[]> {
   const items = await queryAllRiskItems(services, kind);
-  return items.filter((i) => i.active).map((i) => ({ id: i.sk, category: i.category, description: i.description }));
+  return items.filter((i) => i.active).map((i) => ({ id: i.sk, category: canonicalCategory(i.category), description: i.description }));
 }
 
 async function activeWatchlist(services: Services, name: WatchlistName): Promise<WatchlistEntry[]> {

@@ -4,6 +4,7 @@
  * Bad rows are reported as `Row N: problem` (N counts the header as row 1, like a spreadsheet)
  * and skipped; valid rows are written, each as one whole item, with one IMPORT audit entry each.
  */
+import { canonicalCategory } from '@app/core/lists/index.ts';
 import type { Services } from '../types.ts';
 import { batchPutItems } from '../master/batch-write.ts';
 import { lookupMasterDescriptions } from '../master/master-lookup.ts';
@@ -40,16 +41,16 @@ const DESCRIPTION_ALIASES: Record<RiskKind, string[]> = {
 };
 
 /**
- * Near-duplicate and translated category names, folded into the category the lists already use
- * (issue 27): an import of "Benutzerverwaltung" lands in "User Administration", not beside it.
+ * Translated and other near-duplicate category names, folded into the category the lists use
+ * (issue 27): an import of "Benutzerverwaltung" lands in "User Administration", not beside it. The
+ * canonical names of the shipped lists' own aliases (User & Authorization, System Configuration,
+ * Financial Posting …) come from core's category-aliases.ts and are folded first.
  */
 export const CATEGORY_SYNONYMS: Record<string, string> = {
-  'user & authorization': 'User Administration',
   'user and authorization': 'User Administration',
   'user management': 'User Administration',
   benutzerverwaltung: 'User Administration',
   berechtigungen: 'User Administration',
-  'system configuration': 'System Administration',
   systemverwaltung: 'System Administration',
   systemkonfiguration: 'System Administration',
   basis: 'System Administration',
@@ -59,14 +60,19 @@ export const CATEGORY_SYNONYMS: Record<string, string> = {
   stammdaten: 'Master Data',
 };
 
-/** The existing category an imported one means: same name in any case, or a known synonym; else the name as given (a new category). */
+/**
+ * The existing category an imported one means: a near-duplicate's canonical name, then the same
+ * name in any case, or a known synonym; else the name as given (a new category).
+ * @example matchCategory('System Configuration', []) // { category: 'System Administration', matched: 'System Configuration' }
+ */
 export function matchCategory(category: string, existing: readonly string[]): { category: string; matched?: string } {
-  const key = category.trim().toLowerCase();
+  const canonical = canonicalCategory(category);
+  const key = canonical.trim().toLowerCase();
   const same = existing.find((c) => c.toLowerCase() === key);
   if (same) return same === category ? { category } : { category: same, matched: category };
   const synonym = CATEGORY_SYNONYMS[key];
   if (synonym) return { category: synonym, matched: category };
-  return { category };
+  return canonical === category ? { category } : { category: canonical, matched: category };
 }
 
 export interface ImportPreview {
@@ -95,7 +101,7 @@ export async function previewRiskImport(services: Services, kind: RiskKind, tabl
   for (const row of rows) {
     const m = matchCategory(row.category, categories);
     if (m.matched) matched.set(m.matched, m.category);
-    else if (!categories.includes(m.category)) created.add(m.category);
+    if (!categories.includes(m.category)) created.add(m.category);
     const previous = existing.get(row.id);
     const description = row.description || previous?.description || master.get(row.id) || '';
     if (!master.has(row.id)) preview.warnings.push(`${row.id}: not in the SAP master list of ${kind === 'table' ? 'tables' : 'transaction codes'}; imported, but check the name`);

@@ -3,6 +3,7 @@
  * change is a conditional write (dynalite has no transactions), bumps the list version and
  * writes one audit entry with the previous and new value.
  */
+import { canonicalCategory } from '@app/core/lists/index.ts';
 import { VisibleError } from '../../http/errors.ts';
 import type { Services } from '../types.ts';
 import { lookupMasterDescription } from '../master/master-lookup.ts';
@@ -28,7 +29,9 @@ export function queryAllRiskItems(services: Services, kind: RiskKind): Promise<S
 
 /**
  * Active items, filtered like the spec's local list search: the ID matches the upper-cased
- * query, or the description matches case-insensitively; category by equality.
+ * query, or the description matches case-insensitively; category by equality. Categories are
+ * shown by their canonical name (an entry stored under an alias the migration has not reached
+ * yet still lists under one name: issue 27).
  */
 export async function listRiskItems(
   services: Services,
@@ -36,9 +39,11 @@ export async function listRiskItems(
   filter: { search?: string; category?: string } = {},
 ): Promise<RiskItem[]> {
   const items = await queryAllRiskItems(services, kind);
+  const category = filter.category ? canonicalCategory(filter.category) : undefined;
   return items
     .filter((item) => item.active)
-    .filter((item) => !filter.category || item.category === filter.category)
+    .map((item) => ({ ...item, category: canonicalCategory(item.category) }))
+    .filter((item) => !category || item.category === category)
     .filter((item) => matchesListSearch(item.sk, item.description, filter.search))
     .map(toApiItem);
 }
@@ -53,7 +58,7 @@ export function buildStoredItem(kind: RiskKind, input: Required<RiskItemInput>, 
     pk: info.pk,
     sk: input.id,
     [info.idField]: input.id,
-    category: input.category,
+    category: canonicalCategory(input.category),
     description: input.description,
     addedBy,
     lastModified: new Date().toISOString(),
@@ -90,16 +95,19 @@ export async function createRiskItem(services: Services, kind: RiskKind, userId:
   return toApiItem(item);
 }
 
-/** Changes category (and description) of an active item; 404 when there is none. */
-export async function updateRiskItem(services: Services, kind: RiskKind, userId: string, input: RiskItemInput): Promise<RiskItem> {
-  const existing = await requireActive(services, kind, input.id);
+/**
+ * Changes category (and description) of an active item; 404 when there is none, 409 when it
+ * changed since `seen` (or since it was read here). A category alias is filed under its canonical name.
+ */
+export async function updateRiskItem(services: Services, kind: RiskKind, userId: string, input: RiskItemInput, seen?: StoredRiskItem): Promise<RiskItem> {
+  const existing = seen?.active ? seen : await requireActive(services, kind, input.id);
   const description =
     input.description === undefined
       ? existing.description
       : input.description || (await lookupMasterDescription(services, kind, input.id));
   const item: StoredRiskItem = {
     ...existing,
-    category: input.category,
+    category: canonicalCategory(input.category),
     description,
     lastModified: new Date().toISOString(),
     lastModifiedBy: userId,
@@ -152,10 +160,10 @@ async function requireActive(services: Services, kind: RiskKind, id: string): Pr
   return existing;
 }
 
-/** Distinct categories of both lists' active items, sorted. */
+/** Distinct categories of both lists' active items by their canonical names, sorted. */
 export async function listRiskCategories(services: Services): Promise<string[]> {
   const [tables, tcodes] = await Promise.all([queryAllRiskItems(services, 'table'), queryAllRiskItems(services, 'tcode')]);
   const categories = new Set<string>();
-  for (const item of [...tables, ...tcodes]) if (item.active) categories.add(item.category);
+  for (const item of [...tables, ...tcodes]) if (item.active) categories.add(canonicalCategory(item.category));
   return [...categories].sort((a, b) => a.localeCompare(b));
 }

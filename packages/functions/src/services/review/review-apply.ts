@@ -1,0 +1,166 @@
+/**
+ * A review of a whole case or of every finding a filter matches (issue 24, "nothing hidden"): no
+ * cap. The request that asks for it records a job (`REVIEWJOB#…`, its progress and result) and
+ * hands it to a review worker, which chooses the findings from the index it holds and writes
+ * their reviews in batches of APPLY_BATCH. Each batch takes the analysis's review lock, reads the
+ * members' current statuses consistently under it, and writes trail entries then reviews
+ * (review-store.ts writeUnderLock), so a single review or another bulk job of the same analysis
+ * can run between two batches and every finding's trail stays a chain. A job that reviews only
+ * open members (or a status filter) skips a finding whose status changed meanwhile. The request
+ * thread does no work proportional to the job: it answers with the result when the job ends
+ * within a moment, else with the job, which the web app polls (GET /results/{id}/review-jobs/{jobId}).
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ReviewStatus } from '@app/core/review/index.ts';
+import type { AppConfig } from '../../config/index.ts';
+import { createDocumentClient } from '../db.ts';
+import { keys } from '../keys.ts';
+import type { Logger } from '../../ports/index.ts';
+import type { FindingsIndex } from './findings-index.ts';
+import { reviewKeys } from './review-keys.ts';
+import { bumpReviewsVersion, withReviewLock, writeUnderLock, type ReviewDb, type ReviewState } from './review-store.ts';
+
+/** Findings written per hold of the review lock. */
+export const APPLY_BATCH = 500;
+/** A running job whose progress has not moved for this long has stopped (its process ended). */
+export const JOB_STALLED_MS = 120_000;
+/** Review jobs of one analysis running at once; more are refused (503). */
+export const MAX_RUNNING_JOBS = 2;
+
+/** The table settings a worker needs to write reviews (no other secret travels to it). */
+export type TableConnection = Pick<AppConfig, 'mode' | 'region' | 'tableName' | 'dynamoEndpoint' | 'secret'>;
+
+export const tableConnection = (c: AppConfig): TableConnection => ({ mode: c.mode, region: c.region, tableName: c.tableName, dynamoEndpoint: c.dynamoEndpoint, secret: c.secret });
+
+export interface ReviewJobItem {
+  jobId: string;
+  analysisId: string;
+  kind: 'case' | 'filter';
+  caseId?: string;
+  /** running, done, failed. */
+  state: 'running' | 'done' | 'failed';
+  /** The decision applied. */
+  status: ReviewStatus;
+  /** Findings chosen when the job started. */
+  matched: number;
+  /** Findings looked at so far, written and skipped. */
+  processed: number;
+  updated: number;
+  /** Findings left alone because their status changed meanwhile (a review of open findings). */
+  skipped: number;
+  suppressions: string[];
+  startedAt: string;
+  updatedAt: number;
+  finishedAt?: string;
+  message?: string;
+}
+
+/** What a review worker is sent to apply a review (review-jobs.ts `apply`). */
+export interface ApplySpec {
+  table: TableConnection;
+  userSub: string;
+  analysisId: string;
+  jobId: string;
+  state: ReviewState;
+  /** `rule \u001f user` -> the suppression a case review made for it. */
+  suppressionOf: [string, string][];
+  /** Write only where the finding's current status is this one. */
+  onlyIf?: ReviewStatus | undefined;
+}
+
+const quiet: Logger = {
+  info: () => {},
+  warn: (msg, data) => console.warn(JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg, ...data })),
+  error: (msg, data) => console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg, ...data })),
+};
+
+const clients = new Map<string, ReviewDb>();
+
+/** The review worker's own table client (one per table). */
+export function reviewDbFor(table: TableConnection): ReviewDb {
+  const key = `${table.region}\u0000${table.dynamoEndpoint ?? ''}\u0000${table.tableName}`;
+  let db = clients.get(key);
+  if (!db) {
+    db = { ddb: createDocumentClient(table as AppConfig), config: table as AppConfig, log: quiet };
+    clients.set(key, db);
+  }
+  return db;
+}
+
+const jobKey = (userSub: string, analysisId: string, jobId: string) => ({ pk: keys.user(userSub), sk: reviewKeys.job(analysisId, jobId) });
+
+export async function createJobItem(db: ReviewDb, userSub: string, item: Omit<ReviewJobItem, 'processed' | 'updated' | 'skipped' | 'updatedAt' | 'startedAt' | 'state'>): Promise<ReviewJobItem> {
+  const full: ReviewJobItem = { ...item, state: 'running', processed: 0, updated: 0, skipped: 0, startedAt: new Date().toISOString(), updatedAt: Date.now() };
+  await db.ddb.send(new PutCommand({ TableName: db.config.tableName, Item: { ...jobKey(userSub, item.analysisId, item.jobId), ...full } }));
+  return full;
+}
+
+export async function readJobItem(db: ReviewDb, userSub: string, analysisId: string, jobId: string): Promise<ReviewJobItem | undefined> {
+  const out = await db.ddb.send(new GetCommand({ TableName: db.config.tableName, Key: jobKey(userSub, analysisId, jobId), ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  const { pk: _pk, sk: _sk, ...item } = out.Item as ReviewJobItem & { pk: string; sk: string };
+  // A job whose worker ended (the server stopped) moves no more: say so rather than "running" for ever.
+  if (item.state === 'running' && Date.now() - item.updatedAt > JOB_STALLED_MS) {
+    return { ...item, state: 'failed', message: `The review stopped after ${item.processed.toLocaleString('en-US')} of ${item.matched.toLocaleString('en-US')} findings (the server was restarted); review the rest again` };
+  }
+  return item;
+}
+
+async function progress(db: ReviewDb, spec: ApplySpec, set: Partial<ReviewJobItem>): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries({ ...set, updatedAt: Date.now() })) {
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    parts.push(`#${k} = :${k}`);
+  }
+  await db.ddb.send(
+    new UpdateCommand({
+      TableName: db.config.tableName,
+      Key: jobKey(spec.userSub, spec.analysisId, spec.jobId),
+      UpdateExpression: `SET ${parts.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/**
+ * Applies the review to findings `list` (finding numbers of `index`), APPLY_BATCH at a time,
+ * recording progress on the job item after each batch and the result at the end. Never throws:
+ * a failure is recorded on the job.
+ */
+export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: readonly number[]): Promise<void> {
+  const db = reviewDbFor(spec.table);
+  const suppressionOf = new Map(spec.suppressionOf);
+  const keep = spec.onlyIf === undefined ? undefined : (current: ReviewStatus) => current === spec.onlyIf;
+  let updated = 0;
+  let skipped = 0;
+  let processed = 0;
+  try {
+    await progress(db, spec, { matched: list.length });
+    for (let from = 0; from < list.length; from += APPLY_BATCH) {
+      const writes = list.slice(from, from + APPLY_BATCH).map((i) => {
+        const t = index.target(i);
+        const sid = suppressionOf.get(`${t.rule.id}\u001f${t.user}`);
+        return { findingId: t.findingId, state: sid ? { ...spec.state, suppressionId: sid } : spec.state };
+      });
+      const written = await withReviewLock(db, spec.userSub, spec.analysisId, async (seq) => {
+        const out = await writeUnderLock(db, spec.userSub, spec.analysisId, seq, writes, keep);
+        return { result: out.entries.filter(Boolean).length, seq: out.seq };
+      });
+      updated += written;
+      skipped += writes.length - written;
+      processed += writes.length;
+      if (from + APPLY_BATCH < list.length) await progress(db, spec, { processed, updated, skipped });
+    }
+    await bumpReviewsVersion(db, spec.userSub, spec.analysisId);
+    await progress(db, spec, { processed, updated, skipped, state: 'done', finishedAt: new Date().toISOString() });
+  } catch (e) {
+    quiet.error('review job failed', { analysisId: spec.analysisId, jobId: spec.jobId, error: String(e) });
+    await bumpReviewsVersion(db, spec.userSub, spec.analysisId).catch(() => {});
+    const message = `The review stopped after ${processed.toLocaleString('en-US')} of ${list.length.toLocaleString('en-US')} findings (${(e as Error).message}); review the rest again`;
+    await progress(db, spec, { processed, updated, skipped, state: 'failed', message, finishedAt: new Date().toISOString() }).catch(() => {});
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * A review of a whole case or filter is written by a job on the server (issue 24): the request
+ * answers with the result, or (202) with the job, whose progress is polled here until it ends.
+ */
+import { api } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
+import type { ReviewStatus } from './review-api.ts';
+
+export interface ReviewJob {
+  jobId: string;
+  kind: 'case' | 'filter';
+  state: 'running' | 'done' | 'failed';
+  status: ReviewStatus;
+  matched: number;
+  processed: number;
+  updated: number;
+  skipped: number;
+  message?: string;
+}
+
+export interface ReviewJobAnswer {
+  updated: number;
+  matched: number;
+  status: ReviewStatus;
+  suppressions: string[];
+  job?: ReviewJob;
+}
+
+export const REVIEW_JOB_POLL_MS = 1000;
+
+/** Polls a running job (GET /results/{id}/review-jobs/{jobId}) until it is done; a failed job throws its message. */
+export async function untilWritten(analysisId: string, answer: ReviewJobAnswer, onProgress?: (job: ReviewJob) => void): Promise<ReviewJobAnswer> {
+  let a = answer;
+  while (a.job?.state === 'running') {
+    onProgress?.(a.job);
+    await new Promise((r) => setTimeout(r, REVIEW_JOB_POLL_MS));
+    a = await api.get<ReviewJobAnswer>(`/results/${encodeURIComponent(analysisId)}/review-jobs/${encodeURIComponent(a.job.jobId)}`, { fallback: 'Failed to read the progress of the review' });
+  }
+  if (a.job?.state === 'failed') throw new ApiError(409, a.job.message ?? 'The review stopped; try again');
+  return a;
+}
