@@ -91,6 +91,12 @@ test("the rules page and the timeline state the thresholds of the administrator'
     const resultsUrl = page.url();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
+      // The results page's pattern table: the user on screen at both widths (390 px: under the finding).
+      await page.goto(resultsUrl);
+      const who = page.getByTestId('pattern-row').first().getByText('KWEBER', { exact: false }).first();
+      await expect(who).toBeVisible({ timeout: 30_000 });
+      const box = await who.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
       await page.goto(`${resultsUrl}/timeline?user=KWEBER`);
       await expect(page.getByText(/^3 or more failed logons within 7 minutes: /).first()).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('pattern-explanation').first()).toContainText('3 or more failed logons for one user or from one terminal within 7 minutes');

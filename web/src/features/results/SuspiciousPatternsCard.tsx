@@ -1,5 +1,7 @@
 import { Anchor, Badge, Card, Group, Pagination, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { PHONE_QUERY } from '../../lib/phone.ts';
 import type { SuspiciousPattern } from '../../api/types.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { patternRuleHref } from '../rules/rules-api.ts';
@@ -20,6 +22,8 @@ export const PATTERNS_PAGE = 25;
 export function SuspiciousPatternsCard({ patterns, analysisId, settings }: { patterns: SuspiciousPattern[]; analysisId?: string; settings?: AnalysisSettings | null }) {
   const sorted = useMemo(() => sortBySeverity(patterns), [patterns]);
   const [page, setPage] = useState(1);
+  // 390 px: user, time and activity under the finding, so nothing sits off-screen (issue 27).
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   // Suppressed pattern findings are marked here too: a suppressed CRITICAL row must not read as open.
   const suppressedPage = useQuery({ ...findingsQuery(analysisId ?? '', { status: 'suppressed', limit: 200 }), enabled: Boolean(analysisId) && patterns.length > 0 });
   const suppressed = new Map((suppressedPage.data?.findings ?? []).filter((f) => f.kind === 'pattern' && f.suppressed).map((f) => [`${f.rule.id}|${f.user}|${f.time}`, f] as const));
@@ -35,15 +39,19 @@ export function SuspiciousPatternsCard({ patterns, analysisId, settings }: { pat
       <Text size="sm" c="dimmed" mb="sm">
         {formatNumber(patterns.length)} found, most severe first.
       </Text>
-      <Table.ScrollContainer minWidth={640} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Suspicious patterns, scrollable' } }}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 640} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Suspicious patterns, scrollable' } }}>
         <Table striped withTableBorder verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Risk</Table.Th>
               <Table.Th>Finding</Table.Th>
-              <Table.Th>User</Table.Th>
-              <Table.Th>Time</Table.Th>
-              <Table.Th>Activity</Table.Th>
+              {!phone && (
+                <>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>Activity</Table.Th>
+                </>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -62,22 +70,31 @@ export function SuspiciousPatternsCard({ patterns, analysisId, settings }: { pat
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ minWidth: 220 }}>
+                  <Table.Td style={{ minWidth: phone ? 0 : 220 }}>
                     <Anchor href={patternRuleHref(p)} target="_blank" rel="noopener" size="sm" fw={600} title="What this pattern means and what to check next">
                       {meaning.title}
                     </Anchor>
                     <Text size="xs" c="dimmed">
                       {meaning.explanation}
                     </Text>
+                    {phone && (
+                      <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="pattern-who">
+                        {p.user} · {p.sm20_time}: {p.sm20_activity}
+                      </Text>
+                    )}
                     {hidden?.suppressed && (
                       <Text size="xs" c="violet.9" data-testid="pattern-suppressed">
                         {suppressionLabel({ rule: hidden.rule.id, user: hidden.user, reason: hidden.suppressed.reason })}
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{p.user}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.sm20_time}</Table.Td>
-                  <Table.Td>{p.sm20_activity}</Table.Td>
+                  {!phone && (
+                    <>
+                      <Table.Td>{p.user}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.sm20_time}</Table.Td>
+                      <Table.Td>{p.sm20_activity}</Table.Td>
+                    </>
+                  )}
                 </Table.Tr>
               );
             })}
