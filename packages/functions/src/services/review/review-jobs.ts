@@ -73,7 +73,7 @@ interface Loaded {
 const loaded = new Map<string, Loaded>();
 /** Bounds of what one worker keeps: analyses, and findings across them. */
 export const KEEP_ANALYSES = 6;
-export const KEEP_FINDINGS = 1_500_000;
+export const KEEP_FINDINGS = 2_500_000;
 
 function remember(key: string, l: Loaded): void {
   loaded.delete(key);
