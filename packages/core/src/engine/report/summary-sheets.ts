@@ -13,14 +13,20 @@ const WIDTH_ROWS = 2000;
  * A sheet of the report's own rows, cells typed by `kinds`, widths from its first WIDTH_ROWS rows.
  * `rows` may be made one at a time (the patterns: every one is listed, so no array of all their rows).
  */
-async function writeSheet(xlsx: XlsxWriter, name: string, header: string[], rows: string[][] | { length: number; row(i: number): string[] }, order: number, kinds: ColumnKind[], chart?: BarChart): Promise<void> {
+async function writeSheet(xlsx: XlsxWriter, name: string, header: string[], rows: string[][] | { length: number; row(i: number): string[] }, order: number, kinds: ColumnKind[], chart?: BarChart, shared?: boolean[]): Promise<void> {
   const rowAt = Array.isArray(rows) ? (i: number) => rows[i]! : rows.row;
   const longest = header.map(() => 0);
   for (let i = 0; i < Math.min(rows.length, WIDTH_ROWS); i++) rowAt(i).forEach((v, j) => (longest[j] = Math.max(longest[j] ?? 0, v.length)));
-  await xlsx.startSheet(name, header, order, 1, { widths: widthsOf(header, longest), kinds, ...(chart ? { chart } : {}) });
+  await xlsx.startSheet(name, header, order, 1, { widths: widthsOf(header, longest), kinds, ...(chart ? { chart } : {}), ...(shared ? { shared } : {}) });
   for (let i = 0; i < rows.length; i++) await xlsx.addRow(rowAt(i));
   await xlsx.endSheet();
 }
+
+/**
+ * The pattern sheet's columns of few distinct values (kind, risk, user, explanation) go to the
+ * shared-string table: a million rows then carry an index instead of the same explanation each.
+ */
+const PATTERN_SHARED = [true, true, true, false, false, true];
 
 /** The Cases sheet, right after the Summary: one row per case in case order (DETECTION.md section 6). */
 export const CASES_COLUMNS = ['Rank', 'Case', 'Risk level', 'Score', 'Actor', 'Actor kind', 'First time', 'Last time', 'Days', 'Patterns', 'Records', 'Context', 'Rules', 'Escalations', 'Watchlists', 'Files', 'Reasons'];
@@ -116,7 +122,7 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
           return [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity, explain(p.pattern)];
         },
       };
-  await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity', 'explanation'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT, TEXT]);
+  await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity', 'explanation'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT, TEXT], undefined, PATTERN_SHARED);
   const correlation: string[][] = [];
   for (const [group, stats] of Object.entries(report.correlation_summary)) {
     for (const [label, value] of Object.entries(stats)) correlation.push([group, label, String(value)]);
