@@ -79,9 +79,7 @@ export interface RowOptions {
   highlight?: (column: number) => boolean;
   /** Text cells from this column on go to the shared-string table when `sharedIndex` gives them an index (else inline). */
   shareFrom?: number;
-  /** Per column: true when its text cells go to the shared-string table whatever their length (a column of few distinct values). */
-  shared?: readonly boolean[];
-  sharedIndex?: (v: string, anyLength?: boolean) => number;
+  sharedIndex?: (v: string) => number;
   /** Per column: TEXT, TEMPORAL (ISO dates and times as Excel dates) or NUMERIC (plain numbers as numbers); text when absent. */
   kinds?: readonly number[];
 }
@@ -92,7 +90,7 @@ export interface RowOptions {
  * date style, a NUMERIC column's plain number a number; anything else is an inline (or shared) string.
  */
 export function rowXml(cells: readonly string[], row: number, options: RowOptions = {}): string {
-  const { highlight, shareFrom = Number.POSITIVE_INFINITY, shared, sharedIndex, kinds } = options;
+  const { highlight, shareFrom = Number.POSITIVE_INFINITY, sharedIndex, kinds } = options;
   // Pieces joined once: one flat string instead of a rope of a few nodes per cell (less garbage,
   // nothing to flatten when the row is encoded).
   const parts = rowParts;
@@ -115,8 +113,7 @@ export function rowXml(cells: readonly string[], row: number, options: RowOption
       continue;
     }
     const s = dataCellStyle(v.charCodeAt(0), highlight !== undefined && highlight(i));
-    const always = shared !== undefined && shared[i] === true;
-    const si = (always || i >= shareFrom) && sharedIndex ? sharedIndex(v, always) : -1;
+    const si = i >= shareFrom && sharedIndex ? sharedIndex(v) : -1;
     if (si >= 0) {
       parts[n++] = SHARED_OPEN[s]!;
       parts[n++] = String(si);

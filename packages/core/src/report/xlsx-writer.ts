@@ -28,8 +28,6 @@ export interface SheetFormat {
   kinds?: readonly number[];
   /** A bar chart beside the data (small sheets written with startSheet only). */
   chart?: BarChart;
-  /** Per column: its text goes to the shared-string table (a column of few distinct values, however long: a kind, an explanation). */
-  shared?: readonly boolean[];
 }
 
 /**
@@ -62,12 +60,12 @@ export class XlsxWriter {
   // lookup cost more than the bytes it saved (measured).
   private readonly shared = new Map<string, number>();
 
-  private readonly share = (v: string, anyLength?: boolean) => this.sharedIndex(v, anyLength);
+  private readonly share = (v: string) => this.sharedIndex(v);
 
-  private sharedIndex(v: string, anyLength = false): number {
+  private sharedIndex(v: string): number {
     const i = this.shared.get(v);
     if (i !== undefined) return i;
-    if ((v.length > SHARED_MAX_LENGTH && !anyLength) || this.shared.size >= SHARED_MAX_ENTRIES) return -1;
+    if (v.length > SHARED_MAX_LENGTH || this.shared.size >= SHARED_MAX_ENTRIES) return -1;
     this.shared.set(v, this.shared.size);
     return this.shared.size - 1;
   }
@@ -82,7 +80,7 @@ export class XlsxWriter {
       return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1, cur.format).then(() => this.addRow(cells, highlight, shareFrom));
     }
     cur.rows++;
-    const xml = rowXml(cells, cur.rows, { highlight, shareFrom, shared: cur.format.shared, sharedIndex: this.share, kinds: cur.format.kinds });
+    const xml = rowXml(cells, cur.rows, { highlight, shareFrom, sharedIndex: this.share, kinds: cur.format.kinds });
     return cur.entry.write(xml);
   }
 

@@ -15,6 +15,7 @@ import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-p
 import { writeHighRecords } from '../../review/high-records.ts';
 import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
 import { writeFindings } from './write-findings.ts';
+import type { PatternSheetInput, PatternSheetResult } from './pattern-sheet.ts';
 
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
@@ -68,6 +69,9 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   };
   // Queued in output order; each output is assembled from the parts as they finish, in order,
   // while later parts still run (the copying overlaps the work).
+  // The pattern sheet first (its rows are every pattern: the longest task), then the parts.
+  const patternSheet = runTask<PatternSheetResult>(ctx, flagContext, 'pattern-sheet', { output: 'report/patterns', maxRows } satisfies PatternSheetInput);
+  patternSheet.catch(() => undefined);
   const pending = inputs.map((input, i) => runTask<ReportPartResult>(ctx, flagContext, 'report-part', input, progressOf(i)));
   for (const p of pending) p.catch(() => undefined); // a failure surfaces where it is awaited
   const perSheet = maxRows - 1;
@@ -167,7 +171,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     await outputs.cases.write(Buffer.from(JSON.stringify(file)));
     await outputs.cases.end();
   }
-  await writeSummarySheets(xlsx, report, stats.otherCategories, table);
+  await writeSummarySheets(xlsx, report, stats.otherCategories, { ...(await patternSheet), copy: (name) => moveOf(ctx.workspace, name) });
   await xlsx.finish();
   await csv.end();
   return report;
