@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_REASON, NO_CONTEXT_REASON, NO_ROUTINE_REASON } from '@app/functions/services/review/fallback-artifacts.ts';
 import { artifactKeys, PREPARING_MESSAGE, preparing, readBytes } from '@app/functions/services/review/finding-store.ts';
+import { buildIndex, FindingsIndex } from '@app/functions/services/review/findings-index.ts';
 import { outputKeys } from '@app/functions/services/workspace.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
 import { getOk, signedInStack } from '../support/suite.ts';
@@ -58,6 +59,15 @@ describe('cases of an analysis', () => {
   it('are stored with the analysis: findings.ndjson, cases.json and the index (built as it completed, before any read)', async () => {
     const keys = artifactKeys(alice.sub, analysisId);
     for (const key of [keys.findings, keys.cases, keys.index]) expect(await stack.services.blobs.head(key), key).toBeDefined();
+    // The report step indexes the findings as it writes them: the same lines, ids and order as an index read from the file.
+    const stored = new FindingsIndex(await readBytes(stack.services.blobs, keys.index));
+    const ndjson = await readBytes(stack.services.blobs, keys.findings);
+    const read = new FindingsIndex(buildIndex(ndjson, { flagTotals: {} }));
+    expect(stored.count).toBeGreaterThan(100);
+    expect(Array.from({ length: stored.count }, (_, i) => stored.line(i))).toEqual(Array.from({ length: read.count }, (_, i) => read.line(i)));
+    expect(stored.queryPage({}, 0, stored.count).page.map((l) => l.findingId)).toEqual(read.queryPage({}, 0, read.count).page.map((l) => l.findingId));
+    const listed = (x: FindingsIndex) => x.data.recordCoverage.flags.map((f) => `${f.flag} ${f.listed}`).sort();
+    expect(listed(stored)).toEqual(listed(read));
   });
 
   it('hold every finding in exactly one case, ordered by risk level then score, each with reasons in words', async () => {

@@ -160,7 +160,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       const r = await p;
       if (r.highRecords) highParts.push(r.highRecords.name);
     }
-    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets });
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets }, undefined, options.findingsListener);
   }
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };
