@@ -11,10 +11,11 @@
 import '../tests/support/polyfills.ts';
 import { loadavg, availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread } from 'node:worker_threads';
 import { Session } from 'node:inspector/promises';
 import { Agent, request } from 'undici';
 import { startTestStack, type TestClient } from '../tests/support/stack.ts';
+import { inWorker, percentile, serveWorker, uploadFile as upload } from './api-support.ts';
 import { fixturesOfSize, sm20Csv, text } from '../tests/integration/pipeline-fixtures.ts';
 
 const MB = 1024 * 1024;
@@ -65,27 +66,14 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
   return { requests: latencies.length, errors, seconds, latencies };
 }
 
-if (!isMainThread) {
-  void runLoad(workerData as LoadJob).then((r) => parentPort!.postMessage(r));
-}
+serveWorker(runLoad);
 
-function load(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: job, execArgv: process.execArgv });
-    worker.once('message', (r: LoadResult) => {
-      resolve(r);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const load = (job: LoadJob) => inWorker<LoadJob, LoadResult>(import.meta.url, job);
 
 function summariseLoad(label: string, r: LoadResult): string {
-  const s = [...r.latencies].sort((a, b) => a - b);
+  const s = r.latencies;
   const [l1, l5, l15] = loadavg();
-  return `${label}: ${r.requests} requests in ${r.seconds.toFixed(1)} s = ${(r.requests / r.seconds).toFixed(0)} req/s, p50 ${pct(s, 50).toFixed(1)} ms, p95 ${pct(s, 95).toFixed(1)} ms, p99 ${pct(s, 99).toFixed(1)} ms, ${r.errors} errors (load average ${l1!.toFixed(1)} ${l5!.toFixed(1)} ${l15!.toFixed(1)} on ${availableParallelism()} cores)`;
+  return `${label}: ${r.requests} requests in ${r.seconds.toFixed(1)} s = ${(r.requests / r.seconds).toFixed(0)} req/s, p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, ${r.errors} errors (load average ${l1!.toFixed(1)} ${l5!.toFixed(1)} ${l15!.toFixed(1)} on ${availableParallelism()} cores)`;
 }
 
 interface ProfileNode {
@@ -131,17 +119,6 @@ async function profiled<T>(report: (line: string) => void, fn: () => Promise<T>)
   session.disconnect();
   for (const line of summariseProfile(profile.nodes)) report(line);
   return out;
-}
-
-async function upload(client: TestClient, name: string, body: Uint8Array | string): Promise<string> {
-  const started = await client.call('POST', '/upload', { fileName: name, fileType: 'csv' });
-  if (started.status !== 200) throw new Error(`POST /upload: ${started.status} ${started.text}`);
-  const put = await fetch(started.json.uploadUrl, { method: 'PUT', headers: { 'content-type': 'text/csv' }, body: body as unknown as BodyInit });
-  await put.arrayBuffer();
-  if (put.status >= 300) throw new Error(`PUT upload: ${put.status}`);
-  const ready = await client.call('PUT', '/files', { fileId: started.json.fileId, status: 'ready' });
-  if (ready.status !== 200) throw new Error(`PUT /files: ${ready.status} ${ready.text}`);
-  return started.json.fileId as string;
 }
 
 async function analyse(client: TestClient, fileIds: string[]): Promise<string> {

@@ -22,10 +22,10 @@ import '../tests/support/polyfills.ts';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread } from 'node:worker_threads';
 import { Agent, request } from 'undici';
 import { startTestStack, type TestClient } from '../tests/support/stack.ts';
+import { inWorker as inWorkerOf, percentile, serveWorker, uploadFile as upload } from './api-support.ts';
 import { generateCdhdr, generateCdpos, generateSm20, generateTickets } from './generate.ts';
 
 const MB = Number(process.env.BENCH_PAGES_MB ?? 100);
@@ -34,10 +34,6 @@ const SECONDS = Math.max(2, Number(process.env.BENCH_PAGES_SECONDS ?? 20));
 const ANALYSES = Math.max(1, Number(process.env.BENCH_PAGES_ANALYSES ?? 3));
 const MiB = 1024 * 1024;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 const stats = (v: number[]) => `p50 ${percentile(v, 50).toFixed(0)} ms, p95 ${percentile(v, 95).toFixed(0)} ms, max ${Math.max(...v).toFixed(0)} ms (n=${v.length})`;
 
 // ---- the worker: the users' requests ----
@@ -120,20 +116,9 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   }
 }
 
-if (!isMainThread) {
-  void runJob(workerData as LoadJob).then((r) => parentPort!.postMessage(r));
-}
+serveWorker(runJob);
 
-function inWorker(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: job, execArgv: process.execArgv });
-    worker.once('message', (r: LoadResult) => {
-      resolve(r);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-  });
-}
+const inWorker = (job: LoadJob) => inWorkerOf<LoadJob, LoadResult>(import.meta.url, job);
 
 // ---- the bench files, as `npm run bench` makes them ----
 
@@ -144,17 +129,6 @@ async function ensure(name: string, make: (path: string, bytes: number) => Promi
   const path = join(outDir, `${name}-${MB}mb.csv`);
   if (!existsSync(path) || Math.abs(statSync(path).size - MB * MiB) > MiB) await make(path, MB * MiB);
   return path;
-}
-
-async function upload(client: TestClient, name: string, body: Buffer): Promise<string> {
-  const started = await client.call('POST', '/upload', { fileName: name, fileType: 'csv' });
-  if (started.status !== 200) throw new Error(`POST /upload: ${started.status} ${started.text}`);
-  const put = await fetch(started.json.uploadUrl, { method: 'PUT', headers: { 'content-type': started.json.contentType }, body: body as unknown as BodyInit });
-  await put.arrayBuffer();
-  if (put.status >= 300) throw new Error(`PUT upload of ${name}: ${put.status}`);
-  const ready = await client.call('PUT', '/files', { fileId: started.json.fileId, status: 'ready', size: body.byteLength });
-  if (ready.status !== 200) throw new Error(`PUT /files: ${ready.status} ${ready.text}`);
-  return started.json.fileId as string;
 }
 
 async function analyse(client: TestClient, fileIds: string[]): Promise<{ id: string; seconds: number; records: number }> {

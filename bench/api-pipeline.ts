@@ -6,11 +6,14 @@
  *   tsx bench/api-pipeline.ts            # 100 MB per file
  *   BENCH_API_MB=10 tsx bench/api-pipeline.ts   # smaller files
  *   BENCH_API_MULTI_MB=100 …                    # size of each of the 4 files (default a quarter)
+ *   BENCH_API_ONLY=single …                     # the single SM20 file only
+ *   BENCH_API_DIRECT=0 …                        # without the engine-alone run of the same file
+ * Each analysis is followed by its steps' times (the local runner's `pipeline step done` lines).
  */
 import '../tests/support/polyfills.ts';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { startTestStack, type TestClient } from '../tests/support/stack.ts';
+import { startTestStack, type TestClient, type TestStack } from '../tests/support/stack.ts';
 import { analyseDirectly, fixturesOfSize } from '../tests/integration/pipeline-fixtures.ts';
 
 const MB = 1024 * 1024;
@@ -69,7 +72,15 @@ async function timeAnalysis(client: TestClient, fileIds: string[]) {
   done = true;
   await probe;
   if (result.status !== 'completed') throw new Error(`analysis ${result.status}: ${result.error}`);
-  return { seconds, cpuSeconds, records: result.summary.total_records as number, p95: percentile(latencies, 95), samples: latencies.length };
+  return { id, seconds, cpuSeconds, records: result.summary.total_records as number, p95: percentile(latencies, 95), samples: latencies.length };
+}
+
+/** The local runner's `pipeline step done` lines of one analysis: where its time went. */
+function stepTimes(stack: TestStack, analysisId: string): string {
+  return stack.logs
+    .filter((l) => l.msg === 'pipeline step done' && l.data?.analysisId === analysisId)
+    .map((l) => `${l.data?.step} ${((l.data?.ms as number) / 1000).toFixed(2)} s`)
+    .join(', ');
 }
 
 /** The upload limit is 100 MiB; generated files aim a little below so none is refused. */
@@ -109,10 +120,14 @@ export async function runPipelineBench(
 
     const single = await timeAnalysis(client, [up.fileId]);
     note(`single SM20 ${(sm20.byteLength / MB).toFixed(1)} MB, ${single.records} records: POST /analyze → completed ${single.seconds.toFixed(2)} s (CPU ${single.cpuSeconds.toFixed(1)} s; target 15 s); GET /results p95 ${single.p95.toFixed(1)} ms over ${single.samples} calls (target 100 ms)`);
+    note(`  steps: ${stepTimes(stack, single.id)}`);
+    if (process.env.BENCH_API_ONLY === 'single') return lines;
 
-    const direct0 = performance.now();
-    await analyseDirectly([{ name: 'SM20_bench.csv', bytes: sm20 }]);
-    note(`the same SM20 file through the engine alone (no server, one thread): ${((performance.now() - direct0) / 1000).toFixed(2)} s`);
+    if (process.env.BENCH_API_DIRECT !== '0') {
+      const direct0 = performance.now();
+      await analyseDirectly([{ name: 'SM20_bench.csv', bytes: sm20 }]);
+      note(`the same SM20 file through the engine alone (no server, one thread): ${((performance.now() - direct0) / 1000).toFixed(2)} s`);
+    }
 
     // The 4-file run splits the same volume over four files (BENCH_API_MULTI_MB per file).
     const multiBytes = Math.min(Math.round(Number(process.env.BENCH_API_MULTI_MB ?? mbPerFile / 4) * MB), MAX_UPLOAD_BYTES) * 0.97;
@@ -128,6 +143,7 @@ export async function runPipelineBench(
     const totalMb = files.reduce((n, [, b]) => n + b.byteLength, 0) / MB;
     const multi = await timeAnalysis(client, ids);
     note(`4 files (SM20, CDHDR, CDPOS, tickets), ${totalMb.toFixed(1)} MB, ${multi.records} records: POST /analyze → completed ${multi.seconds.toFixed(2)} s (CPU ${multi.cpuSeconds.toFixed(1)} s; target 45 s); GET /results p95 ${multi.p95.toFixed(1)} ms over ${multi.samples} calls (target 100 ms)`);
+    note(`  steps: ${stepTimes(stack, multi.id)}`);
     note(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${availableParallelism()} cores)`);
   } finally {
     await stack.stop();

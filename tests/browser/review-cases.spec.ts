@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
@@ -65,6 +65,17 @@ test.describe.serial('cases', () => {
     await card.getByRole('combobox', { name: 'Filter cases by rule' }).click();
     await page.getByRole('option', { name: 'All rules' }).click();
     await expect(items).toHaveCount(Math.min(count, 10));
+
+    // The dashboard's cases to review, on a phone too (while none is reviewed yet).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const total = Number(/^(\d+)/.exec((await card.getByTestId('cases-counts').textContent())!)![1]);
+    await page.goto('/dashboard');
+    const dash = page.getByRole('region', { name: 'Cases to review' });
+    await expect(dash.getByTestId('dashboard-cases-counts')).toHaveText(new RegExp(`^${total} of ${total} cases to review`));
+    await expect(dash.getByRole('link', { name: 'All cases of this analysis' })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, 'dashboard with cases at 390 px');
+    await screenshot(page, 'dashboard-cases-390');
   });
 
   test('a case page: reasons, rules, the case review applied to every member, the members and the timeline', async ({ page }) => {
@@ -109,6 +120,7 @@ test.describe.serial('cases', () => {
     await expect(dash.getByTestId('dashboard-cases-counts')).toBeVisible();
     await expect(dash.getByRole('link', { name, exact: true })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'dashboard with cases');
+    await screenshot(page, 'dashboard-cases');
   });
 
   test('bulk triage by filter reviews every matching finding, not only the page', async ({ page }) => {
@@ -142,15 +154,14 @@ test.describe.serial('cases', () => {
     await expect(card.getByText(new RegExp(`^${matched} matching`))).toBeVisible();
   });
 
-  test('at 390 px the cases list and a case page read without serious accessibility violations', async ({ page }) => {
+  test('at 390 px the cases list, a case page and its triage read without overflow or serious accessibility violations', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, E2E_ADMIN);
     await page.goto(`/results/${analysisId}/cases`);
     const card = page.getByRole('region', { name: 'Cases' });
     await expect(card.getByTestId('case-item').first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page, 'cases list at 390 px');
     await screenshot(page, 'cases-list-390');
     await card.getByTestId('case-item').first().getByRole('link').first().click();
@@ -161,5 +172,62 @@ test.describe.serial('cases', () => {
     await expect(members.getByRole('button', { name: /^Review / }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'case page at 390 px');
     await screenshot(page, 'case-page-390');
+
+    // The case review on a phone: every member marked, the count said in words.
+    const review = page.getByRole('region', { name: 'Review this case' });
+    await expectEveryChoiceShown(review.getByRole('radiogroup', { name: 'Decision' }), 4);
+    await review.getByText('Explained', { exact: true }).click();
+    await review.getByLabel('Comment').fill('Planned maintenance, change 4711');
+    const save = review.getByRole('button', { name: /^Save for \d+ findings?$/ });
+    const n = Number(/(\d+)/.exec((await save.textContent())!)![1]);
+    await save.click();
+    await expect(page.getByText(new RegExp(`^${n} findings? of this case marked Explained`))).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, 'case page after its review at 390 px');
+    await screenshot(page, 'case-triage-390');
+  });
+
+  test('at 390 px bulk triage by filter reads without overflow or serious accessibility violations', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, E2E_ADMIN);
+    await page.goto(`/results/${analysisId}/findings`);
+    const card = page.getByRole('region', { name: 'Findings' });
+    await expect(card.getByRole('list', { name: 'Findings' })).toBeVisible();
+    await card.getByRole('combobox', { name: 'Filter by rule' }).click();
+    const option = page.getByRole('option').nth(1);
+    const ruleTitle = (await option.textContent())!.split(' · ').slice(1).join(' · ');
+    await option.click();
+    const bulk = card.getByRole('button', { name: /^Review all [\d,]+ matching/ });
+    await expect(bulk).toBeVisible();
+    const matched = Number(/Review all ([\d,]+)/.exec((await bulk.textContent())!)![1]!.replace(/,/g, ''));
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await bulk.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('bulk-filter-description')).toContainText(`rule ${ruleTitle}`);
+    await expect(dialog.getByTestId('bulk-filter-description')).toContainText(matched === 1 ? ': 1 finding, with its own trail entry' : `: ${matched.toLocaleString('en-US')} findings, each with its own trail entry`);
+    await expectEveryChoiceShown(dialog.getByRole('radiogroup', { name: 'Status' }), 4);
+    await dialog.getByText('Escalated', { exact: true }).click();
+    await dialog.getByLabel('Comment').fill('Owner to confirm');
+    await expectNoSeriousA11yViolations(page, 'bulk triage by filter dialog at 390 px');
+    await screenshot(page, 'bulk-triage-by-filter-390', false);
+    await dialog.getByRole('button', { name: 'Save review' }).click();
+    await expect(page.getByText(matched === 1 ? 'Review saved' : `${matched} reviews saved`)).toBeVisible();
+    await card.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'Escalated', exact: true }).click();
+    await expect(card.getByText(new RegExp(`^${matched} matching`))).toBeVisible();
   });
 });
+
+/** How far the page is wider than the window (a phone user would have to scroll sideways). */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Each of the `count` choices of a segmented control is on screen whole: none cut off at the edge of a narrow card or dialog. */
+async function expectEveryChoiceShown(group: Locator, count: number): Promise<void> {
+  await group.scrollIntoViewIfNeeded();
+  const choices = group.locator('label');
+  await expect(choices).toHaveCount(count);
+  for (const choice of await choices.all()) await expect(choice).toBeInViewport({ ratio: 1 });
+}

@@ -34,3 +34,11 @@ export async function waitForAnalysis(client: TestClient, analysisId: string, ti
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+/** Uploads `files`, analyses them together and waits: the id of the completed analysis (throws with the error otherwise). */
+export async function analysedFiles(client: TestClient, files: FixtureFile[], timeoutMs = 60_000): Promise<string> {
+  const analysisId = await startAnalysis(client, await uploadAll(client, files));
+  const result = await waitForAnalysis(client, analysisId, timeoutMs);
+  if (result.status !== 'completed') throw new Error(`analysis ${analysisId} ended ${result.status}: ${JSON.stringify(result.error)}`);
+  return analysisId;
+}

@@ -4,11 +4,11 @@
  * batches under the analysis's review lock; the request answers at once (202 and the job, polled)
  * or with the result; a single review made while the job runs keeps its finding's trail a chain.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
-import { getOk } from '../support/suite.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { getOk, signedInStack } from '../support/suite.ts';
 import { text } from './pipeline-fixtures.ts';
-import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
+import { analysedFiles } from './pipeline-support.ts';
 
 /** Records of the one user; each carries two high rules (a field changed in the debugger, a message naming debugging), so twice as many findings. */
 const ROWS = 10_300;
@@ -31,17 +31,10 @@ let alice: TestClient;
 let mallory: TestClient;
 let analysisId: string;
 
+signedInStack((s) => ({ stack, user: alice, stranger: mallory } = s), { stranger: true });
 beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true });
-  [alice, mallory] = await Promise.all([stack.signIn(stack.user.email, stack.user.password), stack.createUser('mallory@test.local', 'Mallory-Pass-123!')]);
-  const ids = await uploadAll(alice, [{ name: 'sm20-mass.csv', bytes: text(massDebugSm20()) }]);
-  analysisId = await startAnalysis(alice, ids);
-  expect((await waitForAnalysis(alice, analysisId, 120_000)).status).toBe('completed');
+  analysisId = await analysedFiles(alice, [{ name: 'sm20-mass.csv', bytes: text(massDebugSm20()) }], 120_000);
 }, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const get = getOk;
 

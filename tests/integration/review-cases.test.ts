@@ -5,35 +5,29 @@
  * another user's analysis not found on every route; findings and cases read from the artifacts
  * stored with the analysis (made once for an analysis written before them).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_REASON, NO_CONTEXT_REASON, NO_ROUTINE_REASON } from '@app/functions/services/review/fallback-artifacts.ts';
 import { artifactKeys, PREPARING_MESSAGE, preparing, readBytes } from '@app/functions/services/review/finding-store.ts';
+import { buildIndex, FindingsIndex } from '@app/functions/services/review/findings-index.ts';
 import { outputKeys } from '@app/functions/services/workspace.ts';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
-import { getOk } from '../support/suite.ts';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { getOk, signedInStack } from '../support/suite.ts';
 import { cdhdrCsv, cdposCsv, sm20Csv, text } from './pipeline-fixtures.ts';
-import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
+import { analysedFiles } from './pipeline-support.ts';
 
 let stack: TestStack;
 let alice: TestClient;
 let mallory: TestClient;
 let analysisId: string;
 
+signedInStack((s) => ({ stack, user: alice, stranger: mallory } = s), { stranger: true });
 beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true });
-  [alice, mallory] = await Promise.all([stack.signIn(stack.user.email, stack.user.password), stack.createUser('mallory@test.local', 'Mallory-Pass-123!')]);
-  const ids = await uploadAll(alice, [
+  analysisId = await analysedFiles(alice, [
     { name: 'sm20.csv', bytes: text(sm20Csv(400)) },
     { name: 'cdhdr.csv', bytes: text(cdhdrCsv(80)) },
     { name: 'cdpos.csv', bytes: text(cdposCsv(160)) },
   ]);
-  analysisId = await startAnalysis(alice, ids);
-  expect((await waitForAnalysis(alice, analysisId)).status).toBe('completed');
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const get = getOk;
 
@@ -65,6 +59,15 @@ describe('cases of an analysis', () => {
   it('are stored with the analysis: findings.ndjson, cases.json and the index (built as it completed, before any read)', async () => {
     const keys = artifactKeys(alice.sub, analysisId);
     for (const key of [keys.findings, keys.cases, keys.index]) expect(await stack.services.blobs.head(key), key).toBeDefined();
+    // The report step indexes the findings as it writes them: the same lines, ids and order as an index read from the file.
+    const stored = new FindingsIndex(await readBytes(stack.services.blobs, keys.index));
+    const ndjson = await readBytes(stack.services.blobs, keys.findings);
+    const read = new FindingsIndex(buildIndex(ndjson, { flagTotals: {} }));
+    expect(stored.count).toBeGreaterThan(100);
+    expect(Array.from({ length: stored.count }, (_, i) => stored.line(i))).toEqual(Array.from({ length: read.count }, (_, i) => read.line(i)));
+    expect(stored.queryPage({}, 0, stored.count).page.map((l) => l.findingId)).toEqual(read.queryPage({}, 0, read.count).page.map((l) => l.findingId));
+    const listed = (x: FindingsIndex) => x.data.recordCoverage.flags.map((f) => `${f.flag} ${f.listed}`).sort();
+    expect(listed(stored)).toEqual(listed(read));
   });
 
   it('hold every finding in exactly one case, ordered by risk level then score, each with reasons in words', async () => {
@@ -206,9 +209,7 @@ describe('bulk triage by filter', () => {
 
 describe('an analysis written before findings and cases were stored', () => {
   it('gets the engine\'s cases computed once (off the main thread) from what it stored, says what is missing, then is read like any other', async () => {
-    const [fileId] = (await uploadAll(alice, [{ name: 'old.csv', bytes: text(sm20Csv(2400)) }])) as [string];
-    const id = await startAnalysis(alice, [fileId]);
-    expect((await waitForAnalysis(alice, id)).status).toBe('completed');
+    const id = await analysedFiles(alice, [{ name: 'old.csv', bytes: text(sm20Csv(2400)) }]);
     const keys = artifactKeys(alice.sub, id);
     const engine = JSON.parse(new TextDecoder().decode(await readBytes(stack.services.blobs, keys.cases))).cases as any[];
     // As the report step wrote analyses before issue 24: no findings.ndjson, cases.json or index.
@@ -257,9 +258,7 @@ describe('an analysis written before findings and cases were stored', () => {
   });
 
   it('without the days each user was active (no timeline index), marks no rule routine and says so', async () => {
-    const [fileId] = (await uploadAll(alice, [{ name: 'older.csv', bytes: text(sm20Csv(2400)) }])) as [string];
-    const id = await startAnalysis(alice, [fileId]);
-    expect((await waitForAnalysis(alice, id)).status).toBe('completed');
+    const id = await analysedFiles(alice, [{ name: 'older.csv', bytes: text(sm20Csv(2400)) }]);
     const keys = artifactKeys(alice.sub, id);
     for (const key of [keys.findings, keys.cases, keys.index, outputKeys(alice.sub, id).timelineIndex]) await stack.services.blobs.delete(key);
     let res = await alice.call('GET', `/results/${id}/cases?limit=200`);

@@ -4,28 +4,22 @@
  * analysis.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FINDINGS_COLUMNS } from '@app/core/review/index.ts';
 import { readXlsxSheets } from '@app/core/report/read-xlsx-sheets.ts';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 import { sm20Csv, text } from './pipeline-fixtures.ts';
-import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
+import { analysedFiles } from './pipeline-support.ts';
 
 let stack: TestStack;
 let alice: TestClient;
 let analysisId: string;
 
+signedInStack((s) => ({ stack, user: alice } = s));
 beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true });
-  alice = await stack.signIn(stack.user.email, stack.user.password);
-  const [fileId] = (await uploadAll(alice, [{ name: 'sm20.csv', bytes: text(sm20Csv(120)) }])) as [string];
-  analysisId = await startAnalysis(alice, [fileId]);
-  expect((await waitForAnalysis(alice, analysisId)).status).toBe('completed');
+  analysisId = await analysedFiles(alice, [{ name: 'sm20.csv', bytes: text(sm20Csv(120)) }]);
 }, 60_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const findingsOf = async (query = '') => {
   const res = await alice.call('GET', `/results/${analysisId}/findings${query}`);

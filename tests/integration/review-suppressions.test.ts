@@ -3,8 +3,9 @@
  * analysis, applied by the next one of the same owner (listed and counted apart, never
  * hidden), not applied once expired; and two-user isolation plus CSRF on every review route.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 import { sm20Csv, text } from './pipeline-fixtures.ts';
 import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
 
@@ -28,16 +29,11 @@ async function findings(client: TestClient, analysisId: string, query = '?limit=
   return res.json;
 }
 
+signedInStack((s) => ({ stack, user: alice, stranger: mallory } = s), { stranger: true, stack: { quietErrors: true } });
 beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true, quietErrors: true });
-  [alice, mallory] = await Promise.all([stack.signIn(stack.user.email, stack.user.password), stack.createUser('mallory@test.local', 'Mallory-Pass-123!')]);
   [fileId] = (await uploadAll(alice, [{ name: 'sm20.csv', bytes: text(sm20Csv(120)) }])) as [string];
   first = await analyse(alice, [fileId]);
 }, 60_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 describe('a suppression made while triaging', () => {
   let suppressionId: string;

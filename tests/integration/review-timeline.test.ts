@@ -1,30 +1,24 @@
 /** A user's timeline across the files of an analysis (issue 17), on the real local stack. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 import { cdhdrCsv, cdposCsv, sm20Csv, text, ticketsCsv } from './pipeline-fixtures.ts';
-import { startAnalysis, uploadAll, waitForAnalysis } from './pipeline-support.ts';
+import { analysedFiles } from './pipeline-support.ts';
 
 let stack: TestStack;
 let alice: TestClient;
 let mallory: TestClient;
 let analysisId: string;
 
+signedInStack((s) => ({ stack, user: alice, stranger: mallory } = s), { stranger: true, stack: { quietErrors: true } });
 beforeAll(async () => {
-  stack = await startTestStack({ inMemory: true, quietErrors: true });
-  [alice, mallory] = await Promise.all([stack.signIn(stack.user.email, stack.user.password), stack.createUser('mallory@test.local', 'Mallory-Pass-123!')]);
-  const ids = await uploadAll(alice, [
+  analysisId = await analysedFiles(alice, [
     { name: 'sm20.csv', bytes: text(sm20Csv(200)) },
     { name: 'cdhdr.csv', bytes: text(cdhdrCsv(40)) },
     { name: 'cdpos.csv', bytes: text(cdposCsv(40)) },
     { name: 'tickets.csv', bytes: text(ticketsCsv(8)) },
   ]);
-  analysisId = await startAnalysis(alice, ids);
-  expect((await waitForAnalysis(alice, analysisId)).status).toBe('completed');
 }, 90_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const timeline = async (query: string, client = alice) => client.call('GET', `/results/${analysisId}/timeline?${query}`);
 
@@ -92,9 +86,7 @@ describe('the timeline of one user', () => {
 
 describe('an analysis written before the timeline index', () => {
   it('is scanned once and kept, paging across the kept chunks in order, without gaps or repeats', async () => {
-    const [fileId] = (await uploadAll(alice, [{ name: 'busy.csv', bytes: text(sm20Csv(4400)) }])) as [string];
-    const busy = await startAnalysis(alice, [fileId]);
-    expect((await waitForAnalysis(alice, busy)).status).toBe('completed');
+    const busy = await analysedFiles(alice, [{ name: 'busy.csv', bytes: text(sm20Csv(4400)) }]);
     const indexed = (await alice.call('GET', `/results/${busy}/timeline?user=ALICE&limit=500`)).json;
     expect(indexed).toMatchObject({ source: 'index', total: 1100 });
     // As an analysis from before the report step wrote the index.

@@ -8,21 +8,30 @@ export interface SignedInStack {
   admin: TestClient;
   /** The seeded user. */
   user: TestClient;
+  /** Another user, who must see none of the seeded user's data (signed in only when asked: `stranger: true`). */
+  stranger: TestClient;
 }
+
+/** The other user of the suites that check ownership. */
+export const STRANGER = { email: 'mallory@test.local', password: 'Mallory-Pass-123!' };
 
 /**
  * Registers the suite's hooks (call it at the top of a file or in a describe): before its tests a
- * stack in memory, the seeded user (and with `admin`, the administrator) signed in and handed to
- * `set`; after them the stack stopped.
+ * stack in memory, the seeded user (and with `admin`, the administrator; with `stranger`, a second
+ * user) signed in and handed to `set`; after them the stack stopped.
  * @example signedInStack((s) => ({ stack, admin, user } = s), { admin: true });
  */
-export function signedInStack(set: (s: SignedInStack) => void, opts: { admin?: boolean; stack?: TestStackOptions } = {}): void {
+export function signedInStack(set: (s: SignedInStack) => void, opts: { admin?: boolean; stranger?: boolean; stack?: TestStackOptions } = {}): void {
   let stack: TestStack | undefined;
   beforeAll(async () => {
     stack = await startTestStack({ inMemory: true, ...opts.stack });
-    const admin = opts.admin ? await stack.signIn(stack.admin.email, stack.admin.password) : (undefined as unknown as TestClient);
-    const user = await stack.signIn(stack.user.email, stack.user.password);
-    set({ stack, admin, user });
+    const none = undefined as unknown as TestClient;
+    const [admin, user, stranger] = await Promise.all([
+      opts.admin ? stack.signIn(stack.admin.email, stack.admin.password) : none,
+      stack.signIn(stack.user.email, stack.user.password),
+      opts.stranger ? stack.createUser(STRANGER.email, STRANGER.password) : none,
+    ]);
+    set({ stack, admin, user, stranger });
   });
   afterAll(async () => {
     await stack?.stop();

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { SETTING_KEYS } from '@app/core';
+import { WATCHLISTS, type WatchlistKind } from '@app/core/lists/index.ts';
 
 /** The keys of the settings file (the settings the rule modules declare), wrapped as the help's column. */
 function settingKeysText(): string {
@@ -15,6 +16,22 @@ function settingKeysText(): string {
   return lines.join(`\n${' '.repeat(26)}`);
 }
 
+/** One option per list of the lists' table (WATCHLISTS in core: a new list is a line there), wrapped as the help's column. */
+function watchlistOptionsText(): string {
+  return WATCHLISTS.map((l) => {
+    const lines: string[] = [];
+    let line = `  --${l.flag} CSV`.padEnd(26);
+    for (const word of `${l.help} instead of the defaults`.split(' ')) {
+      if (line.length + 1 + word.length > 104 && line.trim() !== '') {
+        lines.push(line);
+        line = `${' '.repeat(26)}${word}`;
+      } else line += line.endsWith(' ') ? word : ` ${word}`;
+    }
+    lines.push(line);
+    return lines.join('\n');
+  }).join('\n');
+}
+
 export const USAGE = `Usage: sap-analyzer analyze FILE... --out DIR [options]
 
 Analyses SAP security audit exports (SM20/RSAU_READ_LOG, CDHDR, CDPOS, tickets) offline and
@@ -25,14 +42,7 @@ Options:
   --json                  print the analysis as one JSON document on stdout
   --tcodes CSV            high-risk transaction codes (columns TCODE,CATEGORY,DESCRIPTION) instead of the defaults
   --tables CSV            high-risk tables (columns TABNAME,CATEGORY,DESCRIPTION) instead of the defaults
-  --privileged CSV        privileged-users watchlist (columns USER,KIND,DESCRIPTION; KIND standard
-                          or emergency; a trailing * is a prefix, except in SAP*) instead of the defaults
-  --profiles CSV          sensitive profiles (columns PROFILE,DESCRIPTION) instead of the defaults
-  --programs CSV          sensitive programs and function modules (columns NAME,KIND,DESCRIPTION)
-                          instead of the defaults
-  --roles CSV             sensitive roles (columns ROLE,DESCRIPTION; a trailing * is a prefix)
-                          instead of the defaults
-  --payments CSV          payment transactions (columns TCODE,DESCRIPTION) instead of the defaults
+${watchlistOptionsText()}
   --settings FILE.json    ${settingKeysText()}
   --holidays CC[-REGION]  holiday calendar for CHANGE_TIMING_FLAG, e.g. US (default), DE-BY
   --ai-provider NAME      annotate flagged records with a model: openai (an OpenAI-compatible
@@ -61,11 +71,8 @@ export interface AnalyzeCommand {
   json: boolean;
   tcodes?: string;
   tables?: string;
-  privileged?: string;
-  profiles?: string;
-  programs?: string;
-  roles?: string;
-  payments?: string;
+  /** Per list option (`--roles`), the file that replaces the default list. */
+  lists: Partial<Record<WatchlistKind, string>>;
   settings?: string;
   holidays?: string;
   ai?: AiOptions;
@@ -91,11 +98,7 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
         json: { type: 'boolean', default: false },
         tcodes: { type: 'string' },
         tables: { type: 'string' },
-        privileged: { type: 'string' },
-        profiles: { type: 'string' },
-        programs: { type: 'string' },
-        roles: { type: 'string' },
-        payments: { type: 'string' },
+        ...(Object.fromEntries(WATCHLISTS.map((l) => [l.flag, { type: 'string' }])) as Record<WatchlistKind, { type: 'string' }>),
         settings: { type: 'string' },
         holidays: { type: 'string' },
         'ai-provider': { type: 'string' },
@@ -130,11 +133,7 @@ export function parseCliArgs(argv: string[]): ParsedCommand {
     json: values.json ?? false,
     tcodes: values.tcodes,
     tables: values.tables,
-    privileged: values.privileged,
-    profiles: values.profiles,
-    programs: values.programs,
-    roles: values.roles,
-    payments: values.payments,
+    lists: Object.fromEntries(WATCHLISTS.flatMap((l) => (typeof values[l.flag] === 'string' ? [[l.flag, values[l.flag]]] : []))),
     settings: values.settings,
     holidays: values.holidays,
     ai: provider ? { provider, baseUrl: values['ai-base-url'], model: values['ai-model'] } : undefined,

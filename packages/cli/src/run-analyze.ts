@@ -1,7 +1,7 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { analyzeFiles } from '@app/core/engine/index.ts';
 import { createHolidayChecker, DEFAULT_HOLIDAYS, parseHolidaySpec } from '@app/core/holidays/index.ts';
-import { loadDefaultLists, parseListCsv, parseWatchlistCsv } from '@app/core/lists/index.ts';
+import { loadDefaultLists, parseListCsv, parseWatchlistCsv, WATCHLISTS } from '@app/core/lists/index.ts';
 import { EngineError, type AnalysisReport } from '@app/core';
 import type { AnalyzeCommand } from './parse-args.ts';
 import { createProgressBar } from './progress-bar.ts';
@@ -52,11 +52,10 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
   const lists = loadDefaultLists();
   if (cmd.tcodes) lists.highRiskTcodes = await readList(cmd.tcodes, (t) => parseListCsv(t, 'tcodes'));
   if (cmd.tables) lists.highRiskTables = await readList(cmd.tables, (t) => parseListCsv(t, 'tables'));
-  if (cmd.privileged) lists.privilegedUsers = await readList(cmd.privileged, (t) => parseWatchlistCsv(t, 'privileged'));
-  if (cmd.profiles) lists.sensitiveProfiles = await readList(cmd.profiles, (t) => parseWatchlistCsv(t, 'profiles'));
-  if (cmd.programs) lists.sensitivePrograms = await readList(cmd.programs, (t) => parseWatchlistCsv(t, 'programs'));
-  if (cmd.roles) lists.sensitiveRoles = await readList(cmd.roles, (t) => parseWatchlistCsv(t, 'roles'));
-  if (cmd.payments) lists.paymentTcodes = await readList(cmd.payments, (t) => parseWatchlistCsv(t, 'payments'));
+  for (const l of WATCHLISTS) {
+    const path = cmd.lists[l.flag];
+    if (path) Object.assign(lists, { [l.key]: await readList(path, (t) => parseWatchlistCsv(t, l.flag)) });
+  }
   const detection = cmd.settings ? await readSettingsFile(cmd.settings) : undefined;
   const holidays = cmd.holidays ? parseHolidaySpec(cmd.holidays) : DEFAULT_HOLIDAYS;
   createHolidayChecker(holidays); // validates the calendar before any file is read

@@ -5,6 +5,7 @@ import type { DetectionThresholds } from '../model/index.ts';
 import { DEFAULT_THRESHOLDS } from '../rules/detection-settings.ts';
 import { emptyDocColumns, type FailedLogon, type FileFacts, type SecurityEvent } from '../facts/index.ts';
 import { LogonWindows } from '../rules/pattern/index.ts';
+import { DOWNLOAD } from '../rules/pattern/mass-download.ts';
 import { correlateFacts } from './correlate-facts.ts';
 
 // Correlation keeps only the successful logons inside LogonWindows (engine/correlate/read-logons.ts): the
@@ -19,7 +20,7 @@ const peer = fc.constantFrom('10.0.0.1', '10.0.0.2', '');
 const EDGES = [0, 60, 120, 180, 240, 660, 661, 2040, 2041, 3600, 3601, 3840, 3841];
 const epoch = fc.oneof(fc.constantFrom(...EDGES), fc.integer({ min: 0, max: 80 }).map((k) => k * 60)).map((s) => T0 + s);
 const logon = fc.tuple(user, terminal, epoch, peer).map((l): FailedLogon => l);
-const adminEvent = fc.tuple(fc.constantFrom(SECURITY_KIND.userCreated, SECURITY_KIND.userUnlocked, SECURITY_KIND.download), user, fc.constantFrom('BOB', ' new1 ', 'EVE', ''), terminal, peer, fc.oneof(epoch, fc.constant(Number.NaN))).map(([kind, u, target, term, p, t]): SecurityEvent => [kind, u, target, term, p, t, 'User administration', '']);
+const adminEvent = fc.tuple(fc.constantFrom(SECURITY_KIND.userCreated, SECURITY_KIND.userUnlocked, DOWNLOAD.kind), user, fc.constantFrom('BOB', ' new1 ', 'EVE', ''), terminal, peer, fc.oneof(epoch, fc.constant(Number.NaN))).map(([kind, u, target, term, p, t]): SecurityEvent => [kind, u, target, term, p, t, 'User administration', '']);
 const burstThresholds = fc.constantFrom(DEFAULT_THRESHOLDS, { ...DEFAULT_THRESHOLDS, burst: { count: 3, minutes: 5 }, bruteForceMinutes: 7 });
 
 /** The patterns and completions of one SM20 file's facts with these logons. */

@@ -104,6 +104,30 @@ export interface EngineReportOptions {
   analysisId?: string;
   /** From this many patterns on, the report's suspicious_patterns is a read-only view over the pattern table (correlate/pattern-table.ts). */
   lazyPatternsFrom?: number;
+  /**
+   * Told of every finding as findings.ndjson is written (`finding`: in the order they are made,
+   * numbered from 0; `line`: that finding's line and byte offset, in file order), so that the
+   * caller can index the file without reading it again (the pipeline's findings-index.bin).
+   */
+  findingsListener?: FindingsListener;
+}
+
+/** What a findings.ndjson line holds for its index (review/types.ts Finding, without the evidence). */
+export interface FindingFields {
+  findingId: string;
+  kind: 'pattern' | 'record';
+  rule: { id: string; title: string; severity: 'critical' | 'high' | 'medium' | 'low' };
+  user: string;
+  time: string;
+  object: string;
+  terminal: string;
+  source: { flag?: string };
+  caseId?: string;
+}
+
+export interface FindingsListener {
+  finding(f: FindingFields): void;
+  line(seq: number, offset: number): void;
 }
 
 export interface Engine {

@@ -66,12 +66,12 @@ export interface Sm20ChangeColumns {
 export type FailedLogon = [user: string, terminal: string, epoch: number, peer?: string];
 
 /**
- * A record one of the v2 patterns reads. kind: P logon of a privileged standard user, C user created (AU7), U user
- * unlocked or password changed (AUA BU2), D download (AUY), T audit-log tampering, O system or
- * client opened for changes (EU1 EU2), X closed again, E record of an emergency ID, A sensitive
- * profile assigned. `key` is the change document's key (docKey) when the record is one.
+ * A record a pattern reads: `kind` is one of the collector's own kinds (flags/security-kinds.ts) or
+ * the kind of a fact a pattern module declares (rules/pattern/define-fact.ts; the closed union of
+ * both is rules' `SecurityEventKind`): the store keeps it as a word. `key` is the change document's
+ * key (docKey) when the record is one.
  */
-export type SecurityEvent = [kind: SecurityKind, user: string, target: string, terminal: string, peer: string, epoch: number, activity: string, key: string];
+export type SecurityEvent = [kind: SecurityKind | (string & {}), user: string, target: string, terminal: string, peer: string, epoch: number, activity: string, key: string];
 
 /** A ticket as correlation needs it; users and text upper-cased. */
 export type TicketFact = [id: string, users: string[], text: string, start: number | null, end: number | null];

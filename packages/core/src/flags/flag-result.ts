@@ -1,4 +1,7 @@
 import { FLAG_KEYS, type FlagKey, type OtherCategory } from '../model/index.ts';
+import { FIRST_FACT_BIT, type FactMark } from './fact-marks.ts';
+
+export { FACT_MARKS, FIRST_FACT_BIT, LAST_FACT_BIT, MARK_SENSITIVE_TABLE_CHANGE, type FactMark } from './fact-marks.ts';
 
 /** OTHER categories in bit order of FlagResult.otherMask. */
 export const OTHER_CATEGORIES: readonly OtherCategory[] = ['security', 'config', 'audit_trail', 'transport', 'job_schedule', 'privileged_user', 'emergency_access', 'authorization'];
@@ -35,12 +38,13 @@ export interface FlagResult {
   otherMask: number;
   /** Rule ids (catalogue) that fired, in the order they fired; kept only with reasons. */
   rules: string[];
-  /** A sensitive profile inserted for a user (UST04, SUSR_UST04): "PROFILE to USER", else ''. */
-  profileAssigned: string;
-  /** A sensitive role assigned to a user (AGR_USERS insert, or made valid again): "ROLE to USER", else ''. */
-  roleAssigned: string;
-  /** What the record is for the patterns beyond its flags, as MARK_ bits (0 for most records). */
+  /**
+   * What the record is for the patterns beyond its flags (0 for most records): MARK_SENSITIVE_TABLE_CHANGE,
+   * and the bits of the facts the patterns declare (rules/pattern/define-fact.ts), set by `markFact`.
+   */
   marks: number;
+  /** Per fact bit, the text a record rule gave with the mark (`markFact`; '' when none), read when that bit is set. */
+  readonly marked: string[];
   /** A change record in the sense of CHANGE_TIMING / CHANGE_VOLUME. */
   isChange: boolean;
   /** Counts toward CHANGE_VOLUME (SM20 change events; change documents count by CHANGENR). */
@@ -50,7 +54,7 @@ export interface FlagResult {
 }
 
 export function createFlagResult(keepReasons = true): FlagResult {
-  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, otherMask: 0, rules: [], profileAssigned: '', roleAssigned: '', marks: 0, isChange: false, countsAsChangeEvent: false, keepReasons };
+  return { reasons: new Array(FLAG_KEYS.length).fill(undefined), mask: 0, otherCategory: undefined, otherMask: 0, rules: [], marks: 0, marked: new Array<string>(32).fill(''), isChange: false, countsAsChangeEvent: false, keepReasons };
 }
 
 export function resetFlagResult(r: FlagResult): void {
@@ -58,9 +62,10 @@ export function resetFlagResult(r: FlagResult): void {
   r.mask = 0;
   r.otherCategory = undefined;
   r.otherMask = 0;
-  if (r.profileAssigned !== '') r.profileAssigned = '';
-  if (r.roleAssigned !== '') r.roleAssigned = '';
-  if (r.marks !== 0) r.marks = 0;
+  if (r.marks !== 0) {
+    if (r.marks >= 1 << FIRST_FACT_BIT) r.marked.fill('');
+    r.marks = 0;
+  }
   if (r.rules.length !== 0) r.rules.length = 0;
   r.isChange = false;
   r.countsAsChangeEvent = false;
@@ -76,15 +81,20 @@ export function setFlag(r: FlagResult, key: FlagKey, reason: string, rule?: stri
   r.mask |= 1 << i;
 }
 
-/** MARK_ bits of FlagResult.marks: what the pattern facts of step 1 need to know of a record. */
-/** An SM20 DU9/CUZ change of a high-risk table, or a debugger change (CUL) naming one (AFTER_HOURS_SENSITIVE_CHANGE). */
-export const MARK_SENSITIVE_TABLE_CHANGE = 1;
-/** A change of a vendor's or customer's bank details (BANK_CHANGE_THEN_PAYMENT). */
-export const MARK_BANK_CHANGE = 2;
-/** A payment transaction of the payment-transactions list (BANK_CHANGE_THEN_PAYMENT). */
-export const MARK_PAYMENT = 4;
-/** The password of another user changed (MASS_PASSWORD_RESET): BU2, or an IDENTITY item on USR02's password fields. */
-export const MARK_PASSWORD_OTHER = 8;
+
+/**
+ * Marks the record as a fact a pattern declared (step 1 keeps it when some pattern of the list
+ * declares the fact); `text` goes to the fact's `marked` column (the first text given wins).
+ */
+export function markFact(r: FlagResult, fact: FactMark, text = ''): void {
+  r.marks |= fact.mark;
+  if (text !== '' && r.marked[fact.bit] === '') r.marked[fact.bit] = text;
+}
+
+/** The text a record rule gave with a fact's mark ('' when the record is not marked so). */
+export function markedText(r: FlagResult, fact: FactMark): string {
+  return (r.marks & fact.mark) === 0 ? '' : r.marked[fact.bit]!;
+}
 
 /**
  * Adds an OTHER reason of a category; the cell lists every reason that applies, also several of

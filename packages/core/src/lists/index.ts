@@ -1,3 +1,3 @@
-export { loadDefaultLists, loadMasterLists, parseListCsv, parseWatchlistCsv, type MasterEntry, type WatchlistKind } from './load-lists.ts';
+export { loadDefaultLists, loadMasterLists, parseListCsv, parseWatchlistCsv, WATCHLISTS, type MasterEntry, type WatchlistKey, type WatchlistKind } from './load-lists.ts';
 export { parseCsvText } from './parse-csv-text.ts';
 export { CATEGORY_ALIASES, canonicalCategory } from './category-aliases.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEngineError } from '../errors/index.ts';
-import { loadDefaultLists, loadMasterLists, parseListCsv } from './index.ts';
+import { loadDefaultLists, loadMasterLists, parseListCsv, parseWatchlistCsv, WATCHLISTS } from './index.ts';
 
 describe('loadDefaultLists', () => {
   it('reads every default list with its row counts', () => {
@@ -81,5 +81,31 @@ describe('default list categories', () => {
     expect(lists.highRiskTables.find((t) => t.id === 'AGR_USERS')?.category).toBe('User Administration');
     expect(lists.highRiskTables.find((t) => t.id === 'T000')?.category).toBe('System Administration');
     expect(lists.highRiskTcodes.find((t) => t.id === 'SCC4')?.category).toBe('System Administration');
+  });
+});
+
+describe('the lists table (WATCHLISTS)', () => {
+  it('gives each list its default file, its override columns and its reader', () => {
+    const defaults = loadDefaultLists();
+    for (const l of WATCHLISTS) {
+      expect(defaults[l.key]?.length, l.key).toBeGreaterThan(0);
+      const [id, ...rest] = l.columns.split(',');
+      expect(id).toBe(l.idColumn);
+      const entries = parseWatchlistCsv(`${l.columns}\nZ_TEST_${l.flag.toUpperCase()},${rest.map(() => '').join(',')}\n`, l.flag);
+      expect(entries.length, l.flag).toBe(1);
+      expect(Object.values(entries[0]!)).toContain(`Z_TEST_${l.flag.toUpperCase()}`);
+      let message = '';
+      try {
+        parseWatchlistCsv('SOMETHING,ELSE\nx,y\n', l.flag);
+      } catch (e) {
+        message = isEngineError(e) ? e.message : String(e);
+      }
+      expect(message).toBe(`the ${l.flag} list needs a header row with columns ${l.columns} (found: SOMETHING,ELSE)`);
+    }
+    expect(WATCHLISTS.map((l) => l.flag)).toEqual(['privileged', 'profiles', 'programs', 'roles', 'payments']);
+  });
+
+  it("checks the privileged list's KIND", () => {
+    expect(() => parseWatchlistCsv('USER,KIND\nSAP*,superuser\n', 'privileged')).toThrow('the privileged list\'s KIND must be standard or emergency (found "superuser" for SAP*)');
   });
 });

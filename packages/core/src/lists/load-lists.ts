@@ -60,6 +60,12 @@ function toPrograms(rows: string[][]): SensitiveProgram[] {
     .map((r) => ({ name: r.NAME!.toUpperCase(), kind: (r.KIND ?? '').toLowerCase(), description: r.DESCRIPTION ?? '' }));
 }
 
+/** The privileged-users list's KIND is standard or emergency. */
+function checkUserKinds(rows: string[][]): void {
+  const bad = rowsAsRecords(rows).find((r) => r.KIND && !['standard', 'emergency'].includes(r.KIND.toLowerCase()));
+  if (bad) throw new EngineError('BAD_LIST', `the privileged list's KIND must be standard or emergency (found "${bad.KIND}" for ${bad.USER})`);
+}
+
 function withCanonicalCategory(e: RiskListEntry): RiskListEntry {
   return { ...e, category: canonicalCategory(e.category) };
 }
@@ -81,11 +87,7 @@ export function loadDefaultLists(): DetectionLists {
     events: rowsAsRecords(readDataCsv('defaults/sal_events.csv')).map(
       (r): SalEvent => ({ event: r.EVENT!, category: r.CATEGORY!, severity: r.SEVERITY as SalEvent['severity'], text: r.TEXT! }),
     ),
-    privilegedUsers: toWatchlistUsers(readDataCsv('defaults/privileged_users.csv')),
-    sensitiveProfiles: toProfiles(readDataCsv('defaults/sensitive_profiles.csv')),
-    sensitivePrograms: toPrograms(readDataCsv('defaults/sensitive_programs.csv')),
-    sensitiveRoles: toRoles(readDataCsv('defaults/sensitive_roles.csv')),
-    paymentTcodes: toPayments(readDataCsv('defaults/payment_tcodes.csv')),
+    ...(Object.fromEntries(WATCHLISTS.map((l) => [l.key, l.read(readDataCsv(`defaults/${l.file}`))])) as Pick<DetectionLists, WatchlistKey>),
   };
   return structuredClone(cachedDefaults);
 }
@@ -118,34 +120,44 @@ export function parseListCsv(text: string, kind: 'tcodes' | 'tables'): RiskListE
   return entries;
 }
 
-const WATCHLIST_COLUMNS = { privileged: 'USER', profiles: 'PROFILE', programs: 'NAME', roles: 'ROLE', payments: 'TCODE' } as const;
-const WATCHLIST_HEADERS: Record<WatchlistKind, string> = { privileged: 'USER,KIND,DESCRIPTION', profiles: 'PROFILE,DESCRIPTION', programs: 'NAME,KIND,DESCRIPTION', roles: 'ROLE,DESCRIPTION', payments: 'TCODE,DESCRIPTION' };
-export type WatchlistKind = keyof typeof WATCHLIST_COLUMNS;
+/**
+ * The watchlists and shipped lists of one ID column plus description (DETECTION.md section 4), one
+ * entry each: the `DetectionLists` field, the CLI option that replaces it (`--<flag> CSV`, and the
+ * `kind` of `parseWatchlistCsv`), the default file in `data/defaults/`, its columns and how its rows
+ * are read. `loadDefaultLists`, `parseWatchlistCsv` and the CLI's options, `--help` and reading
+ * derive from this table: a new list of this shape is a line here, its CSV (with its row in
+ * `data/README.md`), its field in `DetectionLists` and its lookup in `flags/flag-context.ts`.
+ */
+export const WATCHLISTS = [
+  { key: 'privilegedUsers', flag: 'privileged', file: 'privileged_users.csv', idColumn: 'USER', columns: 'USER,KIND,DESCRIPTION', help: 'privileged-users watchlist (columns USER,KIND,DESCRIPTION; KIND standard or emergency; a trailing * is a prefix, except in SAP*)', read: toWatchlistUsers, check: checkUserKinds },
+  { key: 'sensitiveProfiles', flag: 'profiles', file: 'sensitive_profiles.csv', idColumn: 'PROFILE', columns: 'PROFILE,DESCRIPTION', help: 'sensitive profiles (columns PROFILE,DESCRIPTION)', read: toProfiles },
+  { key: 'sensitivePrograms', flag: 'programs', file: 'sensitive_programs.csv', idColumn: 'NAME', columns: 'NAME,KIND,DESCRIPTION', help: 'sensitive programs and function modules (columns NAME,KIND,DESCRIPTION)', read: toPrograms },
+  { key: 'sensitiveRoles', flag: 'roles', file: 'sensitive_roles.csv', idColumn: 'ROLE', columns: 'ROLE,DESCRIPTION', help: 'sensitive roles (columns ROLE,DESCRIPTION; a trailing * is a prefix)', read: toRoles },
+  { key: 'paymentTcodes', flag: 'payments', file: 'payment_tcodes.csv', idColumn: 'TCODE', columns: 'TCODE,DESCRIPTION', help: 'payment transactions (columns TCODE,DESCRIPTION)', read: toPayments },
+] as const satisfies readonly { key: keyof DetectionLists; flag: string; file: string; idColumn: string; columns: string; help: string; read: (rows: string[][]) => unknown[]; check?: (rows: string[][]) => void }[];
+
+type Watchlist = (typeof WATCHLISTS)[number];
+/** The `DetectionLists` fields of the lists of WATCHLISTS. */
+export type WatchlistKey = Watchlist['key'];
+/** The CLI option of a list of WATCHLISTS (`--roles`), and `parseWatchlistCsv`'s kind. */
+export type WatchlistKind = Watchlist['flag'];
+type EntryOf<K extends WatchlistKind> = ReturnType<Extract<Watchlist, { flag: K }>['read']>[number];
 
 /**
- * Parses a `--privileged` / `--profiles` / `--programs` / `--roles` / `--payments` override (columns
- * as the default files: USER,KIND,DESCRIPTION / PROFILE,DESCRIPTION / NAME,KIND,DESCRIPTION /
- * ROLE,DESCRIPTION / TCODE,DESCRIPTION; all but the first optional).
+ * Parses a list that replaces a default one (`--privileged`, `--profiles`, `--programs`, `--roles`,
+ * `--payments`: columns as the default files, WATCHLISTS; all but the ID column optional).
  * Throws EngineError BAD_LIST naming what is missing.
  */
-export function parseWatchlistCsv(text: string, kind: 'privileged'): WatchlistUser[];
-export function parseWatchlistCsv(text: string, kind: 'profiles'): SensitiveProfile[];
-export function parseWatchlistCsv(text: string, kind: 'programs'): SensitiveProgram[];
-export function parseWatchlistCsv(text: string, kind: 'roles'): SensitiveRole[];
-export function parseWatchlistCsv(text: string, kind: 'payments'): PaymentTcode[];
-export function parseWatchlistCsv(text: string, kind: WatchlistKind): WatchlistUser[] | SensitiveProfile[] | SensitiveProgram[] | SensitiveRole[] | PaymentTcode[] {
-  const idColumn = WATCHLIST_COLUMNS[kind];
+export function parseWatchlistCsv<K extends WatchlistKind>(text: string, kind: K): EntryOf<K>[] {
+  const list: Watchlist = WATCHLISTS.find((l) => l.flag === kind)!;
+  const idColumn = list.idColumn;
   const rows = parseCsvText(text);
   const header = rows[0]?.map((h) => h.trim().toUpperCase()) ?? [];
   if (!header.includes(idColumn)) {
-    const expected = WATCHLIST_HEADERS[kind];
-    throw new EngineError('BAD_LIST', `the ${kind} list needs a header row with columns ${expected} (found: ${header.join(',') || 'nothing'})`);
+    throw new EngineError('BAD_LIST', `the ${kind} list needs a header row with columns ${list.columns} (found: ${header.join(',') || 'nothing'})`);
   }
-  if (kind === 'privileged') {
-    const bad = rowsAsRecords(rows).find((r) => r.KIND && !['standard', 'emergency'].includes(r.KIND.toLowerCase()));
-    if (bad) throw new EngineError('BAD_LIST', `the privileged list's KIND must be standard or emergency (found "${bad.KIND}" for ${bad.USER})`);
-  }
-  const entries = kind === 'privileged' ? toWatchlistUsers(rows) : kind === 'profiles' ? toProfiles(rows) : kind === 'roles' ? toRoles(rows) : kind === 'payments' ? toPayments(rows) : toPrograms(rows);
+  if ('check' in list) list.check(rows);
+  const entries = list.read(rows) as EntryOf<K>[];
   if (entries.length === 0) throw new EngineError('BAD_LIST', `the ${kind} list has no ${idColumn} entries`);
   return entries;
 }

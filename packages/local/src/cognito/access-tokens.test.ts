@@ -4,16 +4,14 @@
  * refused with Cognito's NotAuthorizedException, and nothing changes.
  */
 import { createPrivateKey } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ID_TOKEN_KEY_FILE } from './id-token-signer.ts';
-import { startLocalCognito, type LocalCognito } from './index.ts';
+import type { LocalCognito } from './index.ts';
+import { callPool, poolForTests } from './pool-for-tests.ts';
 
 const VICTIM = { email: 'victim@example.com', password: 'Victim-Passw0rd!' };
 const OTHER = { email: 'other@example.com', password: 'Other-Passw0rd!' };
@@ -21,34 +19,15 @@ const OTHER = { email: 'other@example.com', password: 'Other-Passw0rd!' };
 describe('access tokens of the local pool', () => {
   let dataDir: string;
   let cognito: LocalCognito;
-  let server: Server;
   let mount: string;
+  poolForTests('access', (p) => ({ cognito, dataDir, mount } = p), { mount: true });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cognito-access-'));
-    cognito = await startLocalCognito({ dataDir });
-    server = createServer((req, res) => void cognito.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    mount = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cognito`;
     await cognito.ensureUser(VICTIM.email, VICTIM.password, ['admins']);
     await cognito.ensureUser(OTHER.email, OTHER.password, []);
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await cognito.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function call(url: string, target: string, body: unknown) {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, any> };
-  }
+  const call = callPool;
 
   async function signIn(who: { email: string; password: string }) {
     const res = await call(mount, 'InitiateAuth', {

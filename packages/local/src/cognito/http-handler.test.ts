@@ -1,32 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appOriginsFor } from './cors.ts';
-import { startLocalCognito, type LocalCognito } from './index.ts';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { LocalCognito } from './index.ts';
+import { poolForTests } from './pool-for-tests.ts';
 
 describe('local user pool over HTTP', () => {
-  let dataDir: string;
   let cognito: LocalCognito;
-  let server: Server;
   let mount: string;
-
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cognito-http-'));
-    cognito = await startLocalCognito({ dataDir });
-    server = createServer((req, res) => void cognito.handle(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    mount = `http://127.0.0.1:${(server.address() as AddressInfo).port}/cognito`;
-  });
-
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await cognito.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  poolForTests('http', (p) => ({ cognito, mount } = p), { mount: true });
 
   const post = (url: string, body: string, target?: string) =>
     fetch(url, {

@@ -3,13 +3,11 @@
  * listing it, the SOFTWARE_TOKEN_MFA challenge instead of tokens, and wrong codes counted toward
  * the account's lockout (a right password in between does not clear them).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT } from './attempt-limit.ts';
-import { startLocalCognito, type LocalCognito } from './index.ts';
+import type { LocalCognito } from './index.ts';
+import { callPool, poolForTests } from './pool-for-tests.ts';
 import type { SecurityEvent } from './security-events.ts';
 
 const codeNow = (secret: string, offsetSteps = 0) =>
@@ -17,28 +15,11 @@ const codeNow = (secret: string, offsetSteps = 0) =>
 const notTheCode = (secret: string) => (codeNow(secret) === '000000' || codeNow(secret, -1) === '000000' || codeNow(secret, 1) === '000000' ? '111111' : '000000');
 
 describe('TOTP MFA on the local pool (HTTP)', () => {
-  let dataDir: string;
   let cognito: LocalCognito;
   const events: SecurityEvent[] = [];
+  poolForTests('mfa', (p) => ({ cognito } = p), { onSecurityEvent: (e) => void events.push(e) });
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cognito-mfa-'));
-    cognito = await startLocalCognito({ dataDir, onSecurityEvent: (e) => void events.push(e) });
-  });
-
-  afterAll(async () => {
-    await cognito.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function call(target: string, body: unknown) {
-    const res = await fetch(cognito.endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, any>, text: '' };
-  }
+  const call = (target: string, body: unknown) => callPool(cognito.endpoint, target, body);
   const signIn = (email: string, password: string) =>
     call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } });
   const answer = (session: string, email: string, code: string) =>

@@ -2,37 +2,18 @@
  * Every new password meets the pool policy, and a wrong old password in ChangePassword counts
  * toward the lockout of the token's user (cognito-local checks neither).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT } from './attempt-limit.ts';
-import { startLocalCognito, type LocalCognito } from './index.ts';
+import type { LocalCognito } from './index.ts';
+import { callPool, poolForTests } from './pool-for-tests.ts';
 import type { SecurityEvent } from './security-events.ts';
 
 describe('password changes on the local pool', () => {
-  let dataDir: string;
   let cognito: LocalCognito;
   const events: SecurityEvent[] = [];
+  poolForTests('passwords', (p) => ({ cognito } = p), { onSecurityEvent: (e) => void events.push(e) });
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'cognito-passwords-'));
-    cognito = await startLocalCognito({ dataDir, onSecurityEvent: (e) => void events.push(e) });
-  });
-
-  afterAll(async () => {
-    await cognito.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  async function call(target: string, body: unknown) {
-    const res = await fetch(cognito.endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, any> };
-  }
+  const call = (target: string, body: unknown) => callPool(cognito.endpoint, target, body);
 
   const signIn = (email: string, password: string) =>
     call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } });

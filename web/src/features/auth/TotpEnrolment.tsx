@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Group, List, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { TotpCodeInput } from './TotpCodeInput.tsx';
-import { groupSecret, normaliseTotpCode, totpCodeError } from './totp-texts.ts';
+import { groupSecret } from './totp-texts.ts';
+import { useTotpCodeForm } from './use-totp-code-form.ts';
 
 /**
  * Adding an authenticator app: the QR code of the otpauth:// URI, the key in groups of four for
@@ -22,27 +22,7 @@ export function TotpEnrolment({
   submitLabel?: string;
   onCancel?: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const invalid = totpCodeError(code);
-    setFieldError(invalid);
-    if (invalid) return;
-    setError(null);
-    setBusy(true);
-    try {
-      await onVerify(normaliseTotpCode(code));
-    } catch (err) {
-      setError((err as Error).message);
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { code, setCode, error, fieldError, busy, submit } = useTotpCodeForm(onVerify);
 
   return (
     <form onSubmit={submit} noValidate>

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { confirmSignIn } from 'aws-amplify/auth';
+import { Alert, Stack } from '@mantine/core';
 import { AuthCard } from './AuthCard.tsx';
+import { BackToSignIn } from './BackToSignIn.tsx';
+import { confirmTotpSignIn } from './confirm-totp-sign-in.ts';
 import { TotpEnrolment } from './TotpEnrolment.tsx';
-import { totpErrorMessage } from './totp-texts.ts';
 
 /**
  * Sign-in when the user pool requires MFA and the user has none yet (Amplify's
@@ -19,17 +19,7 @@ export function TotpSetupView({
   onDone: () => void;
   onRestart: (error?: string) => void;
 }) {
-  const verify = async (code: string) => {
-    try {
-      const { nextStep } = await confirmSignIn({ challengeResponse: code, options: { friendlyDeviceName: 'Authenticator app' } });
-      if (nextStep.signInStep === 'DONE') onDone();
-      else throw new Error(`Sign-in needs a step this app does not support (${nextStep.signInStep})`);
-    } catch (err) {
-      const { message, sessionExpired } = totpErrorMessage(err);
-      if (sessionExpired) onRestart(message);
-      throw new Error(message);
-    }
-  };
+  const verify = (code: string) => confirmTotpSignIn({ challengeResponse: code, options: { friendlyDeviceName: 'Authenticator app' } }, onDone, onRestart);
   return (
     <AuthCard title="Set up two-factor authentication" width={480}>
       <Stack gap="sm">
@@ -37,11 +27,7 @@ export function TotpSetupView({
           Your account needs two-factor authentication. Add SAP Security Analyzer to an authenticator app to finish signing in.
         </Alert>
         <TotpEnrolment secret={secret} uri={uri} onVerify={verify} submitLabel="Verify and sign in" />
-        <Text size="sm" ta="center">
-          <Anchor component="button" type="button" onClick={() => onRestart()}>
-            Back to sign in
-          </Anchor>
-        </Text>
+        <BackToSignIn onRestart={onRestart} />
       </Stack>
     </AuthCard>
   );

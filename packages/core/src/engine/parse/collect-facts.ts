@@ -1,11 +1,12 @@
 import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedSm20Activities, type FileMeta } from '../../facts/index.ts';
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
-import type { FlagContext } from '../../flags/flag-context.ts';
-import { FLAG_INDEX, MARK_BANK_CHANGE, MARK_PASSWORD_OTHER, MARK_PAYMENT, MARK_SENSITIVE_TABLE_CHANGE, OTHER_BIT, type FlagResult } from '../../flags/flag-result.ts';
+import { FACT_MARKS, FLAG_INDEX, MARK_SENSITIVE_TABLE_CHANGE, OTHER_BIT, type FlagResult } from '../../flags/flag-result.ts';
 import { SECURITY_KIND as K, type SecurityKind } from '../../flags/security-kinds.ts';
 import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, systemOpened, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
 import { authorisationTarget } from '../../rules/record/change-document-keys.ts';
+import { DECLARED_FACTS } from '../../rules/pattern/fact-list.ts';
+import { compileDeclaredFacts, peerAddress, type CompiledFact, type DeclaredByType } from './declared-facts.ts';
 import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
 import type { DateOrder } from '../../formats/types.ts';
 
@@ -56,11 +57,14 @@ export class FactsCollector {
   private lastNr = '';
   private lastKey = '';
 
-  /** Payment transactions (BANK_CHANGE_THEN_PAYMENT), to name the one a record ran. */
-  private readonly paymentTcodes: ReadonlySet<string>;
+  /**
+   * `declared`: the facts the patterns declare, per record type, by mark bit (declared-facts.ts);
+   * those of the pattern list unless a test gives others.
+   */
+  private readonly declared: DeclaredByType;
 
-  constructor(index: number, opened: FileMeta, fc?: FlagContext) {
-    this.paymentTcodes = fc?.paymentTcodes ?? new Set();
+  constructor(index: number, opened: FileMeta, declared: DeclaredByType = DECLARED_BY_TYPE) {
+    this.declared = declared;
     this.facts = {
       index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
       volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), docs: emptyCollectedDocs(),
@@ -85,6 +89,7 @@ export class FactsCollector {
         if (out.countsAsChangeEvent) this.volume.addEvent(rec.user, rec.date);
         const ev = rec.event;
         // One lookup per record for what the event contributes (most events contribute nothing).
+        // Bits 0–3: the collector's own facts; from bit 4 on, the marks of the declared facts of the event.
         const facts = EVENT_FACTS.get(ev) ?? 0;
         // A privileged user's logon is a security event; every logon is kept apart, in the logons' columns.
         const security = (facts & SECURITY_FACT) !== 0 || (out.otherMask & SECURITY_FACT_OTHER) !== 0 || ((facts & LOGON_FACT) !== 0 && (out.otherMask & OTHER_BIT.privileged_user) !== 0);
@@ -118,7 +123,8 @@ export class FactsCollector {
           f.failedLogons.peers.push(peerAddress(rec.peer));
         }
         if (security) this.addSecurityEvents(rec, out, t);
-        if ((out.marks & MARK_PAYMENT) !== 0) this.addPayment(rec, t, '');
+        const declared = (out.marks | (facts >>> EVENT_MARK_SHIFT)) & FACT_MARKS;
+        if (declared !== 0) this.addDeclared(this.declared.SM20, rec, out, declared, t);
         if ((facts & USER_ADMIN_FACT) !== 0) {
           const u = f.userAdmin;
           u.users.push(rec.user);
@@ -132,10 +138,11 @@ export class FactsCollector {
         if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity(K.emergency, rec.user, '', toEpoch(rec.date, rec.time)!, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
         pushDoc(f.docs, rec, out.mask !== 0);
         this.addDocument(rec, f.docs.changenrs.length - 1);
-        if ((out.marks & MARK_PAYMENT) !== 0 && rec.date !== '') this.addPayment(rec, toEpoch(rec.date, rec.time)!, docKey(rec.objectclas, rec.objectid, rec.changenr));
+        if ((out.marks & FACT_MARKS) !== 0) this.addDeclared(this.declared.CDHDR, rec, out, out.marks & FACT_MARKS, rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!);
         break;
       case 'CDPOS': {
-        if ((out.otherMask & (OTHER_BIT.emergency_access | OTHER_BIT.authorization)) !== 0 || out.marks !== 0) this.addItemSecurityEvents(rec, out);
+        if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity(K.emergency, rec.user, '', toEpoch(rec.date, rec.time)!, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
+        if ((out.marks & FACT_MARKS) !== 0) this.addDeclared(this.declared.CDPOS, rec, out, out.marks & FACT_MARKS, rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!);
         if (USER_CLASSES.has(rec.objectclas)) this.addAuthorisationItem(rec);
         // Items of one change document are adjacent: build the key only when it changes.
         if (rec.objectclas !== this.lastClass || rec.objectid !== this.lastId || rec.changenr !== this.lastNr) {
@@ -182,7 +189,7 @@ export class FactsCollector {
     }
   }
 
-  private pushSecurity(kind: SecurityKind, user: string, target: string, t: number, activity: string, key = '', terminal = '', peer = ''): void {
+  private pushSecurity(kind: string, user: string, target: string, t: number, activity: string, key = '', terminal = '', peer = ''): void {
     const s = this.facts.securityEvents;
     s.kinds.push(kind);
     s.users.push(user);
@@ -205,33 +212,20 @@ export class FactsCollector {
       this.pushSecurity(kind, rec.user, target, t, describeSm20(rec), '', terminal, peer);
     }
     if ((out.otherMask & OTHER_BIT.emergency_access) !== 0) this.pushSecurity(K.emergency, rec.user, '', t, describeSm20(rec), '', terminal, peer);
-    if ((out.marks & MARK_PASSWORD_OTHER) !== 0) this.pushSecurity(K.resetOfOthersPassword, rec.user, rec.var2.trim(), t, '', '', terminal, peer);
-  }
-
-  /** A payment transaction run (the record's own, or the one AU3 started): its user, transaction and time. */
-  private addPayment(rec: CanonicalRecord, t: number, key: string): void {
-    const own = rec.tcode.toUpperCase();
-    const tcode = this.paymentTcodes.has(own) || rec.var1 === '' ? own : rec.var1.trim().toUpperCase();
-    this.pushSecurity(K.payment, rec.user, tcode, t, '', key);
   }
 
   /**
-   * CDPOS items: emergency IDs (joined rows know their user), sensitive profile and role assignments,
-   * bank details and other users' passwords changed, payments of joined rows (the patterns take
-   * each document once).
+   * The records of the facts the patterns declare (rules/pattern/define-fact.ts), one security event
+   * per fact of `marks` that declares this record type: generic over the declarations, and reached
+   * only for a record with such a mark (most records have none).
    */
-  private addItemSecurityEvents(rec: CanonicalRecord, out: FlagResult): void {
-    const key = docKey(rec.objectclas, rec.objectid, rec.changenr);
-    const t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!;
-    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity(K.emergency, rec.user, '', t, describeChangeDoc(rec), key);
-    if (out.profileAssigned !== '') this.pushSecurity(K.profileAssigned, rec.user, out.profileAssigned, t, `Sensitive profile ${out.profileAssigned}`, key);
-    if (out.roleAssigned !== '') this.pushSecurity(K.roleAssigned, rec.user, out.roleAssigned, t, `Sensitive role ${out.roleAssigned}`, key);
-    const marks = out.marks;
-    if (marks === 0) return;
-    // The activity of a bank change is made from its key in correlation (one string fewer per item).
-    if ((marks & MARK_BANK_CHANGE) !== 0) this.pushSecurity(K.bankChange, rec.user, rec.tabname, t, '', key);
-    if ((marks & MARK_PASSWORD_OTHER) !== 0) this.pushSecurity(K.resetOfOthersPassword, rec.user, rec.objectid.trim(), t, '', key);
-    if ((marks & MARK_PAYMENT) !== 0 && rec.joined && rec.date !== '') this.addPayment(rec, t, key);
+  private addDeclared(facts: readonly (CompiledFact | undefined)[], rec: CanonicalRecord, out: FlagResult, marks: number, t: number): void {
+    for (let m = marks; m !== 0; m &= m - 1) {
+      const bit = 31 - Math.clz32(m & -m);
+      const f = facts[bit];
+      if (f === undefined || (f.when !== undefined && !f.when(rec))) continue;
+      this.pushSecurity(f.kind, rec.user, f.target(rec, out), t, f.activity(rec, out), f.key(rec, out), f.terminal(rec, out), f.peer(rec, out));
+    }
   }
 
   /** An IDENTITY or PFCG item that changes authorisations (kind S; the target decides SELF_AUTHORIZATION). */
@@ -319,7 +313,7 @@ export class FactsCollector {
 const USER_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER', 'identity', 'pfcg', 'benutzer']);
 
 /** Events whose records the v2 patterns read (securityKind). */
-const SECURITY_FACT_EVENTS = new Set(['AU7', 'AUA', 'BU2', 'AUY', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);
+const SECURITY_FACT_EVENTS = new Set(['AU7', 'AUA', 'BU2', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);
 const SECURITY_FACT_OTHER = OTHER_BIT.emergency_access | OTHER_BIT.audit_trail;
 const SECURITY_FACT = 1;
 const LOGON_FACT = 2;
@@ -334,6 +328,10 @@ addEventFacts(SECURITY_FACT_EVENTS, SECURITY_FACT);
 addEventFacts(['AU1', 'AU5'], LOGON_FACT);
 addEventFacts(FAILED_LOGON_EVENTS, FAILED_LOGON_FACT);
 addEventFacts(USER_ADMIN_EVENTS, USER_ADMIN_FACT);
+/** The declared facts of an SM20 event (`events`) sit above the four bits, as their marks shifted. */
+const EVENT_MARK_SHIFT = 4;
+for (const f of DECLARED_FACTS) addEventFacts(f.events ?? [], f.mark << EVENT_MARK_SHIFT);
+const DECLARED_BY_TYPE = compileDeclaredFacts(DECLARED_FACTS);
 
 /**
  * The SecurityEvent kind of an SM20 record ('' for none): logons, user creation and unlock,
@@ -350,8 +348,6 @@ export function securityKind(ev: string, var1: string, var2: string, otherMask: 
     case 'AUA':
     case 'BU2':
       return K.userUnlocked;
-    case 'AUY':
-      return K.download;
     case 'AUI':
     case 'FU0':
       return K.auditTampering;
@@ -364,14 +360,6 @@ export function securityKind(ev: string, var1: string, var2: string, otherMask: 
       // SM18 and the audit-log deletion programs (OTHER/audit_trail on a record that is no audit event).
       return (otherMask & OTHER_BIT.audit_trail) !== 0 && !AUDIT_EVENTS.has(ev) ? K.auditTampering : undefined;
   }
-}
-
-/** The peer's IP address without its port ("10.1.2.3:3200" → "10.1.2.3"; IPv6 in brackets kept whole). */
-export function peerAddress(peer: string): string {
-  if (peer === '') return '';
-  if (peer.startsWith('[')) return peer.slice(0, peer.indexOf(']') + 1) || peer;
-  const colon = peer.indexOf(':');
-  return colon >= 0 && peer.indexOf(':', colon + 1) < 0 ? peer.slice(0, colon) : peer;
 }
 
 function pushActivity(c: CollectedSm20Activities, rec: CanonicalRecord, t: number): void {

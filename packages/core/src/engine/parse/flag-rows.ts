@@ -52,7 +52,7 @@ export class RowFlagger {
   private readonly dayUnflagged: number[] = [];
 
   constructor(private readonly meta: FileMeta, index: number, fc: FlagContext) {
-    this.collector = new FactsCollector(index, meta, fc);
+    this.collector = new FactsCollector(index, meta);
     this.flag = stepOneFlagger(fc);
   }
 

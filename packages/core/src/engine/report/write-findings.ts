@@ -5,6 +5,9 @@
  * line as a little-endian Float64, then the file's length), so a page of a case's members
  * (Case.findings_offset/findings_count) is one ranged read.
  *
+ * Beside high-records.ndjson (`highStarts`), a record finding's evidence is named by its line
+ * there (`evidenceAt`), not copied.
+ *
  * Bounded memory whatever the count: the findings are made one record at a time from the report
  * parts' high-record files and written into buckets of consecutive cases (about BUCKET_FINDINGS
  * findings each); each bucket is then read whole, sorted and appended. A bucket holding one case
@@ -14,7 +17,7 @@
 import { actorKey, patternActor, type Case } from '../../cases/index.ts';
 import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
-import type { ByteSink, Workspace } from '../contract.ts';
+import type { ByteSink, FindingsListener, Workspace } from '../contract.ts';
 import { linesOf } from '../../workspace/index.ts';
 
 export const BUCKET_FINDINGS = 100_000;
@@ -23,6 +26,12 @@ export const BUCKET_SORT_BYTES = 128 << 20;
 export interface FindingsOutputs {
   findings: ByteSink;
   offsets?: ByteSink;
+  /**
+   * Where each high-record part begins in high-records.ndjson (writeHighRecords' `starts`): a record
+   * finding then names its evidence there (`evidenceAt`) instead of holding a copy of the record
+   * (most of a line's bytes; a record with several high rules was copied into each finding).
+   */
+  highStarts?: readonly number[] | undefined;
 }
 
 const epochOf = (time: string) => {
@@ -102,6 +111,7 @@ export async function writeFindings(
   highParts: readonly string[],
   outputs: FindingsOutputs,
   bucketFindings = BUCKET_FINDINGS,
+  listener?: FindingsListener,
 ): Promise<{ findings: number }> {
   const rankOf = new Map<string, number>();
   cases.forEach((c, i) => rankOf.set(actorKey(c.actor_kind, c.actor), i));
@@ -138,6 +148,7 @@ export async function writeFindings(
     seen.set(h, occurrence);
     const rank = rankOf.get(key) ?? fallback;
     const finding: Finding = { findingId: findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence), ...f, caseId: cases[rank]?.id ?? '' };
+    listener?.finding(finding);
     const b = bucketSink(bucketOfRank[Math.min(rank, cases.length)]!);
     b.ranks.add(rank);
     await b.sink.add(`${rank}\t${epochOf(f.time)}\t${seq++}\t${JSON.stringify(finding)}\n`);
@@ -152,11 +163,22 @@ export async function writeFindings(
     await put(f, actorKey(kind, actor));
   }
   patternFindings.length = 0;
-  for (const part of highParts) {
+  const noEvidence: Record<string, string>[] = [];
+  for (const [p, part] of highParts.entries()) {
+    // The part's lines are copied into high-records.ndjson as they are, one line feed each (writeHighRecords).
+    let at = outputs.highStarts?.[p];
     for await (const line of linesOf(workspace, part)) {
       const h = JSON.parse(line) as HighRecord;
       const file = h.record.SOURCE_FILE ?? '';
-      for (const f of highRecordFindings(h, orders.get(file))) await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
+      const length = at === undefined ? 0 : Buffer.byteLength(line);
+      for (const f of highRecordFindings(h, orders.get(file))) {
+        if (at !== undefined) {
+          f.evidence = noEvidence;
+          f.evidenceAt = [at, length];
+        }
+        await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
+      }
+      if (at !== undefined) at += length + 1;
     }
   }
   seen.clear();
@@ -167,9 +189,10 @@ export async function writeFindings(
   const firstLine = new Map<number, number>();
   const countOf = new Map<number, number>();
   let lineNo = 0;
-  const emit = async (rank: number, json: string) => {
+  const emit = async (rank: number, seq: number, json: string) => {
     if (!firstLine.has(rank)) firstLine.set(rank, lineNo);
     countOf.set(rank, (countOf.get(rank) ?? 0) + 1);
+    listener?.line(seq, out.bytes);
     await offsets.add(out.bytes);
     await out.add(`${json}\n`);
     lineNo++;
@@ -178,8 +201,9 @@ export async function writeFindings(
     if (b.sink.bytes > BUCKET_SORT_BYTES && b.ranks.size === 1) {
       for await (const line of linesOf(workspace, b.name)) {
         const t1 = line.indexOf('\t');
-        const t3 = line.indexOf('\t', line.indexOf('\t', t1 + 1) + 1);
-        await emit(+line.slice(0, t1), line.slice(t3 + 1));
+        const t2 = line.indexOf('\t', t1 + 1);
+        const t3 = line.indexOf('\t', t2 + 1);
+        await emit(+line.slice(0, t1), +line.slice(t2 + 1, t3), line.slice(t3 + 1));
       }
     } else {
       const rows: { rank: number; epoch: number; seq: number; json: string }[] = [];
@@ -190,7 +214,7 @@ export async function writeFindings(
         rows.push({ rank: +line.slice(0, t1), epoch: +line.slice(t1 + 1, t2), seq: +line.slice(t2 + 1, t3), json: line.slice(t3 + 1) });
       }
       rows.sort((x, y) => x.rank - y.rank || x.epoch - y.epoch || x.seq - y.seq);
-      for (const r of rows) await emit(r.rank, r.json);
+      for (const r of rows) await emit(r.rank, r.seq, r.json);
     }
     await workspace.remove?.(b.name);
   }

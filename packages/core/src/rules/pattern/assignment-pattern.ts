@@ -2,13 +2,13 @@
  * SENSITIVE_PROFILE_ASSIGNED and SENSITIVE_ROLE_ASSIGNED: one pattern per change document and
  * assignment of a watched profile or role, at the time of the document, user = who assigned it.
  */
+import type { SecurityEvent } from '../../facts/file-facts.ts';
 import type { SuspiciousPattern } from '../../model/index.ts';
-import type { SecurityKind } from '../../flags/security-kinds.ts';
 import { actorOf, K, pattern, type PatternEnv } from './pattern-env.ts';
 
 export function findAssignments(
   env: PatternEnv,
-  kind: SecurityKind,
+  kind: SecurityEvent[0],
   name: 'SENSITIVE_PROFILE_ASSIGNED' | 'SENSITIVE_ROLE_ASSIGNED',
   what: string,
   /** Whether the assignment counts, given its target and the time its document gives it (all when absent). */

@@ -6,16 +6,37 @@
  */
 import { definePattern } from './define-pattern.ts';
 import { DOC_KEY_SEPARATOR, formatEpoch } from '../../facts/file-facts.ts';
-import { SECURITY_KIND } from '../../flags/security-kinds.ts';
+import { defineFact } from './define-fact.ts';
 import { actorOf, K, pattern, type PatternEnv } from './pattern-env.ts';
 
 const DAY = 86_400;
+
+/**
+ * A vendor's or customer's bank details changed: a change-document item on LFBK KNBK BUT0BK TIBAN,
+ * or KRED/DEBI with a bank field (change-document-rules.ts marks it). Its activity is made from its
+ * key in correlation (one string fewer per item).
+ */
+export const BANK_CHANGE = defineFact({
+  kind: 'bank_change',
+  about: "a vendor's or customer's bank details changed (change-document items)",
+  records: { CDPOS: { target: 'tabname', key: 'docKey' } },
+});
+
+/**
+ * A payment transaction of the payment-transactions list run (transaction-rules.ts marks it with the
+ * transaction: the record's own, or the one AU3 started): SM20, CDHDR, and joined CDPOS rows with a date.
+ */
+export const PAYMENT = defineFact({
+  kind: 'payment',
+  about: 'a payment transaction run (SM20, a change document’s TCODE)',
+  records: { SM20: { target: 'marked' }, CDHDR: { target: 'marked', key: 'docKey', when: (rec) => rec.date !== '' }, CDPOS: { target: 'marked', key: 'docKey', when: (rec) => rec.joined && rec.date !== '' } },
+});
 
 function find(env: PatternEnv): void {
   const days = env.thresholds.bankPaymentDays;
   const payments = new Map<string, { epoch: number; tcode: string }[]>();
   for (const e of env.securityEvents) {
-    if (e[K.kind] !== SECURITY_KIND.payment || Number.isNaN(e[K.epoch])) continue;
+    if (e[K.kind] !== PAYMENT.kind || Number.isNaN(e[K.epoch])) continue;
     const user = e[K.user].trim().toUpperCase();
     if (user === '') continue;
     let list = payments.get(user);
@@ -27,7 +48,7 @@ function find(env: PatternEnv): void {
   const seen = new Set<string>();
   const found = [];
   for (const e of env.securityEvents) {
-    if (e[K.kind] !== SECURITY_KIND.bankChange || seen.has(e[K.key])) continue;
+    if (e[K.kind] !== BANK_CHANGE.kind || seen.has(e[K.key])) continue;
     seen.add(e[K.key]);
     const { user, epoch: t } = actorOf(env, e);
     const list = payments.get(user.trim().toUpperCase());
@@ -59,5 +80,5 @@ export const BANK_CHANGE_THEN_PAYMENT = definePattern(
     nextSteps: 'Check the new bank details against the business partner’s written confirmation and every payment made to them since; changing bank details and releasing payments belong to different people.',
     settings: [{ key: 'bankPaymentDays', kind: 'number', default: 7, min: 1, max: 366, label: 'Bank change to payment: days', unit: 'days', help: 'BANK_CHANGE_THEN_PAYMENT' }],
   },
-  { find },
+  { find, collects: [BANK_CHANGE, PAYMENT] },
 );

@@ -6,6 +6,7 @@
 import type { DetectionThresholds, SuspiciousPattern } from '../../model/index.ts';
 import type { RuleSetting } from '../setting-spec.ts';
 import type { RuleDefinition } from '../types.ts';
+import type { DeclaredFact } from './define-fact.ts';
 import { fillThresholds } from '../thresholds-text.ts';
 import type { LateKey, PatternEnv } from './pattern-env.ts';
 
@@ -26,22 +27,26 @@ export interface PatternSettings<S extends readonly RuleSetting[]> {
   settings?: S;
 }
 
-export interface PatternCode<E = PatternEnv> {
+export interface PatternCode<E = PatternEnv, F extends readonly DeclaredFact[] = readonly []> {
   /** Late facts keys the rule reads: it runs once they are loaded. */
   readonly facts?: readonly LateKey[];
+  /** The facts it needs step 1 to keep (define-fact.ts): step 1 keeps a declared fact's records as security events of its kind. */
+  readonly collects?: F;
   /** Marks the users whose ticket coverage the rule asks for (called before the coverage is built, only when tickets were supplied). */
   readonly coverUsers?: (env: PatternEnv, mark: (uid: number) => void) => void;
   readonly find: (env: E) => void;
 }
 
 /** One correlation pattern: its catalogue entry and its detector (`E`: what it reads, PatternEnv or a part of it). */
-export interface PatternRule<N extends string = string, E = PatternEnv, S extends readonly RuleSetting[] = readonly RuleSetting[]> {
+export interface PatternRule<N extends string = string, E = PatternEnv, S extends readonly RuleSetting[] = readonly RuleSetting[], F extends readonly DeclaredFact[] = readonly DeclaredFact[]> {
   readonly name: N;
   /** The settings it reads (detection-settings.ts collects them from the pattern list). */
   readonly settings: S;
   /** Its catalogue entry, thresholds as templates (`ruleSummary` fills them). */
   readonly rule: RuleDefinition;
   readonly reads: readonly LateKey[];
+  /** The facts it declares (fact-list.ts gathers them for step 1). */
+  readonly collects: F;
   readonly coverUsers?: (env: PatternEnv, mark: (uid: number) => void) => void;
   readonly find: (env: E) => void;
 }
@@ -51,13 +56,14 @@ export function patternRuleId(name: string): string {
   return `PAT-${name.replace(/_/g, '-')}`;
 }
 
-export function definePattern<N extends string, E = PatternEnv, const S extends readonly RuleSetting[] = readonly []>(entry: PatternEntry<N> & PatternSettings<S>, code: PatternCode<E>): PatternRule<N, E, S> {
+export function definePattern<N extends string, E = PatternEnv, const S extends readonly RuleSetting[] = readonly [], const F extends readonly DeclaredFact[] = readonly []>(entry: PatternEntry<N> & PatternSettings<S>, code: PatternCode<E, F>): PatternRule<N, E, S, F> {
   const { name, severity, settings, ...text } = entry;
   return {
     name,
     settings: settings ?? ([] as unknown as S),
     rule: { id: patternRuleId(name), kind: 'pattern', pattern: name, severity, ...text },
     reads: code.facts ?? [],
+    collects: code.collects ?? ([] as unknown as F),
     coverUsers: code.coverUsers,
     find: code.find,
   };

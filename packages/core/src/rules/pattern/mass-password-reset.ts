@@ -5,9 +5,20 @@
  */
 import { definePattern } from './define-pattern.ts';
 import type { SuspiciousPattern } from '../../model/index.ts';
-import { SECURITY_KIND } from '../../flags/security-kinds.ts';
+import { defineFact } from './define-fact.ts';
 import { distinctRuns } from './distinct-runs.ts';
 import { actorOf, K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
+
+/**
+ * The password of another user changed: SM20 BU2 with another user in the second variable
+ * (event-category-rules.ts marks it), an IDENTITY item on USR02's password fields of another user
+ * (change-document-rules.ts marks it).
+ */
+export const PASSWORD_RESET = defineFact({
+  kind: 'password_reset',
+  about: "the password of another user changed (BU2 of another user; IDENTITY items on USR02's password fields)",
+  records: { SM20: { target: 'var2', terminal: 'terminal', peer: 'peerAddress' }, CDPOS: { target: 'objectid', key: 'docKey' } },
+});
 
 interface Reset {
   target: string;
@@ -18,7 +29,7 @@ function find(env: PatternEnv): void {
   const th = env.thresholds.passwordResets;
   const byUser = new Map<string, Reset[]>();
   for (const e of env.securityEvents) {
-    if (e[K.kind] !== SECURITY_KIND.resetOfOthersPassword) continue;
+    if (e[K.kind] !== PASSWORD_RESET.kind) continue;
     const { user, epoch } = actorOf(env, e);
     const actor = user.trim().toUpperCase();
     const target = e[K.target].trim().toUpperCase();
@@ -49,5 +60,5 @@ export const MASS_PASSWORD_RESET = definePattern(
     sentinel: 'SAP - Multiple Password Changes',
     settings: [{ key: 'passwordResets', kind: 'numbers', fields: { count: { default: 5, min: 2, max: 10000, label: 'Password resets by one user', unit: 'users', help: "Other users' passwords: MASS_PASSWORD_RESET" }, minutes: { default: 60, min: 1, max: 1440, label: 'Password reset window in minutes', unit: 'minutes' } } }],
   },
-  { find },
+  { find, collects: [PASSWORD_RESET] },
 );

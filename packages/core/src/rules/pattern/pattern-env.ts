@@ -1,6 +1,5 @@
 import type { Activity, CompactFacts, FailedLogon, SecurityEvent, StrColumn } from '../../facts/index.ts';
 import { formatEpoch } from '../../facts/file-facts.ts';
-import type { SecurityKind } from '../../flags/security-kinds.ts';
 import type { LogonLog } from './logon-log.ts';
 import type { WatchKind } from '../../flags/watchlist.ts';
 import type { CorrelationSummary, DetectionThresholds, PatternName, SuspiciousPattern } from '../../model/index.ts';
@@ -130,7 +129,7 @@ export function actorOf(env: Pick<PatternEnv, 'headerOf'>, e: SecurityEvent): { 
 }
 
 /** Security events of one kind with a time. */
-export function eventsOfKind(env: Pick<PatternEnv, 'securityEvents'>, kind: SecurityKind): SecurityEvent[] {
+export function eventsOfKind(env: Pick<PatternEnv, 'securityEvents'>, kind: SecurityEvent[0]): SecurityEvent[] {
   return env.securityEvents.filter((e) => e[K.kind] === kind && !Number.isNaN(e[K.epoch]));
 }
 

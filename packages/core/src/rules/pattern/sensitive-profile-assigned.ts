@@ -1,14 +1,21 @@
 /** SENSITIVE_PROFILE_ASSIGNED: a profile of the sensitive-profiles watchlist assigned (UST04, SUSR_UST04), once per document and assignment. */
-import { definePattern, type PatternRule } from './define-pattern.ts';
-import { SECURITY_KIND } from '../../flags/security-kinds.ts';
+import { definePattern } from './define-pattern.ts';
+import { defineFact } from './define-fact.ts';
 import { findAssignments } from './assignment-pattern.ts';
 import type { PatternEnv } from './pattern-env.ts';
 
+/** A sensitive profile inserted for a user (UST04, SUSR_UST04; change-document-rules.ts marks it with "PROFILE to USER"). */
+export const PROFILE_ASSIGNED = defineFact({
+  kind: 'profile_assigned',
+  about: 'a profile of the sensitive-profiles watchlist assigned to a user (UST04, SUSR_UST04 inserts)',
+  records: { CDPOS: { target: 'marked', key: 'docKey' } },
+});
+
 function find(env: PatternEnv): void {
-  findAssignments(env, SECURITY_KIND.profileAssigned, 'SENSITIVE_PROFILE_ASSIGNED', 'Sensitive profile');
+  findAssignments(env, PROFILE_ASSIGNED.kind, 'SENSITIVE_PROFILE_ASSIGNED', 'Sensitive profile');
 }
 
-export const SENSITIVE_PROFILE_ASSIGNED: PatternRule<'SENSITIVE_PROFILE_ASSIGNED'> = definePattern(
+export const SENSITIVE_PROFILE_ASSIGNED = definePattern(
   { name: 'SENSITIVE_PROFILE_ASSIGNED', severity: 'critical', title: 'Sensitive profile assigned', summary: 'A sensitive profile such as SAP_ALL was assigned to a user.', reads: 'an insert on UST04 or SUSR_UST04 with a profile of the sensitive-profiles watchlist', nextSteps: 'Check the approval; SAP_ALL and similar profiles should only be given through an emergency process.', sentinel: 'SAP - Assignment of a sensitive profile' },
-  { find },
+  { find, collects: [PROFILE_ASSIGNED] },
 );

@@ -4,21 +4,31 @@
  * VALUE_OLD) lay before the day of the change and its new end is on or after it; an item whose date
  * only its header knows carries both ends (change-document-rules.ts) and is judged here.
  */
-import { definePattern, type PatternRule } from './define-pattern.ts';
+import { definePattern } from './define-pattern.ts';
 import { formatEpoch } from '../../facts/file-facts.ts';
-import { SECURITY_KIND } from '../../flags/security-kinds.ts';
+import { defineFact } from './define-fact.ts';
 import { validAgain, validityOf } from '../record/change-document-keys.ts';
 import { findAssignments } from './assignment-pattern.ts';
 import type { PatternEnv } from './pattern-env.ts';
 
+/**
+ * A sensitive role assigned to a user, or its assignment made valid again (AGR_USERS;
+ * change-document-rules.ts marks it with "ROLE to USER" and, for a validity change, both ends).
+ */
+export const ROLE_ASSIGNED = defineFact({
+  kind: 'role_assigned',
+  about: 'a role of the sensitive-roles watchlist assigned to a user or made valid again (AGR_USERS)',
+  records: { CDPOS: { target: 'marked', key: 'docKey' } },
+});
+
 function find(env: PatternEnv): void {
-  findAssignments(env, SECURITY_KIND.roleAssigned, 'SENSITIVE_ROLE_ASSIGNED', 'Sensitive role', (target, epoch) => {
+  findAssignments(env, ROLE_ASSIGNED.kind, 'SENSITIVE_ROLE_ASSIGNED', 'Sensitive role', (target, epoch) => {
     const validity = validityOf(target);
     return validity === undefined || validAgain(validity, formatEpoch(epoch).slice(0, 10));
   });
 }
 
-export const SENSITIVE_ROLE_ASSIGNED: PatternRule<'SENSITIVE_ROLE_ASSIGNED'> = definePattern(
+export const SENSITIVE_ROLE_ASSIGNED = definePattern(
   {
     name: 'SENSITIVE_ROLE_ASSIGNED',
     severity: 'critical',
@@ -28,5 +38,5 @@ export const SENSITIVE_ROLE_ASSIGNED: PatternRule<'SENSITIVE_ROLE_ASSIGNED'> = d
     nextSteps: 'Check the approval of the assignment; roles such as SAP_BC_BASIS_ADMIN belong to a few administrators and should be given only through the access request process.',
     sentinel: 'SAP - Assignment of a sensitive role',
   },
-  { find },
+  { find, collects: [ROLE_ASSIGNED] },
 );

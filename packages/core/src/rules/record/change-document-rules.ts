@@ -5,9 +5,13 @@
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { bankKeyChange, namedProfile, profileOwner, readableKey, roleKey, validAgain, validityChange, validityText, USER_PROFILE_TABLES } from './change-document-keys.ts';
-import { MARK_BANK_CHANGE, MARK_PASSWORD_OTHER, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { markFact, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import type { ClassFacts, RuleEnv } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
+import { BANK_CHANGE } from '../pattern/bank-change-then-payment.ts';
+import { PASSWORD_RESET } from '../pattern/mass-password-reset.ts';
+import { PROFILE_ASSIGNED } from '../pattern/sensitive-profile-assigned.ts';
+import { ROLE_ASSIGNED } from '../pattern/sensitive-role-assigned.ts';
 
 /** Object class rules of CDHDR and CDPOS; returns the class facts. */
 export function flagObjectClass(env: RuleEnv, rec: CanonicalRecord, out: FlagResult): ClassFacts {
@@ -28,11 +32,11 @@ export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResu
     const bank = bankKeyChange(table, f.field, rec.chngind);
     if (bank) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? `Bank details ${bank} in ${table} (key ${readableKey(rec.tabkey)})` : '', 'CD-BANK-KEY');
   }
-  if (t.bank || (c.partner && f.bank)) out.marks |= MARK_BANK_CHANGE;
+  if (t.bank || (c.partner && f.bank)) markFact(out, BANK_CHANGE);
   if (f.password && c.identity && table === 'USR02') {
     const target = rec.objectid.trim().toUpperCase();
     const user = rec.user.trim().toUpperCase();
-    if (target !== '' && target !== user) out.marks |= MARK_PASSWORD_OTHER;
+    if (target !== '' && target !== user) markFact(out, PASSWORD_RESET);
   }
   if (t.roles && c.roles) flagRole(env, rec, out, c);
   if (f.sensitive) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? env.reason('SF', `${f.field}\u0001${table}`, () => `Sensitive field ${f.field}${table ? ` in ${table}` : ''} changed`) : '', 'CD-SENSITIVE-FIELD');
@@ -43,7 +47,7 @@ export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResu
       const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : 'changed for';
       const owner = profileOwner(c.cls, rec.objectid, rec.tabkey) || 'unknown user';
       setOther(out, 'authorization', full ? `authorization: Sensitive profile ${profile} ${how} ${owner} (${table})` : '', 'CD-SENSITIVE-PROFILE');
-      if (ind === 'I' && USER_PROFILE_TABLES.has(table)) out.profileAssigned = `${profile} to ${owner}`;
+      if (ind === 'I' && USER_PROFILE_TABLES.has(table)) markFact(out, PROFILE_ASSIGNED, `${profile} to ${owner}`);
     }
   }
 }
@@ -65,8 +69,8 @@ function flagRole(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, c: ClassF
   const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : validity === undefined ? 'changed for' : rec.date === '' ? 'validity changed for' : again ? 'made valid again for' : 'validity changed for';
   const validityNote = validity === undefined ? '' : ` ${validityText(validity)}`;
   setOther(out, 'authorization', env.full ? `authorization: Sensitive role ${role} ${how} ${owner} (AGR_USERS)${validityNote}` : '', 'CD-SENSITIVE-ROLE');
-  if (ind === 'I') out.roleAssigned = `${role} to ${owner}`;
-  else if (again) out.roleAssigned = `${role} to ${owner}${validityNote}`;
+  if (ind === 'I') markFact(out, ROLE_ASSIGNED, `${role} to ${owner}`);
+  else if (again) markFact(out, ROLE_ASSIGNED, `${role} to ${owner}${validityNote}`);
 }
 
 /** The catalogue entries of this module's rules (DETECTION.md section 5). */

@@ -3,6 +3,8 @@ import { loadDefaultLists } from '../../lists/index.ts';
 import type { FileType } from '../../model/index.ts';
 import { ruleById } from '../index.ts';
 import { createCanonicalRecord, createFlagContext, createFlagResult, FLAG_INDEX, type CanonicalRecord } from '../../flags/index.ts';
+import { markedText } from '../../flags/flag-result.ts';
+import { ROLE_ASSIGNED } from '../pattern/sensitive-role-assigned.ts';
 import { createRecordFlagger } from './index.ts';
 
 const flagger = createRecordFlagger(createFlagContext(loadDefaultLists()));
@@ -134,22 +136,22 @@ describe('v3 reasons', () => {
     expect(otherOf('CDPOS', { objectclas: 'PFCG', objectid: 'SAP_BC_BASIS_ADMIN', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: ROLE_KEY })).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN assigned to JDOE (AGR_USERS)');
     expect(otherOf('CDPOS', { objectclas: 'IDENTITY', objectid: 'JDOE', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'D', tabkey: ROLE_KEY })).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN removed from JDOE (AGR_USERS)');
     const fire = run('CDPOS', { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: '100' + 'Z_FIREFIGHTER_FI'.padEnd(30) + 'FFUSER' });
-    expect(fire.roleAssigned).toBe('Z_FIREFIGHTER_FI to FFUSER');
+    expect(markedText(fire, ROLE_ASSIGNED)).toBe('Z_FIREFIGHTER_FI to FFUSER');
     // Valid again: the old end of validity (VALUE_OLD) lay before the change (2026-11-18), the new one does not.
     const validity = { objectclas: 'PFCG', tabname: 'AGR_USERS', fname: 'TO_DAT', chngind: 'U', tabkey: ROLE_KEY };
     const again = run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '99991231' });
-    expect(again.roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20240101 → 99991231)');
+    expect(markedText(again, ROLE_ASSIGNED)).toBe('SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20240101 → 99991231)');
     expect(again.reasons[FLAG_INDEX.OTHER]).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN made valid again for JDOE (AGR_USERS) (TO_DAT 20240101 → 99991231)');
     // Near misses: a valid assignment extended (old end after the change), one shortened into the past.
     const extended = run('CDPOS', { ...validity, valueOld: '20261231', valueNew: '99991231' });
-    expect(extended.roleAssigned).toBe('');
+    expect(markedText(extended, ROLE_ASSIGNED)).toBe('');
     expect(extended.reasons[FLAG_INDEX.OTHER]).toBe('authorization: Sensitive role SAP_BC_BASIS_ADMIN validity changed for JDOE (AGR_USERS) (TO_DAT 20261231 → 99991231)');
-    expect(run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '20261117' }).roleAssigned).toBe('');
-    expect(run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '20200101' }).roleAssigned).toBe('');
+    expect(markedText(run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '20261117' }), ROLE_ASSIGNED)).toBe('');
+    expect(markedText(run('CDPOS', { ...validity, valueOld: '20240101', valueNew: '20200101' }), ROLE_ASSIGNED)).toBe('');
     // The old end on the day of the change: it was still valid that day, so not valid "again".
-    expect(run('CDPOS', { ...validity, valueOld: '20261118', valueNew: '99991231' }).roleAssigned).toBe('');
+    expect(markedText(run('CDPOS', { ...validity, valueOld: '20261118', valueNew: '99991231' }), ROLE_ASSIGNED)).toBe('');
     // An item whose date only its header knows carries both ends; SENSITIVE_ROLE_ASSIGNED judges it with the header's date.
-    expect(run('CDPOS', { ...validity, date: '', valueOld: '20261231', valueNew: '99991231' }).roleAssigned).toBe('SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20261231 → 99991231)');
+    expect(markedText(run('CDPOS', { ...validity, date: '', valueOld: '20261231', valueNew: '99991231' }), ROLE_ASSIGNED)).toBe('SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20261231 → 99991231)');
   });
 });
 

@@ -1,15 +1,17 @@
 /** TCODE-TABLE-MAINT, TCODE-HIGH-RISK, TCODE-CONFIG, TCODE-TRANSPORT, TCODE-JOB and SM18 (SAL-AUDIT-DELETE) by transaction code. */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { MARK_PAYMENT, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { markFact, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import { startedTransaction } from '../../flags/sm20-events.ts';
 import type { RuleEnv, TcodeFacts } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
+import { PAYMENT } from '../pattern/bank-change-then-payment.ts';
 
 /** Flags a record's transaction; `how` follows the code in reasons (' started (AU3)'), `display`: a table was only read. */
 export function flagTransaction(env: RuleEnv, t: TcodeFacts, out: FlagResult, how: string, display: boolean): void {
   const tcode = t.tcode;
   if (tcode === '') return;
-  if (t.payment) out.marks |= MARK_PAYMENT;
+  // The fact BANK_CHANGE_THEN_PAYMENT declares: the transaction run (the record's own before the one AU3 started).
+  if (t.payment) markFact(out, PAYMENT, tcode);
   const full = env.full;
   const reason = env.reason;
   if (t.tableMaint && !display) setFlag(out, 'TABLE_MAINT_FLAG', full ? reason('TM', `${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`) : '', 'TCODE-TABLE-MAINT');

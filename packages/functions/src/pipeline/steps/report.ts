@@ -1,4 +1,4 @@
-import type { FileStepResult } from '@app/core';
+import type { ByteSink, FileStepResult } from '@app/core';
 import { engine } from '@app/core/engine/index.ts';
 import type { z } from 'zod';
 import type { Services } from '../../services/types.ts';
@@ -8,10 +8,17 @@ import { withStepTasks } from '../step-tasks.ts';
 import type { reportInput } from './step-input.ts';
 import { aiLeftOutWarning } from '../../services/ai/annotate.ts';
 import { mergeAnnotations } from './annotate.ts';
+import { FindingsIndexBuilder } from '../../services/review/findings-index.ts';
+import { artifactKeys } from '../../services/review/finding-store.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Writes results.xlsx, results.csv (streamed), the timeline index, the high-severity flagged records, cases.json, findings.ndjson (+ offsets) and report.json; returns their keys. */
+/**
+ * Writes results.xlsx, results.csv (streamed), the timeline index, the high-severity flagged
+ * records, cases.json, findings.ndjson (+ offsets), the findings index (findings-index.bin, made
+ * from the findings as they are written: the file is not read again to index it) and report.json;
+ * returns their keys.
+ */
 export async function report(input: z.infer<typeof reportInput>, services: Services): Promise<ReturnType<typeof outputKeys>> {
   const step = await openEngineContext(services, input.userSub, input.analysisId);
   const { ctx, snapshot, budget } = step;
@@ -22,16 +29,23 @@ export async function report(input: z.infer<typeof reportInput>, services: Servi
     timelineIndex: budget.sink(services.blobs.writer(keys.timelineIndex, 'application/octet-stream')),
     highRecords: budget.sink(services.blobs.writer(keys.highRecords, 'application/x-ndjson')),
     cases: budget.sink(services.blobs.writer(keys.cases, 'application/json')),
-    findings: budget.sink(services.blobs.writer(keys.findings, 'application/x-ndjson')),
+    findings: counted(budget.sink(services.blobs.writer(keys.findings, 'application/x-ndjson'))),
     findingsOffsets: budget.sink(services.blobs.writer(keys.findingsOffsets, 'application/octet-stream')),
   };
   const ai = await mergeAnnotations(ctx);
+  const index = new FindingsIndexBuilder();
   const result = await withStepTasks(services, step, 'Report', (ctx) =>
     engine.writeReports(ctx, input.files as FileStepResult[], outputs, {
       aiOutputColumn: snapshot.aiOutputColumn,
       analysisId: input.analysisId,
+      findingsListener: index,
     }),
   );
+  // Written after findings.ndjson and cases.json: its presence says they are complete (finding-store.ts).
+  const flagTotals = Object.fromEntries(Object.entries(result.flagSamples ?? {}).map(([flag, s]) => [flag, s?.total ?? 0]));
+  const indexSink = budget.sink(services.blobs.writer(artifactKeys(input.userSub, input.analysisId).index, 'application/octet-stream'));
+  await indexSink.write(index.finish(outputs.findings.bytes, { flagTotals }));
+  await indexSink.end();
   if (ai) {
     result.ai = ai;
     // Records the model did not annotate are said so among the result's warnings, with the reason.
@@ -40,4 +54,19 @@ export async function report(input: z.infer<typeof reportInput>, services: Servi
   }
   await services.blobs.put(keys.report, JSON.stringify(result), 'application/json');
   return keys;
+}
+
+/** A sink that counts the bytes written through it. */
+function counted(sink: ByteSink): ByteSink & { readonly bytes: number } {
+  let bytes = 0;
+  return {
+    get bytes() {
+      return bytes;
+    },
+    write(chunk, release) {
+      bytes += chunk.byteLength;
+      return sink.write(chunk, release);
+    },
+    end: () => sink.end(),
+  };
 }

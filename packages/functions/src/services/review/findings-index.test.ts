@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@app/core/review/index.ts';
-import { buildIndex, FindingsIndex, STATUS_CODES } from './findings-index.ts';
+import { buildIndex, FindingsIndex, FindingsIndexBuilder, STATUS_CODES } from './findings-index.ts';
 import { handleJob } from './review-jobs.ts';
 
 const f = (id: number, rule: string, severity: Finding['rule']['severity'], user: string, time: string, caseId: string): Finding => ({
@@ -116,6 +116,38 @@ describe('the findings index', () => {
     expect(one).toMatchObject({ position: 2, cases: 2, nextCursor: null, case: { id: 'c2', members: 2, progress: { reviewed: 2, open: 0 } } });
     expect((await handleJob({ type: 'case', key, reviews: { version: 3 }, caseId: 'nope', cursor: 0, limit: 5 })).result).toEqual({ notFound: true });
   });
+});
+
+it('builds the same index from the findings as they are written (made in one order, lines in another) as from the file', () => {
+  // The report step makes the findings one record at a time and writes them by case: `finding` in
+  // the order they were made, `line` in the file's order with the number each was made as.
+  const made = [findings[3]!, findings[0]!, findings[4]!, findings[2]!, findings[1]!];
+  const builder = new FindingsIndexBuilder();
+  for (const x of made) builder.finding(x);
+  let offset = 0;
+  for (const x of findings) {
+    builder.line(made.indexOf(x), offset);
+    offset += new TextEncoder().encode(`${JSON.stringify(x)}\n`).byteLength;
+  }
+  const told = builder.finish(offset, { flagTotals: { DEBUG_FLAG: 7 } });
+  expect(offset).toBe(bytes.byteLength);
+  // The same answers (its tables may number users, rules and cases in another order).
+  const index = new FindingsIndex(told);
+  const read = new FindingsIndex(buildIndex(bytes, { flagTotals: { DEBUG_FLAG: 7 } }));
+  const answers = (x: FindingsIndex) => ({
+    lines: Array.from({ length: x.count }, (_, i) => x.line(i)),
+    tables: [x.data.users, x.data.objects, x.data.terminals, x.data.caseIds, x.data.rules.map((r) => r.id)].map((t) => [...t].sort()),
+    coverage: [x.data.recordSource, x.data.recordCoverage],
+    pages: [{}, { user: 'bob' }, { caseId: 'c1' }, { rule: 'REC-B' }, { severity: 'high' as const }].map((filter) => x.queryPage(filter, 0, 10).page.map((l) => l.findingId)),
+  });
+  expect(answers(index)).toEqual(answers(read));
+  expect(answers(index).pages[0]).toHaveLength(5);
+  for (const [i, x] of findings.entries()) expect(index.indexOf(x.findingId)).toBe(i);
+  expect(index.queryPage({ caseId: 'c2' }, 0, 10).page.map((l) => l.findingId)).toEqual([findings[3]!.findingId, findings[4]!.findingId]);
+  // A finding told but never written is an error, not a shorter index.
+  const short = new FindingsIndexBuilder();
+  short.finding(findings[0]!);
+  expect(() => short.finish(0, { flagTotals: {} })).toThrow('1 findings made but 0 lines written');
 });
 
 it('an analysis without findings has an empty index that answers every query', () => {

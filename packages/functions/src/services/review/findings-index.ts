@@ -63,23 +63,8 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * record coverage is counted here against the report's flag totals.
  */
 export function buildIndex(bytes: Uint8Array, meta: Pick<FindingsIndexData, 'recordSource' | 'recordCoverage'> | { flagTotals: Record<string, number> }): Uint8Array {
-  const listedPerFlag = new Map<string, number>();
-  let recordFindings = 0;
+  const builder = new FindingsIndexBuilder();
   const decoder = new TextDecoder();
-  const offsets: number[] = [];
-  const ids: string[] = [];
-  const ruleOf: number[] = [];
-  const userOf: number[] = [];
-  const objectOf: number[] = [];
-  const terminalOf: number[] = [];
-  const times: string[] = [];
-  const caseOf: number[] = [];
-  const rules = new Table();
-  const ruleById = new Map<string, FindingRule>();
-  const users = new Table();
-  const objects = new Table();
-  const terminals = new Table();
-  const cases = new Table();
   let start = 0;
   let lineNo = 0;
   while (start < bytes.length) {
@@ -93,86 +78,168 @@ export function buildIndex(bytes: Uint8Array, meta: Pick<FindingsIndexData, 'rec
       } catch {
         throw new Error(`findings.ndjson line ${lineNo} is not JSON`);
       }
-      offsets.push(start);
-      ids.push(f.findingId);
-      if (f.kind === 'record') {
-        recordFindings++;
-        const flag = f.source?.flag;
-        if (flag) listedPerFlag.set(flag, (listedPerFlag.get(flag) ?? 0) + 1);
-      }
-      if (!ruleById.has(f.rule.id)) ruleById.set(f.rule.id, { id: f.rule.id, title: f.rule.title, severity: f.rule.severity });
-      ruleOf.push(rules.id(f.rule.id));
-      userOf.push(users.id(f.user ?? ''));
-      objectOf.push(objects.id(f.object ?? ''));
-      terminalOf.push(terminals.id(f.terminal ?? ''));
-      times.push(f.time ?? '');
-      caseOf.push(cases.id(f.caseId ?? ''));
+      builder.line(builder.count, start);
+      builder.finding(f);
     }
     start = end + 1;
   }
-  offsets.push(bytes.length);
-  const n = ids.length;
-  const ruleList = rules.values.map((id) => ruleById.get(id)!);
-  const sev = Uint8Array.from(ruleOf, (r) => SEVERITY_RANK[ruleList[r]!.severity] ?? 3);
-  const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => sev[a]! - sev[b]! || cmp(times[a]!, times[b]!) || cmp(ids[a]!, ids[b]!));
-  const idOrder = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => cmp(ids[a]!, ids[b]!));
-  const idWidth = ids.reduce((w, id) => Math.max(w, id.length), 1);
-  const idBytes = new Uint8Array(n * idWidth).fill(32);
-  ids.forEach((id, i) => {
-    for (let k = 0; k < id.length; k++) idBytes[i * idWidth + k] = id.charCodeAt(k) & 0x7f;
-  });
-  const columns: Record<Section, Uint8Array> = {
-    offsets: new Uint8Array(Float64Array.from(offsets).buffer),
-    order: new Uint8Array(order.buffer),
-    idOrder: new Uint8Array(idOrder.buffer),
-    rule: new Uint8Array(Uint16Array.from(ruleOf).buffer),
-    user: new Uint8Array(Uint32Array.from(userOf).buffer),
-    object: new Uint8Array(Uint32Array.from(objectOf).buffer),
-    terminal: new Uint8Array(Uint32Array.from(terminalOf).buffer),
-    case: new Uint8Array(Uint32Array.from(caseOf).buffer),
-    sev,
-    ids: idBytes,
-  };
-  const coverage =
-    'flagTotals' in meta
-      ? {
-          recordSource: { kind: 'all' as const, total: recordFindings, listed: recordFindings, cap: recordFindings },
-          recordCoverage: {
-            perFlagCap: null,
-            flags: [...listedPerFlag].map(([flag, listed]) => ({ flag, total: Math.max(meta.flagTotals[flag] ?? 0, listed), listed })),
-          },
-        }
-      : meta;
-  const align = (x: number) => Math.ceil(x / 8) * 8;
-  const sections = {} as Record<Section, [number, number]>;
-  let at = 0;
-  for (const name of SECTIONS) {
-    sections[name] = [at, columns[name].byteLength];
-    at = align(at + columns[name].byteLength);
+  return builder.finish(bytes.length, meta);
+}
+
+/** A growable column of unsigned 32-bit numbers. */
+class U32s {
+  data = new Uint32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Uint32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
   }
-  const header: FindingsIndexData = {
-    version: INDEX_VERSION,
-    count: n,
-    idWidth,
-    rules: ruleList,
-    users: users.values,
-    objects: objects.values,
-    terminals: terminals.values,
-    caseIds: cases.values,
-    recordSource: coverage.recordSource,
-    recordCoverage: coverage.recordCoverage,
-    sections,
-  };
-  const headerBytes = new TextEncoder().encode(JSON.stringify(header));
-  const body = align(12 + headerBytes.byteLength);
-  const out = new Uint8Array(body + at);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, MAGIC, true);
-  view.setUint32(4, INDEX_VERSION, true);
-  view.setUint32(8, headerBytes.byteLength, true);
-  out.set(headerBytes, 12);
-  for (const name of SECTIONS) out.set(columns[name], body + sections[name][0]);
-  return out;
+}
+
+/** What the index keeps of a finding (a findings.ndjson line without its summary and evidence). */
+export type IndexedFinding = Pick<Finding, 'findingId' | 'kind' | 'rule' | 'user' | 'time' | 'object' | 'terminal' | 'caseId'> & { source?: { flag?: string | undefined } };
+
+/**
+ * Builds the stored index while findings.ndjson is written (the report step's findings listener,
+ * so the file is never read again to index it) or from its bytes (`buildIndex`). `finding` takes
+ * the findings in the order they are made (numbered from 0), `line` each one's line and byte
+ * offset in file order; `finish` gets the file's length.
+ */
+export class FindingsIndexBuilder {
+  private readonly ids: string[] = [];
+  private readonly ruleOf = new U32s();
+  private readonly userOf = new U32s();
+  private readonly objectOf = new U32s();
+  private readonly terminalOf = new U32s();
+  private readonly timeOf = new U32s();
+  private readonly caseOf = new U32s();
+  private readonly lineSeq = new U32s();
+  private offsets = new Float64Array(1024);
+  private readonly rules = new Table();
+  private readonly ruleById = new Map<string, FindingRule>();
+  private readonly users = new Table();
+  private readonly objects = new Table();
+  private readonly terminals = new Table();
+  private readonly times = new Table();
+  private readonly cases = new Table();
+  private readonly listedPerFlag = new Map<string, number>();
+  private recordFindings = 0;
+
+  /** Findings told so far. */
+  get count(): number {
+    return this.ids.length;
+  }
+
+  finding(f: IndexedFinding): void {
+    this.ids.push(f.findingId);
+    if (f.kind === 'record') {
+      this.recordFindings++;
+      const flag = f.source?.flag;
+      if (flag) this.listedPerFlag.set(flag, (this.listedPerFlag.get(flag) ?? 0) + 1);
+    }
+    if (!this.ruleById.has(f.rule.id)) this.ruleById.set(f.rule.id, { id: f.rule.id, title: f.rule.title, severity: f.rule.severity });
+    this.ruleOf.push(this.rules.id(f.rule.id));
+    this.userOf.push(this.users.id(f.user ?? ''));
+    this.objectOf.push(this.objects.id(f.object ?? ''));
+    this.terminalOf.push(this.terminals.id(f.terminal ?? ''));
+    this.timeOf.push(this.times.id(f.time ?? ''));
+    this.caseOf.push(this.cases.id(f.caseId ?? ''));
+  }
+
+  line(seq: number, offset: number): void {
+    const n = this.lineSeq.length;
+    if (n === this.offsets.length) {
+      const next = new Float64Array(n * 2);
+      next.set(this.offsets);
+      this.offsets = next;
+    }
+    this.offsets[n] = offset;
+    this.lineSeq.push(seq);
+  }
+
+  finish(end: number, meta: Pick<FindingsIndexData, 'recordSource' | 'recordCoverage'> | { flagTotals: Record<string, number> }): Uint8Array {
+    const n = this.lineSeq.length;
+    if (n !== this.ids.length) throw new Error(`findings index: ${this.ids.length} findings made but ${n} lines written`);
+    const seqOf = this.lineSeq.data;
+    const byLine = (col: U32s) => Uint32Array.from({ length: n }, (_, l) => col.data[seqOf[l]!]!);
+    const ids = Array.from({ length: n }, (_, l) => this.ids[seqOf[l]!]!);
+    const ruleOf = byLine(this.ruleOf);
+    // Times compare as text ("YYYY-MM-DD HH:MM:SS"): each distinct one by its rank among them.
+    const timeRank = new Uint32Array(this.times.values.length);
+    Uint32Array.from(this.times.values.keys())
+      .sort((a, b) => cmp(this.times.values[a]!, this.times.values[b]!))
+      .forEach((t, rank) => (timeRank[t] = rank));
+    const timeOf = Uint32Array.from({ length: n }, (_, l) => timeRank[this.timeOf.data[seqOf[l]!]!]!);
+    const ruleList = this.rules.values.map((id) => this.ruleById.get(id)!);
+    const sev = Uint8Array.from(ruleOf, (r) => SEVERITY_RANK[ruleList[r]!.severity] ?? 3);
+    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => sev[a]! - sev[b]! || timeOf[a]! - timeOf[b]! || cmp(ids[a]!, ids[b]!));
+    const idOrder = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => cmp(ids[a]!, ids[b]!));
+    const idWidth = ids.reduce((w, id) => Math.max(w, id.length), 1);
+    const idBytes = new Uint8Array(n * idWidth).fill(32);
+    ids.forEach((id, i) => {
+      for (let k = 0; k < id.length; k++) idBytes[i * idWidth + k] = id.charCodeAt(k) & 0x7f;
+    });
+    const offsets = new Float64Array(n + 1);
+    offsets.set(this.offsets.subarray(0, n));
+    offsets[n] = end;
+    const columns: Record<Section, Uint8Array> = {
+      offsets: new Uint8Array(offsets.buffer),
+      order: new Uint8Array(order.buffer),
+      idOrder: new Uint8Array(idOrder.buffer),
+      rule: new Uint8Array(Uint16Array.from(ruleOf).buffer),
+      user: new Uint8Array(byLine(this.userOf).buffer),
+      object: new Uint8Array(byLine(this.objectOf).buffer),
+      terminal: new Uint8Array(byLine(this.terminalOf).buffer),
+      case: new Uint8Array(byLine(this.caseOf).buffer),
+      sev,
+      ids: idBytes,
+    };
+    const { recordFindings, listedPerFlag, users, objects, terminals, cases } = this;
+    const coverage =
+      'flagTotals' in meta
+        ? {
+            recordSource: { kind: 'all' as const, total: recordFindings, listed: recordFindings, cap: recordFindings },
+            recordCoverage: {
+              perFlagCap: null,
+              flags: [...listedPerFlag].map(([flag, listed]) => ({ flag, total: Math.max(meta.flagTotals[flag] ?? 0, listed), listed })),
+            },
+          }
+        : meta;
+    const align = (x: number) => Math.ceil(x / 8) * 8;
+    const sections = {} as Record<Section, [number, number]>;
+    let at = 0;
+    for (const name of SECTIONS) {
+      sections[name] = [at, columns[name].byteLength];
+      at = align(at + columns[name].byteLength);
+    }
+    const header: FindingsIndexData = {
+      version: INDEX_VERSION,
+      count: n,
+      idWidth,
+      rules: ruleList,
+      users: users.values,
+      objects: objects.values,
+      terminals: terminals.values,
+      caseIds: cases.values,
+      recordSource: coverage.recordSource,
+      recordCoverage: coverage.recordCoverage,
+      sections,
+    };
+    const headerBytes = new TextEncoder().encode(JSON.stringify(header));
+    const body = align(12 + headerBytes.byteLength);
+    const out = new Uint8Array(body + at);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, MAGIC, true);
+    view.setUint32(4, INDEX_VERSION, true);
+    view.setUint32(8, headerBytes.byteLength, true);
+    out.set(headerBytes, 12);
+    for (const name of SECTIONS) out.set(columns[name], body + sections[name][0]);
+    return out;
+  }
 }
 
 /** The line ends of a byte range start offsets (each line's end is the next line's start, less the line feed). */

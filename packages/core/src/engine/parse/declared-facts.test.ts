@@ -1,0 +1,111 @@
+/**
+ * The seam between the pattern modules and step 1: a fact a pattern declares (`collects`) is what the
+ * collector keeps, and it reaches the pattern; without the declaration the records are not kept and
+ * the pattern finds nothing, whatever the record rules mark.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { FileMeta, SecurityEvent } from '../../facts/index.ts';
+import { createCanonicalRecord, createFlagContext, createFlagResult, type CanonicalRecord } from '../../flags/index.ts';
+import { markFact } from '../../flags/flag-result.ts';
+import { loadDefaultLists } from '../../lists/index.ts';
+import type { FileType, SuspiciousPattern } from '../../model/index.ts';
+import { DEFAULT_THRESHOLDS } from '../../rules/detection-settings.ts';
+import { BANK_CHANGE, BANK_CHANGE_THEN_PAYMENT, PAYMENT } from '../../rules/pattern/bank-change-then-payment.ts';
+import { defineFact, type DeclaredFact } from '../../rules/pattern/define-fact.ts';
+import { DECLARED_FACTS, type DeclaredFactKind } from '../../rules/pattern/fact-list.ts';
+import { DOWNLOAD } from '../../rules/pattern/mass-download.ts';
+import { MASS_PASSWORD_RESET, PASSWORD_RESET } from '../../rules/pattern/mass-password-reset.ts';
+import type { PatternEnv } from '../../rules/pattern/pattern-env.ts';
+import { PATTERN_LIST } from '../../rules/pattern/pattern-list.ts';
+import { PROFILE_ASSIGNED } from '../../rules/pattern/sensitive-profile-assigned.ts';
+import { ROLE_ASSIGNED } from '../../rules/pattern/sensitive-role-assigned.ts';
+import { createRecordFlagger } from '../../rules/record/index.ts';
+import { FactsCollector } from './collect-facts.ts';
+import { compileDeclaredFacts } from './declared-facts.ts';
+
+const flagger = createRecordFlagger(createFlagContext(loadDefaultLists()));
+const meta = (fileType: FileType, joined = false): FileMeta => ({ fileName: 'x.csv', fileType, columns: [], canonical: {}, joined, dateOrder: 'DMY' });
+
+/** Flags the records as step 1 does and collects them; the security events as tuples. */
+function collect(fileType: FileType, records: Partial<CanonicalRecord>[], facts: readonly DeclaredFact[] = DECLARED_FACTS, joined = false): SecurityEvent[] {
+  const c = new FactsCollector(0, meta(fileType, joined), compileDeclaredFacts(facts));
+  const rec = createCanonicalRecord(fileType, joined);
+  const out = createFlagResult(false);
+  for (const fields of records) {
+    Object.assign(rec, { user: 'ALICE', userInitial: 65, date: '2026-11-18', time: '10:00:00', terminal: '', peer: '', var1: '', var2: '', var3: '', tcode: '', event: '' }, fields);
+    rec.userInitial = rec.user.charCodeAt(0);
+    flagger(rec, out);
+    c.add(rec, out);
+  }
+  const s = c.finish().securityEvents;
+  return Array.from({ length: s.kinds.length }, (_, i): SecurityEvent => [s.kinds.get(i), s.users.get(i), s.targets.get(i), s.terminals.get(i), s.peers.get(i), s.times.get(i), s.activities.get(i), s.keys.get(i)]);
+}
+
+/** Runs one pattern's `find` over the events (the parts of PatternEnv these patterns read). */
+function find(rule: { find: (env: PatternEnv) => void }, securityEvents: SecurityEvent[]): SuspiciousPattern[] {
+  const found: SuspiciousPattern[] = [];
+  const env = { securityEvents, thresholds: DEFAULT_THRESHOLDS, headerOf: () => undefined, hits: { addPatterns: (p: SuspiciousPattern[]) => found.push(...p) } };
+  rule.find(env as unknown as PatternEnv);
+  return found;
+}
+
+const without = (fact: DeclaredFact) => DECLARED_FACTS.filter((f) => f !== fact);
+const resets = ['U1', 'U2', 'U3', 'U4', 'U5'].map((u, i): Partial<CanonicalRecord> => ({ user: 'HELPDESK', event: 'BU2', var1: '100', var2: u, terminal: 'PC-H1', peer: '10.1.0.30:3200', time: `14:0${i}:00` }));
+
+describe('facts a pattern declares', () => {
+  it('are gathered from the pattern list, each once, with a mark bit of its own', () => {
+    const declared = PATTERN_LIST.flatMap((p): readonly DeclaredFact[] => p.collects);
+    expect(new Set(DECLARED_FACTS)).toEqual(new Set(declared));
+    expect(DECLARED_FACTS.map((f) => f.kind).sort()).toEqual(['bank_change', 'download', 'password_reset', 'payment', 'profile_assigned', 'role_assigned']);
+    expect(new Set(DECLARED_FACTS.map((f) => f.bit)).size).toBe(DECLARED_FACTS.length);
+    expectTypeOf<DeclaredFactKind>().toEqualTypeOf<'bank_change' | 'download' | 'password_reset' | 'payment' | 'profile_assigned' | 'role_assigned'>();
+  });
+
+  it('MASS_PASSWORD_RESET: a BU2 of another user is kept with the columns the module declares, and reaches the pattern', () => {
+    const events = collect('SM20', [...resets, { user: 'USERX', event: 'BU2', var2: 'USERX' }]);
+    expect(events.filter((e) => e[0] === PASSWORD_RESET.kind).map((e) => [e[1], e[2], e[3], e[4]])).toEqual(['U1', 'U2', 'U3', 'U4', 'U5'].map((u) => ['HELPDESK', u, 'PC-H1', '10.1.0.30']));
+    expect(find(MASS_PASSWORD_RESET, events).map((p) => [p.user, p.sm20_time])).toEqual([['HELPDESK', '2026-11-18 14:00:00']]);
+  });
+
+  it('MASS_PASSWORD_RESET: without its declaration step 1 keeps no reset and the pattern finds nothing', () => {
+    const events = collect('SM20', resets, without(PASSWORD_RESET));
+    expect(events.filter((e) => e[0] === PASSWORD_RESET.kind)).toEqual([]);
+    expect(find(MASS_PASSWORD_RESET, events)).toEqual([]);
+  });
+
+  it('BANK_CHANGE_THEN_PAYMENT: a bank-detail item and the payment AU3 started reach the pattern; not without either declaration', () => {
+    const bank: Partial<CanonicalRecord>[] = [{ user: 'PAYER', objectclas: 'KRED', objectid: '0000200001', changenr: '1', tabname: 'LFBK', fname: 'KEY', chngind: 'I', tabkey: '1000000200001DE 10020030  1234567', tcode: 'XK02', time: '11:00:00' }];
+    const pay: Partial<CanonicalRecord>[] = [{ user: 'PAYER', event: 'AU3', tcode: 'SESSION_MANAGER', var1: 'F110', date: '2026-11-19' }];
+    const run = (facts: readonly DeclaredFact[]) => [...collect('CDPOS', bank, facts), ...collect('SM20', pay, facts)];
+    const all = run(DECLARED_FACTS);
+    expect(all.filter((e) => e[0] === BANK_CHANGE.kind).map((e) => [e[1], e[2], e[7]])).toEqual([['PAYER', 'LFBK', 'KRED\u00010000200001\u00011']]);
+    expect(all.filter((e) => e[0] === PAYMENT.kind).map((e) => [e[1], e[2]])).toEqual([['PAYER', 'F110']]);
+    expect(find(BANK_CHANGE_THEN_PAYMENT, all).map((p) => [p.user, p.sm20_time])).toEqual([['PAYER', '2026-11-19 10:00:00']]);
+    expect(find(BANK_CHANGE_THEN_PAYMENT, run(without(BANK_CHANGE)))).toEqual([]);
+    expect(find(BANK_CHANGE_THEN_PAYMENT, run(without(PAYMENT)))).toEqual([]);
+  });
+
+  it('a fact of SM20 events (MASS_DOWNLOAD) needs no record rule; role and profile assignments carry the text their rule marked', () => {
+    expect(collect('SM20', [{ event: 'AUY', terminal: 'PC-1', peer: '10.0.0.1:3200' }]).filter((e) => e[0] === DOWNLOAD.kind).map((e) => [e[1], e[3], e[4]])).toEqual([['ALICE', 'PC-1', '10.0.0.1']]);
+    expect(collect('SM20', [{ event: 'AUY' }], without(DOWNLOAD))).toEqual([]);
+    const role = { objectclas: 'PFCG', objectid: 'SAP_BC_BASIS_ADMIN', changenr: '7', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: '100' + 'SAP_BC_BASIS_ADMIN'.padEnd(30) + 'JDOE' };
+    expect(collect('CDPOS', [role]).filter((e) => e[0] === ROLE_ASSIGNED.kind).map((e) => e[2])).toEqual(['SAP_BC_BASIS_ADMIN to JDOE']);
+    const profile = { objectclas: 'IDENTITY', objectid: 'JDOE', changenr: '8', tabname: 'UST04', fname: 'KEY', chngind: 'I', tabkey: '100JDOE        SAP_ALL' };
+    expect(collect('CDPOS', [profile]).filter((e) => e[0] === PROFILE_ASSIGNED.kind).map((e) => e[2])).toEqual(['SAP_ALL to JDOE']);
+  });
+
+  it('a fact no pattern declares is never kept, even when a record is marked with it', () => {
+    const UNDECLARED = defineFact({ kind: 'undeclared_test_fact', about: 'test only', records: { SM20: { target: 'var1' } } });
+    const c = new FactsCollector(0, meta('SM20'));
+    const rec = Object.assign(createCanonicalRecord('SM20'), { user: 'ALICE', date: '2026-11-18', time: '10:00:00', event: 'AU3', var1: 'X' });
+    const out = createFlagResult(false);
+    flagger(rec, out);
+    markFact(out, UNDECLARED, 'X');
+    c.add(rec, out);
+    expect(c.finish().securityEvents.kinds.length).toBe(0);
+    // Declared, the same record is kept.
+    const d = new FactsCollector(0, meta('SM20'), compileDeclaredFacts([...DECLARED_FACTS, UNDECLARED]));
+    d.add(rec, out);
+    expect(d.finish().securityEvents.kinds.get(0)).toBe('undeclared_test_fact');
+  });
+});

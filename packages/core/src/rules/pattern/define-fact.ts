@@ -1,0 +1,62 @@
+/**
+ * A fact a pattern needs from step 1: which records step 1 keeps for it and which columns of them.
+ * The pattern module declares it (`defineFact`) and names it in its code (`collects: [FACT]`); the
+ * step-1 collector (engine/parse/collect-facts.ts) keeps the records of every fact the pattern list
+ * declares, as security events of the fact's kind, and ignores a fact no pattern declares.
+ *
+ * Which records: every SM20 record of the fact's `events` (no record rule needed), and any record a
+ * record rule marks with `markFact(out, FACT, text)` (flags/flag-result.ts), the rule that already
+ * looks at the record for its reason (a payment transaction, a bank-detail change). The collector
+ * looks at a record's marks only when some are set (one bit test per record).
+ *
+ * Which columns: per record type, each column of the security event (facts/file-facts.ts
+ * `SecurityEvent`: kind, user, target, terminal, peer, epoch, activity, key) is a field of the record
+ * or something the collector makes (`FactColumn`); user and time are always the record's. Plain data
+ * and small predicates only: the rule catalogue reaches this module in the web app.
+ */
+import type { CanonicalRecord } from '../../flags/canonical-record.ts';
+import { FIRST_FACT_BIT, LAST_FACT_BIT, type FactMark } from '../../flags/fact-marks.ts';
+
+/**
+ * A column of a declared fact's security event: a field of the record (trimmed), or
+ * `marked` (the text the record rule gave `markFact`), `docKey` (the change document's key),
+ * `peerAddress` (the SM20 peer without its port), `recordText` (the record's activity text, as the
+ * other security events carry it); '' or absent for an empty column.
+ */
+export type FactColumn = 'user' | 'tcode' | 'terminal' | 'var1' | 'var2' | 'var3' | 'objectclas' | 'objectid' | 'tabname' | 'fname' | 'marked' | 'docKey' | 'peerAddress' | 'recordText' | '';
+
+/** The columns a fact keeps of one record type; `when` (optional) skips records that do not count. */
+export interface FactRecordColumns {
+  target?: FactColumn;
+  terminal?: FactColumn;
+  peer?: FactColumn;
+  activity?: FactColumn;
+  key?: FactColumn;
+  when?: (rec: CanonicalRecord) => boolean;
+}
+
+/** The record types a fact can come from (tickets carry none). */
+export type FactRecordType = 'SM20' | 'CDHDR' | 'CDPOS';
+
+export interface FactSpec<K extends string> {
+  /** Its security event kind (a word, stored in the facts' kind dictionary). */
+  kind: K;
+  /** What a record of this kind is, in words (docs/contributing.md). */
+  about: string;
+  /** SM20 events whose every record is this fact (the collector looks them up with the event's other facts). */
+  events?: readonly string[];
+  /** Per record type, the columns kept; a record type not named keeps nothing, even when marked. */
+  records: Partial<Record<FactRecordType, FactRecordColumns>>;
+}
+
+/** A declared fact: its spec and its mark (a bit of FlagResult.marks, given in declaration order). */
+export interface DeclaredFact<K extends string = string> extends FactSpec<K>, FactMark {}
+
+let nextBit = FIRST_FACT_BIT;
+
+/** Declares a fact (its mark bit is the next free one; at most LAST_FACT_BIT - FIRST_FACT_BIT + 1 facts). */
+export function defineFact<const K extends string>(spec: FactSpec<K>): DeclaredFact<K> {
+  if (nextBit > LAST_FACT_BIT) throw new Error(`Too many declared facts: ${spec.kind} has no mark bit left (FlagResult.marks)`);
+  const bit = nextBit++;
+  return { ...spec, bit, mark: 1 << bit };
+}
