@@ -100,7 +100,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   };
   await Promise.all([assembleWorkbook(), assembleCsv()]);
   if (outputs.timelineIndex) await writeTimelineIndexOf(ctx, pending, csvStarts, csvHeader, outputs.timelineIndex);
-  if (outputs.highRecords) await writeHighRecordsOf(ctx, pending, outputs.highRecords);
+  const highStarts = outputs.highRecords ? await writeHighRecordsOf(ctx, pending, outputs.highRecords) : undefined;
   onProgress?.(progress.reduce((a, b) => a + b, 0));
 
   // Cases, once per analysis, from the patterns and what the parts tallied of every record.
@@ -160,7 +160,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       const r = await p;
       if (r.highRecords) highParts.push(r.highRecords.name);
     }
-    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets }, undefined, options.findingsListener);
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts }, undefined, options.findingsListener);
   }
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };
@@ -240,13 +240,13 @@ async function writeTimelineIndexOf(ctx: EngineContext, pending: Promise<ReportP
 }
 
 /** The high-severity flagged records of every part, in results.csv order. */
-async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<void> {
+async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<number[]> {
   const parts = [];
   for (const p of pending) {
     const r = await p;
     if (r.highRecords) parts.push(r.highRecords);
   }
-  await writeHighRecords(ctx.workspace, parts, sink);
+  return (await writeHighRecords(ctx.workspace, parts, sink)).starts;
 }
 
 /** `joined_lines` of the record counts: only files whose quoted cells held line breaks. */
