@@ -1,21 +1,8 @@
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
-
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'web');
-
-/** Analyses sm20.csv through the upload screen and opens its results; returns the analysis id. */
-async function analyse(page: Page): Promise<string> {
-  await navLink(page, 'Upload Files').click();
-  await page.locator('input[type=file]').setInputFiles(join(FIXTURES, 'sm20.csv'));
-  await page.getByRole('button', { name: 'Start Analysis' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
-  await page.getByRole('button', { name: 'View Detailed Results' }).click();
-  await expect(page).toHaveURL(/\/results\/[\w-]+$/);
-  return /\/results\/([\w-]+)$/.exec(page.url())![1]!;
-}
+import { analyseOne, expect, navLink, screenshot, signIn, test, WEB_FIXTURES } from './support/fixtures.ts';
 
 let analysisId = '';
 
@@ -24,7 +11,7 @@ test.describe.serial('cases', () => {
   test('the results page opens on the cases: paged, filtered by risk, rule and actor, with reasons in words', async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, E2E_ADMIN);
-    analysisId = await analyse(page);
+    analysisId = await analyseOne(page, join(WEB_FIXTURES, 'sm20.csv'));
     const card = page.getByRole('region', { name: 'Cases' });
     await expect(card.getByTestId('cases-counts')).toHaveText(/^(\d+) cases?, \1 to review/);
     const items = card.getByTestId('case-item');
@@ -175,6 +162,7 @@ test.describe.serial('cases', () => {
 
     // The case review on a phone: every member marked, the count said in words.
     const review = page.getByRole('region', { name: 'Review this case' });
+    await expectEveryChoiceShown(review.getByRole('radiogroup', { name: 'Decision' }), 4);
     await review.getByText('Explained', { exact: true }).click();
     await review.getByLabel('Comment').fill('Planned maintenance, change 4711');
     const save = review.getByRole('button', { name: /^Save for \d+ findings?$/ });
@@ -204,6 +192,8 @@ test.describe.serial('cases', () => {
     await bulk.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByTestId('bulk-filter-description')).toContainText(`rule ${ruleTitle}`);
+    await expect(dialog.getByTestId('bulk-filter-description')).toContainText(matched === 1 ? ': 1 finding, with its own trail entry' : `: ${matched.toLocaleString('en-US')} findings, each with its own trail entry`);
+    await expectEveryChoiceShown(dialog.getByRole('radiogroup', { name: 'Status' }), 4);
     await dialog.getByText('Escalated', { exact: true }).click();
     await dialog.getByLabel('Comment').fill('Owner to confirm');
     await expectNoSeriousA11yViolations(page, 'bulk triage by filter dialog at 390 px');
@@ -219,4 +209,12 @@ test.describe.serial('cases', () => {
 /** How far the page is wider than the window (a phone user would have to scroll sideways). */
 function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Each of the `count` choices of a segmented control is on screen whole: none cut off at the edge of a narrow card or dialog. */
+async function expectEveryChoiceShown(group: Locator, count: number): Promise<void> {
+  await group.scrollIntoViewIfNeeded();
+  const choices = group.locator('label');
+  await expect(choices).toHaveCount(count);
+  for (const choice of await choices.all()) await expect(choice).toBeInViewport({ ratio: 1 });
 }

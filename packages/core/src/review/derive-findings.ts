@@ -87,8 +87,13 @@ export function patternFinding(p: AnalysisReport['suspicious_patterns'][number])
  * its user and time as the engine read them when the line carries them (a change-document item's
  * from its header), else from its cells.
  */
+/** A high record's evidence: the record with all its flag reasons and rules (what every finding of it shows). */
+export function highRecordEvidence(h: HighRecord): Record<string, string> {
+  return { ...h.record, ...(h.reasons as Record<string, string>), RULES: h.rules.join(', ') };
+}
+
 export function highRecordFindings(h: HighRecord, order?: DateOrder): Omit<Finding, 'findingId'>[] {
-  const record: Record<string, string> = { ...h.record, ...(h.reasons as Record<string, string>), RULES: h.rules.join(', ') };
+  const record = highRecordEvidence(h);
   const f = canonicalFields(record);
   const user = h.user !== undefined && h.user !== '' ? h.user : (f.USER ?? f.USERNAME ?? '').toUpperCase();
   const time = h.time !== undefined && h.time !== '' ? h.time : recordTime(f.DATE ?? f.UDATE, f.TIME ?? f.UTIME, order);

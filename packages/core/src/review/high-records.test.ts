@@ -79,8 +79,12 @@ describe('high-severity flagged records as findings', () => {
     expect(parts.map((p) => [p.kept, p.total])).toEqual([[4, 4], [5, 5]]);
     const chunks: Buffer[] = [];
     const out = await writeHighRecords(ws, parts, { write: (c) => void chunks.push(Buffer.from(c)), end: async () => undefined });
-    expect(out).toEqual({ total: 9, kept: 9 });
-    const parsed = parseHighRecords(Buffer.concat(chunks).toString('utf8'));
+    const file = Buffer.concat(chunks);
+    // Each part's first line begins at its start (findings name their evidence by offset).
+    expect(out).toEqual({ total: 9, kept: 9, starts: [file.indexOf('\n') + 1, expect.any(Number)] });
+    expect(file.subarray(out.starts[1]!, file.indexOf('\n', out.starts[1]!)).toString()).toContain('"U10"');
+    expect(file[out.starts[1]! - 1]).toBe(10);
+    const parsed = parseHighRecords(file.toString('utf8'));
     expect([parsed.total, parsed.cap, parsed.records.map((r) => r.record.User)]).toEqual([9, 9, ['U00', 'U01', 'U02', 'U03', 'U10', 'U11', 'U12', 'U13', 'U14']]);
     expect([parsed.records[0]!.user, parsed.records[0]!.time]).toEqual(['U00', '2025-03-01 10:00:00']);
     expect(() => parseHighRecords('{"x":1}\n')).toThrow('high-records.ndjson has no header line');

@@ -91,13 +91,22 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
 }
 
 /** Joins the parts (in results.csv order) into the analysis's high-records.ndjson: every line, nothing capped. */
-export async function writeHighRecords(workspace: Workspace, parts: { name: string; kept: number; total: number }[], sink: ByteSink): Promise<{ total: number; kept: number }> {
+/**
+ * Writes high-records.ndjson from the report parts' files: a header line, then every part's lines
+ * as they are. `starts`: the byte offset in the file of each part's first line (a finding names its
+ * evidence by offset, write-findings.ts).
+ */
+export async function writeHighRecords(workspace: Workspace, parts: { name: string; kept: number; total: number }[], sink: ByteSink): Promise<{ total: number; kept: number; starts: number[] }> {
   const total = parts.reduce((n, p) => n + p.total, 0);
   const kept = parts.reduce((n, p) => n + p.kept, 0);
-  await sink.write(Buffer.from(`${JSON.stringify({ total, kept, cap: kept })}\n`));
+  const head = Buffer.from(`${JSON.stringify({ total, kept, cap: kept })}\n`);
+  await sink.write(head);
+  let at = head.byteLength;
+  const starts: number[] = [];
   let left = kept;
   for (const part of parts) {
-    if (left === 0) break;
+    starts.push(at);
+    if (left === 0) continue;
     let pending = '';
     for await (const chunk of workspace.read(part.name)) {
       pending += Buffer.from(chunk).toString('utf8');
@@ -105,12 +114,16 @@ export async function writeHighRecords(workspace: Workspace, parts: { name: stri
       pending = lines.pop()!;
       const take = lines.slice(0, left);
       left -= take.length;
-      if (take.length > 0) await sink.write(Buffer.from(`${take.join('\n')}\n`));
+      if (take.length > 0) {
+        const bytes = Buffer.from(`${take.join('\n')}\n`);
+        at += bytes.byteLength;
+        await sink.write(bytes);
+      }
       if (left === 0) break;
     }
   }
   await sink.end();
-  return { total, kept };
+  return { total, kept, starts };
 }
 
 /** Reads high-records.ndjson; throws on a file that is not one. */

@@ -35,6 +35,12 @@ export interface Finding {
   source: { pattern?: PatternName; flag?: FlagKey; file?: string; fileType?: string };
   /** The records behind the finding (the flagged record itself; for a pattern its row). */
   evidence: Record<string, string>[];
+  /**
+   * In findings.ndjson, a record finding written beside high-records.ndjson leaves `evidence`
+   * empty and names the line of that file that holds it: [byte offset, length] (its evidence is
+   * `highRecordEvidence` of that line). Readers put the evidence back (services' finding-store).
+   */
+  evidenceAt?: [number, number];
   /** The case the finding belongs to (cases.json), set in findings.ndjson. */
   caseId?: string;
 }

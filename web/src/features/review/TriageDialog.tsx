@@ -59,11 +59,11 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
     });
 
   return (
-    <Modal opened onClose={onClose} size="lg" centered title={byFilter ? `Review all ${byFilter.matched.toLocaleString('en-US')} matching findings` : single ? `Review: ${single.rule.title}` : `Review ${targets.length} selected findings`} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal opened onClose={onClose} size="lg" centered title={byFilter ? (byFilter.matched === 1 ? 'Review the 1 matching finding' : `Review all ${byFilter.matched.toLocaleString('en-US')} matching findings`) : single ? `Review: ${single.rule.title}` : `Review ${targets.length} selected findings`} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="sm">
         {byFilter && (
           <Text size="sm" data-testid="bulk-filter-description">
-            Every finding that matches {byFilter.description}, on every page: {byFilter.matched.toLocaleString('en-US')} findings, each with its own trail entry.
+            Every finding that matches {byFilter.description}, on every page: {findingsText(byFilter.matched)}, {byFilter.matched === 1 ? 'with its' : 'each with its'} own trail entry.
           </Text>
         )}
         {single && (
@@ -92,3 +92,6 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
     </Modal>
   );
 }
+
+/** "1 finding", "2,030 findings". */
+const findingsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'finding' : 'findings'}`;

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CaseTally, computeCases, mergeTallies } from '../../cases/index.ts';
 import type { AnalysisReport, PatternName, SuspiciousPattern } from '../../model/index.ts';
-import { openHighRecordsPart } from '../../review/high-records.ts';
-import type { Finding } from '../../review/index.ts';
+import { openHighRecordsPart, writeHighRecords } from '../../review/high-records.ts';
+import { highRecordEvidence, type Finding, type HighRecord } from '../../review/index.ts';
 import { createFolderWorkspace, fileSink } from '../../workspace/index.ts';
 import { writeFindings } from './write-findings.ts';
 import { linesOf } from '../../workspace/index.ts';
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const report = { flagSamples: {}, suspicious_patterns: [] } as unknown as AnalysisReport;
 
-async function scenario(bucketFindings: number) {
+async function scenario(bucketFindings: number, beside = false) {
   const dir = await mkdtemp(join(tmpdir(), 'findings-test-'));
   dirs.push(dir);
   const ws = createFolderWorkspace(join(dir, 'work'));
@@ -41,11 +41,14 @@ async function scenario(bucketFindings: number) {
   const cases = computeCases({ patterns, tally: mergeTallies([tally.toJSON()]), triggers: [] });
   const out = join(dir, 'findings.ndjson');
   const offs = join(dir, 'findings.offsets');
-  const { findings } = await writeFindings(ws, 'a1', report, patterns, cases, parts, { findings: fileSink(out), offsets: fileSink(offs) }, bucketFindings);
+  // Beside high-records.ndjson (as the pipeline and --review-files write them), a record finding names its line there.
+  const highFile = join(dir, 'high-records.ndjson');
+  const highStarts = beside ? (await writeHighRecords(ws, parts.map((name) => ({ name, kept: 500, total: 500 })), fileSink(highFile))).starts : undefined;
+  const { findings } = await writeFindings(ws, 'a1', report, patterns, cases, parts, { findings: fileSink(out), offsets: fileSink(offs), highStarts }, bucketFindings);
   const bytes = await readFile(out);
   const lines = bytes.toString('utf8').trimEnd().split('\n');
   const offsets = new Float64Array(new Uint8Array(await readFile(offs)).buffer);
-  return { cases, findings, lines, bytes, offsets, parsed: lines.map((l) => JSON.parse(l) as Finding) };
+  return { cases, findings, lines, bytes, offsets, parsed: lines.map((l) => JSON.parse(l) as Finding), high: beside ? await readFile(highFile) : undefined };
 }
 
 describe('findings.ndjson', () => {
@@ -76,6 +79,32 @@ describe('findings.ndjson', () => {
       expect(parsed.find((f) => f.kind === 'record')!.evidence[0]!['Source TA']).toBe('SU01 ünïcödé');
     });
   }
+
+  it('beside high-records.ndjson, names each record finding\'s evidence there instead of copying it (the same evidence, the same findings)', async () => {
+    const inline = await scenario(100_000);
+    const { parsed, high, lines, bytes } = await scenario(100_000, true);
+    expect(parsed.map((f) => f.findingId)).toEqual(inline.parsed.map((f) => f.findingId));
+    const records = parsed.filter((f) => f.kind === 'record');
+    expect(records).toHaveLength(1000);
+    for (const [i, f] of parsed.entries()) {
+      const copy = inline.parsed[i]!;
+      if (f.kind === 'pattern') {
+        expect(f).toEqual(copy);
+        continue;
+      }
+      expect(f.evidence).toEqual([]);
+      const [start, length] = f.evidenceAt!;
+      const line = high!.subarray(start, start + length).toString('utf8');
+      expect(high![start + length]).toBe(10);
+      expect([highRecordEvidence(JSON.parse(line) as HighRecord)]).toEqual(copy.evidence);
+      const { evidence: _a, evidenceAt: _b, ...rest } = f;
+      const { evidence: _c, ...restCopy } = copy;
+      expect(rest).toEqual(restCopy);
+    }
+    expect(records[0]!.evidenceAt![0]).toBeGreaterThan(0);
+    expect(bytes.length).toBeLessThan(inline.bytes.length * 0.8);
+    expect(lines).toHaveLength(inline.lines.length);
+  });
 
   it('reads lines whose UTF-8 characters are cut by chunk boundaries', async () => {
     const text = 'äöü€\n'.repeat(1000);

@@ -5,6 +5,9 @@
  * line as a little-endian Float64, then the file's length), so a page of a case's members
  * (Case.findings_offset/findings_count) is one ranged read.
  *
+ * Beside high-records.ndjson (`highStarts`), a record finding's evidence is named by its line
+ * there (`evidenceAt`), not copied.
+ *
  * Bounded memory whatever the count: the findings are made one record at a time from the report
  * parts' high-record files and written into buckets of consecutive cases (about BUCKET_FINDINGS
  * findings each); each bucket is then read whole, sorted and appended. A bucket holding one case
@@ -23,6 +26,12 @@ export const BUCKET_SORT_BYTES = 128 << 20;
 export interface FindingsOutputs {
   findings: ByteSink;
   offsets?: ByteSink;
+  /**
+   * Where each high-record part begins in high-records.ndjson (writeHighRecords' `starts`): a record
+   * finding then names its evidence there (`evidenceAt`) instead of holding a copy of the record
+   * (most of a line's bytes; a record with several high rules was copied into each finding).
+   */
+  highStarts?: readonly number[] | undefined;
 }
 
 const epochOf = (time: string) => {
@@ -154,11 +163,22 @@ export async function writeFindings(
     await put(f, actorKey(kind, actor));
   }
   patternFindings.length = 0;
-  for (const part of highParts) {
+  const noEvidence: Record<string, string>[] = [];
+  for (const [p, part] of highParts.entries()) {
+    // The part's lines are copied into high-records.ndjson as they are, one line feed each (writeHighRecords).
+    let at = outputs.highStarts?.[p];
     for await (const line of linesOf(workspace, part)) {
       const h = JSON.parse(line) as HighRecord;
       const file = h.record.SOURCE_FILE ?? '';
-      for (const f of highRecordFindings(h, orders.get(file))) await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
+      const length = at === undefined ? 0 : Buffer.byteLength(line);
+      for (const f of highRecordFindings(h, orders.get(file))) {
+        if (at !== undefined) {
+          f.evidence = noEvidence;
+          f.evidenceAt = [at, length];
+        }
+        await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
+      }
+      if (at !== undefined) at += length + 1;
     }
   }
   seen.clear();

@@ -15,6 +15,8 @@ import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-p
 import { writeHighRecords } from '../../review/high-records.ts';
 import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
 import { writeFindings } from './write-findings.ts';
+import { patternSharedTexts, type PatternSheetInput, type PatternSheetResult, type SharedTexts } from './pattern-sheet.ts';
+import { patternExplanation } from './pattern-text.ts';
 
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
@@ -54,7 +56,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
   // The windows the cases' escalations watch (a change or high-risk transaction after a privilege gained, after tampering).
   // Only the patterns that start one are kept now: the table again once the parts are done (their number has no cap).
-  const triggers = escalationTriggers((await storedPatternTable(ctx)).ofKinds(TRIGGER_PATTERNS));
+  // (Read in a function of its own: a local of this async function would keep the table alive through the parts.)
+  const { triggers, sharedTexts } = await startOfPatterns(ctx, flagContext, xlsx);
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
     input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
@@ -68,6 +71,9 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   };
   // Queued in output order; each output is assembled from the parts as they finish, in order,
   // while later parts still run (the copying overlaps the work).
+  // The pattern sheet first (its rows are every pattern: the longest task), then the parts.
+  const patternSheet = runTask<PatternSheetResult>(ctx, flagContext, 'pattern-sheet', { output: 'report/patterns', maxRows, shared: sharedTexts } satisfies PatternSheetInput);
+  patternSheet.catch(() => undefined);
   const pending = inputs.map((input, i) => runTask<ReportPartResult>(ctx, flagContext, 'report-part', input, progressOf(i)));
   for (const p of pending) p.catch(() => undefined); // a failure surfaces where it is awaited
   const perSheet = maxRows - 1;
@@ -100,7 +106,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   };
   await Promise.all([assembleWorkbook(), assembleCsv()]);
   if (outputs.timelineIndex) await writeTimelineIndexOf(ctx, pending, csvStarts, csvHeader, outputs.timelineIndex);
-  if (outputs.highRecords) await writeHighRecordsOf(ctx, pending, outputs.highRecords);
+  const highStarts = outputs.highRecords ? await writeHighRecordsOf(ctx, pending, outputs.highRecords) : undefined;
   onProgress?.(progress.reduce((a, b) => a + b, 0));
 
   // Cases, once per analysis, from the patterns and what the parts tallied of every record.
@@ -160,17 +166,26 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       const r = await p;
       if (r.highRecords) highParts.push(r.highRecords.name);
     }
-    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets }, undefined, options.findingsListener);
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts }, undefined, options.findingsListener);
   }
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };
     await outputs.cases.write(Buffer.from(JSON.stringify(file)));
     await outputs.cases.end();
   }
-  await writeSummarySheets(xlsx, report, stats.otherCategories, table);
+  await writeSummarySheets(xlsx, report, stats.otherCategories, { ...(await patternSheet), copy: (name) => moveOf(ctx.workspace, name) });
   await xlsx.finish();
   await csv.end();
   return report;
+}
+
+/** What the report needs of the patterns before the parts run: the escalation windows and the pattern sheet's shared texts. */
+async function startOfPatterns(ctx: EngineContext, flagContext: FlagContext, xlsx: XlsxWriter): Promise<{ triggers: ReturnType<typeof escalationTriggers>; sharedTexts: SharedTexts }> {
+  const table = await storedPatternTable(ctx);
+  return {
+    triggers: escalationTriggers(table.ofKinds(TRIGGER_PATTERNS)),
+    sharedTexts: patternSharedTexts(xlsx, table.kinds, (k) => patternExplanation(k, flagContext.thresholds as unknown as Record<string, unknown>)),
+  };
 }
 
 /**
@@ -240,13 +255,13 @@ async function writeTimelineIndexOf(ctx: EngineContext, pending: Promise<ReportP
 }
 
 /** The high-severity flagged records of every part, in results.csv order. */
-async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<void> {
+async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<number[]> {
   const parts = [];
   for (const p of pending) {
     const r = await p;
     if (r.highRecords) parts.push(r.highRecords);
   }
-  await writeHighRecords(ctx.workspace, parts, sink);
+  return (await writeHighRecords(ctx.workspace, parts, sink)).starts;
 }
 
 /** `joined_lines` of the record counts: only files whose quoted cells held line breaks. */

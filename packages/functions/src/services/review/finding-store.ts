@@ -8,7 +8,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CASES_FILE, FINDINGS_FILE } from '@app/core/cases/index.ts';
-import type { Finding } from '@app/core/review/index.ts';
+import { highRecordEvidence, type Finding, type HighRecord } from '@app/core/review/index.ts';
 import { VisibleError } from '../../http/errors.ts';
 import { BlobNotFoundError, type BlobStore } from '../../ports/index.ts';
 import { requireAnalysis } from '../analyses/analysis-views.ts';
@@ -263,8 +263,17 @@ export async function runQuery<T>(o: OpenedFindings, job: WithoutSync<QueryJob>)
 export async function readLines(o: OpenedFindings, lines: readonly LineRef[]): Promise<Finding[]> {
   if (lines.length === 0) return [];
   const sorted = [...lines].sort((a, b) => a.start - b.start);
-  const groups: { start: number; end: number; members: LineRef[] }[] = [];
-  for (const l of sorted) {
+  const byIndex = new Map<number, Finding>();
+  await readRanges(o.services.blobs, o.keys.findings, sorted, (l, text) => byIndex.set(l.index, JSON.parse(text) as Finding));
+  const out = lines.map((l) => byIndex.get(l.index)!);
+  await attachEvidence(o, out);
+  return out;
+}
+
+/** Reads these [start, start + length) lines of a stored file (close ones together, `refs` in offset order), each handed to `take` as text. */
+async function readRanges<R extends { start: number; length: number }>(blobs: BlobStore, key: string, refs: readonly R[], take: (ref: R, text: string) => void): Promise<void> {
+  const groups: { start: number; end: number; members: R[] }[] = [];
+  for (const l of refs) {
     const g = groups.at(-1);
     if (g && l.start - g.end < 64 * 1024) {
       g.end = Math.max(g.end, l.start + l.length);
@@ -272,19 +281,29 @@ export async function readLines(o: OpenedFindings, lines: readonly LineRef[]): P
     } else groups.push({ start: l.start, end: l.start + l.length, members: [l] });
   }
   const decoder = new TextDecoder();
-  const byIndex = new Map<number, Finding>();
   await Promise.all(
     groups.map(async (g) => {
-      const bytes = await o.services.blobs.readRange(o.keys.findings, g.start, g.end - g.start);
+      const bytes = await blobs.readRange(key, g.start, g.end - g.start);
       for (const l of g.members) {
-        const text = decoder.decode(bytes.subarray(l.start - g.start, l.start - g.start + l.length)).trim();
         try {
-          byIndex.set(l.index, JSON.parse(text) as Finding);
+          take(l, decoder.decode(bytes.subarray(l.start - g.start, l.start - g.start + l.length)).trim());
         } catch {
           throw new VisibleError('RESULT_DAMAGED', 'The stored findings of this analysis cannot be read; run the analysis again');
         }
       }
     }),
   );
-  return lines.map((l) => byIndex.get(l.index)!);
+}
+
+/**
+ * Puts back the evidence of record findings that name their line of high-records.ndjson
+ * (`evidenceAt`, as the report step writes them) instead of holding a copy of the record.
+ */
+export async function attachEvidence(o: Pick<OpenedFindings, 'services' | 'keys'>, findings: readonly Finding[]): Promise<void> {
+  const refs = findings.flatMap((f) => (f.evidenceAt ? [{ f, start: f.evidenceAt[0], length: f.evidenceAt[1] }] : [])).sort((a, b) => a.start - b.start);
+  if (refs.length === 0) return;
+  await readRanges(o.services.blobs, o.keys.highRecords, refs, (ref, text) => {
+    ref.f.evidence = [highRecordEvidence(JSON.parse(text) as HighRecord)];
+    delete ref.f.evidenceAt;
+  });
 }

@@ -10,7 +10,8 @@ import { VisibleError } from '../../http/errors.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../analyses/analysis-views.ts';
 import type { Services } from '../types.ts';
 import { analysisPrefix } from '../workspace.ts';
-import { openFindings, readBytes, runQuery } from './finding-store.ts';
+import type { Finding } from '@app/core/review/index.ts';
+import { attachEvidence, openFindings, readBytes, runQuery } from './finding-store.ts';
 import type { FindingsIndexData } from './findings-index.ts';
 import type { Retry } from './review-jobs.ts';
 import { reviewPool } from './review-pool.ts';
@@ -35,8 +36,8 @@ export async function exportFindings(services: Services, userSub: string, analys
   const counts = head.counts;
   const ndjson = await readBytes(services.blobs, o.keys.findings);
   const full = [...o.reviews.values()].map((r) => ({ findingId: r.findingId, status: r.status, comment: r.comment, ticket: r.ticket, reviewer: r.reviewer, reviewedAt: r.reviewedAt }));
-  const out = await reviewPool().run<{ bytes: Uint8Array; findings: number } | Retry>(userSub, {
-    type: 'export',
+  const job = {
+    type: 'export' as const,
     key: o.key,
     reviews: { version: o.reviewsVersion },
     ndjson,
@@ -53,8 +54,17 @@ export async function exportFindings(services: Services, userSub: string, analys
       ['Open', String(counts.open)],
       ['Suppressed', String(counts.suppressed)],
       ['Flagged records', recordSourceText(head.recordSource)],
-    ],
-  });
+    ] as [string, string][],
+  };
+  type Answer = { bytes: Uint8Array; findings: number } | Retry | { evidence: [string, number, number][] };
+  let out = await reviewPool().run<Answer>(userSub, { ...job, ndjson });
+  if ('evidence' in out) {
+    // Record findings name their evidence in high-records.ndjson: read for the reviewed ones the workbook shows.
+    const asked = out.evidence.map(([findingId, start, length]) => ({ findingId, evidenceAt: [start, length] as [number, number], evidence: [] }) as unknown as Finding);
+    await attachEvidence(o, asked);
+    out = await reviewPool().run<Answer>(userSub, { ...job, ndjson, evidence: asked.map((f) => [f.findingId, f.evidence]) });
+  }
+  if ('evidence' in out) throw new Error('the findings export asked for evidence twice');
   if ('retry' in out) throw new VisibleError('UNAVAILABLE', 'The findings of this analysis are busy; try again in a moment');
   const key = `${analysisPrefix(userSub, analysisId)}findings.${format}`;
   await services.blobs.put(key, out.bytes, CONTENT_TYPES[format]);

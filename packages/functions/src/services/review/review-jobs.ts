@@ -7,7 +7,7 @@
  * index. Review statuses travel the same way, keyed by the analysis's review version.
  */
 import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
-import { suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
+import { MAX_EVIDENCE_SHEETS, suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
 import { deriveArtifacts } from './fallback-artifacts.ts';
 import { applyReview, type ApplySpec } from './review-apply.ts';
 import { buildIndex, FindingsIndex, type FindingFilter, type FindingTarget, type LineRef } from './findings-index.ts';
@@ -38,7 +38,12 @@ export type Job =
   | { type: 'apply'; key: string; reviews: ReviewsSync; filter: FindingFilter; spec: ApplySpec; wait: boolean }
   | { type: 'cases'; key: string; reviews: ReviewsSync; filter: CaseFilter; cursor: number; limit: number }
   | { type: 'case'; key: string; reviews: ReviewsSync; caseId: string; cursor: number; limit: number }
-  | { type: 'export'; key: string; reviews: ReviewsSync; ndjson: Uint8Array; full: ExportReview[]; format: 'xlsx' | 'csv'; about: [string, string][]; timeZone?: string };
+  /**
+   * `evidence`: the evidence of the reviewed findings that name their line of high-records.ndjson
+   * (`evidenceAt`); without it a job that needs some answers `{ evidence: [findingId, start, length][] }`
+   * (at most MAX_EVIDENCE_SHEETS, the reviewed findings the workbook shows) and is sent again with it.
+   */
+  | { type: 'export'; key: string; reviews: ReviewsSync; ndjson: Uint8Array; full: ExportReview[]; format: 'xlsx' | 'csv'; about: [string, string][]; timeZone?: string; evidence?: [string, Record<string, string>[]][] };
 
 /** What the workbook shows of a review. */
 export interface ExportReview {
@@ -165,6 +170,8 @@ async function exportJob(job: Extract<Job, { type: 'export' }>): Promise<{ resul
   if ('retry' in l) return { result: l };
   const { index } = l;
   const reviews = new Map(job.full.map((r) => [r.findingId, r]));
+  const evidence = job.evidence ? new Map(job.evidence) : undefined;
+  const wanted: [string, number, number][] = [];
   const rows: FindingsWorkbookRow[] = [];
   for (const i of index.ordered({})) {
     const ref = index.line(i);
@@ -186,9 +193,12 @@ async function exportJob(job: Extract<Job, { type: 'export' }>): Promise<{ resul
       reviewer: r?.reviewer ?? '',
       reviewedAt: r?.reviewedAt ?? '',
       suppressedBy: s ? suppressionLabel(s) : '',
-      evidence: f.evidence,
+      evidence: f.evidenceAt ? (evidence?.get(f.findingId) ?? []) : f.evidence,
     });
+    // Only the workbook's evidence sheets show evidence: of reviewed findings, the first MAX_EVIDENCE_SHEETS.
+    if (f.evidenceAt && !evidence && job.format === 'xlsx' && r && r.status !== 'open' && wanted.length < MAX_EVIDENCE_SHEETS) wanted.push([f.findingId, ...f.evidenceAt]);
   }
+  if (wanted.length > 0) return { result: { evidence: wanted } };
   const chunks: Uint8Array[] = [];
   const sink = { write: (c: Uint8Array) => void chunks.push(c.slice()), end: async () => {} };
   if (job.format === 'csv') await writeFindingsCsv(sink, rows, { timeZone: job.timeZone });
