@@ -1,3 +1,5 @@
+import { ITEM_JSON } from '@app/core';
+
 /**
  * The `--json` document written piece by piece: an array (every pattern: there is no cap) goes out
  * 1 MB at a time, so no single string holds the whole document. The bytes are those of
@@ -15,8 +17,10 @@ export async function writeJsonDocument(doc: Record<string, unknown>, write: (te
       continue;
     }
     text += '[';
+    // A lazy array of the engine (every pattern) writes its items' JSON without making them.
+    const itemJson = (value as { [ITEM_JSON]?: (i: number) => string })[ITEM_JSON];
     for (let i = 0; i < value.length; i++) {
-      text += `${i === 0 ? '' : ','}${JSON.stringify(value[i]) ?? 'null'}`;
+      text += `${i === 0 ? '' : ','}${itemJson ? itemJson(i) : (JSON.stringify(value[i]) ?? 'null')}`;
       if (text.length >= 1 << 20) {
         await write(text);
         text = '';

@@ -81,19 +81,53 @@ export interface TallyRecord {
   event?: string;
 }
 
-/** Accumulates one report part's tally. */
+/** A high or critical record rule of one actor while it is counted (days as a set, the last day remembered). */
+interface RuleCount {
+  count: number;
+  first: number;
+  days: Set<string>;
+  lastDay: string;
+}
+
+/** One actor while it is counted. */
+interface ActorCount {
+  first: number;
+  last: number;
+  records: number;
+  files: Set<string>;
+  lastFile: string;
+  rules: Map<string, RuleCount>;
+}
+
+/** What a list of record rules means for the tally: its highest level and its high or critical rules. */
+interface RuleListLevel {
+  level: number;
+  counted: string[];
+}
+
+/**
+ * Accumulates one report part's tally. It runs for every record of the analysis, so what repeats
+ * from one record to the next (the rule list, the user, the day, the file) is compared with the
+ * last record's before any map is consulted, and no string is built per record.
+ */
 export class CaseTally {
   private readonly active = new Map<string, Set<string>>();
-  private readonly actors = new Map<string, ActorTally & { fileSet: Set<string>; daySets: Map<string, Set<string>> }>();
+  private readonly actors = new Map<string, ActorCount>();
   private readonly context = new Map<string, number>();
   private readonly hits = new Map<number, TriggerHit>();
   private readonly triggers = new Map<string, CaseTrigger[]>();
+  /** Actor key of a user as written in the records. */
+  private readonly keys = new Map<string, string>();
   private lastUser = '\u0000';
   private lastDate = '\u0000';
-  private ruleKey = '';
-  private ruleLevel = -1;
-  private first = '';
-  private last = '';
+  private lastRules: string[] = [];
+  private lastLevel: RuleListLevel = { level: -1, counted: [] };
+  private lastActorUser = '\u0000';
+  private lastActor: ActorCount | undefined;
+  private firstDate = '';
+  private firstTime = '';
+  private lastDateSeen = '';
+  private lastTimeSeen = '';
 
   constructor(triggers: readonly CaseTrigger[] = []) {
     for (const t of triggers) (this.triggers.get(t.user) ?? this.triggers.set(t.user, []).get(t.user)!).push(t);
@@ -106,84 +140,120 @@ export class CaseTally {
    */
   add(rec: TallyRecord, fileName: string, rules: readonly string[], change: boolean, highRiskTcode: boolean): void {
     const user = rec.user;
-    if (rec.date !== '') {
-      if (this.first === '' || rec.date <= this.first.slice(0, 10)) {
-        const at = `${rec.date} ${rec.time || '00:00:00'}`;
-        if (this.first === '' || at < this.first) this.first = at;
+    const date = rec.date;
+    if (date !== '') {
+      const time = rec.time || '00:00:00';
+      if (this.firstDate === '' || date < this.firstDate || (date === this.firstDate && time < this.firstTime)) {
+        this.firstDate = date;
+        this.firstTime = time;
       }
-      if (rec.date >= this.last.slice(0, 10)) {
-        const at = `${rec.date} ${rec.time || '00:00:00'}`;
-        if (at > this.last) this.last = at;
+      if (date > this.lastDateSeen || (date === this.lastDateSeen && time > this.lastTimeSeen)) {
+        this.lastDateSeen = date;
+        this.lastTimeSeen = time;
       }
-    }
-    if (user !== '' && rec.date !== '' && (user !== this.lastUser || rec.date !== this.lastDate)) {
-      this.lastUser = user;
-      this.lastDate = rec.date;
-      let days = this.active.get(user);
-      if (!days) this.active.set(user, (days = new Set()));
-      days.add(rec.date);
-    }
-    if (user !== '' && (change || highRiskTcode) && this.triggers.size > 0) {
-      const watched = this.triggers.get(user.toUpperCase());
-      if (watched) {
-        const t = toEpoch(rec.date, rec.time);
-        if (t !== undefined)
-          for (const w of watched) {
-            if (t <= w.from || t > w.to || (w.changesOnly && !change)) continue;
-            const known = this.hits.get(w.id);
-            if (!known || t < known.epoch) this.hits.set(w.id, { epoch: t, text: describe(rec, change) });
-          }
+      if (user !== '' && (user !== this.lastUser || date !== this.lastDate)) {
+        this.lastUser = user;
+        this.lastDate = date;
+        let days = this.active.get(user);
+        if (!days) this.active.set(user, (days = new Set()));
+        days.add(date);
       }
     }
+    if (user !== '' && (change || highRiskTcode) && this.triggers.size > 0) this.watch(rec, change);
     if (rules.length === 0) return;
-    // The highest severity among the record rules (rule lists repeat: remember the last).
-    const key = rules.length === 1 ? rules[0]! : rules.join(',');
-    if (key !== this.ruleKey) {
-      this.ruleKey = key;
-      let level = -1;
-      for (const r of rules) level = Math.max(level, recordRuleLevel(r));
-      this.ruleLevel = level;
-    }
-    if (this.ruleLevel < 0) return;
-    const actor = user === '' ? actorKey('none', '') : actorKey('user', user.toUpperCase());
-    if (this.ruleLevel === 0) {
+    const { level, counted } = this.levelOf(rules);
+    if (level < 0) return;
+    if (level === 0) {
+      const actor = this.keyOf(user);
       this.context.set(actor, (this.context.get(actor) ?? 0) + 1);
       return;
     }
-    const t = toEpoch(rec.date, rec.time);
-    let a = this.actors.get(actor);
-    if (!a) this.actors.set(actor, (a = { files: [], first: Infinity, last: -Infinity, records: 0, rules: {}, fileSet: new Set(), daySets: new Map() }));
+    let a = this.lastActor;
+    if (a === undefined || user !== this.lastActorUser) {
+      const key = this.keyOf(user);
+      a = this.actors.get(key);
+      if (!a) this.actors.set(key, (a = { first: Infinity, last: -Infinity, records: 0, files: new Set(), lastFile: '', rules: new Map() }));
+      this.lastActor = a;
+      this.lastActorUser = user;
+    }
     a.records++;
-    a.fileSet.add(fileName);
+    if (fileName !== a.lastFile) {
+      a.lastFile = fileName;
+      a.files.add(fileName);
+    }
+    const t = toEpoch(date, rec.time);
     if (t !== undefined) {
       if (t < a.first) a.first = t;
       if (t > a.last) a.last = t;
     }
-    for (const r of rules) {
-      if (recordRuleLevel(r) < 1) continue;
-      let rt = a.rules[r];
-      if (!rt) a.rules[r] = rt = { count: 0, first: Infinity, days: [] };
+    for (const r of counted) {
+      let rt = a.rules.get(r);
+      if (!rt) a.rules.set(r, (rt = { count: 0, first: Infinity, days: new Set(), lastDay: '' }));
       rt.count++;
       if (t !== undefined && t < rt.first) rt.first = t;
-      if (rec.date !== '') {
-        let days = a.daySets.get(r);
-        if (!days) a.daySets.set(r, (days = new Set()));
-        days.add(rec.date);
+      if (date !== '' && date !== rt.lastDay) {
+        rt.lastDay = date;
+        rt.days.add(date);
       }
     }
   }
 
+  /** The watched windows of this record's user that it falls into (a change or a high-risk transaction). */
+  private watch(rec: TallyRecord, change: boolean): void {
+    const watched = this.triggers.get(rec.user.toUpperCase());
+    if (!watched) return;
+    const t = toEpoch(rec.date, rec.time);
+    if (t === undefined) return;
+    for (const w of watched) {
+      if (t <= w.from || t > w.to || (w.changesOnly && !change)) continue;
+      const known = this.hits.get(w.id);
+      if (!known || t < known.epoch) this.hits.set(w.id, { epoch: t, text: describe(rec, change) });
+    }
+  }
+
+  /** The level of a rule list (rule lists repeat from record to record: the last one is remembered by value). */
+  private levelOf(rules: readonly string[]): RuleListLevel {
+    const last = this.lastRules;
+    if (rules.length === last.length) {
+      let same = true;
+      for (let i = 0; i < rules.length; i++)
+        if (rules[i] !== last[i]) {
+          same = false;
+          break;
+        }
+      if (same) return this.lastLevel;
+    }
+    let level = -1;
+    const counted: string[] = [];
+    for (const r of rules) {
+      const l = recordRuleLevel(r);
+      if (l > level) level = l;
+      if (l >= 1) counted.push(r);
+    }
+    this.lastRules = [...rules];
+    this.lastLevel = { level, counted };
+    return this.lastLevel;
+  }
+
+  /** The actor key of a record's user ('' is the actor of kind none). */
+  private keyOf(user: string): string {
+    let key = this.keys.get(user);
+    if (key === undefined) this.keys.set(user, (key = user === '' ? actorKey('none', '') : actorKey('user', user.toUpperCase())));
+    return key;
+  }
+
   toJSON(): CaseTallyJSON {
+    const at = (date: string, time: string) => (date === '' ? '' : `${date} ${time}`);
     return {
       active: [...this.active].map(([u, d]) => [u, [...d]]),
       actors: [...this.actors].map(([k, a]) => {
         const rules: Record<string, RuleTally> = {};
-        for (const [r, t] of Object.entries(a.rules)) rules[r] = { count: t.count, first: t.first, days: [...(a.daySets.get(r) ?? [])] };
-        return [k, { files: [...a.fileSet], first: a.first, last: a.last, records: a.records, rules }];
+        for (const [r, t] of a.rules) rules[r] = { count: t.count, first: t.first, days: [...t.days] };
+        return [k, { files: [...a.files], first: a.first, last: a.last, records: a.records, rules }];
       }),
       context: [...this.context],
       hits: [...this.hits],
-      period: [this.first, this.last],
+      period: [at(this.firstDate, this.firstTime), at(this.lastDateSeen, this.lastTimeSeen)],
     };
   }
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
 import { formatEpoch } from '../facts/index.ts';
 import { patternRuleId } from '../rules/index.ts';
-import { lazyArray, PatternTable, RISK_LEVELS } from './pattern-table.ts';
+import { ITEM_JSON, lazyArray, PatternTable, RISK_LEVELS } from './pattern-table.ts';
 
 const KINDS: PatternName[] = ['DEBUGGER_DATA_CHANGE', 'FAILED_LOGON_BURST', 'CHANGE_WITHOUT_TICKET', 'AFTER_HOURS_SENSITIVE_CHANGE'];
 
@@ -32,6 +32,22 @@ describe('PatternTable', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('writes each pattern as JSON.stringify would, without the object, in order and out of order', () => {
+    fc.assert(
+      fc.property(fc.array(pattern, { maxLength: 60 }), (patterns) => {
+        const table = PatternTable.decode(Buffer.concat([...PatternTable.of(patterns).encode()]));
+        patterns.forEach((p, i) => expect(table.json(i)).toBe(JSON.stringify(p)));
+        for (let i = patterns.length - 1; i >= 0; i--) expect(table.json(i)).toBe(JSON.stringify(patterns[i]));
+      }),
+      { numRuns: 200 },
+    );
+    // The lazy array hands the same function to a writer that asks for it; a plain array has none.
+    const patterns = fc.sample(pattern, 5);
+    const lazy = PatternTable.of(patterns).asArray(1) as unknown as Record<symbol, ((i: number) => string) | undefined>;
+    expect(lazy[ITEM_JSON]?.(3)).toBe(JSON.stringify(patterns[3]));
+    expect((PatternTable.of(patterns).asArray() as unknown as Record<symbol, unknown>)[ITEM_JSON]).toBeUndefined();
   });
 
   it('reads activities in order a window at a time, and out of order one by one, the same texts', () => {

@@ -107,6 +107,25 @@ export class PatternTable {
     return `${dayText} ${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${sec < 10 ? '0' : ''}${sec}`;
   }
 
+  /**
+   * Pattern i as JSON: the bytes of JSON.stringify(get(i)), made without the object (what repeats
+   * from pattern to pattern, the kind, risk, rule and user, is written once).
+   */
+  json(i: number): string {
+    const key = this.kind[i]! * RISK_LEVELS.length + this.risk[i]!;
+    let head = this.jsonHeads[key];
+    if (head === undefined) {
+      const pattern = this.kindName(i);
+      head = this.jsonHeads[key] = `{"pattern":${JSON.stringify(pattern)},"risk_level":${JSON.stringify(this.riskLevel(i))},"rule":${JSON.stringify(patternRuleId(pattern))},"user":`;
+    }
+    const u = this.user[i]!;
+    const user = this.jsonUsers[u] ?? (this.jsonUsers[u] = JSON.stringify(this.users[u]!));
+    return `${head}${user},"sm20_time":"${this.time(i)}","sm20_activity":${JSON.stringify(this.activity(i))}}`;
+  }
+
+  private readonly jsonHeads: string[] = [];
+  private readonly jsonUsers: string[] = [];
+
   get(i: number): SuspiciousPattern {
     const pattern = this.kindName(i);
     return { pattern, risk_level: this.riskLevel(i), rule: patternRuleId(pattern), user: this.userName(i), sm20_time: this.time(i), sm20_activity: this.activity(i) };
@@ -135,7 +154,7 @@ export class PatternTable {
    */
   asArray(lazyFrom = LAZY_PATTERNS_FROM): SuspiciousPattern[] {
     if (this.count < lazyFrom) return this.toArray();
-    return lazyArray(this.count, (i) => this.get(i));
+    return lazyArray(this.count, (i) => this.get(i), (i) => this.json(i));
   }
 
   /** The table as bytes (one header of JSON, then the columns, each 8-byte aligned, then the texts in order), a piece at a time. */
@@ -294,7 +313,13 @@ export class PatternTableBuilder {
 }
 
 /** A read-only array of `length` items, item i made by `at(i)` each time it is read. */
-export function lazyArray<T>(length: number, at: (i: number) => T): T[] {
+/**
+ * On a lazy array, the function giving item i as JSON (JSON.stringify's bytes without the item):
+ * `(array as any)[ITEM_JSON]?.(i)`. A plain array has none.
+ */
+export const ITEM_JSON = Symbol.for('sap-analyzer.itemJson');
+
+export function lazyArray<T>(length: number, at: (i: number) => T, json?: (i: number) => string): T[] {
   const index = (key: string | symbol): number => {
     if (typeof key !== 'string') return -1;
     const i = Number(key);
@@ -306,6 +331,7 @@ export function lazyArray<T>(length: number, at: (i: number) => T): T[] {
   // A holey array of the same length as the target: Array.isArray is true and the methods of Array.prototype apply.
   return new Proxy(new Array<T>(length), {
     get(target, key, receiver) {
+      if (key === ITEM_JSON) return json;
       const i = index(key);
       return i >= 0 ? at(i) : Reflect.get(target, key, receiver);
     },

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../review/index.ts';
+import { highRecordEvidence, type Finding, type HighRecord } from '../review/index.ts';
 import { analyzeFiles } from './index.ts';
 
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
@@ -19,7 +19,13 @@ describe('change-document items in findings and cases', () => {
     const out = await mkdtemp(join(tmpdir(), 'cd-findings-'));
     dirs.push(out);
     const report = await analyzeFiles([fixture('cdhdr.csv'), fixture('cdpos.csv')], { outDir: out, threads: 0 });
-    const findings = (await readFile(join(out, 'findings.ndjson'), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Finding);
+    // A record finding names its evidence in high-records.ndjson (evidenceAt: offset and length of its line).
+    const high = await readFile(join(out, 'high-records.ndjson'));
+    const findings = (await readFile(join(out, 'findings.ndjson'), 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Finding)
+      .map((f) => (f.evidenceAt ? { ...f, evidence: [highRecordEvidence(JSON.parse(high.subarray(f.evidenceAt[0], f.evidenceAt[0] + f.evidenceAt[1]).toString('utf8')) as HighRecord)] } : f));
     const items = findings.filter((f) => f.kind === 'record' && f.source.fileType === 'CDPOS');
     expect(items.length).toBeGreaterThan(0);
     // BOB's KRED change (header 0000012345 at 2026-11-18 22:15:00): its LFBK item.

@@ -5,13 +5,14 @@
  * path built ~1 KB of garbage per row and copied it three times).
  */
 import { isFormulaStart } from './neutralise-cell.ts';
-import { isPlainNumber, NUMERIC, putTemporalCell, TEMPORAL } from './typed-cells.ts';
+import { isPlainNumber, NUMERIC, putTemporalCell, SHARED, TEMPORAL } from './typed-cells.ts';
 import { columnLetter, dataCellStyle, escapeXml } from './sheet-xml.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const INLINE_CLOSE = ascii('</t></is></c>');
 const ROW_OPEN = ascii('<row r="');
 const NUMBER_CLOSE = ascii('</v></c>');
+const SHARED_OPEN = ascii(' t="s"><v>');
 const ROW_CLOSE = ascii('</row>');
 const AMP = ascii('&amp;');
 const LT = ascii('&lt;');
@@ -267,6 +268,7 @@ export class ByteRows {
       this.pos = end < 0 ? start : end;
       return end >= 0;
     }
+    if (kind === SHARED) return this.xmlShared(v, index);
     if (kind !== NUMERIC || !isPlainNumber(v)) return false;
     let p = this.cellRef(index);
     const buf = this.buf;
@@ -278,6 +280,22 @@ export class ByteRows {
     this.textAt[index] = p;
     for (let i = 0; i < v.length; i++) buf[p++] = v.charCodeAt(i);
     this.textEnd[index] = p;
+    this.pos = p;
+    this.put(NUMBER_CLOSE);
+    return true;
+  }
+
+  /** `<c r="B7" t="s"><v>12</v></c>`: shared string `v` (its index, decimal digits only; anything else is written as text). */
+  private xmlShared(v: string, index: number): boolean {
+    for (let i = 0; i < v.length; i++) {
+      const c = v.charCodeAt(i);
+      if (c < 48 || c > 57) return false;
+    }
+    let p = this.cellRef(index);
+    const buf = this.buf;
+    buf.set(SHARED_OPEN, p);
+    p += SHARED_OPEN.length;
+    for (let i = 0; i < v.length; i++) buf[p++] = v.charCodeAt(i);
     this.pos = p;
     this.put(NUMBER_CLOSE);
     return true;

@@ -8,7 +8,13 @@
 export const TEXT = 0;
 export const TEMPORAL = 1;
 export const NUMERIC = 2;
-export type ColumnKind = typeof TEXT | typeof TEMPORAL | typeof NUMERIC;
+/**
+ * A text the workbook's shared-string table holds, the cell's value being its index (decimal): for
+ * a column of few distinct texts of the product's own (a pattern's kind, its explanation), written
+ * once instead of on every row. Only ByteRows.xmlRow reads it.
+ */
+export const SHARED = 3;
+export type ColumnKind = typeof TEXT | typeof TEMPORAL | typeof NUMERIC | typeof SHARED;
 
 /** cellXfs ids (xlsx-styles.ts) of the date formats. */
 export const STYLE_DATE = 6;

@@ -62,6 +62,18 @@ export class XlsxWriter {
 
   private readonly share = (v: string) => this.sharedIndex(v);
 
+  /**
+   * The shared-string index of a text of the product's own that many rows repeat (a pattern kind, an
+   * explanation), however long; -1 when the table is full (write the text inline then).
+   */
+  sharedText(v: string): number {
+    const i = this.shared.get(v);
+    if (i !== undefined) return i;
+    if (this.shared.size >= SHARED_MAX_ENTRIES) return -1;
+    this.shared.set(v, this.shared.size);
+    return this.shared.size - 1;
+  }
+
   private sharedIndex(v: string): number {
     const i = this.shared.get(v);
     if (i !== undefined) return i;

@@ -57,6 +57,31 @@ async function analyse(paths: string[], name: string, threads: number, maxRows: 
 }
 
 describe('report parts', () => {
+  it('lists every pattern on the pattern sheet, continued over sheets at the row limit, the same with a pool of two', async () => {
+    // 11 failed-logon bursts (one per user) at 4 data rows per sheet: three pattern sheets.
+    const lines = ['Date,Time,Cl.,User,Terminal Name,Source TA,ABAP Source,Event,Audit Log Msg. Text,First Variable Value for Event,Variable 2,Variable 3'];
+    for (let u = 0; u < 11; u++) for (let i = 0; i < 5; i++) lines.push(`18.11.2026,09:0${i}:${String(u).padStart(2, '0')},100,U${u},T${u},,,AU2,"Logon failed (reason=1, type=A)",,,`);
+    const path = join(dir, 'bursts.csv');
+    await writeFile(path, `${lines.join('\n')}\n`);
+    for (const threads of [0, 2]) {
+      const { sheets, report } = await analyse([path], `bursts-${threads}`, threads, 5);
+      const patternSheets = sheets.filter((s) => s.name.startsWith('Suspicious Patterns'));
+      expect(patternSheets.map((s) => [s.name, s.rows.length])).toEqual([
+        ['Suspicious Patterns', 5],
+        ['Suspicious Patterns (2)', 5],
+        ['Suspicious Patterns (3)', 4],
+      ]);
+      expect(patternSheets.every((s) => s.rows[0]!.join() === 'pattern,risk_level,user,sm20_time,sm20_activity,explanation')).toBe(true);
+      const rows = patternSheets.flatMap((s) => s.rows.slice(1));
+      const bursts = report.suspicious_patterns.filter((p) => p.pattern === 'FAILED_LOGON_BURST');
+      expect(bursts).toHaveLength(11);
+      expect(rows.map((r) => [r[0], r[1], r[2], r[4]])).toEqual(report.suspicious_patterns.map((p) => [p.pattern, p.risk_level, p.user, p.sm20_activity]));
+      expect(rows.every((r) => r[5]!.startsWith('5 or more failed logons'))).toBe(true);
+      // The sheets come right after Summary and Cases, in order.
+      expect(sheets.map((s) => s.name).slice(0, 5)).toEqual(['Summary', 'Cases', 'Suspicious Patterns', 'Suspicious Patterns (2)', 'Suspicious Patterns (3)']);
+    }
+  });
+
   it('continues a type over sheets exactly at the row limit, across files written by different parts', async () => {
     const paths = await sources();
     const { sheets, report } = await analyse(paths, 'limit', 0, 5);

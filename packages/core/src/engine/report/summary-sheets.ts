@@ -1,10 +1,10 @@
 import type { AnalysisReport } from '../../model/index.ts';
-import type { PatternTable } from '../../correlate/pattern-table.ts';
+import type { ChunkSource } from '../../workspace/index.ts';
 import { FLAG_KEYS, RISK_DESCRIPTIONS } from '../../model/index.ts';
 import type { BarChart } from '../../report/bar-chart.ts';
 import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../../report/typed-cells.ts';
 import { widthsOf, type XlsxWriter } from '../../report/xlsx-writer.ts';
-import { patternExplanation } from './pattern-text.ts';
+import { PATTERN_COLUMNS, type PatternSheetResult } from './pattern-sheet.ts';
 
 /** Rows whose values size a sheet's columns (all of a small sheet's). */
 const WIDTH_ROWS = 2000;
@@ -72,7 +72,7 @@ export function settingsRows(settings: AnalysisReport['settings']): [string, str
  * Summary (first tab: the risk in words, the counts, records per flag from the most frequent),
  * Cases, Suspicious Patterns (times as Excel date-times) and Correlation sheets.
  */
-export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisReport, otherCategories: Record<string, number>, table?: PatternTable): Promise<void> {
+export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisReport, otherCategories: Record<string, number>, patternSheet: PatternSheetResult & { copy: (name: string) => ChunkSource }): Promise<void> {
   const s = report.summary;
   const flags = FLAG_KEYS.map((k) => [k, s.flag_counts[k]] as const).sort((a, b) => b[1] - a[1]);
   const rows: [string, string | number][] = [
@@ -102,21 +102,14 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
       : undefined;
   await writeSheet(xlsx, 'Summary', ['Item', 'Value'], rows.map(([k, v]) => [k, String(v)]), 1, [TEXT, NUMERIC], chart);
   await writeCasesSheet(xlsx, report);
-  // Straight from the pattern table's columns when there is one: no pattern object per row.
-  const all = report.suspicious_patterns;
-  // The last column says what each pattern measured, with this analysis's thresholds (issue 27).
-  const explained = new Map<string, string>();
-  const explain = (p: string) => explained.get(p) ?? explained.set(p, patternExplanation(p, report.settings?.thresholds)).get(p)!;
-  const patterns = table
-    ? { length: table.count, row: (i: number) => [table.kindName(i), table.riskLevel(i), table.userName(i), table.time(i), table.activity(i), explain(table.kindName(i))] }
-    : {
-        length: all.length,
-        row: (i: number) => {
-          const p = all[i]!;
-          return [p.pattern, p.risk_level, p.user, p.sm20_time, p.sm20_activity, explain(p.pattern)];
-        },
-      };
-  await writeSheet(xlsx, 'Suspicious Patterns', ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity', 'explanation'], patterns, 2, [TEXT, TEXT, TEXT, TEMPORAL, TEXT, TEXT]);
+  // Every pattern (no cap): the rows the pattern-sheet task wrote beside the report parts, copied in.
+  const perSheet = patternSheet.maxRows - 1;
+  const widths = widthsOf(PATTERN_COLUMNS, patternSheet.longest);
+  for (let part = 1; part <= Math.max(1, Math.ceil(patternSheet.rows / perSheet)); part++) {
+    const segments = patternSheet.segments.filter((g) => g.part === part).map((g) => ({ ...g, copy: patternSheet.copy(g.name) }));
+    const rows = Math.min(perSheet, patternSheet.rows - (part - 1) * perSheet);
+    await xlsx.addSegmentedSheet('Suspicious Patterns', PATTERN_COLUMNS, 2 + (part - 1) / 1000, part, segments, Math.max(0, rows), widths);
+  }
   const correlation: string[][] = [];
   for (const [group, stats] of Object.entries(report.correlation_summary)) {
     for (const [label, value] of Object.entries(stats)) correlation.push([group, label, String(value)]);

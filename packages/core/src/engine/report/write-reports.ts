@@ -15,6 +15,8 @@ import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-p
 import { writeHighRecords } from '../../review/high-records.ts';
 import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
 import { writeFindings } from './write-findings.ts';
+import { patternSharedTexts, type PatternSheetInput, type PatternSheetResult, type SharedTexts } from './pattern-sheet.ts';
+import { patternExplanation } from './pattern-text.ts';
 
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
@@ -54,7 +56,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   const inputs = planReportParts(ctx, files, byType, { layouts, maxRows, csvColumns, csvCanonical, aiColumn });
   // The windows the cases' escalations watch (a change or high-risk transaction after a privilege gained, after tampering).
   // Only the patterns that start one are kept now: the table again once the parts are done (their number has no cap).
-  const triggers = escalationTriggers((await storedPatternTable(ctx)).ofKinds(TRIGGER_PATTERNS));
+  // (Read in a function of its own: a local of this async function would keep the table alive through the parts.)
+  const { triggers, sharedTexts } = await startOfPatterns(ctx, flagContext, xlsx);
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
     input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
@@ -68,6 +71,9 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   };
   // Queued in output order; each output is assembled from the parts as they finish, in order,
   // while later parts still run (the copying overlaps the work).
+  // The pattern sheet first (its rows are every pattern: the longest task), then the parts.
+  const patternSheet = runTask<PatternSheetResult>(ctx, flagContext, 'pattern-sheet', { output: 'report/patterns', maxRows, shared: sharedTexts } satisfies PatternSheetInput);
+  patternSheet.catch(() => undefined);
   const pending = inputs.map((input, i) => runTask<ReportPartResult>(ctx, flagContext, 'report-part', input, progressOf(i)));
   for (const p of pending) p.catch(() => undefined); // a failure surfaces where it is awaited
   const perSheet = maxRows - 1;
@@ -167,10 +173,19 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     await outputs.cases.write(Buffer.from(JSON.stringify(file)));
     await outputs.cases.end();
   }
-  await writeSummarySheets(xlsx, report, stats.otherCategories, table);
+  await writeSummarySheets(xlsx, report, stats.otherCategories, { ...(await patternSheet), copy: (name) => moveOf(ctx.workspace, name) });
   await xlsx.finish();
   await csv.end();
   return report;
+}
+
+/** What the report needs of the patterns before the parts run: the escalation windows and the pattern sheet's shared texts. */
+async function startOfPatterns(ctx: EngineContext, flagContext: FlagContext, xlsx: XlsxWriter): Promise<{ triggers: ReturnType<typeof escalationTriggers>; sharedTexts: SharedTexts }> {
+  const table = await storedPatternTable(ctx);
+  return {
+    triggers: escalationTriggers(table.ofKinds(TRIGGER_PATTERNS)),
+    sharedTexts: patternSharedTexts(xlsx, table.kinds, (k) => patternExplanation(k, flagContext.thresholds as unknown as Record<string, unknown>)),
+  };
 }
 
 /**
