@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_USER } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expect, signIn, test } from './support/fixtures.ts';
+import { analyseOne, expect, signIn, test } from './support/fixtures.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'web');
 
@@ -16,12 +16,7 @@ test.describe.configure({ mode: 'serial' });
 let resultsUrl = '';
 
 async function analyseSm20(page: Page): Promise<string> {
-  await page.goto('/upload');
-  await page.locator('input[type=file]').setInputFiles(join(FIXTURES, 'sm20.csv'));
-  await page.getByRole('button', { name: 'Start Analysis' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
-  await page.getByRole('button', { name: 'View Detailed Results' }).click();
-  await expect(page).toHaveURL(/\/results\/[0-9a-f-]{36}$/);
+  await analyseOne(page, join(FIXTURES, 'sm20.csv'));
   return page.url();
 }
 

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
+import { analyseOne, expect, screenshot, signIn, test } from './support/fixtures.ts';
 
 /**
  * A case whose actor is a terminal (issue 24): a burst of failed logons from one terminal for
@@ -19,23 +18,13 @@ function sm20(): Buffer {
   return Buffer.from(lines.join('\r\n') + '\r\n');
 }
 
-async function analyse(page: Page): Promise<string> {
-  await navLink(page, 'Upload Files').click();
-  await page.locator('input[type=file]').setInputFiles({ name: 'sm20-terminal.csv', mimeType: 'text/csv', buffer: sm20() });
-  await page.getByRole('button', { name: 'Start Analysis' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
-  await page.getByRole('button', { name: 'View Detailed Results' }).click();
-  await expect(page).toHaveURL(/\/results\/[\w-]+$/);
-  return /\/results\/([\w-]+)$/.exec(page.url())![1]!;
-}
-
 let caseUrl = '';
 
 test.describe.serial('a terminal case', () => {
   test('has a timeline: the users its activity names, each user’s timeline one choice away', async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, E2E_ADMIN);
-    await analyse(page);
+    await analyseOne(page, { name: 'sm20-terminal.csv', mimeType: 'text/csv', buffer: sm20() });
     const card = page.getByRole('region', { name: 'Cases' });
     await card.getByRole('link', { name: 'Terminal TERMX' }).click();
     await expect(page.getByRole('heading', { name: 'Terminal TERMX', level: 2 })).toBeVisible();

@@ -2,20 +2,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
-
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'web');
-
-/** Analyses sm20.csv through the upload screen and opens its results; returns the analysis id. */
-async function analyse(page: Page): Promise<string> {
-  await navLink(page, 'Upload Files').click();
-  await page.locator('input[type=file]').setInputFiles(join(FIXTURES, 'sm20.csv'));
-  await page.getByRole('button', { name: 'Start Analysis' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
-  await page.getByRole('button', { name: 'View Detailed Results' }).click();
-  await expect(page).toHaveURL(/\/results\/[\w-]+$/);
-  return /\/results\/([\w-]+)$/.exec(page.url())![1]!;
-}
+import { analyseOne, expect, navLink, screenshot, signIn, test, WEB_FIXTURES } from './support/fixtures.ts';
 
 let analysisId = '';
 
@@ -24,7 +11,7 @@ test.describe.serial('cases', () => {
   test('the results page opens on the cases: paged, filtered by risk, rule and actor, with reasons in words', async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, E2E_ADMIN);
-    analysisId = await analyse(page);
+    analysisId = await analyseOne(page, join(WEB_FIXTURES, 'sm20.csv'));
     const card = page.getByRole('region', { name: 'Cases' });
     await expect(card.getByTestId('cases-counts')).toHaveText(/^(\d+) cases?, \1 to review/);
     const items = card.getByTestId('case-item');

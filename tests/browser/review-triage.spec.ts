@@ -4,20 +4,13 @@ import { FINDINGS_COLUMNS } from '@app/core/review/index.ts';
 import { readXlsxSheets } from '@app/core/report/read-xlsx-sheets.ts';
 import { E2E_ADMIN } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { expect, navLink, screenshot, signIn, test } from './support/fixtures.ts';
-
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'web');
+import { analyseOne, expect, navLink, screenshot, signIn, test, WEB_FIXTURES } from './support/fixtures.ts';
 
 // The administrator's account: the other suites count the user's analyses and files.
 test('triage from the results page, bulk escalation, the findings workbook read back, the suppression expired', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, E2E_ADMIN);
-  await navLink(page, 'Upload Files').click();
-  await page.locator('input[type=file]').setInputFiles(join(FIXTURES, 'sm20.csv'));
-  await page.getByRole('button', { name: 'Start Analysis' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
-  await page.getByRole('button', { name: 'View Detailed Results' }).click();
-  await expect(page).toHaveURL(/\/results\/[\w-]+$/);
+  await analyseOne(page, join(WEB_FIXTURES, 'sm20.csv'));
 
   const card = page.getByRole('region', { name: 'Findings' });
   const progress = card.getByTestId('review-progress');

@@ -27,6 +27,24 @@ export async function signIn(page: Page, account: { email: string; password: str
   await expect(page.getByRole('heading', { name: 'SAP Security Analyzer', level: 2 })).toBeVisible({ timeout: 30_000 });
 }
 
+/** The web fixtures (tests/fixtures/web: sm20.csv, cdhdr.csv, cdpos.csv). */
+export const WEB_FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'web');
+
+/**
+ * Analyses one file as a user does (Upload Files, Start Analysis, wait for the analysis, View
+ * Detailed Results) and returns the analysis id from the results page's URL. `file` is a path or
+ * the file's name, type and bytes.
+ */
+export async function analyseOne(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
+  await page.goto('/upload');
+  await page.locator('input[type=file]').setInputFiles(file);
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('button', { name: 'View Detailed Results' }).click();
+  await expect(page).toHaveURL(/\/results\/[\w-]+$/);
+  return /\/results\/([\w-]+)$/.exec(page.url())![1]!;
+}
+
 /** The sign-in's two-factor step: a code not used before for this secret. */
 export async function answerTotpStep(page: Page, secret: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible({ timeout: 30_000 });

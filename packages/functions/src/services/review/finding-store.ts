@@ -249,8 +249,15 @@ export async function runQuery<T>(o: OpenedFindings, job: WithoutSync<QueryJob>)
       if (out.retry === 'reviews') {
         reviews = { version: o.reviewsVersion, entries: [...o.reviews.values()].map((r) => [r.findingId, STATUS_CODES.indexOf(r.status)]) };
       } else {
-        const [index, cases] = await Promise.all([readBytes(o.services.blobs, o.keys.index), readBytes(o.services.blobs, o.keys.cases)]);
-        await pool.run(o.userSub, { type: 'load', key: o.key, index, cases, suppressions: o.snapshot?.suppressions ?? [] }, transferOf(index, cases));
+        const suppressions = o.snapshot?.suppressions ?? [];
+        const localPath = o.services.blobs.localPath?.bind(o.services.blobs);
+        if (localPath && !pool.inline) {
+          // On this file system the worker reads the index itself: hundreds of MB at millions of findings, never copied on this thread.
+          await pool.run(o.userSub, { type: 'load', key: o.key, paths: { index: localPath(o.keys.index), cases: localPath(o.keys.cases) }, suppressions });
+        } else {
+          const [index, cases] = await Promise.all([readBytes(o.services.blobs, o.keys.index), readBytes(o.services.blobs, o.keys.cases)]);
+          await pool.run(o.userSub, { type: 'load', key: o.key, index, cases, suppressions }, transferOf(index, cases));
+        }
       }
       continue;
     }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@app/core/review/index.ts';
 import { buildIndex, FindingsIndex, FindingsIndexBuilder, STATUS_CODES } from './findings-index.ts';
-import { handleJob } from './review-jobs.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { handleJob, keep, keptBytes } from './review-jobs.ts';
 
 const f = (id: number, rule: string, severity: Finding['rule']['severity'], user: string, time: string, caseId: string): Finding => ({
   findingId: id.toString(16).padStart(20, '0'),
@@ -116,6 +119,35 @@ describe('the findings index', () => {
     expect(one).toMatchObject({ position: 2, cases: 2, nextCursor: null, case: { id: 'c2', members: 2, progress: { reviewed: 2, open: 0 } } });
     expect((await handleJob({ type: 'case', key, reviews: { version: 3 }, caseId: 'nope', cursor: 0, limit: 5 })).result).toEqual({ notFound: true });
   });
+});
+
+it('a worker loads an index from its path, keeps indexes up to its memory bound, and forgets the least recently used first', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'review-keep-'));
+  try {
+    const stored = buildIndex(bytes, { flagTotals: {} });
+    const casesFile = { version: 1, settings: {}, cases: [{ id: 'c1', actor: 'ALICE', actor_kind: 'user', risk_level: 'critical', score: 90, rules: [], reasons: ['x'], findings_offset: 0, findings_count: 3 }] };
+    await writeFile(join(dir, 'index.bin'), stored);
+    await writeFile(join(dir, 'cases.json'), JSON.stringify(casesFile));
+    const paths = { index: join(dir, 'index.bin'), cases: join(dir, 'cases.json') };
+    const ask = (key: string) => handleJob({ type: 'findings', key, reviews: { version: 0, entries: [] }, filter: {}, cursor: 0, limit: 10 }).then((r) => r.result as any);
+    const saved = keep.bytes;
+    // Room for two of these indexes, not three.
+    keep.bytes = 2 * keptBytes(new FindingsIndex(stored)) + 1;
+    try {
+      for (const key of ['k/1', 'k/2']) await handleJob({ type: 'load', key, paths, suppressions: [] });
+      expect((await ask('k/1')).page).toHaveLength(5);
+      expect((await ask('k/2')).page).toHaveLength(5);
+      await ask('k/1'); // k/1 used last: k/2 is the one to go
+      await handleJob({ type: 'load', key: 'k/3', paths, suppressions: [] });
+      expect(await ask('k/2')).toEqual({ retry: 'load' });
+      expect((await ask('k/1')).page).toHaveLength(5);
+      expect((await ask('k/3')).page).toHaveLength(5);
+    } finally {
+      keep.bytes = saved;
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 it('builds the same index from the findings as they are written (made in one order, lines in another) as from the file', () => {

@@ -292,7 +292,11 @@ export class FindingsIndex {
   suppressions: SuppressionRule[] = [];
   reviewsVersion = -1;
 
+  /** Bytes of the stored index this holds. */
+  readonly storedBytes: number;
+
   constructor(stored: Uint8Array) {
+    this.storedBytes = stored.byteLength;
     // Typed views need their offsets aligned: a copy when the bytes sit elsewhere in a buffer.
     const bytes = stored.byteOffset % 8 === 0 ? stored : stored.slice();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -6,6 +6,7 @@
  * for an analysis it does not hold answers `{ retry: 'load' }` and the caller sends the stored
  * index. Review statuses travel the same way, keyed by the analysis's review version.
  */
+import { readFile } from 'node:fs/promises';
 import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
 import { MAX_EVIDENCE_SHEETS, suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
 import { deriveArtifacts } from './fallback-artifacts.ts';
@@ -28,7 +29,8 @@ export interface CaseFilter {
 export type Job =
   | { type: 'derive'; analysisId: string; report: Uint8Array; high?: Uint8Array | undefined; timeline?: Uint8Array | undefined }
   | { type: 'build-index'; ndjson: Uint8Array; report: Uint8Array }
-  | { type: 'load'; key: string; index: Uint8Array; cases: Uint8Array; suppressions: SuppressionRule[] }
+  /** The stored index and cases.json as bytes, or (a blob store on this file system) their paths, read by the worker itself. */
+  | { type: 'load'; key: string; index?: Uint8Array; cases?: Uint8Array; paths?: { index: string; cases: string }; suppressions: SuppressionRule[] }
   | { type: 'findings'; key: string; reviews: ReviewsSync; filter: FindingFilter; cursor: number; limit: number }
   | { type: 'lookup'; key: string; reviews: ReviewsSync; ids: string[] }
   | { type: 'targets'; key: string; reviews: ReviewsSync; filter: FindingFilter; cap: number }
@@ -76,19 +78,27 @@ interface Loaded {
 }
 
 const loaded = new Map<string, Loaded>();
-/** Bounds of what one worker keeps: analyses, and findings across them. */
+/** Bounds of what one worker keeps: analyses, and the memory of their indexes (REVIEW_KEEP_MB, default 1,536). */
 export const KEEP_ANALYSES = 6;
-export const KEEP_FINDINGS = 2_500_000;
+export const keep = { bytes: Math.max(64, Number(process.env.REVIEW_KEEP_MB) || 1536) * 1024 * 1024 };
+
+/**
+ * What a loaded index holds in memory: its stored columns (about 55 bytes per finding) and what the
+ * worker adds per finding (status, suppression, a few kept lists).
+ */
+export function keptBytes(index: FindingsIndex): number {
+  return index.storedBytes + index.count * 20;
+}
 
 function remember(key: string, l: Loaded): void {
   loaded.delete(key);
   loaded.set(key, l);
   let total = 0;
-  for (const v of loaded.values()) total += v.index.count;
+  for (const v of loaded.values()) total += keptBytes(v.index);
   for (const [k, v] of loaded) {
-    if (loaded.size <= 1 || (loaded.size <= KEEP_ANALYSES && total <= KEEP_FINDINGS)) break;
+    if (loaded.size <= 1 || (loaded.size <= KEEP_ANALYSES && total <= keep.bytes)) break;
     loaded.delete(k);
-    total -= v.index.count;
+    total -= keptBytes(v.index);
   }
 }
 
@@ -148,9 +158,10 @@ export async function handleJob(job: Job): Promise<{ result: unknown; transfer?:
       return { result: { index }, transfer: [index.buffer as ArrayBuffer] };
     }
     case 'load': {
-      const index = new FindingsIndex(job.index);
+      const [stored, casesBytes] = job.paths ? await Promise.all([readFile(job.paths.index), readFile(job.paths.cases)]) : [job.index!, job.cases!];
+      const index = new FindingsIndex(stored);
       index.applySuppressions(job.suppressions);
-      const file = JSON.parse(decoder.decode(job.cases)) as CasesFile;
+      const file = JSON.parse(decoder.decode(casesBytes)) as CasesFile;
       const caseAt = new Map(file.cases.map((c, i) => [c.id, i]));
       const pos = new Map(index.data.caseIds.map((id, i) => [id, i]));
       const caseIndexOf = Int32Array.from(file.cases.map((c) => pos.get(c.id) ?? -1));
