@@ -125,7 +125,7 @@ describe('results.xlsx read by openpyxl', () => {
     expect(summary['Threshold: networks']).toEqual({ type: 'text', value: 'none (the rule UNEXPECTED_NETWORK_LOGON is off)' });
     const lists = Object.entries(summary).filter(([k]) => k.startsWith('List: '));
     expect(lists.length).toBeGreaterThan(3);
-    expect(lists.every(([, v]) => /^\d+ entries, sha256 [0-9a-f]{12}$/.test(String(v!.value)))).toBe(true);
+    expect(lists.every(([, v]) => /^\d+ entries, sha256 [0-9a-f]{12}$/.test(String((v as { value?: unknown }).value)))).toBe(true);
     expect(summary['Share of records flagged (%)']!.type).toBe('number');
     expect(summary['High-risk transaction and table records']).toEqual({ type: 'number', value: 2 });
     expect(summary['Critical alerts']).toBeUndefined();
