@@ -23,6 +23,11 @@ test.describe.serial('cases', () => {
     const rank = ['critical', 'high', 'medium', 'low'];
     expect(levels.map((l) => rank.indexOf(l!))).toEqual([...levels.map((l) => rank.indexOf(l!))].sort((a, b) => a - b));
     await expect(items.first().getByRole('list', { name: 'Reasons' }).getByRole('listitem').first()).not.toBeEmpty();
+    // The settings the analysis ran with, under Analysis Details (issue 25: every output states them).
+    const details = page.getByRole('region', { name: 'Analysis Details' });
+    await expect(details.getByTestId('analysis-settings')).toContainText('Time zone: UTC');
+    await expect(details.getByTestId('analysis-settings')).toContainText('Business hours: Mon–Fri 07:00–19:00');
+    await expect(details.getByTestId('analysis-settings')).toContainText(/List: High-risk transactions: \d+ entries, sha256 [0-9a-f]{12}/);
     await expectNoSeriousA11yViolations(page, 'cases list');
     await screenshot(page, 'cases-list');
 
@@ -174,10 +179,14 @@ test.describe.serial('cases', () => {
     await screenshot(page, 'case-triage-390');
   });
 
-  test('at 390 px bulk triage by filter reads without overflow or serious accessibility violations', async ({ page }) => {
+  test('at 390 px the analysis settings and bulk triage by filter read without overflow or serious accessibility violations', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, E2E_ADMIN);
+    await page.goto(`/results/${analysisId}`);
+    await expect(page.getByRole('region', { name: 'Analysis Details' }).getByTestId('analysis-settings')).toContainText('Holiday calendar: ');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
     await page.goto(`/results/${analysisId}/findings`);
     const card = page.getByRole('region', { name: 'Findings' });
     await expect(card.getByRole('list', { name: 'Findings' })).toBeVisible();

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_REQUIRED } from '@app/functions/http/errors.ts';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import type { TestClient } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 describe('administrator routes refuse everyone else and change nothing', () => {
-  let stack: TestStack;
   let admin: TestClient;
   let user: TestClient;
   let requestId: string;
 
+  signedInStack((s) => ({ admin, user } = s), { admin: true });
   beforeAll(async () => {
-    stack = await startTestStack({ inMemory: true });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-    user = await stack.signIn(stack.user.email, stack.user.password);
     const submitted = await user.call(
       'POST',
       '/request-access',
@@ -21,10 +19,6 @@ describe('administrator routes refuse everyone else and change nothing', () => {
     );
     requestId = submitted.json.requestId;
   });
-  afterAll(async () => {
-    await stack?.stop();
-  });
-
   /** Everything an admin route could change, read as the admin. */
   async function snapshot() {
     const [tables, tcodes, categories, audit, requests, master] = await Promise.all([

@@ -1,10 +1,11 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '@app/functions/services/keys.ts';
 import { MERGE_MARKER_SK, mergeNearDuplicateCategories } from '@app/functions/services/risk/merge-categories.ts';
 import { buildStoredItem } from '@app/functions/services/risk/risk-items.ts';
 import { seedReferenceData } from '@app/functions/services/risk/seed.ts';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 type AuditRow = { action: string; userId: string; previousValue: { category: string } | null; newValue: { category: string } | null };
 
@@ -25,13 +26,7 @@ describe('near-duplicate risk categories', () => {
   const categoryOf = async (list: 'tables' | 'tcodes', id: string) =>
     ((await admin.call('GET', `/risk-${list}?search=${id}`)).json[list] as { tableId?: string; tcodeId?: string; category: string }[]).find((t) => (t.tableId ?? t.tcodeId) === id)?.category;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ inMemory: true });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  signedInStack((s) => ({ stack, admin } = s), { admin: true });
 
   it('ships one of each: the categories list has neither "User & Authorization" nor "System Configuration"', async () => {
     const categories = (await admin.call('GET', '/risk-categories')).json.categories as string[];

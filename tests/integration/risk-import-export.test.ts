@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 describe('risk list import and export', () => {
-  let stack: TestStack;
   let admin: TestClient;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ inMemory: true });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  signedInStack((s) => ({ admin } = s), { admin: true });
 
   it('imports the valid rows and names each bad row and its problem', async () => {
     const csv = [

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 // Issue 27 item 6: a risk-list import shows what it would change before anything is written.
 describe('risk-list import preview', () => {
-  let stack: TestStack;
   let admin: TestClient;
   const csv = ['TABNAME,CATEGORY,DDTEXT', 'USR02,Benutzerverwaltung,', 'ZAUDIT_LOG,user administration,Custom audit table', 'T000,Client Copy,'].join('\n');
 
-  beforeAll(async () => {
-    stack = await startTestStack({ inMemory: true });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  signedInStack((s) => ({ admin } = s), { admin: true });
 
   it('lists new, changed (old -> new per field) and unchanged entries and the categories matched, writing nothing', async () => {
     const before = (await admin.call('GET', '/risk-tables?search=USR02')).json.tables.find((t: { tableId: string }) => t.tableId === 'USR02');

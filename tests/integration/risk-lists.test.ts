@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDefaultLists } from '@app/core/lists/index.ts';
 import { loadActiveLists } from '@app/functions/services/risk/active-lists.ts';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 describe('high-risk lists: CRUD, soft delete, audit', () => {
   let stack: TestStack;
   let admin: TestClient;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ inMemory: true });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  signedInStack((s) => ({ stack, admin } = s), { admin: true });
 
   it('is seeded from the engine defaults, added by system', async () => {
     const defaults = loadDefaultLists();

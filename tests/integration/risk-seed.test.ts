@@ -1,23 +1,18 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDefaultLists, loadMasterLists } from '@app/core/lists/index.ts';
 import { keys } from '@app/functions/services/keys.ts';
 import { loadActiveLists } from '@app/functions/services/risk/active-lists.ts';
 import { ensureSeeded, isSeeded, SEED_MARKER_SK, seedReferenceData } from '@app/functions/services/risk/seed.ts';
 import { CATEGORY_ALIASES, MERGE_MARKER_SK } from '@app/functions/services/risk/merge-categories.ts';
-import { startTestStack, type TestClient, type TestStack } from '../support/stack.ts';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { signedInStack } from '../support/suite.ts';
 
 describe('seeding of the reference data', () => {
   let stack: TestStack;
   let admin: TestClient;
 
-  beforeAll(async () => {
-    stack = await startTestStack({ inMemory: false });
-    admin = await stack.signIn(stack.admin.email, stack.admin.password);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  signedInStack((s) => ({ stack, admin } = s), { admin: true, stack: { inMemory: false } });
 
   it('seeds the risk and master lists once, on first start', async () => {
     expect(await isSeeded(stack.services)).toBe(true);

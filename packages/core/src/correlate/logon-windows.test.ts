@@ -1,4 +1,3 @@
-import { SECURITY_KIND } from '../flags/security-kinds.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DetectionThresholds } from '../model/index.ts';
@@ -6,6 +5,7 @@ import { DEFAULT_THRESHOLDS } from '../rules/detection-settings.ts';
 import { emptyDocColumns, type FailedLogon, type FileFacts, type SecurityEvent } from '../facts/index.ts';
 import { LogonWindows } from '../rules/pattern/index.ts';
 import { DOWNLOAD } from '../rules/pattern/mass-download.ts';
+import { USER_CREATED, USER_UNLOCKED } from '../rules/pattern/user-admin-facts.ts';
 import { correlateFacts } from './correlate-facts.ts';
 
 // Correlation keeps only the successful logons inside LogonWindows (engine/correlate/read-logons.ts): the
@@ -20,7 +20,7 @@ const peer = fc.constantFrom('10.0.0.1', '10.0.0.2', '');
 const EDGES = [0, 60, 120, 180, 240, 660, 661, 2040, 2041, 3600, 3601, 3840, 3841];
 const epoch = fc.oneof(fc.constantFrom(...EDGES), fc.integer({ min: 0, max: 80 }).map((k) => k * 60)).map((s) => T0 + s);
 const logon = fc.tuple(user, terminal, epoch, peer).map((l): FailedLogon => l);
-const adminEvent = fc.tuple(fc.constantFrom(SECURITY_KIND.userCreated, SECURITY_KIND.userUnlocked, DOWNLOAD.kind), user, fc.constantFrom('BOB', ' new1 ', 'EVE', ''), terminal, peer, fc.oneof(epoch, fc.constant(Number.NaN))).map(([kind, u, target, term, p, t]): SecurityEvent => [kind, u, target, term, p, t, 'User administration', '']);
+const adminEvent = fc.tuple(fc.constantFrom(USER_CREATED.kind, USER_UNLOCKED.kind, DOWNLOAD.kind), user, fc.constantFrom('BOB', ' new1 ', 'EVE', ''), terminal, peer, fc.oneof(epoch, fc.constant(Number.NaN))).map(([kind, u, target, term, p, t]): SecurityEvent => [kind, u, target, term, p, t, 'User administration', '']);
 const burstThresholds = fc.constantFrom(DEFAULT_THRESHOLDS, { ...DEFAULT_THRESHOLDS, burst: { count: 3, minutes: 5 }, bruteForceMinutes: 7 });
 
 /** The patterns and completions of one SM20 file's facts with these logons. */
@@ -59,7 +59,7 @@ describe('LogonWindows', () => {
   });
 
   it("keeps the created or unlocked user's logon from the admin's terminal or address within 60 minutes, and asks for no time otherwise", () => {
-    const created: SecurityEvent = [SECURITY_KIND.userCreated, 'ADMIN', 'new1', 'PC-A', '10.0.0.9', T0, 'User NEW1 created', ''];
+    const created: SecurityEvent = [USER_CREATED.kind, 'ADMIN', 'new1', 'PC-A', '10.0.0.9', T0, 'User NEW1 created', ''];
     const windows = new LogonWindows({ events: [created], failedLogons: [], thresholds: DEFAULT_THRESHOLDS });
     expect(windows.wants('NEW1', 'PC-A', '', () => T0 + 3600)).toBe(true);
     expect(windows.wants('New1', 'PC-X', '10.0.0.9', () => T0 + 60)).toBe(true);
@@ -69,6 +69,6 @@ describe('LogonWindows', () => {
       throw new Error('time asked for');
     };
     expect(windows.wants('NEW1', 'PC-X', '10.0.0.8', noTime)).toBe(false);
-    expect(new LogonWindows({ events: [[SECURITY_KIND.userCreated, 'ADMIN', 'admin', 'PC-A', '', T0, '', '']], failedLogons: [], thresholds: DEFAULT_THRESHOLDS }).isEmpty).toBe(true);
+    expect(new LogonWindows({ events: [[USER_CREATED.kind, 'ADMIN', 'admin', 'PC-A', '', T0, '', '']], failedLogons: [], thresholds: DEFAULT_THRESHOLDS }).isEmpty).toBe(true);
   });
 });

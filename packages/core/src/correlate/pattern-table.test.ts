@@ -50,6 +50,21 @@ describe('PatternTable', () => {
     expect((PatternTable.of(patterns).asArray() as unknown as Record<symbol, unknown>)[ITEM_JSON]).toBeUndefined();
   });
 
+  it('reads its bytes in chunks of any size into one buffer, and refuses bytes cut short or too long', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(pattern, { maxLength: 40 }), fc.integer({ min: 1, max: 97 }), async (patterns, size) => {
+        const bytes = Buffer.concat([...PatternTable.of(patterns).encode()]);
+        async function* chunks(b: Buffer) {
+          for (let at = 0; at < b.byteLength; at += size) yield b.subarray(at, at + size);
+        }
+        expect((await PatternTable.read(chunks(bytes))).toArray()).toEqual(patterns);
+        await expect(PatternTable.read(chunks(bytes.subarray(0, bytes.byteLength - 1)))).rejects.toThrow(/pattern table/);
+        await expect(PatternTable.read(chunks(Buffer.concat([bytes, Buffer.from([0])])))).rejects.toThrow(/pattern table/);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('reads activities in order a window at a time, and out of order one by one, the same texts', () => {
     // Over 64 KB of texts: several windows, ASCII ones and one with an umlaut.
     const patterns = Array.from({ length: 6000 }, (_, i): SuspiciousPattern => ({ pattern: 'MASS_DOWNLOAD', risk_level: 'high', rule: 'PAT-MASS-DOWNLOAD', user: 'U', sm20_time: formatEpoch(1_800_000_000 + i), sm20_activity: `${i === 4321 ? 'Tabelle geändert' : 'Table changed'} ${'x'.repeat(i % 17)} #${i}` }));

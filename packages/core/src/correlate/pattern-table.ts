@@ -204,6 +204,36 @@ export class PatternTable {
     if (used > 0) yield piece.subarray(0, used);
   }
 
+  /**
+   * The table `encode` wrote, read a chunk at a time into one buffer of the table's size (known
+   * from its header): no list of chunks and a copy of them both alive (twice the table's size at
+   * the end of a large report).
+   */
+  static async read(chunks: AsyncIterable<Uint8Array>): Promise<PatternTable> {
+    let head: Buffer = Buffer.alloc(0);
+    let bytes: Uint8Array | undefined;
+    let filled = 0;
+    for await (const chunk of chunks) {
+      if (bytes) {
+        if (filled + chunk.byteLength > bytes.byteLength) throw new Error(`pattern table: more than the ${bytes.byteLength} bytes its header announces`);
+        bytes.set(chunk, filled);
+        filled += chunk.byteLength;
+        continue;
+      }
+      head = Buffer.concat([head, chunk]);
+      const total = encodedSize(head);
+      if (total === undefined) continue;
+      if (head.byteLength > total) throw new Error(`pattern table: more than the ${total} bytes its header announces`);
+      bytes = new Uint8Array(total);
+      bytes.set(head);
+      filled = head.byteLength;
+      head = Buffer.alloc(0);
+    }
+    if (!bytes) throw new Error('pattern table: the bytes end inside the header');
+    if (filled !== bytes.byteLength) throw new Error(`pattern table: ${filled} bytes of the ${bytes.byteLength} its header announces`);
+    return PatternTable.decode(bytes);
+  }
+
   /** The table `encode` wrote (`bytes` is kept, not copied). */
   static decode(bytes: Uint8Array): PatternTable {
     const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -318,6 +348,17 @@ export class PatternTableBuilder {
  * `(array as any)[ITEM_JSON]?.(i)`. A plain array has none.
  */
 export const ITEM_JSON = Symbol.for('sap-analyzer.itemJson');
+
+/** The size of an encoded table from its first bytes (undefined until they hold the whole header). */
+function encodedSize(head: Buffer): number | undefined {
+  if (head.byteLength < 8) return undefined;
+  const length = head.readUInt32LE(0);
+  const padded = head.readUInt32LE(4);
+  if (head.byteLength < 8 + length) return undefined;
+  const header = JSON.parse(head.toString('utf8', 8, 8 + length)) as { count: number; text: number };
+  const n = header.count;
+  return 8 + padded + 2 * align8(n * 8) + align8(n * 4) + 2 * align8(n) + header.text;
+}
 
 export function lazyArray<T>(length: number, at: (i: number) => T, json?: (i: number) => string): T[] {
   const index = (key: string | symbol): number => {

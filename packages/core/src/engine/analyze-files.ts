@@ -55,7 +55,11 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
       const name = basename(paths[i]!);
       files.push(await parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n)));
     }
+    // Each step's workers end before the next (their heaps hold what the step read): correlation
+    // and the report start fresh ones, so the peak is one step's memory, not the sum.
+    await pool?.shrink();
     await correlateFilesStep(ctx, fc, files);
+    await pool?.shrink();
     if (opts.annotate) await opts.annotate(ctx, files);
     const out = (name: string) => fileSink(join(opts.outDir, name));
     const outputs: ReportOutputs = {

@@ -20,10 +20,17 @@ export function periodText(c: Pick<CaseSummary, 'first_time' | 'last_time' | 'da
   return c.first_time.slice(0, 10) === c.last_time.slice(0, 10) ? `${c.first_time} – ${c.last_time.slice(11)} (${days})` : `${c.first_time} – ${c.last_time} (${days})`;
 }
 
+/**
+ * "4 findings (1 pattern, 3 records)"; where a record breaks several rules (one finding each), the
+ * findings on records are said apart so the numbers add up: "8 findings (2 patterns; 6 rule hits on 3 records)".
+ */
 export function membersText(c: Pick<CaseSummary, 'members' | 'patterns' | 'records' | 'context'>): string {
-  const parts = [`${c.members.toLocaleString('en-US')} ${c.members === 1 ? 'finding' : 'findings'}`];
-  const of = [c.patterns ? `${c.patterns.toLocaleString('en-US')} ${c.patterns === 1 ? 'pattern' : 'patterns'}` : '', c.records ? `${c.records.toLocaleString('en-US')} ${c.records === 1 ? 'record' : 'records'}` : ''].filter(Boolean);
-  if (of.length > 0) parts[0] += ` (${of.join(', ')})`;
+  const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  const parts = [count(c.members, 'finding', 'findings')];
+  const onRecords = c.members - c.patterns;
+  const records = c.records ? (onRecords > c.records ? `${count(onRecords, 'rule hit', 'rule hits')} on ${count(c.records, 'record', 'records')}` : count(c.records, 'record', 'records')) : '';
+  const of = [c.patterns ? count(c.patterns, 'pattern', 'patterns') : '', records].filter(Boolean);
+  if (of.length > 0) parts[0] += ` (${of.join(onRecords > c.records && c.records ? '; ' : ', ')})`;
   if (c.context) parts.push(`${c.context.toLocaleString('en-US')} medium flags as context`);
   return parts.join(' · ');
 }

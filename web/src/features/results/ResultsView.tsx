@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { useHeldResult } from '../../state/held-result.tsx';
 import { CorrelationCard } from './CorrelationCard.tsx';
 import { DetectionFlagsCard } from './DetectionFlagsCard.tsx';
+import { AnalysisSettingsList } from './AnalysisSettingsList.tsx';
 import { DownloadButtons } from './DownloadButtons.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { SuspiciousPatternsCard } from './SuspiciousPatternsCard.tsx';
@@ -67,6 +68,7 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
         </Text>
         <Text size="sm">Analysis ID: {result.analysisId}</Text>
         <Text size="sm">Completed: {formatDateTime(completedAtOf(result))}</Text>
+        <AnalysisSettingsList settings={result.settings} />
       </Card>
     </Stack>
   );

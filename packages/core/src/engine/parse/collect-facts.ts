@@ -1,10 +1,8 @@
 import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedSm20Activities, type FileMeta } from '../../facts/index.ts';
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
-import { FACT_MARKS, FLAG_INDEX, MARK_SENSITIVE_TABLE_CHANGE, OTHER_BIT, type FlagResult } from '../../flags/flag-result.ts';
-import { SECURITY_KIND as K, type SecurityKind } from '../../flags/security-kinds.ts';
-import { AUDIT_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, systemOpened, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
-import { authorisationTarget } from '../../rules/record/change-document-keys.ts';
+import { FACT_MARKS, FLAG_INDEX, MARK_SENSITIVE_TABLE_CHANGE, type FlagResult } from '../../flags/flag-result.ts';
+import { FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
 import { DECLARED_FACTS } from '../../rules/pattern/fact-list.ts';
 import { compileDeclaredFacts, peerAddress, type CompiledFact, type DeclaredByType } from './declared-facts.ts';
 import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
@@ -89,11 +87,10 @@ export class FactsCollector {
         if (out.countsAsChangeEvent) this.volume.addEvent(rec.user, rec.date);
         const ev = rec.event;
         // One lookup per record for what the event contributes (most events contribute nothing).
-        // Bits 0–3: the collector's own facts; from bit 4 on, the marks of the declared facts of the event.
+        // The low four bits: the collector's own columns (logons, failed logons, user administration);
+        // above them, the marks of the facts the patterns declare for the event (their `events`).
         const facts = EVENT_FACTS.get(ev) ?? 0;
-        // A privileged user's logon is a security event; every logon is kept apart, in the logons' columns.
-        const security = (facts & SECURITY_FACT) !== 0 || (out.otherMask & SECURITY_FACT_OTHER) !== 0 || ((facts & LOGON_FACT) !== 0 && (out.otherMask & OTHER_BIT.privileged_user) !== 0);
-        const wanted = out.isChange || security || facts !== 0 || out.marks !== 0;
+        const wanted = out.isChange || facts !== 0 || out.marks !== 0;
         if (!wanted || rec.date === '') break;
         const t = toEpoch(rec.date, rec.time)!;
         if (out.isChange) {
@@ -122,7 +119,6 @@ export class FactsCollector {
           f.failedLogons.times.push(t);
           f.failedLogons.peers.push(peerAddress(rec.peer));
         }
-        if (security) this.addSecurityEvents(rec, out, t);
         const declared = (out.marks | (facts >>> EVENT_MARK_SHIFT)) & FACT_MARKS;
         if (declared !== 0) this.addDeclared(this.declared.SM20, rec, out, declared, t);
         if ((facts & USER_ADMIN_FACT) !== 0) {
@@ -135,15 +131,12 @@ export class FactsCollector {
         break;
       }
       case 'CDHDR':
-        if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity(K.emergency, rec.user, '', toEpoch(rec.date, rec.time)!, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
         pushDoc(f.docs, rec, out.mask !== 0);
         this.addDocument(rec, f.docs.changenrs.length - 1);
         if ((out.marks & FACT_MARKS) !== 0) this.addDeclared(this.declared.CDHDR, rec, out, out.marks & FACT_MARKS, rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!);
         break;
       case 'CDPOS': {
-        if ((out.otherMask & OTHER_BIT.emergency_access) !== 0 && rec.date !== '') this.pushSecurity(K.emergency, rec.user, '', toEpoch(rec.date, rec.time)!, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
         if ((out.marks & FACT_MARKS) !== 0) this.addDeclared(this.declared.CDPOS, rec, out, out.marks & FACT_MARKS, rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!);
-        if (USER_CLASSES.has(rec.objectclas)) this.addAuthorisationItem(rec);
         // Items of one change document are adjacent: build the key only when it changes.
         if (rec.objectclas !== this.lastClass || rec.objectid !== this.lastId || rec.changenr !== this.lastNr) {
           if (!f.joined) this.endRun();
@@ -201,19 +194,6 @@ export class FactsCollector {
     s.keys.push(key);
   }
 
-  /** SM20 records of the v2 patterns (a record may be several kinds: an emergency ID's logon is L and E). */
-  private addSecurityEvents(rec: CanonicalRecord, out: FlagResult, t: number): void {
-    const ev = rec.event;
-    const terminal = rec.terminal;
-    const peer = peerAddress(rec.peer);
-    const kind = securityKind(ev, rec.var1, rec.var2, out.otherMask);
-    if (kind !== undefined) {
-      const target = kind === K.userCreated || (kind === K.userUnlocked && ev === 'AUA') ? rec.var1 : kind === K.userUnlocked ? rec.var2 : kind === K.opened || kind === K.closed ? (ev === 'EU1' ? 'SYSTEM' : `CLIENT ${rec.var1.trim()}`) : '';
-      this.pushSecurity(kind, rec.user, target, t, describeSm20(rec), '', terminal, peer);
-    }
-    if ((out.otherMask & OTHER_BIT.emergency_access) !== 0) this.pushSecurity(K.emergency, rec.user, '', t, describeSm20(rec), '', terminal, peer);
-  }
-
   /**
    * The records of the facts the patterns declare (rules/pattern/define-fact.ts), one security event
    * per fact of `marks` that declares this record type: generic over the declarations, and reached
@@ -226,15 +206,6 @@ export class FactsCollector {
       if (f === undefined || (f.when !== undefined && !f.when(rec))) continue;
       this.pushSecurity(f.kind, rec.user, f.target(rec, out), t, f.activity(rec, out), f.key(rec, out), f.terminal(rec, out), f.peer(rec, out));
     }
-  }
-
-  /** An IDENTITY or PFCG item that changes authorisations (kind S; the target decides SELF_AUTHORIZATION). */
-  private addAuthorisationItem(rec: CanonicalRecord): void {
-    const target = authorisationTarget(rec.objectclas, rec.objectid, rec.tabname, rec.fname, rec.tabkey);
-    if (target === undefined) return;
-    const t = rec.date === '' ? Number.NaN : toEpoch(rec.date, rec.time)!;
-    const kind = rec.objectclas.toUpperCase() === 'PFCG' ? 'role' : 'identity';
-    this.pushSecurity(K.authorisationChange, rec.user, `${kind}\u0001${target}`, t, describeChangeDoc(rec), docKey(rec.objectclas, rec.objectid, rec.changenr));
   }
 
   /** Tickets read their own columns (text and two date-times). */
@@ -309,22 +280,14 @@ export class FactsCollector {
   }
 }
 
-/** Change-document classes of users and roles (exact spellings: the cell is compared as it is, then upper-cased). */
-const USER_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER', 'identity', 'pfcg', 'benutzer']);
-
-/** Events whose records the v2 patterns read (securityKind). */
-const SECURITY_FACT_EVENTS = new Set(['AU7', 'AUA', 'BU2', 'AUJ', 'AUI', 'FU0', 'EU1', 'EU2']);
-const SECURITY_FACT_OTHER = OTHER_BIT.emergency_access | OTHER_BIT.audit_trail;
-const SECURITY_FACT = 1;
-const LOGON_FACT = 2;
-const FAILED_LOGON_FACT = 4;
-const USER_ADMIN_FACT = 8;
-/** What each SM20 event contributes to step 1's facts, as bits of the four kinds above. */
+const LOGON_FACT = 1;
+const FAILED_LOGON_FACT = 2;
+const USER_ADMIN_FACT = 4;
+/** What each SM20 event contributes to step 1's facts: bits of the three groups above, and the declared facts' marks shifted. */
 const EVENT_FACTS = new Map<string, number>();
 const addEventFacts = (events: Iterable<string>, bit: number) => {
   for (const e of events) EVENT_FACTS.set(e, (EVENT_FACTS.get(e) ?? 0) | bit);
 };
-addEventFacts(SECURITY_FACT_EVENTS, SECURITY_FACT);
 addEventFacts(['AU1', 'AU5'], LOGON_FACT);
 addEventFacts(FAILED_LOGON_EVENTS, FAILED_LOGON_FACT);
 addEventFacts(USER_ADMIN_EVENTS, USER_ADMIN_FACT);
@@ -332,35 +295,6 @@ addEventFacts(USER_ADMIN_EVENTS, USER_ADMIN_FACT);
 const EVENT_MARK_SHIFT = 4;
 for (const f of DECLARED_FACTS) addEventFacts(f.events ?? [], f.mark << EVENT_MARK_SHIFT);
 const DECLARED_BY_TYPE = compileDeclaredFacts(DECLARED_FACTS);
-
-/**
- * The SecurityEvent kind of an SM20 record ('' for none): logons, user creation and unlock,
- * downloads, audit-log tampering, openings and closings of the system or client.
- */
-export function securityKind(ev: string, var1: string, var2: string, otherMask: number): SecurityKind | undefined {
-  switch (ev) {
-    case 'AU1':
-    case 'AU5':
-      // Logons that can complete a pattern are read in correlation; a privileged standard user's is a pattern of its own.
-      return (otherMask & OTHER_BIT.privileged_user) !== 0 ? K.privilegedLogon : undefined;
-    case 'AU7':
-      return K.userCreated;
-    case 'AUA':
-    case 'BU2':
-      return K.userUnlocked;
-    case 'AUI':
-    case 'FU0':
-      return K.auditTampering;
-    case 'AUJ':
-      return var1.trim() === '0' ? K.auditTampering : undefined;
-    case 'EU1':
-    case 'EU2':
-      return systemOpened(ev, var2) ? K.opened : K.closed;
-    default:
-      // SM18 and the audit-log deletion programs (OTHER/audit_trail on a record that is no audit event).
-      return (otherMask & OTHER_BIT.audit_trail) !== 0 && !AUDIT_EVENTS.has(ev) ? K.auditTampering : undefined;
-  }
-}
 
 function pushActivity(c: CollectedSm20Activities, rec: CanonicalRecord, t: number): void {
   c.users.push(rec.user);

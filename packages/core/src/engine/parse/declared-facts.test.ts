@@ -49,6 +49,9 @@ function find(rule: { find: (env: PatternEnv) => void }, securityEvents: Securit
   return found;
 }
 
+/** Every kind of security event step 1 keeps: all are facts the pattern modules declare. */
+const KINDS = ['audit_tampering', 'authorisation_change', 'bank_change', 'closed', 'download', 'emergency', 'opened', 'password_reset', 'payment', 'privileged_logon', 'profile_assigned', 'role_assigned', 'user_created', 'user_unlocked'] as const;
+
 const without = (fact: DeclaredFact) => DECLARED_FACTS.filter((f) => f !== fact);
 const resets = ['U1', 'U2', 'U3', 'U4', 'U5'].map((u, i): Partial<CanonicalRecord> => ({ user: 'HELPDESK', event: 'BU2', var1: '100', var2: u, terminal: 'PC-H1', peer: '10.1.0.30:3200', time: `14:0${i}:00` }));
 
@@ -56,9 +59,9 @@ describe('facts a pattern declares', () => {
   it('are gathered from the pattern list, each once, with a mark bit of its own', () => {
     const declared = PATTERN_LIST.flatMap((p): readonly DeclaredFact[] => p.collects);
     expect(new Set(DECLARED_FACTS)).toEqual(new Set(declared));
-    expect(DECLARED_FACTS.map((f) => f.kind).sort()).toEqual(['bank_change', 'download', 'password_reset', 'payment', 'profile_assigned', 'role_assigned']);
+    expect(DECLARED_FACTS.map((f) => f.kind).sort()).toEqual(KINDS);
     expect(new Set(DECLARED_FACTS.map((f) => f.bit)).size).toBe(DECLARED_FACTS.length);
-    expectTypeOf<DeclaredFactKind>().toEqualTypeOf<'bank_change' | 'download' | 'password_reset' | 'payment' | 'profile_assigned' | 'role_assigned'>();
+    expectTypeOf<DeclaredFactKind>().toEqualTypeOf<(typeof KINDS)[number]>();
   });
 
   it('MASS_PASSWORD_RESET: a BU2 of another user is kept with the columns the module declares, and reaches the pattern', () => {
@@ -92,6 +95,28 @@ describe('facts a pattern declares', () => {
     expect(collect('CDPOS', [role]).filter((e) => e[0] === ROLE_ASSIGNED.kind).map((e) => e[2])).toEqual(['SAP_BC_BASIS_ADMIN to JDOE']);
     const profile = { objectclas: 'IDENTITY', objectid: 'JDOE', changenr: '8', tabname: 'UST04', fname: 'KEY', chngind: 'I', tabkey: '100JDOE        SAP_ALL' };
     expect(collect('CDPOS', [profile]).filter((e) => e[0] === PROFILE_ASSIGNED.kind).map((e) => e[2])).toEqual(['SAP_ALL to JDOE']);
+  });
+
+  it('every kind step 1 keeps comes from a declaration, and each declaration is what keeps its kind', () => {
+    const sm20: Partial<CanonicalRecord>[] = [
+      { event: 'AUJ', var1: '0' },
+      { event: 'EU1', var1: 'Not modifiable', var2: 'Modifiable' },
+      { event: 'EU1', var1: 'Modifiable', var2: 'Not modifiable' },
+      { event: 'AUY' },
+      { event: 'AU3', user: 'FF_TEST', tcode: 'SU01' },
+      { event: 'BU2', var1: '100', var2: 'BOB' },
+      { event: 'AU3', tcode: 'SESSION_MANAGER', var1: 'F110' },
+      { event: 'AU1', user: 'SAP*' },
+      { event: 'AU7', var1: 'NEW1' },
+    ];
+    const cdpos: Partial<CanonicalRecord>[] = [
+      { user: 'ADMIN', objectclas: 'IDENTITY', objectid: 'JDOE', changenr: '1', tabname: 'UST04', fname: 'KEY', chngind: 'I', tabkey: '100JDOE        SAP_ALL' },
+      { objectclas: 'KRED', objectid: '0000200001', changenr: '2', tabname: 'LFBK', fname: 'KEY', chngind: 'I', tabkey: '1000000200001DE 10020030  1234567' },
+      { objectclas: 'PFCG', objectid: 'SAP_BC_BASIS_ADMIN', changenr: '3', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: '100' + 'SAP_BC_BASIS_ADMIN'.padEnd(30) + 'JDOE' },
+    ];
+    const kinds = (facts: readonly DeclaredFact[]) => [...new Set([...collect('SM20', sm20, facts), ...collect('CDPOS', cdpos, facts)].map((e) => e[0]))].sort();
+    expect(kinds(DECLARED_FACTS)).toEqual([...KINDS]);
+    for (const fact of DECLARED_FACTS) expect(kinds(without(fact)), fact.kind).toEqual(KINDS.filter((k) => k !== fact.kind));
   });
 
   it('a fact no pattern declares is never kept, even when a record is marked with it', () => {

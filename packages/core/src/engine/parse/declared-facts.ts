@@ -6,7 +6,7 @@
 import { docKey, describeChangeDoc, describeSm20 } from '../../facts/index.ts';
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import type { FlagResult } from '../../flags/flag-result.ts';
-import type { DeclaredFact, FactColumn, FactRecordType } from '../../rules/pattern/define-fact.ts';
+import type { DeclaredFact, FactColumn, FactColumnOf, FactRecordType } from '../../rules/pattern/define-fact.ts';
 
 type Read = (rec: CanonicalRecord, out: FlagResult) => string;
 
@@ -23,7 +23,8 @@ export interface CompiledFact {
 
 const EMPTY: Read = () => '';
 
-function reader(column: FactColumn | undefined, bit: number): Read {
+function reader(column: FactColumn | FactColumnOf | undefined, bit: number): Read {
+  if (typeof column === 'function') return (rec, out) => column(rec, out.marked[bit]!);
   switch (column) {
     case undefined:
     case '':

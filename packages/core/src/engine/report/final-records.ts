@@ -70,14 +70,12 @@ export async function storedCorrelation(ctx: EngineContext): Promise<StoredCorre
 
 /** Every stored pattern, in the listed order, as a PatternTable (from the JSON of workspaces written before it). */
 export async function storedPatternTable(ctx: EngineContext): Promise<PatternTable> {
-  const chunks: Uint8Array[] = [];
   try {
-    for await (const c of ctx.workspace.read(PATTERN_TABLE_NAME)) chunks.push(c);
+    return await PatternTable.read(ctx.workspace.read(PATTERN_TABLE_NAME));
   } catch (e) {
     if ((e as { code?: string }).code !== 'ENOENT') throw e;
     return PatternTable.of(await legacyPatterns(ctx));
   }
-  return PatternTable.decode(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
 }
 
 /** The patterns of a workspace written before the pattern table: patterns.ndjson, or before that correlation.json. */

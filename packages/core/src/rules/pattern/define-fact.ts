@@ -11,8 +11,10 @@
  *
  * Which columns: per record type, each column of the security event (facts/file-facts.ts
  * `SecurityEvent`: kind, user, target, terminal, peer, epoch, activity, key) is a field of the record
- * or something the collector makes (`FactColumn`); user and time are always the record's. Plain data
- * and small predicates only: the rule catalogue reaches this module in the web app.
+ * or something the collector makes (`FactColumn`), or a small function of the record; user and time
+ * are always the record's. Plain data and small functions only: the rule catalogue reaches this module
+ * in the web app, and a pattern module imports no value of `flags/flag-result.ts` or the model (they
+ * load while the model does).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { FIRST_FACT_BIT, LAST_FACT_BIT, type FactMark } from '../../flags/fact-marks.ts';
@@ -25,13 +27,16 @@ import { FIRST_FACT_BIT, LAST_FACT_BIT, type FactMark } from '../../flags/fact-m
  */
 export type FactColumn = 'user' | 'tcode' | 'terminal' | 'var1' | 'var2' | 'var3' | 'objectclas' | 'objectid' | 'tabname' | 'fname' | 'marked' | 'docKey' | 'peerAddress' | 'recordText' | '';
 
+/** A column as a function of the record and the text its rule marked (for a value no field holds as it is). */
+export type FactColumnOf = (rec: CanonicalRecord, marked: string) => string;
+
 /** The columns a fact keeps of one record type; `when` (optional) skips records that do not count. */
 export interface FactRecordColumns {
-  target?: FactColumn;
-  terminal?: FactColumn;
-  peer?: FactColumn;
-  activity?: FactColumn;
-  key?: FactColumn;
+  target?: FactColumn | FactColumnOf;
+  terminal?: FactColumn | FactColumnOf;
+  peer?: FactColumn | FactColumnOf;
+  activity?: FactColumn | FactColumnOf;
+  key?: FactColumn | FactColumnOf;
   when?: (rec: CanonicalRecord) => boolean;
 }
 

@@ -8,6 +8,7 @@ import type { FailedLogon, SecurityEvent } from '../../facts/index.ts';
 import { SECURITY_KIND } from '../../flags/security-kinds.ts';
 import { findLogonBursts } from './logon-bursts.ts';
 import { K, MINUTE, type PatternEnv } from './pattern-env.ts';
+import { USER_CREATED, USER_UNLOCKED } from './user-admin-facts.ts';
 
 /** Logons by user, terminal and address, each sorted by time. */
 export class LogonIndex {
@@ -65,7 +66,7 @@ export class LogonWindows {
       add(b.by === 'user' ? this.users : b.by === 'terminal' ? this.terminals : this.peers, b.key, w);
     }
     for (const e of input.events) {
-      if ((e[K.kind] !== SECURITY_KIND.userCreated && e[K.kind] !== SECURITY_KIND.userUnlocked) || Number.isNaN(e[K.epoch])) continue;
+      if ((e[K.kind] !== USER_CREATED.kind && e[K.kind] !== USER_UNLOCKED.kind) || Number.isNaN(e[K.epoch])) continue;
       const user = e[K.target].trim().toUpperCase();
       if (user === '' || user === e[K.user].toUpperCase()) continue;
       const w = { from: e[K.epoch], to: e[K.epoch] + 60 * MINUTE, user };

@@ -4,6 +4,8 @@ import type { LogonLog } from './logon-log.ts';
 import type { WatchKind } from '../../flags/watchlist.ts';
 import type { CorrelationSummary, DetectionThresholds, PatternName, SuspiciousPattern } from '../../model/index.ts';
 import { patternRuleId, type PatternRule } from './define-pattern.ts';
+import type { DeclaredFact } from './define-fact.ts';
+import type { RuleSetting } from '../setting-spec.ts';
 
 export { definePattern, patternRuleId, type PatternRule } from './define-pattern.ts';
 
@@ -15,7 +17,7 @@ export const LATE_KEYS: readonly LateKey[] = ['tickets', 'afterHoursSensitive', 
 export type ItemRuleEnv = Pick<PatternEnv, 'facts' | 'users' | 'noUser' | 'docEpochs' | 'docUsers' | 'securityEvents' | 'hits' | 'headers' | 'headerOf' | 'timingOf' | 'pairSet'>;
 
 /** A rule that reads only ItemRuleEnv. */
-export type ItemPatternRule<N extends string = string> = PatternRule<N, ItemRuleEnv>;
+export type ItemPatternRule<N extends string = string, F extends readonly DeclaredFact[] = readonly DeclaredFact[]> = PatternRule<N, ItemRuleEnv, readonly RuleSetting[], F>;
 
 /** Who and what of one hit, resolved only for the hits that get listed. */
 export type HitSource = (i: number) => [user: string, activity: string];

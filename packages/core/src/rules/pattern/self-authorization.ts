@@ -5,7 +5,7 @@
  * for it (a joined file's headers always have theirs) and not by SU3 (own defaults).
  */
 import { definePattern } from './define-pattern.ts';
-import { SECURITY_KIND as K_ } from '../../flags/security-kinds.ts';
+import { defineFact } from './define-fact.ts';
 import { docKey } from '../../facts/file-facts.ts';
 import type { StrColumn } from '../../facts/index.ts';
 import { selfAuthorised } from '../record/change-document-keys.ts';
@@ -13,6 +13,16 @@ import { type ItemRuleEnv, K, pattern } from './pattern-env.ts';
 import type { ItemPatternRule } from './pattern-env.ts';
 
 const USER_OBJECT_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER']);
+
+/**
+ * A change-document item that changes a user's authorisations (change-document-rules.ts marks it with
+ * "identity" or "role", \u0001 and the target: the IDENTITY object id, or the AGR_USERS key of PFCG).
+ */
+export const AUTHORISATION_CHANGE = defineFact({
+  kind: 'authorisation_change',
+  about: "a change-document item that changes a user's authorisations (IDENTITY, BENUTZER, PFCG AGR_USERS)",
+  records: { CDPOS: { target: 'marked', activity: 'recordText', key: 'docKey' } },
+});
 
 /** A per-row test on a string column, evaluated once per distinct value of a dictionary column. */
 function testOf(col: StrColumn, test: (v: string) => boolean): (i: number) => boolean {
@@ -39,7 +49,7 @@ function fromItems(env: ItemRuleEnv): void {
   const found = [];
   const seen = new Set<string>();
   for (const e of env.securityEvents) {
-    if (e[K.kind] !== K_.authorisationChange || seen.has(e[K.key])) continue;
+    if (e[K.kind] !== AUTHORISATION_CHANGE.kind || seen.has(e[K.key])) continue;
     let user = e[K.user];
     let t = e[K.epoch];
     if (user === '' || Number.isNaN(t)) {
@@ -91,7 +101,7 @@ function find(env: ItemRuleEnv): void {
   fromHeaders(env);
 }
 
-export const SELF_AUTHORIZATION: ItemPatternRule<'SELF_AUTHORIZATION'> = definePattern(
+export const SELF_AUTHORIZATION: ItemPatternRule<'SELF_AUTHORIZATION', readonly [typeof AUTHORISATION_CHANGE]> = definePattern(
   { name: 'SELF_AUTHORIZATION', severity: 'critical', title: 'User changed their own authorisations', summary: 'The acting user created, changed or assigned roles or profiles to themselves.', reads: 'AU7 AUB AUD (first variable), IDENTITY change documents on authorisation tables (OBJECTID), PFCG AGR_USERS (user in TABKEY)', nextSteps: 'Remove the self-granted access and find how the user could administer themselves (segregation of duties).' },
-  { facts: ['itemKeys'], find },
+  { facts: ['itemKeys'], find, collects: [AUTHORISATION_CHANGE] },
 );

@@ -4,7 +4,7 @@
  * and what the patterns read of an item (bank details changed, another user's password reset).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { bankKeyChange, namedProfile, profileOwner, readableKey, roleKey, validAgain, validityChange, validityText, USER_PROFILE_TABLES } from './change-document-keys.ts';
+import { authorisationTarget, bankKeyChange, namedProfile, profileOwner, readableKey, roleKey, validAgain, validityChange, validityText, USER_PROFILE_TABLES } from './change-document-keys.ts';
 import { markFact, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import type { ClassFacts, RuleEnv } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
@@ -12,6 +12,7 @@ import { BANK_CHANGE } from '../pattern/bank-change-then-payment.ts';
 import { PASSWORD_RESET } from '../pattern/mass-password-reset.ts';
 import { PROFILE_ASSIGNED } from '../pattern/sensitive-profile-assigned.ts';
 import { ROLE_ASSIGNED } from '../pattern/sensitive-role-assigned.ts';
+import { AUTHORISATION_CHANGE } from '../pattern/self-authorization.ts';
 
 /** Object class rules of CDHDR and CDPOS; returns the class facts. */
 export function flagObjectClass(env: RuleEnv, rec: CanonicalRecord, out: FlagResult): ClassFacts {
@@ -37,6 +38,10 @@ export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResu
     const target = rec.objectid.trim().toUpperCase();
     const user = rec.user.trim().toUpperCase();
     if (target !== '' && target !== user) markFact(out, PASSWORD_RESET);
+  }
+  if (c.users) {
+    const target = authorisationTarget(c.cls, rec.objectid, table, rec.fname, rec.tabkey);
+    if (target !== undefined) markFact(out, AUTHORISATION_CHANGE, `${c.cls === 'PFCG' ? 'role' : 'identity'}\u0001${target}`);
   }
   if (t.roles && c.roles) flagRole(env, rec, out, c);
   if (f.sensitive) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? env.reason('SF', `${f.field}\u0001${table}`, () => `Sensitive field ${f.field}${table ? ` in ${table}` : ''} changed`) : '', 'CD-SENSITIVE-FIELD');

@@ -58,6 +58,8 @@ export interface ClassFacts {
   roles: boolean;
   /** KRED or DEBI: vendor and customer master (bank fields). */
   partner: boolean;
+  /** IDENTITY, BENUTZER or PFCG: items may change a user's authorisations (SELF_AUTHORIZATION). */
+  users: boolean;
 }
 
 export interface TableFacts {
@@ -124,7 +126,7 @@ export function createRuleEnv(ctx: FlagContext, full: boolean): RuleEnv {
     callsIn: (text: string) => (text === '' ? NO_CALLS : calls(text)),
     classOf: memoOf((raw: string): ClassFacts => {
       const cls = raw.toUpperCase();
-      return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls), profiles: PROFILE_CLASSES.has(cls), identity: cls === 'IDENTITY', roles: ROLE_CLASSES.has(cls), partner: PARTNER_CLASSES.has(cls) };
+      return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls), profiles: PROFILE_CLASSES.has(cls), identity: cls === 'IDENTITY', roles: ROLE_CLASSES.has(cls), partner: PARTNER_CLASSES.has(cls), users: cls === 'IDENTITY' || cls === 'BENUTZER' || cls === 'PFCG' };
     }),
     tableOf: memoOf((raw: string): TableFacts => {
       const table = raw.toUpperCase();

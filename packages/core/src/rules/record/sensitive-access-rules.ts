@@ -1,6 +1,7 @@
 /** SAL-DOWNLOAD, SAL-SENSITIVE-PROGRAM, SAL-SENSITIVE-FM (SENSITIVE_ACCESS_FLAG) and calls of audit-log deletion (SAL-AUDIT-DELETE). */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { markFact, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { AUDIT_TAMPERING } from '../pattern/audit-log-tampering.ts';
 import { flagFunctionTestRun, isFunctionTestRun } from './function-test-rules.ts';
 import { EV_CALL, EV_DOWNLOAD, NO_CALLS, type RuleEnv } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
@@ -24,7 +25,10 @@ export function flagSensitiveAccess(env: RuleEnv, rec: CanonicalRecord, out: Fla
     const fm = ev === 'AUK';
     if (call) setFlag(out, 'SENSITIVE_ACCESS_FLAG', env.full ? `Event ${ev}: call of sensitive ${fm ? 'function module' : 'program'} ${call}` : '', fm ? 'SAL-SENSITIVE-FM' : 'SAL-SENSITIVE-PROGRAM');
     const deleted = c1.deleted || c2.deleted || c3.deleted || cp.deleted;
-    if (deleted) setOther(out, 'audit_trail', `audit_trail: Event ${ev}: audit-log deletion ${deleted} called`, 'SAL-AUDIT-DELETE');
+    if (deleted) {
+      setOther(out, 'audit_trail', `audit_trail: Event ${ev}: audit-log deletion ${deleted} called`, 'SAL-AUDIT-DELETE');
+      markFact(out, AUDIT_TAMPERING);
+    }
     if (isFunctionTestRun(program, rec.tcode)) flagFunctionTestRun(env, rec, out, program);
   }
 }

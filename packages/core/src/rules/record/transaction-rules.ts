@@ -5,6 +5,7 @@ import { startedTransaction } from '../../flags/sm20-events.ts';
 import type { RuleEnv, TcodeFacts } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
 import { PAYMENT } from '../pattern/bank-change-then-payment.ts';
+import { AUDIT_TAMPERING } from '../pattern/audit-log-tampering.ts';
 
 /** Flags a record's transaction; `how` follows the code in reasons (' started (AU3)'), `display`: a table was only read. */
 export function flagTransaction(env: RuleEnv, t: TcodeFacts, out: FlagResult, how: string, display: boolean): void {
@@ -20,7 +21,10 @@ export function flagTransaction(env: RuleEnv, t: TcodeFacts, out: FlagResult, ho
   if (t.other === 'config') setOther(out, 'config', reason('OC', tcode, () => `config: Configuration transaction ${tcode}`), 'TCODE-CONFIG');
   else if (t.other === 'transport') setOther(out, 'transport', reason('OT', tcode, () => `transport: Transport transaction ${tcode}`), 'TCODE-TRANSPORT');
   else if (t.other === 'job_schedule') setOther(out, 'job_schedule', reason('OJ', tcode, () => `job_schedule: Job scheduling transaction ${tcode}`), 'TCODE-JOB');
-  else if (t.other === 'audit_trail') setOther(out, 'audit_trail', `audit_trail: Audit log files administered with ${tcode} (deletion possible)`, 'SAL-AUDIT-DELETE');
+  else if (t.other === 'audit_trail') {
+    setOther(out, 'audit_trail', `audit_trail: Audit log files administered with ${tcode} (deletion possible)`, 'SAL-AUDIT-DELETE');
+    markFact(out, AUDIT_TAMPERING);
+  }
 }
 
 /** The transaction an AU3 record started, when it is not the record's own (`t`). */

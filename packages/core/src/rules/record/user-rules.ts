@@ -1,6 +1,8 @@
 /** USER-PRIVILEGED and USER-EMERGENCY: the privileged-users watchlist against the acting and the target user. */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { markFact, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { EMERGENCY_RECORD } from '../pattern/emergency-access.ts';
+import { PRIVILEGED_LOGON } from '../pattern/privileged-user-logon.ts';
 import type { RuleEnv } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
 
@@ -13,8 +15,13 @@ export function flagUsers(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, t
   if (initial !== 0 && (initial < 0 || watch.mayMatchInitial(initial))) {
     const user = rec.user;
     const kind = watch.kindOf(user);
-    if (kind === 'standard') setOther(out, 'privileged_user', reason('PU', user, () => `privileged_user: Record of privileged standard user ${user}`), 'USER-PRIVILEGED');
-    else if (kind === 'emergency') setOther(out, 'emergency_access', reason('EA', user, () => `emergency_access: Record of emergency user ${user}`), 'USER-EMERGENCY');
+    if (kind === 'standard') {
+      setOther(out, 'privileged_user', reason('PU', user, () => `privileged_user: Record of privileged standard user ${user}`), 'USER-PRIVILEGED');
+      if (rec.event === 'AU1' || rec.event === 'AU5') markFact(out, PRIVILEGED_LOGON);
+    } else if (kind === 'emergency') {
+      setOther(out, 'emergency_access', reason('EA', user, () => `emergency_access: Record of emergency user ${user}`), 'USER-EMERGENCY');
+      markFact(out, EMERGENCY_RECORD);
+    }
   }
   if (target !== '' && watch.kindOf(target) === 'standard') {
     setOther(out, 'privileged_user', reason('PT', target, () => `privileged_user: Privileged standard user ${target} is the target`), 'USER-PRIVILEGED');
