@@ -15,5 +15,5 @@ type KindsOf<F> = F extends readonly DeclaredFact<infer K>[] ? (string extends K
 /** The kind of a declared fact, as the pattern list declares them. */
 export type DeclaredFactKind = KindsOf<(typeof PATTERN_LIST)[number]['collects']>;
 
-/** Every kind of security event step 1 keeps: the collector's own (flags/security-kinds.ts) and the declared facts'. A closed union. */
+/** Every kind of security event: the declared facts' (all that step 1 keeps) and the `logon` kind correlation gives the logons it indexes (flags/security-kinds.ts). A closed union. */
 export type SecurityEventKind = SecurityKind | DeclaredFactKind;
