@@ -96,11 +96,17 @@ test.describe.serial('cases', () => {
     const n = Number(/(\d+)/.exec((await save.textContent())!)![1]);
     await save.click();
     await expect(page.getByText(new RegExp(`^${n} findings? of this case marked Escalated`))).toBeVisible();
-    await expect(page.getByText(new RegExp(`score \\d+ · ${n} of ${n} reviewed`))).toBeVisible();
+    // The header names the decision, and the form opens on it (not on a default the case does not have).
+    await expect(page.getByText(new RegExp(`score \\d+ · ${n} of ${n} reviewed: Escalated$`))).toBeVisible();
+    await expect(review.getByRole('radio', { name: 'Escalated' })).toBeChecked();
     await expect(rows.filter({ hasText: 'Escalated' })).toHaveCount(Math.min(n, 25));
     await rows.first().getByRole('button', { name: /^Review / }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Owner to confirm the changes').first()).toBeVisible();
+    // One order of the decisions everywhere: the triage dialog's as the case review's.
+    const order = ['Open', 'Explained', 'False positive', 'Escalated'];
+    await expect(dialog.getByRole('radiogroup', { name: 'Status' }).locator('label')).toHaveText(order);
+    await expect(review.getByRole('radiogroup', { name: 'Decision' }).locator('label')).toHaveText(order);
     await expectNoSeriousA11yViolations(page, 'case member review dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expectNoSeriousA11yViolations(page, 'case page');
@@ -162,6 +168,15 @@ test.describe.serial('cases', () => {
     const members = page.getByRole('region', { name: 'Findings of this case' });
     await expect(members.getByRole('list', { name: 'Findings' })).toBeVisible();
     await expect(members.getByRole('button', { name: /^Review / }).first()).toBeVisible();
+    // The case's rules read whole on a phone: nothing in the card scrolls sideways, each rule's routine said on screen.
+    const why = page.getByRole('region', { name: 'Why this case' });
+    expect(await why.evaluate((el) => [el, ...el.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible').length)).toBe(0);
+    const rules = why.getByRole('list', { name: 'Rules of this case' }).getByRole('listitem');
+    await expect(rules.first()).toBeVisible();
+    for (const rule of await rules.all()) {
+      await rule.scrollIntoViewIfNeeded();
+      await expect(rule.getByText(/^Routine: /)).toBeInViewport({ ratio: 1 });
+    }
     await expectNoSeriousA11yViolations(page, 'case page at 390 px');
     await screenshot(page, 'case-page-390');
 

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { ApiError } from '../../api/client.ts';
+import { PHONE_QUERY } from '../../lib/phone.ts';
 import { FindingsCard } from '../review/FindingsCard.tsx';
 import { TimelinePage } from '../review/TimelinePage.tsx';
-import { caseQuery } from './cases-api.ts';
+import { caseQuery, type CaseSummary } from './cases-api.ts';
 import { CaseReviewCard } from './CaseReviewCard.tsx';
 import { PlaceTimeline } from './PlaceTimeline.tsx';
 import { actorText, membersText, periodText, progressText, RISK_COLOR, RISK_LABEL, routineText } from './case-labels.ts';
@@ -13,6 +15,7 @@ import { actorText, membersText, periodText, progressText, RISK_COLOR, RISK_LABE
 export function CasePage() {
   const { analysisId, caseId } = useParams({ from: '/_app/results/$analysisId/cases/$caseId' });
   const query = useQuery(caseQuery(analysisId, caseId));
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const back = (
     <Anchor size="sm" renderRoot={(props) => <Link to="/results/$analysisId" params={{ analysisId }} {...props} />}>
       ← All cases
@@ -78,33 +81,61 @@ export function CasePage() {
             </li>
           ))}
         </ul>
-        <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Rules of this case, scrollable' } }}>
-          <Table striped withTableBorder aria-label="Rules of this case">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Rule</Table.Th>
-                <Table.Th>Findings</Table.Th>
-                <Table.Th>First</Table.Th>
-                <Table.Th>Routine</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {c.rules.map((r) => (
-                <Table.Tr key={r.rule}>
-                  <Table.Td>{r.rule}</Table.Td>
-                  <Table.Td>{r.count.toLocaleString('en-US')}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.first_time || '-'}</Table.Td>
-                  <Table.Td>{routineText(r) || 'no'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {phone ? <RuleList rules={c.rules} /> : <RuleTable rules={c.rules} />}
       </Card>
-      <CaseReviewCard key={`${c.id}-${c.progress.reviewed}`} analysisId={analysisId} c={c} />
+      <CaseReviewCard key={`${c.id}-${JSON.stringify(c.progress)}`} analysisId={analysisId} c={c} />
       <FindingsCard analysisId={analysisId} caseId={c.id} title="Findings of this case" />
       {c.actor_kind === 'user' && c.actor && <TimelinePage analysisId={analysisId} user={c.actor} />}
       {(c.actor_kind === 'terminal' || c.actor_kind === 'address') && <PlaceTimeline analysisId={analysisId} c={c} users={query.data.namedUsers ?? []} />}
+    </Stack>
+  );
+}
+
+type CaseRules = CaseSummary['rules'];
+
+/** The case's rules as a table (wide screens). */
+function RuleTable({ rules }: { rules: CaseRules }) {
+  return (
+    <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Rules of this case, scrollable' } }}>
+      <Table striped withTableBorder aria-label="Rules of this case">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Rule</Table.Th>
+            <Table.Th>Findings</Table.Th>
+            <Table.Th>First</Table.Th>
+            <Table.Th>Routine</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rules.map((r) => (
+            <Table.Tr key={r.rule}>
+              <Table.Td>{r.rule}</Table.Td>
+              <Table.Td>{r.count.toLocaleString('en-US')}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.first_time || '-'}</Table.Td>
+              <Table.Td>{routineText(r) || 'no'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The case's rules one under the other on a phone: four columns do not fit 390 px (the routine one was scrolled off). */
+function RuleList({ rules }: { rules: CaseRules }) {
+  return (
+    <Stack component="ul" gap={0} aria-label="Rules of this case" style={{ listStyle: 'none', margin: 0, padding: 0, borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      {rules.map((r) => (
+        <li key={r.rule} style={{ padding: '6px 0', borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {r.rule}
+          </Text>
+          <Text size="sm">
+            {r.count.toLocaleString('en-US')} {r.count === 1 ? 'finding' : 'findings'} · first {r.first_time || '-'}
+          </Text>
+          <Text size="sm">Routine: {!r.routine ? 'no' : r.routine_days && r.active_days ? `on ${r.routine_days} of ${r.active_days} days` : 'yes'}</Text>
+        </li>
+      ))}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startApiServer } from '../../test-utils/api-server.ts';
 import { renderRoute } from '../../test-utils/render-route.tsx';
@@ -71,5 +71,23 @@ describe('CaseReviewCard', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Escalated' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save for 20,600 findings' }));
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('The review stopped after 1,000 of 20,600 findings');
+  });
+
+  it('offers the decisions in the triage dialog\'s order, and opens on the decision every member has', async () => {
+    const api = await startApiServer({});
+    close = api.close;
+    const escalated: CaseSummary = { ...big, progress: { members: 20_600, reviewed: 20_600, open: 0, suppressed: 0, decisions: { escalated: 20_600 } } };
+    renderRoute(() => <CaseReviewCard analysisId="a-1" c={escalated} />);
+    const radios = within(await screen.findByRole('radiogroup', { name: 'Decision' })).getAllByRole('radio');
+    expect(radios.map((r) => r.getAttribute('value'))).toEqual(['open', 'explained', 'false_positive', 'escalated']);
+    expect(screen.getByRole('radio', { name: 'Escalated' })).toBeChecked();
+  });
+
+  it('opens on Explained while members are open or their decisions differ', async () => {
+    const api = await startApiServer({});
+    close = api.close;
+    const mixed: CaseSummary = { ...big, progress: { members: 20_600, reviewed: 20_600, open: 0, suppressed: 0, decisions: { escalated: 600, explained: 20_000 } } };
+    renderRoute(() => <CaseReviewCard analysisId="a-1" c={mixed} />);
+    expect(await screen.findByRole('radio', { name: 'Explained' })).toBeChecked();
   });
 });

@@ -6,14 +6,12 @@ import { reviewKeys, type ReviewStatus } from '../review/review-api.ts';
 import { untilWritten } from '../review/review-job.ts';
 import { needsComment, ReviewDecisionFields, ReviewSaveStatus, SuppressFields, useReviewSave } from '../review/ReviewDecisionFields.tsx';
 import { defaultExpiry, STATUS_LABEL } from '../review/review-labels.ts';
-import { reviewCase, type CaseSummary } from './cases-api.ts';
-
-const STATUSES: ReviewStatus[] = ['explained', 'false_positive', 'escalated', 'open'];
+import { caseDecision, reviewCase, type CaseSummary } from './cases-api.ts';
 
 /** A review decision on a case: applied to every member (or every open one), each keeping its own trail. */
 export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseSummary }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<ReviewStatus>('explained');
+  const [status, setStatus] = useState<ReviewStatus>(caseDecision(c.progress) ?? 'explained');
   const [comment, setComment] = useState('');
   const [ticket, setTicket] = useState('');
   const [scope, setScope] = useState<'all' | 'open'>(c.progress.reviewed > 0 && c.progress.open > 0 ? 'open' : 'all');
@@ -54,7 +52,7 @@ export function CaseReviewCard({ analysisId, c }: { analysisId: string; c: CaseS
         The decision is recorded on each finding of the case, each with its own trail entry.
       </Text>
       <Stack gap="sm">
-        <ReviewDecisionFields idPrefix="case" label="Decision" statuses={STATUSES} status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
+        <ReviewDecisionFields idPrefix="case" label="Decision" status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
         <div>
           <Text size="sm" fw={500} mb={4} id="case-scope">
             Apply to

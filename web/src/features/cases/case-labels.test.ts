@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { membersText } from './case-labels.ts';
+import { membersText, progressText } from './case-labels.ts';
 
 describe("a case's members in words", () => {
   it('adds up: patterns and records, or the rule hits on records where a record breaks several rules', () => {
@@ -8,5 +8,14 @@ describe("a case's members in words", () => {
     expect(membersText({ members: 2, patterns: 0, records: 1, context: 0 })).toBe('2 findings (2 rule hits on 1 record)');
     expect(membersText({ members: 1, patterns: 1, records: 0, context: 0 })).toBe('1 finding (1 pattern)');
     expect(membersText({ members: 20_600, patterns: 0, records: 10_300, context: 0 })).toBe('20,600 findings (20,600 rule hits on 10,300 records)');
+  });
+});
+
+describe("a case's review progress in words", () => {
+  it('names the decision taken, or counts each when they differ', () => {
+    expect(progressText({ members: 8, reviewed: 8, open: 0, suppressed: 0, decisions: { escalated: 8 } })).toBe('8 of 8 reviewed: Escalated');
+    expect(progressText({ members: 8, reviewed: 8, open: 0, suppressed: 0, decisions: { escalated: 3, explained: 5 } })).toBe('8 of 8 reviewed: 5 Explained, 3 Escalated');
+    expect(progressText({ members: 8, reviewed: 2, open: 5, suppressed: 1, decisions: { false_positive: 2 } })).toBe('2 of 8 reviewed: False positive · 1 suppressed');
+    expect(progressText({ members: 8, reviewed: 0, open: 8, suppressed: 0 })).toBe('0 of 8 reviewed');
   });
 });

@@ -13,6 +13,15 @@ export interface CaseProgress {
   reviewed: number;
   open: number;
   suppressed: number;
+  /** The decisions on the reviewed members (absent where none is reviewed, or from an older server). */
+  decisions?: Partial<Record<Exclude<ReviewStatus, 'open'>, number>>;
+}
+
+/** The decision every member of a case has (none while some are open, or where decisions differ). */
+export function caseDecision(p: CaseProgress): Exclude<ReviewStatus, 'open'> | undefined {
+  if (p.open > 0 || p.reviewed === 0) return undefined;
+  const taken = Object.entries(p.decisions ?? {}).filter(([, n]) => (n ?? 0) > 0);
+  return taken.length === 1 && taken[0]![1] === p.reviewed ? (taken[0]![0] as Exclude<ReviewStatus, 'open'>) : undefined;
 }
 
 /** A case as the API lists it: the engine's case with its review progress. */

@@ -8,13 +8,13 @@ import { useSelection } from '../../lib/selection.ts';
 import { DownloadFindingsButton } from './DownloadFindingsButton.tsx';
 import { FindingsTable } from './FindingsTable.tsx';
 import { findingsQuery, reviewKeys, type Finding, type FindingFilters, type FindingMatch, type ReviewStatus, type Severity } from './review-api.ts';
-import { progressText, recordSourceText, STATUS_LABEL } from './review-labels.ts';
+import { progressText, recordSourceText, REVIEW_DECISIONS, STATUS_LABEL } from './review-labels.ts';
 import { TriageDialog } from './TriageDialog.tsx';
 
 const PAGE = 25;
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
-  ...(['open', 'explained', 'false_positive', 'escalated'] as ReviewStatus[]).map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+  ...REVIEW_DECISIONS.map((s) => ({ value: s, label: STATUS_LABEL[s] })),
   { value: 'suppressed', label: 'Suppressed' },
 ];
 const SEVERITY_OPTIONS = [{ value: '', label: 'All severities' }, ...['critical', 'high', 'medium', 'low'].map((s) => ({ value: s, label: s }))];

@@ -5,7 +5,7 @@ import { errorMessage } from '../../api/api-error.ts';
 import { PHONE_QUERY } from '../../lib/phone.ts';
 import type { ReviewStatus } from './review-api.ts';
 import type { ReviewJob } from './review-job.ts';
-import { STATUS_LABEL } from './review-labels.ts';
+import { REVIEW_DECISIONS, STATUS_LABEL } from './review-labels.ts';
 
 /** Explained and false positive need a comment (the server refuses them without one). */
 export const needsComment = (status: ReviewStatus, comment: string) => (status === 'explained' || status === 'false_positive') && comment.trim() === '';
@@ -15,7 +15,6 @@ interface ReviewDecisionFieldsProps {
   idPrefix: string;
   /** Heading of the status choice ("Status", "Decision"). */
   label: string;
-  statuses: readonly ReviewStatus[];
   status: ReviewStatus;
   onStatus: (s: ReviewStatus) => void;
   comment: string;
@@ -24,8 +23,8 @@ interface ReviewDecisionFieldsProps {
   onTicket: (s: string) => void;
 }
 
-/** The decision, comment and ticket of a review: the same fields for one finding, a selection, a filter or a case. */
-export function ReviewDecisionFields({ idPrefix, label, statuses, status, onStatus, comment, onComment, ticket, onTicket }: ReviewDecisionFieldsProps) {
+/** The decision, comment and ticket of a review: the same fields, decisions in the same order, for one finding, a selection, a filter or a case. */
+export function ReviewDecisionFields({ idPrefix, label, status, onStatus, comment, onComment, ticket, onTicket }: ReviewDecisionFieldsProps) {
   // Four decisions side by side do not fit a phone's card or dialog (the last ones were cut off): one under the other there.
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
@@ -34,7 +33,7 @@ export function ReviewDecisionFields({ idPrefix, label, statuses, status, onStat
         <Text size="sm" fw={500} mb={4} id={`${idPrefix}-status`}>
           {label}
         </Text>
-        <SegmentedControl aria-labelledby={`${idPrefix}-status`} fullWidth orientation={phone ? 'vertical' : 'horizontal'} value={status} onChange={(v) => onStatus(v as ReviewStatus)} data={statuses.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
+        <SegmentedControl aria-labelledby={`${idPrefix}-status`} fullWidth orientation={phone ? 'vertical' : 'horizontal'} value={status} onChange={(v) => onStatus(v as ReviewStatus)} data={REVIEW_DECISIONS.map((s) => ({ value: s, label: STATUS_LABEL[s] }))} />
       </div>
       <Textarea label="Comment" placeholder="What you checked and what you found" rows={3} maxLength={2000} value={comment} onChange={(e) => onComment(e.currentTarget.value)} description={needsComment(status, comment) ? 'Required for explained and false positive' : undefined} />
       <TextInput label="Ticket" placeholder="e.g. CHG-1001 (optional)" maxLength={100} value={ticket} onChange={(e) => onTicket(e.currentTarget.value)} />

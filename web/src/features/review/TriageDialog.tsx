@@ -19,8 +19,6 @@ interface TriageDialogProps {
   onSaved: (count: number) => void;
 }
 
-const STATUSES: ReviewStatus[] = ['open', 'explained', 'false_positive', 'escalated'];
-
 /** Status, comment and ticket for one finding (with its audit trail) or for the selected ones. */
 export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onClose, onSaved }: TriageDialogProps) {
   const single = targets.length === 1 ? targets[0]! : undefined;
@@ -71,7 +69,7 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
             {single.rule.id} · {single.user || 'no user'} · {single.time || 'no time'} · {single.summary}
           </Text>
         )}
-        <ReviewDecisionFields idPrefix="triage" label="Status" statuses={STATUSES} status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
+        <ReviewDecisionFields idPrefix="triage" label="Status" status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
         {canSuppress && (
           <SuppressFields label="Suppress this finding in later analyses" note={`Rule ${single.rule.id} and user ${single.user}; the comment is the reason.`} checked={suppress} onChecked={setSuppress} expiresAt={expiresAt} onExpiresAt={setExpiresAt}>
             {single.object && <Checkbox label={`Only for object ${single.object}`} checked={matchObject} onChange={(e) => setMatchObject(e.currentTarget.checked)} />}

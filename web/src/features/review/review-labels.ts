@@ -1,4 +1,8 @@
+import { REVIEW_STATUSES } from '@app/core/review/types.ts';
 import type { FindingsPage, ReviewStatus, Severity } from './review-api.ts';
+
+/** The review decisions in the one order every view offers them (the product spec's): Open, Explained, False positive, Escalated. */
+export const REVIEW_DECISIONS: readonly ReviewStatus[] = REVIEW_STATUSES;
 
 export const STATUS_LABEL: Record<ReviewStatus, string> = {
   open: 'Open',

@@ -117,6 +117,8 @@ describe('the findings index', () => {
     const one = (await handleJob({ type: 'case', key, reviews: { version: 3 }, caseId: 'c2', cursor: 1, limit: 5 })).result as any;
     expect(one.members.map((l: any) => l.index)).toEqual([4]);
     expect(one).toMatchObject({ position: 2, cases: 2, nextCursor: null, case: { id: 'c2', members: 2, progress: { reviewed: 2, open: 0 } } });
+    // The decisions taken on the case's members, for its header and its review form.
+    expect(one.case.progress.decisions).toEqual({ explained: 1, false_positive: 1 });
     expect((await handleJob({ type: 'case', key, reviews: { version: 3 }, caseId: 'nope', cursor: 0, limit: 5 })).result).toEqual({ notFound: true });
   });
 });

@@ -11,7 +11,7 @@ import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
 import { MAX_EVIDENCE_SHEETS, suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
 import { deriveArtifacts } from './fallback-artifacts.ts';
 import { applyReview, type ApplySpec } from './review-apply.ts';
-import { buildIndex, FindingsIndex, type FindingFilter, type FindingTarget, type LineRef } from './findings-index.ts';
+import { buildIndex, FindingsIndex, STATUS_CODES, type FindingFilter, type FindingTarget, type LineRef, type StatusName } from './findings-index.ts';
 
 export interface ReviewsSync {
   version: number;
@@ -64,6 +64,8 @@ export interface CaseProgress {
   reviewed: number;
   open: number;
   suppressed: number;
+  /** The decisions on the reviewed members (the one case's answer only): its header names them and its form opens on a shared one. */
+  decisions?: Partial<Record<Exclude<StatusName, 'open'>, number>>;
 }
 
 export type CaseSummary = Omit<Case, 'findings_offset' | 'findings_count'> & { members: number; progress: CaseProgress };
@@ -115,6 +117,15 @@ function flagTotals(report: Uint8Array): Record<string, number> {
 function progressOf(p: Uint32Array, ci: number): CaseProgress {
   if (ci < 0) return { members: 0, reviewed: 0, open: 0, suppressed: 0 };
   return { members: p[ci * 4]!, open: p[ci * 4 + 1]!, reviewed: p[ci * 4 + 2]!, suppressed: p[ci * 4 + 3]! };
+}
+
+/** How many findings in [from, to) have each decision (open ones are not counted). */
+function decisionsOf(index: FindingsIndex, from: number, to: number): CaseProgress['decisions'] {
+  const n = new Array<number>(STATUS_CODES.length).fill(0);
+  for (let i = from; i < to; i++) n[index.status[i]!]!++;
+  const out: NonNullable<CaseProgress['decisions']> = {};
+  for (let s = 1; s < STATUS_CODES.length; s++) if (n[s]! > 0) out[STATUS_CODES[s] as Exclude<StatusName, 'open'>] = n[s]!;
+  return out;
 }
 
 function summaryOf(c: Case, progress: CaseProgress): CaseSummary {
@@ -303,7 +314,7 @@ function query(job: Exclude<Job, { type: 'derive' | 'build-index' | 'load' | 'ex
       const lines: LineRef[] = [];
       for (let i = from; i < to; i++) lines.push(index.line(i));
       return {
-        case: summaryOf(c, progressOf(p, ci)),
+        case: summaryOf(c, { ...progressOf(p, ci), decisions: decisionsOf(index, c.findings_offset, Math.min(c.findings_offset + c.findings_count, index.count)) }),
         position: at + 1,
         cases: l.file.cases.length,
         members: lines,
