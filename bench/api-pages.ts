@@ -221,7 +221,7 @@ async function main() {
     const analyses: string[] = kept.slice(0, ANALYSES).map((a) => a.analysisId);
     if (analyses.length > 0) console.log(`${analyses.length} analyses kept in ${dataDir}: read, not analysed again`);
     const fileIds: string[] = [];
-    if (analyses.length < ANALYSES) for (const [name, path] of Object.entries(files)) fileIds.push(await upload(alice, `${name}-${MB}mb.csv`, withinUploadLimit(readFileSync(path))));
+    if (analyses.length < (LINKED ? 1 : ANALYSES)) for (const [name, path] of Object.entries(files)) fileIds.push(await upload(alice, `${name}-${MB}mb.csv`, withinUploadLimit(readFileSync(path))));
     for (let i = analyses.length; i < ANALYSES; i++) {
       if (i > 0 && LINKED) {
         analyses.push(await linkedCopy(stack, alice.sub, analyses[0]!));

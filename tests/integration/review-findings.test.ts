@@ -7,6 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FINDINGS_COLUMNS } from '@app/core/review/index.ts';
 import { readXlsxSheets } from '@app/core/report/read-xlsx-sheets.ts';
+import { exportLimits } from '@app/functions/services/review/findings-export.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
 import { signedInStack } from '../support/suite.ts';
 import { sm20Csv, text } from './pipeline-fixtures.ts';
@@ -194,6 +195,25 @@ describe('the findings workbook', () => {
     expect(lines).toHaveLength((await findingsOf()).counts.total + 1);
     expect(lines.find((l) => l.includes('INC-9'))).toContain(`"'=HYPERLINK(""http://x"")",INC-9`);
     expect((await alice.call('GET', `/results/${analysisId}/findings/export?format=pdf`)).status).toBe(400);
+  });
+
+  it('is refused with a message, not cut short, for more findings than a worksheet holds', async () => {
+    const total = (await findingsOf()).counts.total;
+    const saved = exportLimits.maxFindings;
+    exportLimits.maxFindings = total - 1;
+    try {
+      for (const format of ['xlsx', 'csv']) {
+        const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=${format}`);
+        expect(res.status).toBe(413);
+        expect(res.json.error.message).toBe(
+          `This analysis has ${total.toLocaleString('en-US')} findings; a findings download holds at most ${(total - 1).toLocaleString('en-US')} (the rows of one worksheet). Review them by case or filter on screen; every record with its flags is in the results workbook and CSV.`,
+        );
+      }
+      exportLimits.maxFindings = total;
+      expect((await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`)).status).toBe(200);
+    } finally {
+      exportLimits.maxFindings = saved;
+    }
   });
 });
 

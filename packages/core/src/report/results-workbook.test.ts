@@ -108,7 +108,7 @@ describe('results.xlsx read by openpyxl', () => {
     const lastColumn = 'A' + String.fromCharCode(64 + head!.length - 26); // past Z: AA, AB …
     expect([sm20.frozen, sm20.filter]).toEqual(['A2', `A1:${lastColumn}4`]);
     expect(head!.map((h) => h.value)).toContain('RULES');
-    expect(excel.Summary!.widths).toEqual({ A: 41, B: 44 }); // 'High-risk transaction and table records'; the business hours in words
+    expect(excel.Summary!.widths).toEqual({ A: 41, B: 49 }); // 'High-risk transaction and table records'; the empty networks list in words
   });
 
   it('opens on a Summary that says the risk in words and counts records per flag as numbers', () => {
@@ -121,6 +121,11 @@ describe('results.xlsx read by openpyxl', () => {
     expect(summary['Time zone']).toEqual({ type: 'text', value: 'UTC' });
     expect(summary['Business hours']).toEqual({ type: 'text', value: 'Mon, Tue, Wed, Thu, Fri 07:00-19:00' });
     expect(summary['Threshold: burst']).toEqual({ type: 'text', value: 'count 5, minutes 10' });
+    // An empty networks list says its rule is off; each list read is named with its version.
+    expect(summary['Threshold: networks']).toEqual({ type: 'text', value: 'none (the rule UNEXPECTED_NETWORK_LOGON is off)' });
+    const lists = Object.entries(summary).filter(([k]) => k.startsWith('List: '));
+    expect(lists.length).toBeGreaterThan(3);
+    expect(lists.every(([, v]) => /^\d+ entries, sha256 [0-9a-f]{12}$/.test(String((v as { value?: unknown }).value)))).toBe(true);
     expect(summary['Share of records flagged (%)']!.type).toBe('number');
     expect(summary['High-risk transaction and table records']).toEqual({ type: 'number', value: 2 });
     expect(summary['Critical alerts']).toBeUndefined();

@@ -62,10 +62,17 @@ export function settingsRows(settings: AnalysisReport['settings']): [string, str
     ['Holiday calendar', settings.holidayCalendar],
     ['Business hours', `${settings.businessHours.days.map((d) => days[d] ?? String(d)).join(', ')} ${settings.businessHours.start}-${settings.businessHours.end}`],
   ];
-  for (const [name, value] of Object.entries(settings.thresholds)) {
-    rows.push([`Threshold: ${name}`, typeof value === 'object' && value !== null ? Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(', ') : String(value)]);
-  }
+  for (const [name, value] of Object.entries(settings.thresholds)) rows.push([`Threshold: ${name}`, thresholdText(name, value)]);
+  // Which version of each list the analysis read (entries and a hash of them: the same list gives the same version).
+  for (const [name, version] of Object.entries(settings.lists ?? {})) rows.push([`List: ${name}`, version]);
   return rows;
+}
+
+/** A threshold in words: a list of values joined (an empty one says so: the networks list off means its rule is off), an object as its fields. */
+function thresholdText(name: string, value: unknown): string {
+  if (Array.isArray(value)) return value.length > 0 ? value.map(String).join(', ') : name === 'networks' ? 'none (the rule UNEXPECTED_NETWORK_LOGON is off)' : 'none';
+  if (typeof value === 'object' && value !== null) return Object.entries(value).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`).join(', ');
+  return String(value);
 }
 
 /**

@@ -23,6 +23,14 @@ const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
 } as const;
 
+/**
+ * The most findings one export holds: a worksheet's rows less its header (Excel opens no more). The
+ * export is made whole in the review worker (every row, and the file read into memory), so the CSV
+ * keeps the same bound; a larger analysis (4 x 100 MB exports give about 7 million findings) is
+ * refused with a message saying so, not cut short. Tests lower it.
+ */
+export const exportLimits = { maxFindings: 1_048_575 };
+
 export async function exportFindings(services: Services, userSub: string, analysisId: string, format: 'xlsx' | 'csv') {
   const o = await openFindings(services, userSub, analysisId);
   // Loads the index and the reviews into a worker and gives the counts for the About sheet.
@@ -34,6 +42,12 @@ export async function exportFindings(services: Services, userSub: string, analys
   });
   const a = o.analysis;
   const counts = head.counts;
+  if (counts.total > exportLimits.maxFindings) {
+    throw new VisibleError(
+      'TOO_LARGE',
+      `This analysis has ${counts.total.toLocaleString('en-US')} findings; a findings download holds at most ${exportLimits.maxFindings.toLocaleString('en-US')} (the rows of one worksheet). Review them by case or filter on screen; every record with its flags is in the results workbook and CSV.`,
+    );
+  }
   const ndjson = await readBytes(services.blobs, o.keys.findings);
   const full = [...o.reviews.values()].map((r) => ({ findingId: r.findingId, status: r.status, comment: r.comment, ticket: r.ticket, reviewer: r.reviewer, reviewedAt: r.reviewedAt }));
   const job = {

@@ -131,7 +131,7 @@ async function progress(db: ReviewDb, spec: ApplySpec, set: Partial<ReviewJobIte
  * recording progress on the job item after each batch and the result at the end. Never throws:
  * a failure is recorded on the job.
  */
-export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: readonly number[]): Promise<void> {
+export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: readonly number[] | Uint32Array): Promise<void> {
   const db = reviewDbFor(spec.table);
   const suppressionOf = new Map(spec.suppressionOf);
   const keep = spec.onlyIf === undefined ? undefined : (current: ReviewStatus) => current === spec.onlyIf;
@@ -141,7 +141,7 @@ export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: r
   try {
     await progress(db, spec, { matched: list.length });
     for (let from = 0; from < list.length; from += APPLY_BATCH) {
-      const writes = list.slice(from, from + APPLY_BATCH).map((i) => {
+      const writes = Array.from(list.slice(from, from + APPLY_BATCH), (i) => {
         const t = index.target(i);
         const sid = suppressionOf.get(`${t.rule.id}\u001f${t.user}`);
         return { findingId: t.findingId, state: sid ? { ...spec.state, suppressionId: sid } : spec.state };

@@ -78,9 +78,9 @@ interface Loaded {
 }
 
 const loaded = new Map<string, Loaded>();
-/** Bounds of what one worker keeps: analyses, and the memory of their indexes (REVIEW_KEEP_MB, default 1,536). */
+/** Bounds of what one worker keeps: analyses, and the memory of their indexes (REVIEW_KEEP_MB, default 2,048: three analyses of 7 M findings). */
 export const KEEP_ANALYSES = 6;
-export const keep = { bytes: Math.max(64, Number(process.env.REVIEW_KEEP_MB) || 1536) * 1024 * 1024 };
+export const keep = { bytes: Math.max(64, Number(process.env.REVIEW_KEEP_MB) || 2048) * 1024 * 1024 };
 
 /**
  * What a loaded index holds in memory: its stored columns (about 55 bytes per finding) and what the
