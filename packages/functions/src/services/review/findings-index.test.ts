@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@app/core/review/index.ts';
-import { buildIndex, FindingsIndex, FindingsIndexBuilder, STATUS_CODES } from './findings-index.ts';
+import { buildIndex, FindingsIndex, FindingsIndexBuilder, SEVERITY_RANK, STATUS_CODES } from './findings-index.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,6 +148,36 @@ it('a worker loads an index from its path, keeps indexes up to its memory bound,
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+it('lists a filter as the whole list filtered (open, reviewed, suppressed; each by severity, time, id), over many findings', () => {
+  const sevs = ['critical', 'high', 'medium', 'low'] as const;
+  let seed = 7;
+  const rnd = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  // A rule has one severity (the index keeps it per rule).
+  const many = Array.from({ length: 3000 }, (_, i) => {
+    const r = rnd(6);
+    return f(i + 1, `R${r}`, sevs[r % 4]!, `U${rnd(7)}`, `2026-01-0${1 + rnd(9)} 10:00:0${rnd(10)}`, `c${rnd(4)}`);
+  });
+  const idx = new FindingsIndex(buildIndex(new TextEncoder().encode(many.map((x) => JSON.stringify(x)).join('\n')), { flagTotals: {} }));
+  idx.applySuppressions([{ suppressionId: 's', rule: 'R1', user: 'u2', reason: 'r', expiresAt: '2030-01-01T00:00:00Z' }]);
+  idx.applyReviews(1, many.filter(() => rnd(5) === 0).map((x) => [x.findingId, 1 + rnd(3)] as [string, number]));
+  const all = [...idx.ordered({})];
+  const matches = (i: number, flt: { severity?: string; user?: string; status?: string }) =>
+    (!flt.severity || many[i]!.rule.severity === flt.severity) && (!flt.user || many[i]!.user === flt.user) && (!flt.status || (flt.status === 'open' ? idx.bucket(i) === 0 : STATUS_CODES[idx.status[i]!] === flt.status));
+  const filters = [...sevs.map((severity) => ({ severity })), { severity: 'high', user: 'U3' }, { status: 'open' }, { status: 'explained', severity: 'low' }, { user: 'U1' }] as const;
+  for (const flt of filters) {
+    const want = all.filter((i) => matches(i, flt));
+    expect(want.length, JSON.stringify(flt)).toBeGreaterThan(0);
+    expect([...idx.ordered(flt)], JSON.stringify(flt)).toEqual(want);
+  }
+  // Severity, then time: the whole list's open part.
+  const open = all.filter((i) => idx.bucket(i) === 0);
+  const key = (i: number) => `${SEVERITY_RANK[many[i]!.rule.severity]} ${many[i]!.time} ${many[i]!.findingId}`;
+  expect(open.map(key)).toEqual(open.map(key).sort());
 });
 
 it('builds the same index from the findings as they are written (made in one order, lines in another) as from the file', () => {

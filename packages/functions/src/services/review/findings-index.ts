@@ -477,11 +477,19 @@ export class FindingsIndex {
     // were most of a new filter's time, and each kept list took twice the memory.
     const m = this.matcher(f);
     const n = this.count;
-    const hits = new Uint32Array(n);
-    const bucketOf = new Uint8Array(n);
+    // The base order is by severity first: a severity's findings are one run of it.
+    let from = 0;
+    let to = n;
+    if (f.severity !== undefined) {
+      const rank = SEVERITY_RANK[f.severity];
+      from = this.firstOrderAtLeast(rank);
+      to = this.firstOrderAtLeast(rank + 1);
+    }
+    const hits = new Uint32Array(to - from);
+    const bucketOf = new Uint8Array(to - from);
     const per = [0, 0, 0];
     let matched = 0;
-    for (let k = 0; k < n; k++) {
+    for (let k = from; k < to; k++) {
       const i = this.order[k]!;
       if (!m(i)) continue;
       const b = this.bucket(i);
@@ -493,6 +501,18 @@ export class FindingsIndex {
     const at = [0, per[0]!, per[0]! + per[1]!];
     for (let j = 0; j < matched; j++) out[at[bucketOf[j]!]!++] = hits[j]!;
     return out;
+  }
+
+  /** The first position of the base order whose severity rank is at least `rank` (binary search). */
+  private firstOrderAtLeast(rank: number): number {
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sev[this.order[mid]!]! < rank) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   counts() {
