@@ -126,11 +126,15 @@ export interface AnalysisSummary {
   flag_counts: FlagCounts;
 }
 
-/** 'No data': the files held no records, so nothing was checked (never reported as Clean). */
-export type RiskLevel = 'High' | 'Medium' | 'Low' | 'Clean' | 'No data';
+/**
+ * 'No data': the files held no records, so nothing was checked (never reported as Clean).
+ * 'Critical': the analysis holds a critical case (the overall risk is never below its highest case: model/overall-risk.ts).
+ */
+export type RiskLevel = 'Critical' | 'High' | 'Medium' | 'Low' | 'Clean' | 'No data';
 
 /** The risk in words, as the product's risk badge and the workbook's Summary sheet say it. */
 export const RISK_DESCRIPTIONS: Record<RiskLevel, string> = {
+  Critical: 'Critical Risk - Review the Critical Cases First',
   High: 'High Risk - Immediate Review Required',
   Medium: 'Medium Risk - Review Recommended',
   Low: 'Low Risk - Minor Issues Found',
@@ -210,7 +214,12 @@ export interface AnalysisReport {
   fileType: FileType | 'MULTI';
   files: { name: string; fileType: FileType; records: number }[];
   summary: AnalysisSummary;
+  /** The overall risk: the share of flagged records' level, raised to the highest case's level (model/overall-risk.ts). */
   risk: RiskLevel;
+  /** The level the share of flagged records alone gives (spec: above 10 % High …); absent in reports written before it. */
+  risk_by_share?: RiskLevel;
+  /** Why the overall risk is what it is, e.g. "3 critical cases; 12.50 % of records flagged (High by that share alone)". */
+  risk_reason?: string;
   /** Why the risk is `No data` (no records at all, or tickets alone: no SM20 or change-document records were given). */
   no_data_reason?: string;
   suspicious_patterns: SuspiciousPattern[];
