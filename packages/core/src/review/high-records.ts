@@ -9,6 +9,7 @@
 import type { ByteSink, Workspace } from '../engine/contract.ts';
 import { FLAG_KEYS, type FileType, type FlagKey } from '../model/index.ts';
 import { ruleById } from '../rules/index.ts';
+import { openFindingLines, type FindingLinesResult } from './finding-lines.ts';
 
 /** A record: its cells by column label (with FILE_TYPE and SOURCE_FILE), its flag reasons and rule ids. */
 export interface HighRecord {
@@ -46,12 +47,18 @@ const isHighRule = (id: string) => {
   return !!r && r.kind === 'flag' && (r.severity === 'high' || r.severity === 'critical');
 };
 
-/** One report part's high-severity records, written to the workspace as JSON lines. */
-export function openHighRecordsPart(workspace: Workspace, name: string, fileType: FileType, fileName: string, columns: readonly string[]) {
+/**
+ * One report part's high-severity records, written to the workspace as JSON lines; with
+ * `findingsOf` (the analysis id) also their findings, made here in the part's task (finding-lines.ts).
+ */
+export function openHighRecordsPart(workspace: Workspace, name: string, fileType: FileType, fileName: string, columns: readonly string[], findingsOf?: string) {
   const sink = workspace.write(name);
+  const findings = findingsOf !== undefined ? openFindingLines(workspace, `${name}.findings`, findingsOf) : undefined;
   let kept = 0;
   let total = 0;
   let text = '';
+  /** Bytes of the part's file so far (the findings name their record's line by offset). */
+  let bytes = 0;
   const highByRules = new Map<string, boolean>();
   return {
     /** A flagged row (reasons by flag index, rule ids that fired). */
@@ -76,16 +83,23 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
         line.user = rec.user.trim().toUpperCase();
         line.time = time;
       }
-      text += `${JSON.stringify(line)}\n`;
-      if (text.length < 1 << 20) return;
+      const json = JSON.stringify(line);
+      text += `${json}\n`;
+      let made: Promise<void> | undefined;
+      if (findings) {
+        const length = Buffer.byteLength(json);
+        made = findings.add(line, json, bytes, length);
+        bytes += length + 1;
+      }
+      if (text.length < 1 << 20) return made;
       const out = sink.write(Buffer.from(text));
       text = '';
-      return out || undefined;
+      return made && out ? Promise.all([made, out]).then(() => undefined) : made || out || undefined;
     },
-    async close(): Promise<{ name: string; kept: number; total: number }> {
+    async close(): Promise<{ name: string; kept: number; total: number; findings?: FindingLinesResult }> {
       if (text) await sink.write(Buffer.from(text));
       await sink.end();
-      return { name, kept, total };
+      return { name, kept, total, ...(findings ? { findings: await findings.close() } : {}) };
     },
   };
 }

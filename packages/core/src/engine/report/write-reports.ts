@@ -16,6 +16,7 @@ import { writeHighRecords } from '../../review/high-records.ts';
 import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type Case, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
 import { overallRisk } from '../../model/overall-risk.ts';
 import { writeFindings } from './write-findings.ts';
+import type { FindingLinesResult } from '../../review/finding-lines.ts';
 import { patternSharedTexts, type PatternSheetInput, type PatternSheetResult, type SharedTexts } from './pattern-sheet.ts';
 import { patternExplanation } from './pattern-text.ts';
 
@@ -70,6 +71,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
     input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
+    // Beside high-records.ndjson, each part makes its records' findings (write-findings.ts).
+    if (input.highRecords && outputs.findings && outputs.highRecords) input.findingsOf = options.analysisId ?? '';
     if (input.stats) input.caseTriggers = triggers;
   }
   const csvStarts = inputs.map(() => 0);
@@ -171,11 +174,14 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   };
   if (outputs.findings) {
     const highParts: string[] = [];
+    const made: FindingLinesResult[] = [];
     for (const p of pending) {
       const r = await p;
       if (r.highRecords) highParts.push(r.highRecords.name);
+      if (r.highRecords?.findings) made.push(r.highRecords.findings);
     }
-    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts }, undefined, options.findingsListener);
+    const madeInParts = highStarts && made.length === highParts.length ? made : undefined;
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts, madeInParts }, undefined, options.findingsListener);
   }
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };
