@@ -88,12 +88,53 @@ export type FindingLine =
   | { made: true; epoch: number; hash: number; occurrence: number; offset: number; length: number; id: string; rule: string; user: string; time: string; object: string; terminal: string; flag: string; body: string };
 
 /** A field between tabs: its tabs, line feeds and backslashes escaped (a cell may hold any of them). */
-function escaped(s: string): string {
+export function escaped(s: string): string {
   return /[\t\n\\]/.test(s) ? s.replace(/[\t\n\\]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\\\')) : s;
 }
 
 function unescaped(s: string): string {
   return s.includes('\\') ? s.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c)) : s;
+}
+
+/** A pattern's finding line (engine/report/pattern-findings.ts): its case's actor key instead of an evidence place. */
+export interface PatternLine {
+  epoch: number;
+  hash: number;
+  occurrence: number;
+  id: string;
+  actor: string;
+  rule: string;
+  user: string;
+  time: string;
+  object: string;
+  terminal: string;
+  body: string;
+}
+
+export function readPatternLine(line: string): PatternLine {
+  const cut: number[] = [];
+  let at = 1;
+  if (!line.startsWith('P\t')) throw new Error('not a pattern finding line');
+  for (let k = 0; k < 10; k++) {
+    cut.push(at);
+    at = line.indexOf('\t', at + 1);
+    if (at < 0) throw new Error('a finding line is cut short');
+  }
+  cut.push(at);
+  const field = (k: number) => line.slice(cut[k]! + 1, cut[k + 1]);
+  return {
+    epoch: +field(0),
+    hash: +field(1),
+    occurrence: +field(2),
+    id: field(3),
+    actor: unescaped(field(4)),
+    rule: unescaped(field(5)),
+    user: unescaped(field(6)),
+    time: unescaped(field(7)),
+    object: unescaped(field(8)),
+    terminal: unescaped(field(9)),
+    body: line.slice(at + 1),
+  };
 }
 
 export function readFindingLine(line: string): FindingLine {
