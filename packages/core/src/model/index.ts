@@ -217,7 +217,7 @@ export interface AnalysisReport {
   risk: RiskLevel;
   /** The level the share of flagged records alone gives (spec: above 10 % High …); absent in reports written before it. */
   risk_by_share?: RiskLevel;
-  /** Why the overall risk is what it is, e.g. "3 critical cases; 12.50 % of records flagged (High by that share alone)". */
+  /** Why the overall risk is what it is, e.g. "3 critical cases; 12.50 % of records flagged, which alone reads High". */
   risk_reason?: string;
   /** Why the risk is `No data` (no records at all, or tickets alone: no SM20 or change-document records were given). */
   no_data_reason?: string;

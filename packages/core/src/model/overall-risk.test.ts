@@ -13,9 +13,9 @@ describe('the overall risk of an analysis', () => {
     expect(overallRisk('High', 12.5, cases('critical', 'critical', 'high'))).toEqual({
       risk: 'Critical',
       risk_by_share: 'High',
-      risk_reason: '2 critical cases; 12.50 % of records flagged (High by that share alone)',
+      risk_reason: '2 critical cases; 12.50 % of records flagged, which alone reads High',
     });
-    expect(overallRisk('Low', 1, cases('medium'))).toMatchObject({ risk: 'Medium', risk_reason: '1 medium case; 1.00 % of records flagged (Low by that share alone)' });
+    expect(overallRisk('Low', 1, cases('medium'))).toMatchObject({ risk: 'Medium', risk_reason: '1 medium case; 1.00 % of records flagged, which alone reads Low' });
     // The share decides where it is at least the highest case's level.
     expect(overallRisk('High', 40, cases('high', 'medium'))).toEqual({ risk: 'High', risk_by_share: 'High', risk_reason: '40.00 % of records flagged; highest: 1 high case' });
     expect(overallRisk('Medium', 6, [])).toEqual({ risk: 'Medium', risk_by_share: 'Medium', risk_reason: '6.00 % of records flagged' });
@@ -36,9 +36,9 @@ describe('the overall risk of an analysis', () => {
       expect(r.cases?.[0]).toMatchObject({ actor: 'EVE', risk_level: 'critical' });
       expect(r.correlation_results.risk_correlation.risk_percentage).toBeLessThan(5);
       expect(r).toMatchObject({ risk: 'Critical', risk_by_share: 'Low' });
-      expect(r.risk_reason).toMatch(/^1 critical case; 0\.\d\d % of records flagged \(Low by that share alone\)$/);
+      expect(r.risk_reason).toMatch(/^1 critical case; 0\.\d\d % of records flagged, which alone reads Low$/);
       const summary = readXlsxSheets(await readFile(join(dir, 'results.xlsx'))).find((s) => s.name === 'Summary')!;
-      expect(summary.rows).toContainEqual(['Risk', `Critical Risk - Review the Critical Cases First (${r.risk_reason})`]);
+      expect(summary.rows).toContainEqual(['Risk', `Critical Risk - Review the Critical Cases First: ${r.risk_reason}`]);
       expect(summary.rows).toContainEqual(['Risk by the share of flagged records alone', 'Low Risk - Minor Issues Found']);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -20,8 +20,8 @@ export interface OverallRisk {
 
 /**
  * @example overallRisk('High', 12.5, [{ risk_level: 'critical' }, { risk_level: 'critical' }, { risk_level: 'high' }])
- *   // { risk: 'Critical', risk_by_share: 'High', risk_reason: '2 critical cases; 12.50 % of records flagged (High by that share alone)' }
- * @example overallRisk('Low', 1, [{ risk_level: 'medium' }]) // risk 'Medium': '1 medium case; 1.00 % of records flagged (Low by that share alone)'
+ *   // { risk: 'Critical', risk_by_share: 'High', risk_reason: '2 critical cases; 12.50 % of records flagged, which alone reads High' }
+ * @example overallRisk('Low', 1, [{ risk_level: 'medium' }]) // risk 'Medium': '1 medium case; 1.00 % of records flagged, which alone reads Low'
  */
 export function overallRisk(byShare: RiskLevel, percentage: number, cases: readonly { risk_level: CaseRiskLevel }[]): OverallRisk {
   // Nothing was checked: no case can raise it, and no_data_reason says why.
@@ -32,6 +32,6 @@ export function overallRisk(byShare: RiskLevel, percentage: number, cases: reado
   const n = cases.filter((c) => c.risk_level === top).length;
   const topCases = `${n.toLocaleString('en-US')} ${top} ${n === 1 ? 'case' : 'cases'}`;
   const byCase = OF_CASE[top];
-  if (RANK[byCase] > RANK[byShare]) return { risk: byCase, risk_by_share: byShare, risk_reason: `${topCases}; ${share} (${byShare} by that share alone)` };
+  if (RANK[byCase] > RANK[byShare]) return { risk: byCase, risk_by_share: byShare, risk_reason: `${topCases}; ${share}, which alone reads ${byShare}` };
   return { risk: byShare, risk_by_share: byShare, risk_reason: `${share}; highest: ${topCases}` };
 }

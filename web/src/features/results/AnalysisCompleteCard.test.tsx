@@ -40,7 +40,7 @@ describe('AnalysisCompleteCard', () => {
   });
 
   it('shows the engine\'s overall risk raised by a critical case, with why, and keeps the share', () => {
-    const reason = '2 critical cases; 12.50 % of records flagged (High by that share alone)';
+    const reason = '2 critical cases; 12.50 % of records flagged, which alone reads High';
     render(<AnalysisCompleteCard result={{ ...base, risk: 'Critical', risk_by_share: 'High', risk_reason: reason }} onViewResults={() => {}} onStartNew={() => {}} />);
     expect(screen.getByText('Critical Risk - Review the Critical Cases First').closest('[data-risk]')).toHaveAttribute('data-risk', 'Critical');
     expect(screen.queryByText('High Risk - Immediate Review Required')).toBeNull();

@@ -17,7 +17,7 @@ export function RiskBadge({ flagged, total, risk, short = false, size = 'md', ti
   );
 }
 
-/** Why the overall risk is what it is: "2 critical cases; 12.50 % of records flagged (High by that share alone)". */
+/** Why the overall risk is what it is: "2 critical cases; 12.50 % of records flagged, which alone reads High". */
 export function RiskReason({ result }: { result: { risk_reason?: string | undefined } }) {
   if (!result.risk_reason) return null;
   return (
