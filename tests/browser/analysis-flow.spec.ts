@@ -72,7 +72,7 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   await navLink(page, 'Dashboard').click();
   await expect(page.getByRole('heading', { name: 'SAP Security Analyzer', level: 2 })).toBeVisible();
   await expect(page.getByTestId('recent-analysis')).toHaveCount(1);
-  await expect(page.getByTestId('recent-analysis')).toContainText(/High Risk|Medium Risk|Low Risk|Clean/);
+  await expect(page.getByTestId('recent-analysis')).toContainText(/Critical Risk|High Risk|Medium Risk|Low Risk|Clean/);
   await screenshot(page, 'dashboard-with-analysis');
 
   // Analytics computed from it.

@@ -51,7 +51,7 @@ describe('FindingsCard', () => {
     });
     close = api.close;
     renderRoute(() => <FindingsCard analysisId="a-1" />);
-    expect(await screen.findByTestId('review-progress')).toHaveTextContent('12 of 38 findings reviewed · 2 suppressed · 3 critical open');
+    expect(await screen.findByTestId('review-progress')).toHaveTextContent('12 of 38 findings reviewed: 10 Explained, 1 False positive, 1 Escalated · 2 suppressed · 3 critical open');
     expect(screen.getByText('TCODE-HIGH-RISK for ALICE — Known admin job')).toBeInTheDocument();
     expect(screen.queryByText(/by Known admin job/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Timeline of ALICE' })[0]).toHaveAttribute('href', '/results/a-1/timeline?user=ALICE');
