@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEngineError } from '../errors/index.ts';
+import { createFlagContext } from '../flags/flag-context.ts';
 import { adminWatchlists, loadDefaultLists, loadMasterLists, parseListCsv, parseWatchlistCsv, WATCHLISTS } from './index.ts';
 
 describe('loadDefaultLists', () => {
@@ -137,5 +138,19 @@ describe('the admin lists of the table (adminWatchlists)', () => {
     // A stored kind the list no longer has reads as its first kind.
     const users = adminWatchlists().find((l) => l.name === 'privileged-users')!;
     expect(users.fromRows([{ id: 'FF_X', kind: 'superuser', description: '' }])).toEqual([{ user: 'FF_X', kind: 'standard', description: '' }]);
+  });
+});
+
+describe("the table's lookups (FlagContext)", () => {
+  it('compiles each list under its key, the default list standing in for one a stored snapshot lacks', () => {
+    const lists = loadDefaultLists();
+    const ctx = createFlagContext({ ...lists, sensitiveRoles: [{ role: 'Z_ONLY*', description: '' }], paymentTcodes: undefined });
+    for (const l of WATCHLISTS) expect(ctx[l.key], l.key).toBeDefined();
+    expect(ctx.sensitiveRoles.match('Z_ONLY_ME')).toBe('Z_ONLY_ME');
+    expect(ctx.sensitiveRoles.match('SAP_BC_BASIS_ADMIN')).toBeUndefined();
+    expect(ctx.paymentTcodes.has('F110')).toBe(true);
+    expect(ctx.watchlist).toBe(ctx.privilegedUsers);
+    expect(ctx.watchlist.kindOf('SAP*')).toBe('standard');
+    expect(ctx.sensitivePrograms.has(lists.sensitivePrograms[0]!.name)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@app/core/review/index.ts';
-import { buildIndex, FindingsIndex, FindingsIndexBuilder, SEVERITY_RANK, STATUS_CODES } from './findings-index.ts';
+import { baseOrder, buildIndex, FindingsIndex, FindingsIndexBuilder, SEVERITY_RANK, sortById, STATUS_CODES } from './findings-index.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -245,6 +245,31 @@ it('answers a first page by rule, severity and status without the list, as the l
   const counts = fresh().counts();
   expect(counts).toMatchObject({ total: 2000, toReview: 2000 - want.suppressed, ...want, byStatus: expect.objectContaining(want.byStatus), bySeverity: expect.objectContaining(want.bySeverity) });
   expect(fresh().queryPage({}, 0, 1).applied).toEqual([[...Array(2000).keys()].filter((i) => whole.suppressedBy[i] === 0).length, [...Array(2000).keys()].filter((i) => whole.suppressedBy[i] === 1).length]);
+});
+
+it('sorts ids and the base order without comparing every pair, as a comparison sort does', () => {
+  let seed = 5;
+  const rnd = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const hex = (len: number) => Array.from({ length: len }, () => '0123456789abcdef'[rnd(16)]).join('');
+  // Hex ids, some sharing their first 10 or more digits, some equal, some longer.
+  const shared = hex(10);
+  const ids = Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? shared + hex(10) : i % 11 === 0 ? `${shared}${hex(3)}` : hex(20)));
+  ids.push(ids[3]!, ids[14]!, `${shared}`);
+  const byText = (list: readonly string[]) => Uint32Array.from({ length: list.length }, (_, i) => i).sort((a, b) => (list[a]! < list[b]! ? -1 : list[a]! > list[b]! ? 1 : a - b));
+  expect([...sortById(ids)]).toEqual([...byText(ids)]);
+  // Other ids sort by their text.
+  const other = [...ids.slice(0, 100), 'Z-1', 'a', 'ffffffffffX'];
+  expect([...sortById(other)]).toEqual([...byText(other)]);
+  const sev = Uint8Array.from(ids, () => rnd(4));
+  const timeOf = Uint32Array.from(ids, () => rnd(50));
+  const idOrder = sortById(ids);
+  const rankById = new Uint32Array(ids.length);
+  idOrder.forEach((i, k) => (rankById[i] = k));
+  const want = Uint32Array.from({ length: ids.length }, (_, i) => i).sort((a, b) => sev[a]! - sev[b]! || timeOf[a]! - timeOf[b]! || rankById[a]! - rankById[b]!);
+  expect([...baseOrder(idOrder, sev, timeOf, 50)]).toEqual([...want]);
 });
 
 it('builds the same index from the findings as they are written (made in one order, lines in another) as from the file', () => {

@@ -56,8 +56,8 @@ class Table {
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** Lower-case hex for at least 13 characters (a finding id as the engine makes it). */
-const HEX13 = /^[0-9a-f]{13}/;
+/** Lower-case hex for at least 10 characters (a finding id as the engine makes it). */
+const HEX10 = /^[0-9a-f]{10}/;
 
 /**
  * Reads findings.ndjson (bytes) into the stored index. Lines that are empty are skipped.
@@ -178,19 +178,8 @@ export class FindingsIndexBuilder {
     const timeOf = Uint32Array.from({ length: n }, (_, l) => timeRank[this.timeOf.data[seqOf[l]!]!]!);
     const ruleList = this.rules.values.map((id) => this.ruleById.get(id)!);
     const sev = Uint8Array.from(ruleOf, (r) => SEVERITY_RANK[ruleList[r]!.severity] ?? 3);
-    // Ids compare as text; the engine's are hex, so their first 13 digits as a number (exact in a
-    // double) order them as the text does and leave the text for ties: millions of string
-    // comparisons were most of this step's time at 7 M findings.
-    const head = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const id = ids[i]!;
-      head[i] = HEX13.test(id) ? Number.parseInt(id.slice(0, 13), 16) : 0;
-    }
-    const byId = (a: number, b: number) => head[a]! - head[b]! || cmp(ids[a]!, ids[b]!);
-    const allHex = ids.every((id) => HEX13.test(id));
-    const idCmp = allHex ? byId : (a: number, b: number) => cmp(ids[a]!, ids[b]!);
-    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => sev[a]! - sev[b]! || timeOf[a]! - timeOf[b]! || idCmp(a, b));
-    const idOrder = Uint32Array.from({ length: n }, (_, i) => i).sort(idCmp);
+    const idOrder = sortById(ids);
+    const order = baseOrder(idOrder, sev, timeOf, this.times.values.length);
     const idWidth = ids.reduce((w, id) => Math.max(w, id.length), 1);
     const idBytes = new Uint8Array(n * idWidth).fill(32);
     ids.forEach((id, i) => {
@@ -253,6 +242,52 @@ export class FindingsIndexBuilder {
     for (const name of SECTIONS) out.set(columns[name], body + sections[name][0]);
     return out;
   }
+}
+
+/**
+ * Finding numbers in the text order of their ids (equal ids by number). The engine's ids are hex:
+ * the first 10 digits (40 bits) and the number (24 bits) packed in one 64-bit integer sort natively,
+ * then runs of equal first digits by the text (a comparison sort of millions of ids was most of
+ * the report step's index time at 7 M findings). Other ids, or more than 2^24, sort by comparison.
+ */
+export function sortById(ids: readonly string[]): Uint32Array {
+  const n = ids.length;
+  const byText = (a: number, b: number) => cmp(ids[a]!, ids[b]!) || a - b;
+  if (n > 1 << 24 || !ids.every((id) => HEX10.test(id))) return Uint32Array.from({ length: n }, (_, i) => i).sort(byText);
+  const keys = new BigUint64Array(n);
+  const words = new Uint32Array(keys.buffer);
+  for (let i = 0; i < n; i++) {
+    const head = Number.parseInt(ids[i]!.slice(0, 10), 16);
+    words[2 * i + 1] = Math.floor(head / 256);
+    words[2 * i] = (head % 256) * 0x1000000 + i;
+  }
+  keys.sort();
+  const out = new Uint32Array(n);
+  for (let k = 0; k < n; k++) out[k] = words[2 * k]! & 0xffffff;
+  // Ids sharing their first 10 digits: by the rest of the text.
+  const headOf = (k: number) => words[2 * k + 1]! * 256 + (words[2 * k]! >>> 24);
+  for (let k = 0; k < n; ) {
+    let end = k + 1;
+    while (end < n && headOf(end) === headOf(k)) end++;
+    if (end - k > 1) out.subarray(k, end).sort(byText);
+    k = end;
+  }
+  return out;
+}
+
+/** The base order (severity, time rank, id) from the order by id: a stable counting sort by severity and time. */
+export function baseOrder(idOrder: Uint32Array, sev: Uint8Array, timeOf: Uint32Array, times: number): Uint32Array {
+  const n = idOrder.length;
+  const slots = 4 * Math.max(1, times);
+  const start = new Uint32Array(slots + 1);
+  for (let i = 0; i < n; i++) start[Math.min(sev[i]!, 3) * times + timeOf[i]! + 1]!++;
+  for (let k = 1; k <= slots; k++) start[k]! += start[k - 1]!;
+  const out = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = idOrder[k]!;
+    out[start[Math.min(sev[i]!, 3) * times + timeOf[i]!]!++] = i;
+  }
+  return out;
 }
 
 /** The line ends of a byte range start offsets (each line's end is the next line's start, less the line feed). */
