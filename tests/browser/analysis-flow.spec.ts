@@ -29,6 +29,8 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('3 Files')).toBeVisible();
   await expect(page.getByText('All records processed')).toBeVisible();
+  // The overall risk says why (the highest case, and the share of flagged records kept).
+  await expect(page.getByTestId('risk-reason')).toHaveText(/^Overall risk: .*\d+\.\d\d % of records flagged/);
   await screenshot(page, 'analysis-complete');
   await expectNoSeriousA11yViolations(page, 'analysis complete');
 
@@ -72,7 +74,7 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   await navLink(page, 'Dashboard').click();
   await expect(page.getByRole('heading', { name: 'SAP Security Analyzer', level: 2 })).toBeVisible();
   await expect(page.getByTestId('recent-analysis')).toHaveCount(1);
-  await expect(page.getByTestId('recent-analysis')).toContainText(/High Risk|Medium Risk|Low Risk|Clean/);
+  await expect(page.getByTestId('recent-analysis')).toContainText(/Critical Risk|High Risk|Medium Risk|Low Risk|Clean/);
   await screenshot(page, 'dashboard-with-analysis');
 
   // Analytics computed from it.

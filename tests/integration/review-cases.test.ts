@@ -159,6 +159,9 @@ describe('a case review', () => {
     expect(after.case.progress).toMatchObject({ members: c.members, reviewed: c.members, open: 0 });
     const open = await allCases('&review=open');
     expect(open.map((x) => x.id)).not.toContain(c.id);
+    // The list names the decisions too (the cases list and the dashboard say "Explained", not only "n of n reviewed").
+    expect((await allCases()).find((x) => x.id === c.id).progress).toMatchObject({ reviewed: c.members, decisions: { explained: c.members } });
+    expect((await allCases()).filter((x) => x.progress.reviewed === 0).every((x) => x.progress.decisions === undefined)).toBe(true);
     const suppressions = await get(alice, '/suppressions');
     for (const id of res.json.suppressions) expect(suppressions.suppressions.find((s: any) => s.suppressionId === id)).toMatchObject({ user: c.actor, sourceAnalysisId: analysisId });
 

@@ -34,6 +34,9 @@ describe('tickets-only analysis', () => {
     const ids = await uploadAll(alice, [fixture('sm20.csv')]);
     const result = await waitForAnalysis(alice, await startAnalysis(alice, ids), 90_000);
     expect(result.status).toBe('completed');
-    expect(result.risk_label).toMatch(/^(High Risk|Medium Risk|Low Risk|Clean) - /);
+    expect(result.risk_label).toMatch(/^(Critical Risk|High Risk|Medium Risk|Low Risk|Clean) - /);
+    // Why, with the share of flagged records kept visible (a critical case raises the level above the share's).
+    expect(result.risk_reason).toMatch(/% of records flagged/);
+    expect(result.risk_by_share).toMatch(/^(High|Medium|Low|Clean)$/);
   });
 });

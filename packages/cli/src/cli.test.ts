@@ -13,7 +13,10 @@ describe('sap-analyzer analyze', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(''); // no progress bar: stderr is not a terminal
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(['files', 'summary', 'risk', 'suspicious_patterns', 'correlation_summary', 'record_count_summary', 'cases', 'settings']);
+    expect(Object.keys(doc)).toEqual(['files', 'summary', 'risk', 'risk_by_share', 'risk_reason', 'suspicious_patterns', 'correlation_summary', 'record_count_summary', 'cases', 'settings']);
+    // The overall risk is never below the highest case: critical cases make it Critical, the share's level is kept beside it.
+    expect(doc).toMatchObject({ risk: 'Critical', risk_by_share: 'High' });
+    expect(doc.risk_reason).toBe(`${doc.cases.filter((c: { risk_level: string }) => c.risk_level === 'critical').length} critical cases; ${((100 * doc.summary.flagged_records) / doc.summary.total_records).toFixed(2)} % of records flagged, which alone reads High`);
     expect(doc.files).toEqual([
       { name: 'sm20.csv', fileType: 'SM20', records: 26 },
       { name: 'cdhdr.csv', fileType: 'CDHDR', records: 6 },

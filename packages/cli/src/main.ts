@@ -18,7 +18,7 @@ try {
     if (cmd.json) await writeJsonDocument(toJsonDocument(report), streamWriter(process.stdout));
     else {
       const s = report.summary;
-      process.stderr.write(`${s.total_records} records, ${s.flagged_records} flagged (risk ${report.risk}); wrote ${cmd.out}/results.xlsx and ${cmd.out}/results.csv\n`);
+      process.stderr.write(`${s.total_records} records, ${s.flagged_records} flagged (risk ${report.risk}${report.risk_reason ? `: ${report.risk_reason}` : ''}); wrote ${cmd.out}/results.xlsx and ${cmd.out}/results.csv\n`);
       if (report.risk === 'No data') process.stderr.write(report.no_data_reason ? `No data: ${report.no_data_reason}\n` : `No data: no records were found in ${report.files.map((f) => f.name).join(', ')}, so nothing was checked\n`);
       const ai = report.ai;
       if (ai) process.stderr.write(`AI: ${ai.annotated} records annotated, ${ai.notAnnotated} not${ai.reason ? ` (${ai.reason})` : ''}\n`);

@@ -14,6 +14,8 @@ export function toJsonDocument(report: AnalysisReport) {
     files: report.files,
     summary: report.summary,
     risk: report.risk,
+    ...(report.risk_by_share ? { risk_by_share: report.risk_by_share } : {}),
+    ...(report.risk_reason ? { risk_reason: report.risk_reason } : {}),
     ...(report.no_data_reason ? { no_data_reason: report.no_data_reason } : {}),
     suspicious_patterns: report.suspicious_patterns,
     correlation_summary: report.correlation_summary,

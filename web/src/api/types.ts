@@ -74,6 +74,10 @@ export interface AnalysisResult {
   /** The risk in words; for ticket files alone 'No data — tickets alone: …' (issue 27). */
   risk_label?: string | null;
   no_data_reason?: string;
+  /** Why the overall risk is what it is (a critical case raises it above the share's level); absent on older analyses. */
+  risk_reason?: string;
+  /** The level the share of flagged records alone gives. */
+  risk_by_share?: string;
   summary?: AnalysisSummary;
   correlation_results?: {
     risk_correlation?: {

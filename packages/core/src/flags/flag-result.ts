@@ -91,6 +91,16 @@ export function markFact(r: FlagResult, fact: FactMark, text = ''): void {
   if (text !== '' && r.marked[fact.bit] === '') r.marked[fact.bit] = text;
 }
 
+/** Marks a record with several facts' marks at once (`marks`, their bits ORed), each with `text` unless it has one. */
+export function markFacts(r: FlagResult, marks: number, text = ''): void {
+  r.marks |= marks;
+  if (text === '') return;
+  for (let m = marks; m !== 0; m &= m - 1) {
+    const bit = 31 - Math.clz32(m & -m);
+    if (r.marked[bit] === '') r.marked[bit] = text;
+  }
+}
+
 /** The text a record rule gave with a fact's mark ('' when the record is not marked so). */
 export function markedText(r: FlagResult, fact: FactMark): string {
   return (r.marks & fact.mark) === 0 ? '' : r.marked[fact.bit]!;

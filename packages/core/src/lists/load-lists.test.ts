@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEngineError } from '../errors/index.ts';
-import { loadDefaultLists, loadMasterLists, parseListCsv, parseWatchlistCsv, WATCHLISTS } from './index.ts';
+import { createFlagContext } from '../flags/flag-context.ts';
+import { adminWatchlists, loadDefaultLists, loadMasterLists, parseListCsv, parseWatchlistCsv, WATCHLISTS } from './index.ts';
 
 describe('loadDefaultLists', () => {
   it('reads every default list with its row counts', () => {
@@ -102,10 +103,54 @@ describe('the lists table (WATCHLISTS)', () => {
       }
       expect(message).toBe(`the ${l.flag} list needs a header row with columns ${l.columns} (found: SOMETHING,ELSE)`);
     }
-    expect(WATCHLISTS.map((l) => l.flag)).toEqual(['privileged', 'profiles', 'programs', 'roles', 'payments']);
+    expect(WATCHLISTS.map((l) => l.flag)).toEqual(['privileged', 'profiles', 'roles', 'programs', 'payments']);
   });
 
   it("checks the privileged list's KIND", () => {
     expect(() => parseWatchlistCsv('USER,KIND\nSAP*,superuser\n', 'privileged')).toThrow('the privileged list\'s KIND must be standard or emergency (found "superuser" for SAP*)');
+  });
+});
+
+describe('the admin lists of the table (adminWatchlists)', () => {
+  it('keeps the storage keys, audit types and seed markers of the lists shipped before (stored data reads on)', () => {
+    const keys = adminWatchlists().map((l) => [l.name, l.key, l.pk, l.versionSk, l.seedMarker, l.item, l.listName]);
+    expect(keys).toEqual([
+      ['privileged-users', 'privilegedUsers', 'WATCH#PRIVILEGED_USER', 'VERSION#PRIVILEGED_USERS', 'SEEDED#WATCHLISTS', 'privileged_user', 'the privileged-users watchlist'],
+      ['sensitive-profiles', 'sensitiveProfiles', 'WATCH#SENSITIVE_PROFILE', 'VERSION#SENSITIVE_PROFILES', 'SEEDED#WATCHLISTS', 'sensitive_profile', 'the sensitive-profiles watchlist'],
+      ['sensitive-roles', 'sensitiveRoles', 'WATCH#SENSITIVE_ROLE', 'VERSION#SENSITIVE_ROLES', 'SEEDED#WATCHLISTS#SENSITIVE_ROLES', 'sensitive_role', 'the sensitive-roles watchlist'],
+      ['sensitive-programs', 'sensitivePrograms', 'WATCH#SENSITIVE_PROGRAM', 'VERSION#SENSITIVE_PROGRAMS', 'SEEDED#WATCHLISTS', 'sensitive_program', 'the sensitive-programs watchlist'],
+    ]);
+  });
+
+  it('turns each list into stored rows and back without loss, its default entries fitting its ID shape and kinds', () => {
+    const defaults = loadDefaultLists();
+    for (const l of adminWatchlists()) {
+      const entries = defaults[l.key]!;
+      const rows = l.toRows(entries);
+      expect(rows.length, l.name).toBe(entries.length);
+      for (const r of rows) {
+        expect(r.id, l.name).toMatch(l.spec.idPattern);
+        if (l.spec.kinds.length > 0) expect(l.spec.kinds.map((k) => k.value), l.name).toContain(r.kind);
+        else expect(r.kind, l.name).toBeUndefined();
+      }
+      expect(l.fromRows(rows), l.name).toEqual(entries);
+    }
+    // A stored kind the list no longer has reads as its first kind.
+    const users = adminWatchlists().find((l) => l.name === 'privileged-users')!;
+    expect(users.fromRows([{ id: 'FF_X', kind: 'superuser', description: '' }])).toEqual([{ user: 'FF_X', kind: 'standard', description: '' }]);
+  });
+});
+
+describe("the table's lookups (FlagContext)", () => {
+  it('compiles each list under its key, the default list standing in for one a stored snapshot lacks', () => {
+    const lists = loadDefaultLists();
+    const ctx = createFlagContext({ ...lists, sensitiveRoles: [{ role: 'Z_ONLY*', description: '' }], paymentTcodes: undefined });
+    for (const l of WATCHLISTS) expect(ctx[l.key], l.key).toBeDefined();
+    expect(ctx.sensitiveRoles.match('Z_ONLY_ME')).toBe('Z_ONLY_ME');
+    expect(ctx.sensitiveRoles.match('SAP_BC_BASIS_ADMIN')).toBeUndefined();
+    expect(ctx.paymentTcodes.has('F110')).toBe(true);
+    expect(ctx.watchlist).toBe(ctx.privilegedUsers);
+    expect(ctx.watchlist.kindOf('SAP*')).toBe('standard');
+    expect(ctx.sensitivePrograms.has(lists.sensitivePrograms[0]!.name)).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EngineError } from '../errors/index.ts';
-import type { DetectionLists, PaymentTcode, RiskListEntry, SalEvent, SensitiveProfile, SensitiveProgram, SensitiveRole, WatchlistUser } from '../model/index.ts';
+import type { DetectionLists, RiskListEntry, SalEvent } from '../model/index.ts';
+import { rowsAsRecords, WATCHLISTS, type WatchlistKey, type WatchlistKind } from './watchlist-table.ts';
 import { parseCsvText } from './parse-csv-text.ts';
 import { canonicalCategory } from './category-aliases.ts';
 
@@ -16,54 +17,10 @@ function readDataCsv(relative: string): string[][] {
   return parseCsvText(readFileSync(new URL(relative, DATA_DIR), 'utf8'));
 }
 
-/** Rows after the header as objects keyed by upper-cased header labels. */
-function rowsAsRecords(rows: string[][]): Record<string, string>[] {
-  const [header, ...body] = rows;
-  if (!header) return [];
-  const keys = header.map((h) => h.trim().toUpperCase());
-  return body.map((r) => Object.fromEntries(keys.map((k, i) => [k, (r[i] ?? '').trim()])));
-}
-
 function toRiskEntries(rows: string[][], idColumn: 'TCODE' | 'TABNAME'): RiskListEntry[] {
   return rowsAsRecords(rows)
     .filter((r) => r[idColumn])
     .map((r) => ({ id: r[idColumn]!.toUpperCase(), category: r.CATEGORY ?? '', description: r.DESCRIPTION ?? '' }));
-}
-
-function toWatchlistUsers(rows: string[][]): WatchlistUser[] {
-  return rowsAsRecords(rows)
-    .filter((r) => r.USER)
-    .map((r) => ({ user: r.USER!.toUpperCase(), kind: r.KIND?.toLowerCase() === 'emergency' ? 'emergency' : 'standard', description: r.DESCRIPTION ?? '' }));
-}
-
-function toProfiles(rows: string[][]): SensitiveProfile[] {
-  return rowsAsRecords(rows)
-    .filter((r) => r.PROFILE)
-    .map((r) => ({ profile: r.PROFILE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
-}
-
-function toRoles(rows: string[][]): SensitiveRole[] {
-  return rowsAsRecords(rows)
-    .filter((r) => r.ROLE)
-    .map((r) => ({ role: r.ROLE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
-}
-
-function toPayments(rows: string[][]): PaymentTcode[] {
-  return rowsAsRecords(rows)
-    .filter((r) => r.TCODE)
-    .map((r) => ({ tcode: r.TCODE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
-}
-
-function toPrograms(rows: string[][]): SensitiveProgram[] {
-  return rowsAsRecords(rows)
-    .filter((r) => r.NAME)
-    .map((r) => ({ name: r.NAME!.toUpperCase(), kind: (r.KIND ?? '').toLowerCase(), description: r.DESCRIPTION ?? '' }));
-}
-
-/** The privileged-users list's KIND is standard or emergency. */
-function checkUserKinds(rows: string[][]): void {
-  const bad = rowsAsRecords(rows).find((r) => r.KIND && !['standard', 'emergency'].includes(r.KIND.toLowerCase()));
-  if (bad) throw new EngineError('BAD_LIST', `the privileged list's KIND must be standard or emergency (found "${bad.KIND}" for ${bad.USER})`);
 }
 
 function withCanonicalCategory(e: RiskListEntry): RiskListEntry {
@@ -120,27 +77,7 @@ export function parseListCsv(text: string, kind: 'tcodes' | 'tables'): RiskListE
   return entries;
 }
 
-/**
- * The watchlists and shipped lists of one ID column plus description (DETECTION.md section 4), one
- * entry each: the `DetectionLists` field, the CLI option that replaces it (`--<flag> CSV`, and the
- * `kind` of `parseWatchlistCsv`), the default file in `data/defaults/`, its columns and how its rows
- * are read. `loadDefaultLists`, `parseWatchlistCsv` and the CLI's options, `--help` and reading
- * derive from this table: a new list of this shape is a line here, its CSV (with its row in
- * `data/README.md`), its field in `DetectionLists` and its lookup in `flags/flag-context.ts`.
- */
-export const WATCHLISTS = [
-  { key: 'privilegedUsers', flag: 'privileged', file: 'privileged_users.csv', idColumn: 'USER', columns: 'USER,KIND,DESCRIPTION', help: 'privileged-users watchlist (columns USER,KIND,DESCRIPTION; KIND standard or emergency; a trailing * is a prefix, except in SAP*)', read: toWatchlistUsers, check: checkUserKinds },
-  { key: 'sensitiveProfiles', flag: 'profiles', file: 'sensitive_profiles.csv', idColumn: 'PROFILE', columns: 'PROFILE,DESCRIPTION', help: 'sensitive profiles (columns PROFILE,DESCRIPTION)', read: toProfiles },
-  { key: 'sensitivePrograms', flag: 'programs', file: 'sensitive_programs.csv', idColumn: 'NAME', columns: 'NAME,KIND,DESCRIPTION', help: 'sensitive programs and function modules (columns NAME,KIND,DESCRIPTION)', read: toPrograms },
-  { key: 'sensitiveRoles', flag: 'roles', file: 'sensitive_roles.csv', idColumn: 'ROLE', columns: 'ROLE,DESCRIPTION', help: 'sensitive roles (columns ROLE,DESCRIPTION; a trailing * is a prefix)', read: toRoles },
-  { key: 'paymentTcodes', flag: 'payments', file: 'payment_tcodes.csv', idColumn: 'TCODE', columns: 'TCODE,DESCRIPTION', help: 'payment transactions (columns TCODE,DESCRIPTION)', read: toPayments },
-] as const satisfies readonly { key: keyof DetectionLists; flag: string; file: string; idColumn: string; columns: string; help: string; read: (rows: string[][]) => unknown[]; check?: (rows: string[][]) => void }[];
-
 type Watchlist = (typeof WATCHLISTS)[number];
-/** The `DetectionLists` fields of the lists of WATCHLISTS. */
-export type WatchlistKey = Watchlist['key'];
-/** The CLI option of a list of WATCHLISTS (`--roles`), and `parseWatchlistCsv`'s kind. */
-export type WatchlistKind = Watchlist['flag'];
 type EntryOf<K extends WatchlistKind> = ReturnType<Extract<Watchlist, { flag: K }>['read']>[number];
 
 /**

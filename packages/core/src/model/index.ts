@@ -2,6 +2,7 @@
  * Shared domain vocabulary of the analyzer. Every package speaks these types;
  * nothing here depends on AWS, HTTP or the file system.
  */
+import type { TableLists } from '../lists/watchlist-table.ts';
 
 export const FILE_TYPES = ['SM20', 'CDHDR', 'CDPOS', 'TICKETS'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
@@ -80,20 +81,18 @@ export interface SensitiveProgram {
   description: string;
 }
 
-/** Everything detection reads besides the files themselves. */
-export interface DetectionLists {
+/**
+ * Everything detection reads besides the files themselves. The lists of an analysis: the high-risk lists, the reference lists, and one field per line of the
+ * lists table (`WATCHLISTS`, lists/watchlist-table.ts: privilegedUsers, sensitiveProfiles,
+ * sensitivePrograms, and sensitiveRoles and paymentTcodes, which a snapshot taken before them lacks:
+ * the default list applies then).
+ */
+export interface DetectionLists extends TableLists {
   highRiskTcodes: RiskListEntry[];
   highRiskTables: RiskListEntry[];
   sensitiveFields: string[];
   sensitiveObjectClasses: string[];
   events: SalEvent[];
-  privilegedUsers: WatchlistUser[];
-  sensitiveProfiles: SensitiveProfile[];
-  sensitivePrograms: SensitiveProgram[];
-  /** Sensitive roles (admin list); the default list when absent (a snapshot taken before it existed). */
-  sensitiveRoles?: SensitiveRole[];
-  /** Payment transactions (shipped list, `--payments`); the default list when absent. */
-  paymentTcodes?: PaymentTcode[];
 }
 
 /**
@@ -126,11 +125,15 @@ export interface AnalysisSummary {
   flag_counts: FlagCounts;
 }
 
-/** 'No data': the files held no records, so nothing was checked (never reported as Clean). */
-export type RiskLevel = 'High' | 'Medium' | 'Low' | 'Clean' | 'No data';
+/**
+ * 'No data': the files held no records, so nothing was checked (never reported as Clean).
+ * 'Critical': the analysis holds a critical case (the overall risk is never below its highest case: model/overall-risk.ts).
+ */
+export type RiskLevel = 'Critical' | 'High' | 'Medium' | 'Low' | 'Clean' | 'No data';
 
 /** The risk in words, as the product's risk badge and the workbook's Summary sheet say it. */
 export const RISK_DESCRIPTIONS: Record<RiskLevel, string> = {
+  Critical: 'Critical Risk - Review the Critical Cases First',
   High: 'High Risk - Immediate Review Required',
   Medium: 'Medium Risk - Review Recommended',
   Low: 'Low Risk - Minor Issues Found',
@@ -210,7 +213,12 @@ export interface AnalysisReport {
   fileType: FileType | 'MULTI';
   files: { name: string; fileType: FileType; records: number }[];
   summary: AnalysisSummary;
+  /** The overall risk: the share of flagged records' level, raised to the highest case's level (model/overall-risk.ts). */
   risk: RiskLevel;
+  /** The level the share of flagged records alone gives (spec: above 10 % High …); absent in reports written before it. */
+  risk_by_share?: RiskLevel;
+  /** Why the overall risk is what it is, e.g. "3 critical cases; 12.50 % of records flagged, which alone reads High". */
+  risk_reason?: string;
   /** Why the risk is `No data` (no records at all, or tickets alone: no SM20 or change-document records were given). */
   no_data_reason?: string;
   suspicious_patterns: SuspiciousPattern[];

@@ -9,6 +9,8 @@
 import type { ByteSink, Workspace } from '../engine/contract.ts';
 import { FLAG_KEYS, type FileType, type FlagKey } from '../model/index.ts';
 import { ruleById } from '../rules/index.ts';
+import { openFindingLines, type FindingLinesResult } from './finding-lines.ts';
+import { copyOf } from '../workspace/index.ts';
 
 /** A record: its cells by column label (with FILE_TYPE and SOURCE_FILE), its flag reasons and rule ids. */
 export interface HighRecord {
@@ -46,12 +48,18 @@ const isHighRule = (id: string) => {
   return !!r && r.kind === 'flag' && (r.severity === 'high' || r.severity === 'critical');
 };
 
-/** One report part's high-severity records, written to the workspace as JSON lines. */
-export function openHighRecordsPart(workspace: Workspace, name: string, fileType: FileType, fileName: string, columns: readonly string[]) {
+/**
+ * One report part's high-severity records, written to the workspace as JSON lines; with
+ * `findingsOf` (the analysis id) also their findings, made here in the part's task (finding-lines.ts).
+ */
+export function openHighRecordsPart(workspace: Workspace, name: string, fileType: FileType, fileName: string, columns: readonly string[], findingsOf?: string) {
   const sink = workspace.write(name);
+  const findings = findingsOf !== undefined ? openFindingLines(workspace, `${name}.findings`, findingsOf) : undefined;
   let kept = 0;
   let total = 0;
   let text = '';
+  /** Bytes of the part's file so far (the findings name their record's line by offset). */
+  let bytes = 0;
   const highByRules = new Map<string, boolean>();
   return {
     /** A flagged row (reasons by flag index, rule ids that fired). */
@@ -76,16 +84,23 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
         line.user = rec.user.trim().toUpperCase();
         line.time = time;
       }
-      text += `${JSON.stringify(line)}\n`;
-      if (text.length < 1 << 20) return;
+      const json = JSON.stringify(line);
+      text += `${json}\n`;
+      let made: Promise<void> | undefined;
+      if (findings) {
+        const length = Buffer.byteLength(json);
+        made = findings.add(line, json, bytes, length);
+        bytes += length + 1;
+      }
+      if (text.length < 1 << 20) return made;
       const out = sink.write(Buffer.from(text));
       text = '';
-      return out || undefined;
+      return made && out ? Promise.all([made, out]).then(() => undefined) : made || out || undefined;
     },
-    async close(): Promise<{ name: string; kept: number; total: number }> {
+    async close(): Promise<{ name: string; kept: number; total: number; findings?: FindingLinesResult }> {
       if (text) await sink.write(Buffer.from(text));
       await sink.end();
-      return { name, kept, total };
+      return { name, kept, total, ...(findings ? { findings: await findings.close() } : {}) };
     },
   };
 }
@@ -103,24 +118,15 @@ export async function writeHighRecords(workspace: Workspace, parts: { name: stri
   await sink.write(head);
   let at = head.byteLength;
   const starts: number[] = [];
-  let left = kept;
   for (const part of parts) {
     starts.push(at);
-    if (left === 0) continue;
-    let pending = '';
-    for await (const chunk of workspace.read(part.name)) {
-      pending += Buffer.from(chunk).toString('utf8');
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      const take = lines.slice(0, left);
-      left -= take.length;
-      if (take.length > 0) {
-        const bytes = Buffer.from(`${take.join('\n')}\n`);
-        at += bytes.byteLength;
-        await sink.write(bytes);
-      }
-      if (left === 0) break;
-    }
+    if (part.kept === 0) continue;
+    // A part's file is its lines, each with its line feed, all kept: copied as bytes (splitting
+    // and joining 1.7 GB of lines as text was seconds of the report step's own thread).
+    await copyOf(workspace, part.name)((chunk, release) => {
+      at += chunk.byteLength;
+      return sink.write(chunk, release);
+    });
   }
   await sink.end();
   return { total, kept, starts };

@@ -15,11 +15,8 @@ export const keys = {
   masterTable: 'MASTER#TABLE',
   masterTcode: 'MASTER#TCODE',
   accessRequest: 'ACCESS_REQUEST',
-  watchPrivilegedUser: 'WATCH#PRIVILEGED_USER',
-  watchSensitiveProfile: 'WATCH#SENSITIVE_PROFILE',
-  watchSensitiveProgram: 'WATCH#SENSITIVE_PROGRAM',
-  watchSensitiveRole: 'WATCH#SENSITIVE_ROLE',
   detectionThresholds: 'SETTINGS#DETECTION',
+  // The watchlists' partitions (WATCH#SENSITIVE_ROLE …) come from their lines in core's WATCHLISTS.
 } as const;
 
 export const blobKeys = {

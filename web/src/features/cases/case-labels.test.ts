@@ -15,7 +15,9 @@ describe("a case's review progress in words", () => {
   it('names the decision taken, or counts each when they differ', () => {
     expect(progressText({ members: 8, reviewed: 8, open: 0, suppressed: 0, decisions: { escalated: 8 } })).toBe('8 of 8 reviewed: Escalated');
     expect(progressText({ members: 8, reviewed: 8, open: 0, suppressed: 0, decisions: { escalated: 3, explained: 5 } })).toBe('8 of 8 reviewed: 5 Explained, 3 Escalated');
-    expect(progressText({ members: 8, reviewed: 2, open: 5, suppressed: 1, decisions: { false_positive: 2 } })).toBe('2 of 8 reviewed: False positive · 1 suppressed');
+    expect(progressText({ members: 8, reviewed: 2, open: 5, suppressed: 1, decisions: { false_positive: 2 } })).toBe('2 of 8 reviewed: 2 False positive · 1 suppressed');
+    // Several decisions in the one order (the triage dialog's: Open, Explained, False positive, Escalated), whatever order the server sent.
+    expect(progressText({ members: 6, reviewed: 4, open: 2, suppressed: 0, decisions: { escalated: 3, false_positive: 1 } })).toBe('4 of 6 reviewed: 1 False positive, 3 Escalated');
     expect(progressText({ members: 8, reviewed: 0, open: 8, suppressed: 0 })).toBe('0 of 8 reviewed');
   });
 });

@@ -1,5 +1,5 @@
 /** Words and colours of the cases views. */
-import { REVIEW_DECISIONS, STATUS_LABEL } from '../review/review-labels.ts';
+import { decisionsText } from '../review/review-labels.ts';
 import type { CaseSummary, RiskLevel } from './cases-api.ts';
 
 export const RISK_LEVELS: RiskLevel[] = ['critical', 'high', 'medium', 'low'];
@@ -36,16 +36,8 @@ export function membersText(c: Pick<CaseSummary, 'members' | 'patterns' | 'recor
   return parts.join(' · ');
 }
 
-/** ": Escalated" where every reviewed member has one decision, ": 5 Explained, 3 Escalated" where they differ. */
-function decisionsText(d: CaseSummary['progress']['decisions']): string {
-  const taken = REVIEW_DECISIONS.flatMap((s) => (s !== 'open' && (d?.[s] ?? 0) > 0 ? [[s, d![s]!] as const] : []));
-  if (taken.length === 0) return '';
-  if (taken.length === 1) return `: ${STATUS_LABEL[taken[0]![0]]}`;
-  return `: ${taken.map(([s, n]) => `${n.toLocaleString('en-US')} ${STATUS_LABEL[s]}`).join(', ')}`;
-}
-
 export function progressText(p: CaseSummary['progress']): string {
-  const parts = [`${p.reviewed.toLocaleString('en-US')} of ${p.members.toLocaleString('en-US')} reviewed${decisionsText(p.decisions)}`];
+  const parts = [`${p.reviewed.toLocaleString('en-US')} of ${p.members.toLocaleString('en-US')} reviewed${decisionsText(p.decisions, p.members)}`];
   if (p.suppressed) parts.push(`${p.suppressed.toLocaleString('en-US')} suppressed`);
   return parts.join(' · ');
 }

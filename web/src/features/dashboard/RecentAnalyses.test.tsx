@@ -11,6 +11,8 @@ describe('RecentAnalyses', () => {
         analyses={[
           { analysisId: 'empty-1', fileName: 'empty.csv', status: 'completed', createdAt: '2026-01-02T10:00:00Z', summary: { total_records: 0, flagged_records: 0, flag_counts: {} } },
           { analysisId: 'clean-1', fileName: 'clean.csv', status: 'completed', createdAt: '2026-01-01T10:00:00Z', summary: { total_records: 5, flagged_records: 0, flag_counts: {} } },
+          // 1 % flagged (Low by share), but the engine raised it: it holds a critical case.
+          { analysisId: 'crit-1', fileName: 'crit.csv', status: 'completed', risk: 'Critical', createdAt: '2025-12-31T10:00:00Z', summary: { total_records: 100, flagged_records: 1, flag_counts: {} } },
         ]}
       />
     ));
@@ -18,6 +20,7 @@ describe('RecentAnalyses', () => {
     expect(rows[0]).toHaveTextContent('empty.csv');
     expect(rows[0]!.querySelector('[data-risk]')).toHaveTextContent('No data');
     expect(rows[1]!.querySelector('[data-risk]')).toHaveTextContent('Clean');
+    expect(rows[2]!.querySelector('[data-risk]')).toHaveTextContent('Critical Risk');
   });
 
   it('says a load error instead of "No analyses found"', async () => {

@@ -53,7 +53,7 @@ export function RecentAnalyses({ analyses, loading, error }: { analyses: Analysi
                   </Stack>
                   <Group gap="sm">
                     {a.status === 'completed' ? (
-                      <RiskBadge flagged={flaggedRecordsOf(a)} total={totalRecordsOf(a)} short ticketsOnly={isTicketsOnly(a.risk, totalRecordsOf(a))} />
+                      <RiskBadge flagged={flaggedRecordsOf(a)} total={totalRecordsOf(a)} risk={a.risk} short ticketsOnly={isTicketsOnly(a.risk, totalRecordsOf(a))} />
                     ) : (
                       <Text size="xs" c={a.status === 'failed' ? 'red.9' : 'dimmed'}>
                         {a.status}

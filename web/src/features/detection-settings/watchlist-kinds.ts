@@ -1,8 +1,12 @@
 /**
- * The detection watchlists (DETECTION.md section 4) share one tab; this table holds every path,
- * label and text that differs between them.
+ * The detection watchlists (DETECTION.md section 4) share one tab; every path, label and text that
+ * differs between them comes from the list's line in core's lists table (`WATCHLISTS`,
+ * packages/core/src/lists/watchlist-table.ts, its `admin` part): a new admin list is a tab here
+ * with no line in the web app.
  */
-export type WatchlistName = 'privileged-users' | 'sensitive-profiles' | 'sensitive-roles' | 'sensitive-programs';
+import { adminWatchlists, type AdminList, type AdminListName } from '@app/core/lists/watchlist-table.ts';
+
+export type WatchlistName = AdminListName;
 
 export interface WatchlistEntry {
   id: string;
@@ -33,71 +37,33 @@ export interface WatchlistInfo {
   emptyText: string;
 }
 
-export const WATCHLISTS: Record<WatchlistName, WatchlistInfo> = {
-  'privileged-users': {
-    name: 'privileged-users',
-    tabLabel: 'Privileged Users',
-    idLabel: 'User',
-    addLabel: 'Add User',
-    listName: 'the privileged-users watchlist',
-    kinds: [
-      { value: 'standard', label: 'Standard user' },
-      { value: 'emergency', label: 'Emergency (firefighter) ID' },
-    ],
-    purpose:
-      'Standard users (SAP*, DDIC …) raise a privileged_user reason and PRIVILEGED_USER_LOGON; emergency IDs raise emergency_access and EMERGENCY_ACCESS. An entry ending in * is a prefix (FF_*), except SAP*, which is the user itself.',
-    columns: 'Columns: USER, KIND (standard or emergency), DESCRIPTION (optional).',
-    importNoun: 'users',
-    maxIdLength: 12,
-    emptyText: 'No privileged users found',
-  },
-  'sensitive-profiles': {
-    name: 'sensitive-profiles',
-    tabLabel: 'Sensitive Profiles',
-    idLabel: 'Profile',
-    addLabel: 'Add Profile',
-    listName: 'the sensitive-profiles watchlist',
-    kinds: [],
-    purpose:
-      'Assigning or removing one of these profiles raises an authorization reason; assigning it raises SENSITIVE_PROFILE_ASSIGNED. An entry ending in * is a prefix.',
-    columns: 'Columns: PROFILE, DESCRIPTION (optional).',
-    importNoun: 'profiles',
-    maxIdLength: 12,
-    emptyText: 'No sensitive profiles found',
-  },
-  'sensitive-roles': {
-    name: 'sensitive-roles',
-    tabLabel: 'Sensitive Roles',
-    idLabel: 'Role',
-    addLabel: 'Add Role',
-    listName: 'the sensitive-roles watchlist',
-    kinds: [],
-    purpose:
-      'Assigning or removing one of these roles (AGR_USERS in PFCG or IDENTITY change documents) raises an authorization reason; assigning it, or making its assignment valid again, raises SENSITIVE_ROLE_ASSIGNED. An entry ending in * is a prefix (Z_FIREFIGHTER*).',
-    columns: 'Columns: ROLE, DESCRIPTION (optional).',
-    importNoun: 'roles',
-    maxIdLength: 30,
-    emptyText: 'No sensitive roles found',
-  },
-  'sensitive-programs': {
-    name: 'sensitive-programs',
-    tabLabel: 'Sensitive Programs',
-    idLabel: 'Program or function module',
-    addLabel: 'Add Program',
-    listName: 'the sensitive-programs watchlist',
-    kinds: [
-      { value: 'report', label: 'Report' },
-      { value: 'function_module', label: 'Function module' },
-    ],
-    purpose: 'Starting one of these reports (AUW) or calling one of these function modules (AUK) raises SENSITIVE_ACCESS_FLAG. An entry ending in * is a prefix.',
-    columns: 'Columns: NAME, KIND (report or function_module), DESCRIPTION (optional).',
-    importNoun: 'programs',
-    maxIdLength: 40,
-    emptyText: 'No sensitive programs found',
-  },
-};
+/** "Sensitive roles" → "Sensitive Roles". */
+const titleCase = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
-export const WATCHLIST_NAMES = Object.keys(WATCHLISTS) as WatchlistName[];
+function infoOf(list: AdminList): WatchlistInfo {
+  const { spec, line } = list;
+  const kinds = spec.kinds.map((k) => ({ ...k }));
+  // "Columns: USER, KIND (standard or emergency), DESCRIPTION (optional)."
+  const kindColumn = kinds.length > 0 ? `KIND (${kinds.map((k) => k.value).join(' or ')}), ` : '';
+  const plural = spec.name.slice(spec.name.indexOf('-') + 1);
+  return {
+    name: list.name,
+    tabLabel: titleCase(line.title),
+    idLabel: spec.idLabel ?? spec.noun,
+    addLabel: `Add ${spec.noun}`,
+    listName: list.listName,
+    kinds,
+    purpose: spec.purpose,
+    columns: `Columns: ${line.idColumn}, ${kindColumn}DESCRIPTION (optional).`,
+    importNoun: plural,
+    maxIdLength: spec.maxIdLength,
+    emptyText: `No ${line.title.toLowerCase()} found`,
+  };
+}
+
+export const WATCHLISTS = Object.fromEntries(adminWatchlists().map((l) => [l.name, infoOf(l)])) as Record<WatchlistName, WatchlistInfo>;
+
+export const WATCHLIST_NAMES = adminWatchlists().map((l) => l.name);
 
 export function kindLabel(info: WatchlistInfo, kind: string | undefined): string {
   return info.kinds.find((k) => k.value === kind)?.label ?? kind ?? '';

@@ -39,6 +39,15 @@ describe('AnalysisCompleteCard', () => {
     expect(onView).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the engine\'s overall risk raised by a critical case, with why, and keeps the share', () => {
+    const reason = '2 critical cases; 12.50 % of records flagged, which alone reads High';
+    render(<AnalysisCompleteCard result={{ ...base, risk: 'Critical', risk_by_share: 'High', risk_reason: reason }} onViewResults={() => {}} onStartNew={() => {}} />);
+    expect(screen.getByText('Critical Risk - Review the Critical Cases First').closest('[data-risk]')).toHaveAttribute('data-risk', 'Critical');
+    expect(screen.queryByText('High Risk - Immediate Review Required')).toBeNull();
+    expect(screen.getByTestId('risk-reason')).toHaveTextContent(`Overall risk: ${reason}`);
+    expect(screen.getByText('12.50%')).toBeInTheDocument();
+  });
+
   it('counts files for multi analyses and warns about a record difference', () => {
     render(
       <AnalysisCompleteCard

@@ -5,7 +5,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { DownloadButtons } from './DownloadButtons.tsx';
 import { RecordSummary } from './RecordSummary.tsx';
 import { NoRecordsNotice } from './NoRecordsNotice.tsx';
-import { RiskBadge } from './RiskBadge.tsx';
+import { RiskBadge, RiskReason } from './RiskBadge.tsx';
 import { hasNoRecords, isTicketsOnly } from './risk.ts';
 import { Stat } from './Stat.tsx';
 import { completedAtOf, detectionRate, fileTypeLabel, isMulti, totalsOf } from './result-figures.ts';
@@ -36,7 +36,8 @@ export function AnalysisCompleteCard({ result, onViewResults, onStartNew }: { re
           <Stat label={isMulti(result) ? 'Analyzed' : 'File Type'} value={fileTypeLabel(result)} />
         </SimpleGrid>
         <div>
-          <RiskBadge flagged={flagged} total={total} size="lg" ticketsOnly={ticketsOnly} />
+          <RiskBadge flagged={flagged} total={total} risk={result.risk} size="lg" ticketsOnly={ticketsOnly} />
+          <RiskReason result={result} />
         </div>
         {empty && <NoRecordsNotice reason={ticketsOnly ? result.no_data_reason : undefined} />}
         {result.record_count_summary && <RecordSummary summary={result.record_count_summary} />}

@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { WATCHLISTS } from '@app/core/lists/watchlist-table.ts';
 import { businessHoursText, type AnalysisSettings } from './threshold-texts.ts';
 
 /** Words for each threshold of the settings summary (core DetectionThresholds). */
@@ -15,18 +16,14 @@ const THRESHOLD_LABEL: Record<string, string> = {
   networks: "The organisation's networks",
 };
 
-/** Words for each list whose version the summary names. */
+/** Words for each list whose version the summary names (the watchlists' titles from core's lists table). */
 const LIST_LABEL: Record<string, string> = {
   highRiskTcodes: 'High-risk transactions',
   highRiskTables: 'High-risk tables',
   sensitiveFields: 'Sensitive fields',
   sensitiveObjectClasses: 'Sensitive object classes',
   events: 'Audit log events',
-  privilegedUsers: 'Privileged users',
-  sensitiveProfiles: 'Sensitive profiles',
-  sensitivePrograms: 'Sensitive programs',
-  sensitiveRoles: 'Sensitive roles',
-  paymentTcodes: 'Payment transactions',
+  ...Object.fromEntries(WATCHLISTS.map((l) => [l.key, l.title])),
 };
 
 /** "5 within 10 minutes", "10.0.0.0/8, 192.168.10.0/24", "none (the rule is off)". */

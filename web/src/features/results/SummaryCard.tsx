@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import type { AnalysisResult } from '../../api/types.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { NoRecordsNotice } from './NoRecordsNotice.tsx';
-import { RiskBadge } from './RiskBadge.tsx';
+import { RiskBadge, RiskReason } from './RiskBadge.tsx';
 import { hasNoRecords, isTicketsOnly } from './risk.ts';
 import { Stat } from './Stat.tsx';
 import { detectionRate, fileTypeLabel, filesAnalyzed, isMulti, totalsOf } from './result-figures.ts';
@@ -35,7 +35,8 @@ export function SummaryCard({ result }: { result: AnalysisResult }) {
         </SimpleGrid>
       )}
       <div style={{ marginTop: 12 }}>
-        <RiskBadge flagged={flagged} total={total} ticketsOnly={ticketsOnly} />
+        <RiskBadge flagged={flagged} total={total} risk={result.risk} ticketsOnly={ticketsOnly} />
+        <RiskReason result={result} />
       </div>
       {empty && (
         <div style={{ marginTop: 12 }}>

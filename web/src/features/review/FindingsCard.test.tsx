@@ -45,13 +45,13 @@ describe('FindingsCard', () => {
       'GET /results/a-1/findings?limit=25': () => ({ status: 200, body: page([finding('f0000000000000000001'), suppressed]) }),
       'GET /results/a-1/findings/f0000000000000000001': () => ({
         status: 200,
-        body: { finding: finding('f0000000000000000001'), evidence: [], trail: [{ status: 'escalated', previousStatus: 'open', comment: 'Who approved?', ticket: '', reviewer: 'lead@test.local', reviewedAt: '2026-11-20T09:00:00Z' }] },
+        body: { finding: finding('f0000000000000000001'), evidence: [{ FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: 'ALICE', HIGH_RISK_TCODE_FLAG: 'High-risk transaction SU01 (User Administration)' }], trail: [{ status: 'escalated', previousStatus: 'open', comment: 'Who approved?', ticket: '', reviewer: 'lead@test.local', reviewedAt: '2026-11-20T09:00:00Z' }] },
       }),
       'PUT /results/a-1/findings/f0000000000000000001/review': (body) => ({ status: 200, body: { finding: { ...finding('f0000000000000000001'), review: body } } }),
     });
     close = api.close;
     renderRoute(() => <FindingsCard analysisId="a-1" />);
-    expect(await screen.findByTestId('review-progress')).toHaveTextContent('12 of 38 findings reviewed · 2 suppressed · 3 critical open');
+    expect(await screen.findByTestId('review-progress')).toHaveTextContent('12 of 38 findings reviewed: 10 Explained, 1 False positive, 1 Escalated · 2 suppressed · 3 critical open');
     expect(screen.getByText('TCODE-HIGH-RISK for ALICE — Known admin job')).toBeInTheDocument();
     expect(screen.queryByText(/by Known admin job/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Timeline of ALICE' })[0]).toHaveAttribute('href', '/results/a-1/timeline?user=ALICE');
@@ -59,6 +59,8 @@ describe('FindingsCard', () => {
     await userEvent.click(screen.getAllByRole('button', { name: /^Review High-risk transaction ALICE/ })[0]!);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(/lead@test.local · Open → Escalated · “Who approved\?”/)).toBeInTheDocument();
+    // What the finding rests on: its record, the reason first.
+    expect(within(dialog).getByRole('region', { name: 'Evidence' })).toHaveTextContent('High-risk transaction SU01 (User Administration)');
     await userEvent.click(within(dialog).getByText('Explained'));
     expect(within(dialog).getByRole('button', { name: 'Save review' })).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText('Comment'), 'Approved in CHG-1001');

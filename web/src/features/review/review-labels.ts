@@ -15,11 +15,22 @@ export const STATUS_LABEL: Record<ReviewStatus, string> = {
 export const SEVERITY_COLOR: Record<Severity, string> = { critical: 'red.9', high: 'orange.4', medium: 'yellow.3', low: 'blue.8' };
 export const STATUS_COLOR: Record<ReviewStatus, string> = { open: 'gray.8', explained: 'teal.9', false_positive: 'blue.9', escalated: 'red.9' };
 
-/** "12 of 40 findings reviewed" (suppressed findings need no review and are counted apart). */
-export function progressText(c: { reviewed: number; toReview: number; suppressed: number; criticalOpen: number }): string {
-  let s = `${c.reviewed} of ${c.toReview} ${c.toReview === 1 ? 'finding' : 'findings'} reviewed`;
-  if (c.suppressed > 0) s += ` · ${c.suppressed} suppressed`;
-  if (c.criticalOpen > 0) s += ` · ${c.criticalOpen} critical open`;
+/**
+ * The decisions taken, in the one order: ": Escalated" where every one of `all` has that decision,
+ * ": 5 Explained, 3 Escalated" otherwise; "" where none is taken (or the server did not say).
+ */
+export function decisionsText(decisions: Partial<Record<ReviewStatus, number>> | undefined, all: number): string {
+  const taken = REVIEW_DECISIONS.flatMap((s) => (s !== 'open' && (decisions?.[s] ?? 0) > 0 ? [[s, decisions![s]!] as const] : []));
+  if (taken.length === 0) return '';
+  if (taken.length === 1 && taken[0]![1] === all) return `: ${STATUS_LABEL[taken[0]![0]]}`;
+  return `: ${taken.map(([s, n]) => `${n.toLocaleString('en-US')} ${STATUS_LABEL[s]}`).join(', ')}`;
+}
+
+/** "12 of 40 findings reviewed: 9 Explained, 3 Escalated" (suppressed findings need no review and are counted apart). */
+export function progressText(c: { reviewed: number; toReview: number; suppressed: number; criticalOpen: number; byStatus?: Partial<Record<ReviewStatus, number>> }): string {
+  let s = `${c.reviewed.toLocaleString('en-US')} of ${c.toReview.toLocaleString('en-US')} ${c.toReview === 1 ? 'finding' : 'findings'} reviewed${decisionsText(c.byStatus, c.toReview)}`;
+  if (c.suppressed > 0) s += ` · ${c.suppressed.toLocaleString('en-US')} suppressed`;
+  if (c.criticalOpen > 0) s += ` · ${c.criticalOpen.toLocaleString('en-US')} critical open`;
   return s;
 }
 

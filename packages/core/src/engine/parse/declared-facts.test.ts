@@ -119,6 +119,39 @@ describe('facts a pattern declares', () => {
     for (const fact of DECLARED_FACTS) expect(kinds(without(fact)), fact.kind).toEqual(KINDS.filter((k) => k !== fact.kind));
   });
 
+  it('MASS_PASSWORD_RESET: an IDENTITY item on a USR02 password field of another user is kept by its declaration alone (table, field, class)', () => {
+    const item = (fields: Partial<CanonicalRecord>): Partial<CanonicalRecord> => ({ user: 'HELPDESK', objectclas: 'IDENTITY', objectid: 'BOB', changenr: '1', tabname: 'USR02', fname: 'PWDSALTEDHASH', chngind: 'U', ...fields });
+    const items = [item({}), item({ objectid: 'HELPDESK', changenr: '2' }), item({ fname: 'USTYP', changenr: '3' }), item({ objectclas: 'PFCG', changenr: '4' }), item({ tabname: 'USR01', changenr: '5' })];
+    const kept = collect('CDPOS', items).filter((e) => e[0] === PASSWORD_RESET.kind);
+    expect(kept.map((e) => [e[1], e[2], e[7]])).toEqual([['HELPDESK', 'BOB', 'IDENTITY\u0001BOB\u00011']]);
+  });
+
+  it('a fact declared by change-document table, field and class, or by a list of transactions, is marked and kept with no record rule', () => {
+    const ZTAB = defineFact({ kind: 'ztab_test_fact', about: 'test only', changes: [{ tables: ['ZTAB'], fields: ['F1'] }, { classes: ['ZCLASS'] }], records: { CDPOS: { target: 'fname', key: 'docKey' } } });
+    const ZPAY = defineFact({ kind: 'zpay_test_fact', about: 'test only', transactions: 'paymentTcodes', records: { SM20: { target: 'marked' } } });
+    const facts = [...DECLARED_FACTS, ZTAB, ZPAY];
+    const withFacts = createRecordFlagger(createFlagContext(loadDefaultLists()), { facts });
+    const run = (fileType: FileType, records: Partial<CanonicalRecord>[]) => {
+      const c = new FactsCollector(0, meta(fileType), compileDeclaredFacts(facts));
+      const rec = createCanonicalRecord(fileType, false);
+      const out = createFlagResult(false);
+      for (const fields of records) {
+        Object.assign(rec, { user: 'ALICE', date: '2026-11-18', time: '10:00:00', objectclas: 'X', objectid: '1', changenr: '1', tabname: '', fname: '', event: '', tcode: '', var1: '' }, fields);
+        rec.userInitial = rec.user.charCodeAt(0);
+        withFacts(rec, out);
+        c.add(rec, out);
+      }
+      const s = c.finish().securityEvents;
+      return Array.from({ length: s.kinds.length }, (_, i) => [s.kinds.get(i), s.targets.get(i)]);
+    };
+    const items = [{ tabname: 'ZTAB', fname: 'F1' }, { tabname: 'ztab', fname: 'f1', changenr: '2' }, { tabname: 'ZTAB', fname: 'F2', changenr: '3' }, { tabname: 'YTAB', fname: 'F1', changenr: '4' }, { objectclas: 'ZCLASS', tabname: 'ANY', fname: 'F9', changenr: '5' }];
+    expect(run('CDPOS', items).filter((e) => e[0] === ZTAB.kind)).toEqual([['ztab_test_fact', 'F1'], ['ztab_test_fact', 'f1'], ['ztab_test_fact', 'F9']]);
+    const sm20 = [{ event: 'AU3', tcode: 'F110' }, { event: 'AU3', tcode: 'SESSION_MANAGER', var1: 'F-53' }, { event: 'AU3', tcode: 'SU01' }];
+    expect(run('SM20', sm20).filter((e) => e[0] === ZPAY.kind)).toEqual([['zpay_test_fact', 'F110'], ['zpay_test_fact', 'F-53']]);
+    // The pattern list's flagger does not know them: nothing is marked.
+    expect(collect('CDPOS', items, facts).filter((e) => e[0] === ZTAB.kind)).toEqual([]);
+  });
+
   it('a fact no pattern declares is never kept, even when a record is marked with it', () => {
     const UNDECLARED = defineFact({ kind: 'undeclared_test_fact', about: 'test only', records: { SM20: { target: 'var1' } } });
     const c = new FactsCollector(0, meta('SM20'));

@@ -14,7 +14,12 @@ import { storedPatternTable } from './final-records.ts';
 import { patternExplanation } from './pattern-text.ts';
 import { SheetSegments, type SheetSegment } from './sheet-segments.ts';
 
-export const PATTERN_COLUMNS = ['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity', 'explanation'];
+/**
+ * The sheet's headers in words that fit every kind of pattern: a change-document pattern's time and
+ * activity are a change's, not an SM20 record's. The JSON keeps its field names (pattern, risk_level,
+ * user, sm20_time, sm20_activity: the contract); the columns are those fields in that order.
+ */
+export const PATTERN_COLUMNS = ['Pattern', 'Risk level', 'User', 'Time', 'Activity', 'Explanation'];
 /** The user and activity come from the exports (text cells, formula-safe); kind, risk and explanation are the product's own. */
 const PATTERN_KINDS = [SHARED, SHARED, TEXT, TEMPORAL, TEXT, SHARED];
 

@@ -31,7 +31,8 @@ describe('pattern texts of the workbook', () => {
     const out = join(dir, 'out');
     await analyzeFiles([file], { outDir: out, threads: 0, settings: { holidays: DEFAULT_HOLIDAYS, thresholds: { ...DEFAULT_THRESHOLDS, burst: { count: 3, minutes: 10 } } } });
     const sheet = readXlsxSheets(new Uint8Array(await readFile(join(out, 'results.xlsx')))).find((s) => s.name === 'Suspicious Patterns')!;
-    expect(sheet.rows[0]).toEqual(['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity', 'explanation']);
+    // Human headers that fit change-document patterns too (the JSON keeps sm20_time / sm20_activity).
+    expect(sheet.rows[0]).toEqual(['Pattern', 'Risk level', 'User', 'Time', 'Activity', 'Explanation']);
     const burst = sheet.rows.find((r) => r[0] === 'FAILED_LOGON_BURST');
     expect(burst?.[5]).toBe('3 or more failed logons for one user or from one terminal or address within 10 minutes.');
   });

@@ -18,6 +18,7 @@ import { ReportStats, type ReportStatsJSON } from './report-stats.ts';
 import { RulesCells } from './rules-cells.ts';
 import { openTimelinePart, type TimelinePartResult } from '../../review/timeline-index/index-parts.ts';
 import { openHighRecordsPart } from '../../review/high-records.ts';
+import type { FindingLinesResult } from '../../review/finding-lines.ts';
 import { CaseTally, type CaseTallyJSON, type CaseTrigger } from '../../cases/index.ts';
 import { FLAG_INDEX } from '../../flags/flag-result.ts';
 
@@ -46,6 +47,8 @@ export interface ReportPartInput {
   timeline?: boolean;
   /** With the CSV: keep the flagged records of high severity (review/high-records.ts). */
   highRecords?: boolean;
+  /** With the high records: the analysis id, to make their findings in this part too (review/finding-lines.ts). */
+  findingsOf?: string;
   /** With the statistics: the windows to watch for the cases' escalations (cases/escalations.ts). */
   caseTriggers?: CaseTrigger[];
 }
@@ -58,7 +61,7 @@ export interface ReportPartResult {
   segments: SheetSegment[];
   csv?: { name: string; bytes: number };
   timeline?: TimelinePartResult;
-  highRecords?: { name: string; kept: number; total: number };
+  highRecords?: { name: string; kept: number; total: number; findings?: FindingLinesResult };
   stats?: ReportStatsJSON;
   /** With the statistics: what the cases need of this part's records (cases/tally.ts). */
   cases?: CaseTallyJSON;
@@ -200,7 +203,7 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
     return s;
   };
   const timeline = csv && input.timeline ? openTimelinePart(ctx.workspace, `${input.output}/timeline.bin`, facts) : undefined;
-  const high = csv && input.highRecords ? openHighRecordsPart(ctx.workspace, `${input.output}/high-records.ndjson`, facts.fileType, facts.fileName, facts.columns) : undefined;
+  const high = csv && input.highRecords ? openHighRecordsPart(ctx.workspace, `${input.output}/high-records.ndjson`, facts.fileType, facts.fileName, facts.columns, input.findingsOf) : undefined;
   const tally = input.stats ? new CaseTally(input.caseTriggers) : undefined;
   const HIGH_RISK_TCODE = FLAG_INDEX.HIGH_RISK_TCODE_FLAG;
   const rulesCells = new RulesCells();

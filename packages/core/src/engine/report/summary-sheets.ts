@@ -83,7 +83,8 @@ export async function writeSummarySheets(xlsx: XlsxWriter, report: AnalysisRepor
   const s = report.summary;
   const flags = FLAG_KEYS.map((k) => [k, s.flag_counts[k]] as const).sort((a, b) => b[1] - a[1]);
   const rows: [string, string | number][] = [
-    ['Risk', report.no_data_reason ? `No data - ${report.no_data_reason}` : RISK_DESCRIPTIONS[report.risk]],
+    ['Risk', report.no_data_reason ? `No data - ${report.no_data_reason}` : `${RISK_DESCRIPTIONS[report.risk]}${report.risk_reason ? `: ${report.risk_reason}` : ''}`],
+    ...(report.risk_by_share && !report.no_data_reason ? [['Risk by the share of flagged records alone', RISK_DESCRIPTIONS[report.risk_by_share]] as [string, string]] : []),
     ['Analysis type', report.analysis_type],
     ['Files', report.files.map((f) => `${f.name} (${f.fileType}, ${f.records} records)`).join('; ')],
     ['Total records', s.total_records],

@@ -11,6 +11,7 @@ import { openHighRecordsPart, writeHighRecords } from '../../review/high-records
 import { highRecordEvidence, type Finding, type HighRecord } from '../../review/index.ts';
 import { createFolderWorkspace, fileSink } from '../../workspace/index.ts';
 import { writeFindings } from './write-findings.ts';
+import type { FindingLinesResult } from '../../review/finding-lines.ts';
 import { linesOf } from '../../workspace/index.ts';
 
 const dirs: string[] = [];
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 const report = { flagSamples: {}, suspicious_patterns: [] } as unknown as AnalysisReport;
 
-async function scenario(bucketFindings: number, beside = false) {
+async function scenario(bucketFindings: number, beside = false, { made = false, extras = false } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'findings-test-'));
   dirs.push(dir);
   const ws = createFolderWorkspace(join(dir, 'work'));
@@ -28,27 +29,43 @@ async function scenario(bucketFindings: number, beside = false) {
   patterns.push({ pattern: 'SELF_AUTHORIZATION' as PatternName, risk_level: 'critical', rule: 'PAT-SELF-AUTHORIZATION', user: 'U3', sm20_time: '2025-03-01 09:00:00', sm20_activity: 'SU01 U3' });
   const tally = new CaseTally();
   const parts: string[] = [];
+  const madeInParts: FindingLinesResult[] = [];
   for (let k = 0; k < 2; k++) {
-    const part = openHighRecordsPart(ws, `report/${k}/high.ndjson`, 'SM20', 'sm20.csv', ['User', 'Date', 'Time', 'Source TA']);
+    const part = openHighRecordsPart(ws, `report/${k}/high.ndjson`, 'SM20', 'sm20.csv', ['User', 'Date', 'Time', 'Source TA'], made ? 'a1' : undefined);
     for (let i = 0; i < 500; i++) {
       const user = i % 9 === 0 ? '' : `U${(i + k) % 6}`;
       const rec = { user, date: `2025-03-${String(1 + (i % 28)).padStart(2, '0')}`, time: '12:00:00', tcode: 'SU01', fileType: 'SM20', joined: false };
       await part.add([user, rec.date, rec.time, 'SU01 ünïcödé'], ['High-risk transaction SU01'], ['TCODE-HIGH-RISK'], rec);
       tally.add(rec, 'sm20.csv', ['TCODE-HIGH-RISK'], false, true);
     }
-    parts.push((await part.close()).name);
+    // The same finding in both parts (its occurrences count across them), and records whose time
+    // the engine did not read (made from their cells and the file's date order).
+    for (let i = 0; extras && i < 30; i++) {
+      const rec = { user: 'U1', date: i < 25 ? '2025-03-05' : '', time: '08:00:00', tcode: 'SU01', fileType: 'SM20', joined: false };
+      await part.add(['U1', '05.03.2025', '08:00:00', 'SU01'], ['High-risk transaction SU01', undefined, 'Debug'], ['TCODE-HIGH-RISK'], rec);
+      tally.add(rec, 'sm20.csv', ['TCODE-HIGH-RISK'], false, true);
+    }
+    const closed = await part.close();
+    parts.push(closed.name);
+    if (closed.findings) madeInParts.push(closed.findings);
   }
   const cases = computeCases({ patterns, tally: mergeTallies([tally.toJSON()]), triggers: [] });
   const out = join(dir, 'findings.ndjson');
   const offs = join(dir, 'findings.offsets');
   // Beside high-records.ndjson (as the pipeline and --review-files write them), a record finding names its line there.
   const highFile = join(dir, 'high-records.ndjson');
-  const highStarts = beside ? (await writeHighRecords(ws, parts.map((name) => ({ name, kept: 500, total: 500 })), fileSink(highFile))).starts : undefined;
-  const { findings } = await writeFindings(ws, 'a1', report, patterns, cases, parts, { findings: fileSink(out), offsets: fileSink(offs), highStarts }, bucketFindings);
+  const perPart = extras ? 530 : 500;
+  const highStarts = beside ? (await writeHighRecords(ws, parts.map((name) => ({ name, kept: perPart, total: perPart })), fileSink(highFile))).starts : undefined;
+  // What the findings index is told: each finding as it is made, each line's place.
+  const told: unknown[] = [];
+  const listener = { finding: (f: Finding) => void told.push(['finding', f.findingId, f.kind, f.rule, f.user, f.time, f.object, f.terminal, f.caseId, f.source?.flag]), line: (seq: number, at: number) => void told.push(['line', seq, at]) };
+  // The file's date order, decided over its sample records: month first.
+  const samples = { flagSamples: { DEBUG_FLAG: { total: 1, records: [{ FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: 'U1', Date: '03.25.2025', Time: '08:00:00' }] } }, suspicious_patterns: [] } as unknown as AnalysisReport;
+  const { findings } = await writeFindings(ws, 'a1', extras ? samples : report, patterns, cases, parts, { findings: fileSink(out), offsets: fileSink(offs), highStarts, madeInParts: made ? madeInParts : undefined }, bucketFindings, listener);
   const bytes = await readFile(out);
   const lines = bytes.toString('utf8').trimEnd().split('\n');
   const offsets = new Float64Array(new Uint8Array(await readFile(offs)).buffer);
-  return { cases, findings, lines, bytes, offsets, parsed: lines.map((l) => JSON.parse(l) as Finding), high: beside ? await readFile(highFile) : undefined };
+  return { cases, findings, lines, bytes, offsets, told, madeInParts, parsed: lines.map((l) => JSON.parse(l) as Finding), high: beside ? await readFile(highFile) : undefined };
 }
 
 describe('findings.ndjson', () => {
@@ -105,6 +122,25 @@ describe('findings.ndjson', () => {
     expect(bytes.length).toBeLessThan(inline.bytes.length * 0.8);
     expect(lines).toHaveLength(inline.lines.length);
   });
+
+  for (const bucket of [100_000, 70]) {
+    it(`gives the same findings.ndjson, offsets, cases and index when the parts made the findings (buckets of ${bucket})`, async () => {
+      const here = await scenario(bucket, true, { extras: true });
+      const inParts = await scenario(bucket, true, { made: true, extras: true });
+      expect(inParts.madeInParts).toHaveLength(2);
+      expect(here.findings).toBe(301 + 2 * 530 + 2 * 30);
+      // Occurrences count across parts: the extra records' findings each have their own id.
+      expect(new Set(here.parsed.map((f) => f.findingId)).size).toBe(here.findings);
+      expect(inParts.bytes.equals(here.bytes)).toBe(true);
+      expect([...inParts.offsets]).toEqual([...here.offsets]);
+      expect(inParts.cases).toEqual(here.cases);
+      expect(inParts.told).toEqual(here.told);
+      expect(inParts.high!.equals(here.high!)).toBe(true);
+      // Records without the engine's time were made by the coordinator: their time from the cells.
+      expect(here.parsed.filter((f) => f.kind === 'record' && f.time === '2025-03-05 08:00:00')).toHaveLength(2 * 2 * 25);
+      expect(here.parsed.filter((f) => f.kind === 'record' && f.time === '2025-05-03 08:00:00')).toHaveLength(2 * 2 * 5);
+    });
+  }
 
   it('reads lines whose UTF-8 characters are cut by chunk boundaries', async () => {
     const text = 'äöü€\n'.repeat(1000);

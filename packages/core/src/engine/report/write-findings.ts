@@ -8,8 +8,12 @@
  * Beside high-records.ndjson (`highStarts`), a record finding's evidence is named by its line
  * there (`evidenceAt`), not copied.
  *
- * Bounded memory whatever the count: the findings are made one record at a time from the report
- * parts' high-record files and written into buckets of consecutive cases (about BUCKET_FINDINGS
+ * The record findings are made in the report parts' tasks, in parallel, as each part writes its
+ * high records (review/finding-lines.ts; `madeInParts`): here they only get their occurrence across
+ * parts, their case and their evidence line's place. Without high-records.ndjson beside (or for
+ * files written before) they are made here from the parts' high-record files, one record at a time.
+ *
+ * Bounded memory whatever the count: the findings are written into buckets of consecutive cases (about BUCKET_FINDINGS
  * findings each); each bucket is then read whole, sorted and appended. A bucket holding one case
  * bigger than BUCKET_SORT_BYTES is appended in the order it was written (results.csv order, which is
  * time order within each file of a time-ordered export) instead of sorted.
@@ -19,6 +23,7 @@ import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
 import type { ByteSink, FindingsListener, Workspace } from '../contract.ts';
 import { linesOf } from '../../workspace/index.ts';
+import { epochOf, findingBase, hash52, readFindingLine, type FindingLinesResult } from '../../review/finding-lines.ts';
 
 export const BUCKET_FINDINGS = 100_000;
 export const BUCKET_SORT_BYTES = 128 << 20;
@@ -32,24 +37,15 @@ export interface FindingsOutputs {
    * (most of a line's bytes; a record with several high rules was copied into each finding).
    */
   highStarts?: readonly number[] | undefined;
+  /**
+   * With `highStarts`: the findings each part made of its high records (one per part of
+   * `highParts`, finding-lines.ts). The high-record files are then not read here: the finding lines
+   * get their occurrence across parts, their case and their evidence line's place in
+   * high-records.ndjson, and give the same findings.ndjson as making them here.
+   */
+  madeInParts?: readonly FindingLinesResult[] | undefined;
 }
 
-const epochOf = (time: string) => {
-  const ms = Date.parse(`${time.replace(' ', 'T')}Z`);
-  return Number.isNaN(ms) ? Number.MAX_SAFE_INTEGER : ms / 1000;
-};
-
-/** FNV-1a over a string, 52 bits (a Map key that is a number, not a string per finding). */
-function hash52(s: string): number {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
-  }
-  return (h1 >>> 0) * 0x100000 + ((h2 >>> 0) & 0xfffff);
-}
 
 /** A sink that gathers text and writes it 1 MB at a time. */
 function textSink(sink: ByteSink) {
@@ -142,8 +138,7 @@ export async function writeFindings(
   const seen = new Map<number, number>();
   let seq = 0;
   const put = async (f: Omit<Finding, 'findingId'>, key: string) => {
-    const base = [f.rule.id, f.user, f.time, f.object].join('\u001f');
-    const h = hash52(base);
+    const h = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
     const occurrence = (seen.get(h) ?? 0) + 1;
     seen.set(h, occurrence);
     const rank = rankOf.get(key) ?? fallback;
@@ -164,7 +159,39 @@ export async function writeFindings(
   }
   patternFindings.length = 0;
   const noEvidence: Record<string, string>[] = [];
-  for (const [p, part] of highParts.entries()) {
+  const made = outputs.highStarts ? outputs.madeInParts : undefined;
+  if (made) {
+    const none = rankOf.get(actorKey('none', '')) ?? fallback;
+    const rules = new Map(made.flatMap((m) => m.rules.map((r) => [r.id, r] as const)));
+    for (const [p, part] of made.entries()) {
+      const start = outputs.highStarts![p]!;
+      for await (const line of linesOf(workspace, part.name)) {
+        const l = readFindingLine(line);
+        if (!l.made) {
+          // A record without the engine's time: made here as before, from its cells and the file's date order.
+          const h = JSON.parse(l.json) as HighRecord;
+          for (const f of highRecordFindings(h, orders.get(h.record.SOURCE_FILE ?? ''))) {
+            f.evidence = noEvidence;
+            f.evidenceAt = [start + l.offset, l.length];
+            await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
+          }
+          continue;
+        }
+        const occurrence = (seen.get(l.hash) ?? 0) + 1;
+        seen.set(l.hash, occurrence);
+        // The part counted the finding's occurrences in itself; an earlier part had it too when they differ.
+        const id = occurrence === l.occurrence ? l.id : findingId(analysisId, l.rule, l.user, l.time, l.object, occurrence);
+        const rank = l.user === '' ? none : (rankOf.get(actorKey('user', l.user)) ?? fallback);
+        const caseId = cases[rank]?.id ?? '';
+        listener?.finding({ findingId: id, kind: 'record', rule: rules.get(l.rule)!, user: l.user, time: l.time, object: l.object, terminal: l.terminal, caseId, source: { flag: l.flag } });
+        const b = bucketSink(bucketOfRank[Math.min(rank, cases.length)]!);
+        b.ranks.add(rank);
+        await b.sink.add(`${rank}\t${l.epoch}\t${seq++}\t{"findingId":${JSON.stringify(id)},${l.body},"evidenceAt":[${start + l.offset},${l.length}],"caseId":${JSON.stringify(caseId)}}\n`);
+      }
+      await workspace.remove?.(part.name);
+    }
+  }
+  for (const [p, part] of made ? [] : highParts.entries()) {
     // The part's lines are copied into high-records.ndjson as they are, one line feed each (writeHighRecords).
     let at = outputs.highStarts?.[p];
     for await (const line of linesOf(workspace, part)) {

@@ -13,8 +13,10 @@ import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
 import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-parts.ts';
 import { writeHighRecords } from '../../review/high-records.ts';
-import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
+import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type Case, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
+import { overallRisk } from '../../model/overall-risk.ts';
 import { writeFindings } from './write-findings.ts';
+import type { FindingLinesResult } from '../../review/finding-lines.ts';
 import { patternSharedTexts, type PatternSheetInput, type PatternSheetResult, type SharedTexts } from './pattern-sheet.ts';
 import { patternExplanation } from './pattern-text.ts';
 
@@ -26,10 +28,18 @@ export function riskLevel(flagged: number, total: number): RiskLevel {
   return share > 0.1 ? 'High' : share > 0.05 ? 'Medium' : 'Low';
 }
 
-/** The risk, `No data` when no SM20 or change-document record was read (with the reason when tickets were). */
-function riskOf(flagged: number, total: number, evidence: number): Pick<AnalysisReport, 'risk' | 'no_data_reason'> {
-  if (evidence === 0 && total > 0) return { risk: 'No data', no_data_reason: TICKETS_ONLY_NO_DATA };
-  return { risk: riskLevel(flagged, total) };
+/**
+ * The risk, `No data` when no SM20 or change-document record was read (with the reason when tickets were);
+ * otherwise the share's level raised to the highest case's (model/overall-risk.ts).
+ */
+function riskOf(flagged: number, total: number, evidence: number, cases: readonly Case[]): Pick<AnalysisReport, 'risk' | 'risk_by_share' | 'risk_reason' | 'no_data_reason'> {
+  if (evidence === 0 && total > 0) return { risk: 'No data', risk_by_share: 'No data', no_data_reason: TICKETS_ONLY_NO_DATA };
+  return overallRisk(riskLevel(flagged, total), sharePercent(flagged, total), cases);
+}
+
+/** Flagged records of all records in percent, to 2 decimals (the report's risk_percentage). */
+function sharePercent(flagged: number, total: number): number {
+  return total === 0 ? 0 : Math.round((flagged / total) * 10_000) / 100;
 }
 
 /**
@@ -61,6 +71,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
     input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
+    // Beside high-records.ndjson, each part makes its records' findings (write-findings.ts).
+    if (input.highRecords && outputs.findings && outputs.highRecords) input.findingsOf = options.analysisId ?? '';
     if (input.stats) input.caseTriggers = triggers;
   }
   const csvStarts = inputs.map(() => 0);
@@ -136,7 +148,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     files: state.facts.map((f) => ({ name: f.fileName, fileType: f.fileType, records: f.records })),
     summary,
     // Tickets alone are no evidence either way (DETECTION.md section 2).
-    ...riskOf(summary.flagged_records, summary.total_records, state.facts.reduce((n, f) => n + (f.fileType === 'TICKETS' ? 0 : f.records), 0)),
+    ...riskOf(summary.flagged_records, summary.total_records, state.facts.reduce((n, f) => n + (f.fileType === 'TICKETS' ? 0 : f.records), 0), cases),
     suspicious_patterns: patterns,
     correlation_summary: state.correlation.summary,
     record_count_summary: {
@@ -150,7 +162,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       risk_correlation: {
         total_records_analyzed: summary.total_records,
         total_flagged_records: summary.flagged_records,
-        risk_percentage: summary.total_records === 0 ? 0 : Math.round((summary.flagged_records / summary.total_records) * 10_000) / 100,
+        risk_percentage: sharePercent(summary.flagged_records, summary.total_records),
         files_correlated: multi ? state.facts.map((f) => f.fileName) : [],
       },
     },
@@ -162,11 +174,14 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   };
   if (outputs.findings) {
     const highParts: string[] = [];
+    const made: FindingLinesResult[] = [];
     for (const p of pending) {
       const r = await p;
       if (r.highRecords) highParts.push(r.highRecords.name);
+      if (r.highRecords?.findings) made.push(r.highRecords.findings);
     }
-    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts }, undefined, options.findingsListener);
+    const madeInParts = highStarts && made.length === highParts.length ? made : undefined;
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts, madeInParts }, undefined, options.findingsListener);
   }
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };

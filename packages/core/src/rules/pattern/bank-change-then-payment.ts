@@ -7,27 +7,31 @@
 import { definePattern } from './define-pattern.ts';
 import { DOC_KEY_SEPARATOR, formatEpoch } from '../../facts/file-facts.ts';
 import { defineFact } from './define-fact.ts';
+import { BANK_FIELDS, BANK_TABLES, PARTNER_CLASSES } from '../record/change-document-keys.ts';
 import { actorOf, K, pattern, type PatternEnv } from './pattern-env.ts';
 
 const DAY = 86_400;
 
 /**
  * A vendor's or customer's bank details changed: a change-document item on LFBK KNBK BUT0BK TIBAN,
- * or KRED/DEBI with a bank field (change-document-rules.ts marks it). Its activity is made from its
+ * or KRED/DEBI with a bank field (declared by table, field and class). Its activity is made from its
  * key in correlation (one string fewer per item).
  */
 export const BANK_CHANGE = defineFact({
   kind: 'bank_change',
   about: "a vendor's or customer's bank details changed (change-document items)",
+  changes: [{ tables: [...BANK_TABLES] }, { classes: [...PARTNER_CLASSES], fields: [...BANK_FIELDS] }],
   records: { CDPOS: { target: 'tabname', key: 'docKey' } },
 });
 
 /**
- * A payment transaction of the payment-transactions list run (transaction-rules.ts marks it with the
- * transaction: the record's own, or the one AU3 started): SM20, CDHDR, and joined CDPOS rows with a date.
+ * A payment transaction of the payment-transactions list run (declared by the list: the flagger marks
+ * it with the transaction, the record's own or the one AU3 started): SM20, CDHDR, and joined CDPOS rows
+ * with a date.
  */
 export const PAYMENT = defineFact({
   kind: 'payment',
+  transactions: 'paymentTcodes',
   about: 'a payment transaction run (SM20, a change document’s TCODE)',
   records: { SM20: { target: 'marked' }, CDHDR: { target: 'marked', key: 'docKey', when: (rec) => rec.date !== '' }, CDPOS: { target: 'marked', key: 'docKey', when: (rec) => rec.joined && rec.date !== '' } },
 });

@@ -4,10 +4,14 @@
  * step-1 collector (engine/parse/collect-facts.ts) keeps the records of every fact the pattern list
  * declares, as security events of the fact's kind, and ignores a fact no pattern declares.
  *
- * Which records: every SM20 record of the fact's `events` (no record rule needed), and any record a
- * record rule marks with `markFact(out, FACT, text)` (flags/flag-result.ts), the rule that already
- * looks at the record for its reason (a payment transaction, a bank-detail change). The collector
- * looks at a record's marks only when some are set (one bit test per record).
+ * Which records, with no record rule: every SM20 record of the fact's `events`, every change-document
+ * item that fits one of its `changes` (tables, fields, object classes), every record whose
+ * transaction is on its `transactions` list; and any record a record rule marks with
+ * `markFact(out, FACT, text)` (flags/flag-result.ts), for a fact no declaration can say (a role of the
+ * sensitive-roles list assigned). The flagger sets the marks of `changes` and `transactions` from its
+ * memos per table, field, class and transaction (rules/record/record-env.ts); the collector looks at
+ * a record's marks only when some are set (one bit test per record), and `when` then skips records
+ * that do not count.
  *
  * Which columns: per record type, each column of the security event (facts/file-facts.ts
  * `SecurityEvent`: kind, user, target, terminal, peer, epoch, activity, key) is a field of the record
@@ -17,6 +21,7 @@
  * load while the model does).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
+import type { FlagContext } from '../../flags/flag-context.ts';
 import { FIRST_FACT_BIT, LAST_FACT_BIT, type FactMark } from '../../flags/fact-marks.ts';
 
 /**
@@ -43,6 +48,19 @@ export interface FactRecordColumns {
 /** The record types a fact can come from (tickets carry none). */
 export type FactRecordType = 'SM20' | 'CDHDR' | 'CDPOS';
 
+/**
+ * Change-document items (CDPOS, joined or not) that are a fact: those of `tables`, of `fields` and of
+ * object classes `classes` (upper case; each left out: any). An item fits when all three do.
+ */
+export interface FactChange {
+  tables?: readonly string[];
+  fields?: readonly string[];
+  classes?: readonly string[];
+}
+
+/** A list of transaction codes of the analysis (a set of upper-cased codes in FlagContext; a new one is named here). */
+export type TransactionList = Extract<keyof FlagContext, 'paymentTcodes'>;
+
 export interface FactSpec<K extends string> {
   /** Its security event kind (a word, stored in the facts' kind dictionary). */
   kind: K;
@@ -50,6 +68,13 @@ export interface FactSpec<K extends string> {
   about: string;
   /** SM20 events whose every record is this fact (the collector looks them up with the event's other facts). */
   events?: readonly string[];
+  /** Change-document items that are this fact (an item fitting any entry; CDPOS must be among `records`). */
+  changes?: readonly FactChange[];
+  /**
+   * Records whose transaction is on this list (SM20 TCODE or the transaction AU3 started, a change
+   * document's TCODE): the transaction is the fact's `marked` text.
+   */
+  transactions?: TransactionList;
   /** Per record type, the columns kept; a record type not named keeps nothing, even when marked. */
   records: Partial<Record<FactRecordType, FactRecordColumns>>;
 }
@@ -59,9 +84,19 @@ export interface DeclaredFact<K extends string = string> extends FactSpec<K>, Fa
 
 let nextBit = FIRST_FACT_BIT;
 
-/** Declares a fact (its mark bit is the next free one; at most LAST_FACT_BIT - FIRST_FACT_BIT + 1 facts). */
+/**
+ * Declares a fact: its mark bit is the next free one. At most LAST_FACT_BIT - FIRST_FACT_BIT + 1 (27)
+ * facts: step 1 keeps an SM20 event's declared marks shifted above its own four bits in one 32-bit
+ * number (engine/parse/collect-facts.ts `EVENT_FACTS`), so the limit is the number's width, and a
+ * 28th declaration throws when the pattern list loads (any test, the CLI and the service fail at once).
+ */
 export function defineFact<const K extends string>(spec: FactSpec<K>): DeclaredFact<K> {
-  if (nextBit > LAST_FACT_BIT) throw new Error(`Too many declared facts: ${spec.kind} has no mark bit left (FlagResult.marks)`);
+  if (nextBit > LAST_FACT_BIT) {
+    throw new Error(
+      `Too many declared facts: "${spec.kind}" would be fact ${nextBit - FIRST_FACT_BIT + 1}, and at most ${LAST_FACT_BIT - FIRST_FACT_BIT + 1} fit the mark bits (FlagResult.marks, flags/fact-marks.ts). ` +
+        'Let one fact serve several patterns (a pattern may read another\'s fact), or widen the marks (docs/contributing.md, "A fact").',
+    );
+  }
   const bit = nextBit++;
   return { ...spec, bit, mark: 1 << bit };
 }

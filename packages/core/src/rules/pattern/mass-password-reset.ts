@@ -6,18 +6,30 @@
 import { definePattern } from './define-pattern.ts';
 import type { SuspiciousPattern } from '../../model/index.ts';
 import { defineFact } from './define-fact.ts';
+import { PASSWORD_FIELDS } from '../record/change-document-keys.ts';
 import { distinctRuns } from './distinct-runs.ts';
 import { actorOf, K, MINUTE, pattern, type PatternEnv } from './pattern-env.ts';
 
+/** The target (`target`) is a user other than the record's user (neither empty). */
+const another = (target: string, user: string) => {
+  const t = target.trim().toUpperCase();
+  return t !== '' && t !== user.trim().toUpperCase();
+};
+
 /**
- * The password of another user changed: SM20 BU2 with another user in the second variable
- * (event-category-rules.ts marks it), an IDENTITY item on USR02's password fields of another user
- * (change-document-rules.ts marks it).
+ * The password of another user changed: SM20 BU2 with another user in the second variable, an
+ * IDENTITY item on USR02's password fields of another user. Declared by event and by table, field and
+ * class: no record rule marks it.
  */
 export const PASSWORD_RESET = defineFact({
   kind: 'password_reset',
   about: "the password of another user changed (BU2 of another user; IDENTITY items on USR02's password fields)",
-  records: { SM20: { target: 'var2', terminal: 'terminal', peer: 'peerAddress' }, CDPOS: { target: 'objectid', key: 'docKey' } },
+  events: ['BU2'],
+  changes: [{ tables: ['USR02'], fields: [...PASSWORD_FIELDS], classes: ['IDENTITY'] }],
+  records: {
+    SM20: { target: 'var2', terminal: 'terminal', peer: 'peerAddress', when: (rec) => another(rec.var2, rec.user) },
+    CDPOS: { target: 'objectid', key: 'docKey', when: (rec) => another(rec.objectid, rec.user) },
+  },
 });
 
 interface Reset {

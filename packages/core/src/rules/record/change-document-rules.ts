@@ -1,15 +1,14 @@
 /**
  * Rules of change documents (CDHDR, CDPOS): CD-SENSITIVE-OBJECT, TABLE-HIGH-RISK,
  * CD-ACCOUNTING-TABLE, CD-BANK-KEY, CD-SENSITIVE-FIELD, CD-SENSITIVE-PROFILE and CD-SENSITIVE-ROLE;
- * and what the patterns read of an item (bank details changed, another user's password reset).
+ * and the facts of an item the patterns declare by its table, field and class, or that only a rule can
+ * tell (a sensitive role or profile assigned, an authorisation changed).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { authorisationTarget, bankKeyChange, namedProfile, profileOwner, readableKey, roleKey, validAgain, validityChange, validityText, USER_PROFILE_TABLES } from './change-document-keys.ts';
 import { markFact, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import type { ClassFacts, RuleEnv } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
-import { BANK_CHANGE } from '../pattern/bank-change-then-payment.ts';
-import { PASSWORD_RESET } from '../pattern/mass-password-reset.ts';
 import { PROFILE_ASSIGNED } from '../pattern/sensitive-profile-assigned.ts';
 import { ROLE_ASSIGNED } from '../pattern/sensitive-role-assigned.ts';
 import { AUTHORISATION_CHANGE } from '../pattern/self-authorization.ts';
@@ -33,12 +32,9 @@ export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResu
     const bank = bankKeyChange(table, f.field, rec.chngind);
     if (bank) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? `Bank details ${bank} in ${table} (key ${readableKey(rec.tabkey)})` : '', 'CD-BANK-KEY');
   }
-  if (t.bank || (c.partner && f.bank)) markFact(out, BANK_CHANGE);
-  if (f.password && c.identity && table === 'USR02') {
-    const target = rec.objectid.trim().toUpperCase();
-    const user = rec.user.trim().toUpperCase();
-    if (target !== '' && target !== user) markFact(out, PASSWORD_RESET);
-  }
+  // The facts the patterns declare by table, field and object class (define-fact.ts `changes`).
+  const declared = t.changes & c.changes & f.changes;
+  if (declared !== 0) out.marks |= env.changeMarks(declared);
   if (c.users) {
     const target = authorisationTarget(c.cls, rec.objectid, table, rec.fname, rec.tabkey);
     if (target !== undefined) markFact(out, AUTHORISATION_CHANGE, `${c.cls === 'PFCG' ? 'role' : 'identity'}\u0001${target}`);

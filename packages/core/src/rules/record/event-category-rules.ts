@@ -5,12 +5,11 @@
  * from the SAL events list.
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { markFact, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { setOther, type FlagResult } from '../../flags/flag-result.ts';
 import { fillPlaceholders } from '../../flags/placeholders.ts';
 import { FTP_CONFIG_EVENTS } from '../../flags/sm20-events.ts';
 import { EV_AUDIT, EV_CATALOGUE_HIGH, EV_CONFIG, EV_FAILED, EV_PASSWORD, EV_SECURITY, type RuleEnv } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
-import { PASSWORD_RESET } from '../pattern/mass-password-reset.ts';
 
 /** `e`: the event's EV_ bits. */
 export function flagEventCategory(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, e: number): void {
@@ -36,7 +35,6 @@ function flagPasswordOfOther(env: RuleEnv, rec: CanonicalRecord, out: FlagResult
   const target = rec.var2.trim();
   const user = rec.user.trim();
   if (target === '' || target.toUpperCase() === user.toUpperCase()) return;
-  markFact(out, PASSWORD_RESET);
   setOther(out, 'security', env.full ? `security: Event BU2: password of user ${target} changed by ${user || 'an unknown user'}${rec.var1.trim() ? ` in client ${rec.var1.trim()}` : ''}` : '', 'SAL-PASSWORD-OTHER');
 }
 

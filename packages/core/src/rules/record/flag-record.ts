@@ -11,6 +11,7 @@ import { flagSensitiveAccess } from './sensitive-access-rules.ts';
 import { flagTableAccess, TABLE_CHANGE, TABLE_DISPLAY } from './table-access-rules.ts';
 import { flagStartedTransaction, flagTransaction } from './transaction-rules.ts';
 import { flagUsers } from './user-rules.ts';
+import type { DeclaredFact } from '../pattern/define-fact.ts';
 
 /** SM20 records with any of these flags count as changes (CHANGE_TIMING / CHANGE_VOLUME). */
 const CHANGE_FLAGS_MASK = (['DEBUG_FLAG', 'TABLE_MAINT_FLAG', 'HIGH_RISK_TCODE_FLAG', 'HIGH_RISK_TABLE_FLAG'] as const).reduce((m, k) => m | (1 << FLAG_INDEX[k]), 0);
@@ -23,6 +24,8 @@ export interface FlaggerOptions {
    * texts (the report step flags again), and building them per record is most of flagging's cost.
    */
   reasons?: boolean;
+  /** The facts whose `changes` and `transactions` the flagger marks: the pattern list's unless a test gives others. */
+  facts?: readonly DeclaredFact[];
 }
 
 /**
@@ -35,7 +38,7 @@ export interface FlaggerOptions {
  * record-rule-list.ts and a call here.
  */
 export function createRecordFlagger(ctx: FlagContext, options: FlaggerOptions = {}): RecordFlagger {
-  const env = createRuleEnv(ctx, options.reasons !== false);
+  const env = createRuleEnv(ctx, options.reasons !== false, options.facts);
   const timingOf = createTimingCheck(ctx.holidayOf, env.full, ctx.thresholds.businessHours);
   return (rec, out) => {
     resetFlagResult(out);

@@ -1,4 +1,7 @@
-import { BANK_FIELDS, BANK_TABLES, PARTNER_CLASSES, PASSWORD_FIELDS, PROFILE_CLASSES, PROFILE_TABLES, ROLE_CLASSES } from './change-document-keys.ts';
+import { PROFILE_CLASSES, PROFILE_TABLES, ROLE_CLASSES } from './change-document-keys.ts';
+import { compileDeclaredMarks } from './declared-marks.ts';
+import type { DeclaredFact } from '../pattern/define-fact.ts';
+import { DECLARED_FACTS } from '../pattern/fact-list.ts';
 import type { FlagContext } from '../../flags/flag-context.ts';
 import { memoOf } from '../../flags/memo.ts';
 import {
@@ -28,6 +31,8 @@ export interface RuleEnv {
   readonly classOf: (raw: string) => ClassFacts;
   readonly tableOf: (raw: string) => TableFacts;
   readonly fieldOf: (raw: string) => FieldFacts;
+  /** The fact marks of the `changes` entries an item fits (`ClassFacts.changes & TableFacts.changes & FieldFacts.changes`, not 0). */
+  readonly changeMarks: (entries: number) => number;
 }
 
 export interface TcodeFacts {
@@ -35,8 +40,8 @@ export interface TcodeFacts {
   tableMaint: boolean;
   category: string | undefined;
   other: 'config' | 'transport' | 'job_schedule' | 'audit_trail' | undefined;
-  /** A transaction of the payment-transactions list. */
-  payment: boolean;
+  /** The marks of the declared facts whose `transactions` list holds it (the payment transactions' PAYMENT). */
+  facts: number;
 }
 
 export interface CallFacts {
@@ -56,10 +61,10 @@ export interface ClassFacts {
   identity: boolean;
   /** PFCG or IDENTITY: AGR_USERS items assign roles. */
   roles: boolean;
-  /** KRED or DEBI: vendor and customer master (bank fields). */
-  partner: boolean;
   /** IDENTITY, BENUTZER or PFCG: items may change a user's authorisations (SELF_AUTHORIZATION). */
   users: boolean;
+  /** The declared facts' `changes` entries the class fits, as bits (declared-marks.ts). */
+  changes: number;
 }
 
 export interface TableFacts {
@@ -67,22 +72,22 @@ export interface TableFacts {
   category: string | undefined;
   accounting: boolean;
   profiles: boolean;
-  /** LFBK KNBK BUT0BK TIBAN. */
-  bank: boolean;
   /** AGR_USERS. */
   roles: boolean;
+  /** The declared facts' `changes` entries the table fits, as bits. */
+  changes: number;
 }
 
 export interface FieldFacts {
   field: string;
   sensitive: boolean;
-  /** BANKL BANKN BKONT IBAN BVTYP. */
-  bank: boolean;
-  /** A password field of USR02. */
-  password: boolean;
+  /** The declared facts' `changes` entries the field fits, as bits. */
+  changes: number;
 }
 
-export function createRuleEnv(ctx: FlagContext, full: boolean): RuleEnv {
+/** `facts`: the facts whose `changes` and `transactions` the flagger marks (the pattern list's unless a test gives others). */
+export function createRuleEnv(ctx: FlagContext, full: boolean, facts: readonly DeclaredFact[] = DECLARED_FACTS): RuleEnv {
+  const declared = compileDeclaredMarks(facts, ctx);
   // Reason texts repeat (same tcode, same event): build each once instead of per record. One map
   // per kind: the key (often the record's tcode, already hashed) is looked up without a concatenation.
   const reasons = new Map<string, Map<string, string>>();
@@ -119,23 +124,24 @@ export function createRuleEnv(ctx: FlagContext, full: boolean): RuleEnv {
     tcodeOf: memoOf((raw: string): TcodeFacts => {
       const tcode = raw.toUpperCase();
       const other: TcodeFacts['other'] = CONFIG_TCODES.has(tcode) ? 'config' : TRANSPORT_TCODES.has(tcode) ? 'transport' : JOB_TCODES.has(tcode) ? 'job_schedule' : tcode === 'SM18' ? 'audit_trail' : undefined;
-      return { tcode, tableMaint: TABLE_MAINT_TCODES.has(tcode), category: ctx.highRiskTcodes.get(tcode), other, payment: ctx.paymentTcodes.has(tcode) };
+      return { tcode, tableMaint: TABLE_MAINT_TCODES.has(tcode), category: ctx.highRiskTcodes.get(tcode), other, facts: declared.tcodeMarks(tcode) };
     }),
     eventOf: memoOf((ev: string) => eventBits(ev) | (catalogueHigh.has(ev) ? EV_CATALOGUE_HIGH : 0)),
     // Programs and function modules repeat.
     callsIn: (text: string) => (text === '' ? NO_CALLS : calls(text)),
     classOf: memoOf((raw: string): ClassFacts => {
       const cls = raw.toUpperCase();
-      return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls), profiles: PROFILE_CLASSES.has(cls), identity: cls === 'IDENTITY', roles: ROLE_CLASSES.has(cls), partner: PARTNER_CLASSES.has(cls), users: cls === 'IDENTITY' || cls === 'BENUTZER' || cls === 'PFCG' };
+      return { cls, sensitive: ctx.sensitiveObjectClasses.has(cls), profiles: PROFILE_CLASSES.has(cls), identity: cls === 'IDENTITY', roles: ROLE_CLASSES.has(cls), users: cls === 'IDENTITY' || cls === 'BENUTZER' || cls === 'PFCG', changes: declared.classEntries(cls) };
     }),
     tableOf: memoOf((raw: string): TableFacts => {
       const table = raw.toUpperCase();
-      return { table, category: ctx.highRiskTables.get(table), accounting: table === 'BKPF' || table === 'BSEG', profiles: PROFILE_TABLES.has(table), bank: BANK_TABLES.has(table), roles: table === 'AGR_USERS' };
+      return { table, category: ctx.highRiskTables.get(table), accounting: table === 'BKPF' || table === 'BSEG', profiles: PROFILE_TABLES.has(table), roles: table === 'AGR_USERS', changes: declared.tableEntries(table) };
     }),
     fieldOf: memoOf((raw: string): FieldFacts => {
       const field = raw.toUpperCase();
-      return { field, sensitive: ctx.sensitiveFields.has(field), bank: BANK_FIELDS.has(field), password: PASSWORD_FIELDS.has(field) };
+      return { field, sensitive: ctx.sensitiveFields.has(field), changes: declared.fieldEntries(field) };
     }),
+    changeMarks: declared.marksOf,
   };
 }
 

@@ -1,18 +1,18 @@
 /** TCODE-TABLE-MAINT, TCODE-HIGH-RISK, TCODE-CONFIG, TCODE-TRANSPORT, TCODE-JOB and SM18 (SAL-AUDIT-DELETE) by transaction code. */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { markFact, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { markFact, markFacts, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import { startedTransaction } from '../../flags/sm20-events.ts';
 import type { RuleEnv, TcodeFacts } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
-import { PAYMENT } from '../pattern/bank-change-then-payment.ts';
 import { AUDIT_TAMPERING } from '../pattern/audit-log-tampering.ts';
 
 /** Flags a record's transaction; `how` follows the code in reasons (' started (AU3)'), `display`: a table was only read. */
 export function flagTransaction(env: RuleEnv, t: TcodeFacts, out: FlagResult, how: string, display: boolean): void {
   const tcode = t.tcode;
   if (tcode === '') return;
-  // The fact BANK_CHANGE_THEN_PAYMENT declares: the transaction run (the record's own before the one AU3 started).
-  if (t.payment) markFact(out, PAYMENT, tcode);
+  // The facts declared by a list of transactions (define-fact.ts `transactions`, BANK_CHANGE_THEN_PAYMENT's
+  // PAYMENT), with the transaction run: the record's own before the one AU3 started.
+  if (t.facts !== 0) markFacts(out, t.facts, tcode);
   const full = env.full;
   const reason = env.reason;
   if (t.tableMaint && !display) setFlag(out, 'TABLE_MAINT_FLAG', full ? reason('TM', `${tcode}${how}`, () => `Table maintenance with ${tcode}${how}`) : '', 'TCODE-TABLE-MAINT');

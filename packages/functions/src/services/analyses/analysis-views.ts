@@ -100,6 +100,9 @@ export async function toResult(services: Services, item: AnalysisItem) {
     summary: report.summary,
     risk: report.risk,
     risk_label: riskLabelOf(report.risk, report.summary.total_records),
+    // Why the overall risk is what it is (a critical case raises it above the share's level) and the share's own level.
+    ...(report.risk_reason ? { risk_reason: report.risk_reason } : {}),
+    ...(report.risk_by_share ? { risk_by_share: report.risk_by_share } : {}),
     ...(report.no_data_reason ? { no_data_reason: report.no_data_reason } : {}),
     correlation_results: report.correlation_results,
     record_count_summary: report.record_count_summary,

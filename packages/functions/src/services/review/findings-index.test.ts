@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '@app/core/review/index.ts';
-import { buildIndex, FindingsIndex, FindingsIndexBuilder, SEVERITY_RANK, STATUS_CODES } from './findings-index.ts';
+import { baseOrder, buildIndex, FindingsIndex, FindingsIndexBuilder, SEVERITY_RANK, sortById, STATUS_CODES } from './findings-index.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,6 +180,96 @@ it('lists a filter as the whole list filtered (open, reviewed, suppressed; each 
   const open = all.filter((i) => idx.bucket(i) === 0);
   const key = (i: number) => `${SEVERITY_RANK[many[i]!.rule.severity]} ${many[i]!.time} ${many[i]!.findingId}`;
   expect(open.map(key)).toEqual(open.map(key).sort());
+});
+
+it('answers a first page by rule, severity and status without the list, as the list would (counts too)', () => {
+  const sevs = ['critical', 'high', 'medium', 'low'] as const;
+  let seed = 11;
+  const rnd = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const many = Array.from({ length: 2000 }, (_, i) => {
+    const r = rnd(6);
+    return f(i + 1, `R${r}`, sevs[r % 4]!, `U${rnd(7)}`, `2026-01-0${1 + rnd(9)} 10:00:0${rnd(10)}`, `c${rnd(4)}`);
+  });
+  const stored = buildIndex(new TextEncoder().encode(many.map((x) => JSON.stringify(x)).join('\n')), { flagTotals: {} });
+  const suppressions = [
+    { suppressionId: 's', rule: 'R1', user: 'u2', reason: 'r', expiresAt: '2030-01-01T00:00:00Z' },
+    { suppressionId: 't', rule: 'R0', user: 'u5', reason: 'r', expiresAt: '2030-01-01T00:00:00Z' },
+  ];
+  // Some findings decided twice (the last decision counts), some set back to open.
+  const reviews = many.filter(() => rnd(4) === 0).map((x) => [x.findingId, rnd(4)] as [string, number]);
+  reviews.push(...reviews.slice(0, 40).map(([id]) => [id, 1 + rnd(3)] as [string, number]));
+  const fresh = () => {
+    const x = new FindingsIndex(stored);
+    x.applySuppressions(suppressions);
+    x.applyReviews(1, reviews);
+    return x;
+  };
+  const whole = fresh();
+  const statuses = [undefined, 'open', 'explained', 'false_positive', 'escalated', 'suppressed'] as const;
+  let checked = 0;
+  for (const rule of [undefined, 'R0', 'R1', 'R4', 'R9'])
+    for (const severity of [undefined, ...sevs])
+      for (const status of statuses)
+        for (const [cursor, limit] of [
+          [0, 7],
+          [5, 50],
+          [290, 40],
+          [0, 900],
+        ] as const) {
+          const flt = { rule, severity, status };
+          const list = whole.ordered(flt);
+          const got = fresh().queryPage(flt, cursor, limit);
+          expect({ ids: got.page.map((l) => l.index), matched: got.matched, next: got.nextCursor }, JSON.stringify([flt, cursor])).toEqual({
+            ids: [...list.subarray(cursor, cursor + limit)],
+            matched: list.length,
+            next: cursor + limit < list.length ? String(cursor + limit) : null,
+          });
+          checked += got.page.length;
+        }
+  expect(checked).toBeGreaterThan(10_000);
+  // The counts, against a pass over every finding.
+  const want = { open: 0, reviewed: 0, suppressed: 0, criticalOpen: 0, byStatus: {} as Record<string, number>, bySeverity: {} as Record<string, number> };
+  for (let i = 0; i < whole.count; i++) {
+    const b = whole.bucket(i);
+    want[(['open', 'reviewed', 'suppressed'] as const)[b]!]++;
+    if (b === 0 && many[i]!.rule.severity === 'critical') want.criticalOpen++;
+    const s = STATUS_CODES[whole.status[i]!]!;
+    want.byStatus[s] = (want.byStatus[s] ?? 0) + 1;
+    want.bySeverity[many[i]!.rule.severity] = (want.bySeverity[many[i]!.rule.severity] ?? 0) + 1;
+  }
+  expect(want.reviewed).toBeGreaterThan(100);
+  expect(want.suppressed).toBeGreaterThan(10);
+  const counts = fresh().counts();
+  expect(counts).toMatchObject({ total: 2000, toReview: 2000 - want.suppressed, ...want, byStatus: expect.objectContaining(want.byStatus), bySeverity: expect.objectContaining(want.bySeverity) });
+  expect(fresh().queryPage({}, 0, 1).applied).toEqual([[...Array(2000).keys()].filter((i) => whole.suppressedBy[i] === 0).length, [...Array(2000).keys()].filter((i) => whole.suppressedBy[i] === 1).length]);
+});
+
+it('sorts ids and the base order without comparing every pair, as a comparison sort does', () => {
+  let seed = 5;
+  const rnd = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const hex = (len: number) => Array.from({ length: len }, () => '0123456789abcdef'[rnd(16)]).join('');
+  // Hex ids, some sharing their first 10 or more digits, some equal, some longer.
+  const shared = hex(10);
+  const ids = Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? shared + hex(10) : i % 11 === 0 ? `${shared}${hex(3)}` : hex(20)));
+  ids.push(ids[3]!, ids[14]!, `${shared}`);
+  const byText = (list: readonly string[]) => Uint32Array.from({ length: list.length }, (_, i) => i).sort((a, b) => (list[a]! < list[b]! ? -1 : list[a]! > list[b]! ? 1 : a - b));
+  expect([...sortById(ids)]).toEqual([...byText(ids)]);
+  // Other ids sort by their text.
+  const other = [...ids.slice(0, 100), 'Z-1', 'a', 'ffffffffffX'];
+  expect([...sortById(other)]).toEqual([...byText(other)]);
+  const sev = Uint8Array.from(ids, () => rnd(4));
+  const timeOf = Uint32Array.from(ids, () => rnd(50));
+  const idOrder = sortById(ids);
+  const rankById = new Uint32Array(ids.length);
+  idOrder.forEach((i, k) => (rankById[i] = k));
+  const want = Uint32Array.from({ length: ids.length }, (_, i) => i).sort((a, b) => sev[a]! - sev[b]! || timeOf[a]! - timeOf[b]! || rankById[a]! - rankById[b]!);
+  expect([...baseOrder(idOrder, sev, timeOf, 50)]).toEqual([...want]);
 });
 
 it('builds the same index from the findings as they are written (made in one order, lines in another) as from the file', () => {

@@ -56,8 +56,8 @@ class Table {
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** Lower-case hex for at least 13 characters (a finding id as the engine makes it). */
-const HEX13 = /^[0-9a-f]{13}/;
+/** Lower-case hex for at least 10 characters (a finding id as the engine makes it). */
+const HEX10 = /^[0-9a-f]{10}/;
 
 /**
  * Reads findings.ndjson (bytes) into the stored index. Lines that are empty are skipped.
@@ -178,19 +178,8 @@ export class FindingsIndexBuilder {
     const timeOf = Uint32Array.from({ length: n }, (_, l) => timeRank[this.timeOf.data[seqOf[l]!]!]!);
     const ruleList = this.rules.values.map((id) => this.ruleById.get(id)!);
     const sev = Uint8Array.from(ruleOf, (r) => SEVERITY_RANK[ruleList[r]!.severity] ?? 3);
-    // Ids compare as text; the engine's are hex, so their first 13 digits as a number (exact in a
-    // double) order them as the text does and leave the text for ties: millions of string
-    // comparisons were most of this step's time at 7 M findings.
-    const head = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const id = ids[i]!;
-      head[i] = HEX13.test(id) ? Number.parseInt(id.slice(0, 13), 16) : 0;
-    }
-    const byId = (a: number, b: number) => head[a]! - head[b]! || cmp(ids[a]!, ids[b]!);
-    const allHex = ids.every((id) => HEX13.test(id));
-    const idCmp = allHex ? byId : (a: number, b: number) => cmp(ids[a]!, ids[b]!);
-    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => sev[a]! - sev[b]! || timeOf[a]! - timeOf[b]! || idCmp(a, b));
-    const idOrder = Uint32Array.from({ length: n }, (_, i) => i).sort(idCmp);
+    const idOrder = sortById(ids);
+    const order = baseOrder(idOrder, sev, timeOf, this.times.values.length);
     const idWidth = ids.reduce((w, id) => Math.max(w, id.length), 1);
     const idBytes = new Uint8Array(n * idWidth).fill(32);
     ids.forEach((id, i) => {
@@ -255,6 +244,52 @@ export class FindingsIndexBuilder {
   }
 }
 
+/**
+ * Finding numbers in the text order of their ids (equal ids by number). The engine's ids are hex:
+ * the first 10 digits (40 bits) and the number (24 bits) packed in one 64-bit integer sort natively,
+ * then runs of equal first digits by the text (a comparison sort of millions of ids was most of
+ * the report step's index time at 7 M findings). Other ids, or more than 2^24, sort by comparison.
+ */
+export function sortById(ids: readonly string[]): Uint32Array {
+  const n = ids.length;
+  const byText = (a: number, b: number) => cmp(ids[a]!, ids[b]!) || a - b;
+  if (n > 1 << 24 || !ids.every((id) => HEX10.test(id))) return Uint32Array.from({ length: n }, (_, i) => i).sort(byText);
+  const keys = new BigUint64Array(n);
+  const words = new Uint32Array(keys.buffer);
+  for (let i = 0; i < n; i++) {
+    const head = Number.parseInt(ids[i]!.slice(0, 10), 16);
+    words[2 * i + 1] = Math.floor(head / 256);
+    words[2 * i] = (head % 256) * 0x1000000 + i;
+  }
+  keys.sort();
+  const out = new Uint32Array(n);
+  for (let k = 0; k < n; k++) out[k] = words[2 * k]! & 0xffffff;
+  // Ids sharing their first 10 digits: by the rest of the text.
+  const headOf = (k: number) => words[2 * k + 1]! * 256 + (words[2 * k]! >>> 24);
+  for (let k = 0; k < n; ) {
+    let end = k + 1;
+    while (end < n && headOf(end) === headOf(k)) end++;
+    if (end - k > 1) out.subarray(k, end).sort(byText);
+    k = end;
+  }
+  return out;
+}
+
+/** The base order (severity, time rank, id) from the order by id: a stable counting sort by severity and time. */
+export function baseOrder(idOrder: Uint32Array, sev: Uint8Array, timeOf: Uint32Array, times: number): Uint32Array {
+  const n = idOrder.length;
+  const slots = 4 * Math.max(1, times);
+  const start = new Uint32Array(slots + 1);
+  for (let i = 0; i < n; i++) start[Math.min(sev[i]!, 3) * times + timeOf[i]! + 1]!++;
+  for (let k = 1; k <= slots; k++) start[k]! += start[k - 1]!;
+  const out = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = idOrder[k]!;
+    out[start[Math.min(sev[i]!, 3) * times + timeOf[i]!]!++] = i;
+  }
+  return out;
+}
+
 /** The line ends of a byte range start offsets (each line's end is the next line's start, less the line feed). */
 export interface LineRef {
   index: number;
@@ -271,8 +306,6 @@ export interface FindingFilter {
   caseId?: string | undefined;
 }
 
-/** open (not reviewed, not suppressed) 0, reviewed 1, suppressed (not reviewed) 2. */
-const BUCKET_NAMES = ['open', 'reviewed', 'suppressed'] as const;
 
 export interface FindingTarget {
   findingId: string;
@@ -304,6 +337,14 @@ export class FindingsIndex {
   readonly suppressedBy: Int32Array;
   suppressions: SuppressionRule[] = [];
   reviewsVersion = -1;
+  /** Findings with a review decision (status not open), by number: few next to the count, usually. */
+  private reviewedAll = new Uint32Array(0);
+  /** Findings a suppression covers, by number. */
+  private suppressedAll = new Uint32Array(0);
+  /** Findings per rule number (the stored columns never change: made once). */
+  private ruleCounts: Uint32Array | undefined;
+  /** Each finding's position in the base order (made when a page needs reviewed or suppressed findings in order). */
+  private positionOf: Uint32Array | undefined;
 
   /** Bytes of the stored index this holds. */
   readonly storedBytes: number;
@@ -357,13 +398,17 @@ export class FindingsIndex {
     this.memoCounts = undefined;
     this.memoProgress = undefined;
     this.memoApplied = undefined;
+    this.suppressedAll = new Uint32Array(0);
     if (suppressions.length === 0) return;
     const d = this.data;
+    const covered = new U32s();
     for (let i = 0; i < this.count; i++) {
       const f = { rule: d.rules[this.rule[i]!]!, user: d.users[this.user[i]!]!, object: d.objects[this.objectOf[i]!]!, terminal: d.terminals[this.terminalOf[i]!]! };
       const s = suppressions.findIndex((r) => isSuppressedBy(f, r));
       this.suppressedBy[i] = s;
+      if (s >= 0) covered.push(i);
     }
+    this.suppressedAll = covered.data.slice(0, covered.length);
   }
 
   /** Replaces the review statuses (findingId, status code) as of `version`. */
@@ -372,10 +417,18 @@ export class FindingsIndex {
     this.memo.clear();
     this.memoCounts = undefined;
     this.memoProgress = undefined;
+    const touched = new U32s();
     for (const [id, code] of entries) {
       const i = this.indexOf(id);
-      if (i !== undefined) this.status[i] = code;
+      if (i === undefined) continue;
+      this.status[i] = code;
+      touched.push(i);
     }
+    // The findings with a decision, each once, by number.
+    const sorted = touched.data.subarray(0, touched.length).sort();
+    const reviewed = new U32s();
+    for (let k = 0; k < sorted.length; k++) if ((k === 0 || sorted[k] !== sorted[k - 1]) && this.status[sorted[k]!] !== 0) reviewed.push(sorted[k]!);
+    this.reviewedAll = reviewed.data.slice(0, reviewed.length);
     this.reviewsVersion = version;
   }
 
@@ -402,6 +455,7 @@ export class FindingsIndex {
     return undefined;
   }
 
+  /** open (not reviewed, not suppressed) 0, reviewed 1, suppressed (not reviewed) 2. */
   bucket(i: number): number {
     if (this.status[i] !== 0) return 1;
     return this.suppressedBy[i]! >= 0 ? 2 : 0;
@@ -521,35 +575,141 @@ export class FindingsIndex {
     return this.memoCounts;
   }
 
+  /**
+   * The counts from the findings per rule and the lists of decided and suppressed findings: no pass
+   * over every finding once the per-rule counts are made (the first ask of an analysis was one).
+   */
   private countAll() {
     const byStatus: Record<string, number> = Object.fromEntries(STATUS_CODES.map((s) => [s, 0]));
     const bySeverity: Record<string, number> = Object.fromEntries(SEVERITIES.map((s) => [s, 0]));
-    const buckets = { open: 0, reviewed: 0, suppressed: 0 };
-    let criticalOpen = 0;
-    for (let i = 0; i < this.count; i++) {
+    const perRule = this.perRule();
+    this.data.rules.forEach((r, k) => (bySeverity[SEVERITIES[SEVERITY_RANK[r.severity] ?? 3]!]! += perRule[k]!));
+    const reviewed = this.reviewedAll;
+    byStatus.open = this.count - reviewed.length;
+    let criticalOpen = bySeverity.critical!;
+    for (const i of reviewed) {
       byStatus[STATUS_CODES[this.status[i]!]!]!++;
-      bySeverity[SEVERITIES[this.sev[i]!]!]!++;
-      const b = this.bucket(i);
-      buckets[BUCKET_NAMES[b]!]++;
-      if (b === 0 && this.sev[i] === 0) criticalOpen++;
+      if (this.sev[i] === 0) criticalOpen--;
     }
+    let suppressed = 0;
+    for (const i of this.suppressedAll) {
+      if (this.status[i] !== 0) continue;
+      suppressed++;
+      if (this.sev[i] === 0) criticalOpen--;
+    }
+    const buckets = { open: this.count - reviewed.length - suppressed, reviewed: reviewed.length, suppressed };
     return { total: this.count, ...buckets, toReview: this.count - buckets.suppressed, criticalOpen, byStatus, bySeverity };
+  }
+
+  private perRule(): Uint32Array {
+    if (!this.ruleCounts) {
+      const counts = new Uint32Array(this.data.rules.length);
+      const rule = this.rule;
+      for (let i = 0; i < this.count; i++) counts[rule[i]!]!++;
+      this.ruleCounts = counts;
+    }
+    return this.ruleCounts;
+  }
+
+  /**
+   * A page of a filter by rule, severity and review status without making the filter's whole list
+   * (issue 24: the first ask of a filter matching millions of findings made it, 0.4-0.5 s at 7 M):
+   * how many match comes from the per-rule counts less the decided and suppressed findings that
+   * match; the page's open findings from a scan of the base order that stops when the page is full;
+   * decided and suppressed ones from their lists. Undefined when the list is cheaper or already made
+   * (a user or case filter, a page deep in the list, a filter asked before).
+   */
+  private pageWithoutList(f: FindingFilter, cursor: number, limit: number): { page: number[]; matched: number } | undefined {
+    if (f.user !== undefined || f.caseId !== undefined || cursor + limit > FindingsIndex.SCAN_PAGES_UNTIL) return undefined;
+    this.fresh();
+    if (this.memo.has(JSON.stringify([f.rule, f.severity, f.user, f.status, f.caseId]))) return undefined;
+    const d = this.data;
+    const rule = f.rule !== undefined ? d.rules.findIndex((r) => r.id === f.rule) : -2;
+    const sev = f.severity !== undefined ? SEVERITY_RANK[f.severity] : -2;
+    const status = f.status;
+    const code = status && status !== 'suppressed' && status !== 'open' ? STATUS_CODES.indexOf(status) : -2;
+    // Values the routes refuse: the list decides what they mean.
+    if (sev === undefined || code === -1) return undefined;
+    if (rule === -1) return { page: [], matched: 0 };
+    const ruleSev = rule >= 0 ? (SEVERITY_RANK[d.rules[rule]!.severity] ?? 3) : -2;
+    if (rule >= 0 && sev >= 0 && ruleSev !== sev) return { page: [], matched: 0 };
+    const sevOf = sev >= 0 ? sev : ruleSev;
+    const matches = (i: number) => (rule < 0 || this.rule[i] === rule) && (sevOf < 0 || this.sev[i] === sevOf);
+    // Every match, whatever its status.
+    const all = rule >= 0 ? this.perRule()[rule]! : sevOf >= 0 ? this.firstOrderAtLeast(sevOf + 1) - this.firstOrderAtLeast(sevOf) : this.count;
+    const decided: number[] = [];
+    for (const i of this.reviewedAll) if (matches(i) && (code < 0 || this.status[i] === code)) decided.push(i);
+    const suppressed: number[] = [];
+    for (const i of this.suppressedAll) if (this.status[i] === 0 && matches(i)) suppressed.push(i);
+    // The list's parts in order: open, decided, suppressed (a status keeps one of them).
+    const openCount = all - this.countMatching(this.reviewedAll, matches) - suppressed.length;
+    const parts: { size: number; take: (from: number, n: number) => number[] }[] = [];
+    if (status === undefined || status === 'open') parts.push({ size: openCount, take: (from, n) => this.openInOrder(sevOf, matches, from, n) });
+    if (status === undefined || code >= 0) parts.push({ size: decided.length, take: (from, n) => this.inBaseOrder(decided).slice(from, from + n) });
+    if (status === undefined || status === 'suppressed') parts.push({ size: suppressed.length, take: (from, n) => this.inBaseOrder(suppressed).slice(from, from + n) });
+    const page: number[] = [];
+    let skip = cursor;
+    for (const part of parts) {
+      if (page.length >= limit) break;
+      if (skip >= part.size) {
+        skip -= part.size;
+        continue;
+      }
+      page.push(...part.take(skip, limit - page.length));
+      skip = 0;
+    }
+    return { page, matched: parts.reduce((n, p) => n + p.size, 0) };
+  }
+
+  /** Pages this deep or less are read without the filter's list; deeper ones make it (and keep it). */
+  static readonly SCAN_PAGES_UNTIL = 1000;
+
+  private countMatching(list: Uint32Array, matches: (i: number) => boolean): number {
+    let n = 0;
+    for (const i of list) if (matches(i)) n++;
+    return n;
+  }
+
+  /** Open matches `from`…`from + n` in the base order (a severity's run of it when known), scanning until they are found. */
+  private openInOrder(sev: number, matches: (i: number) => boolean, from: number, n: number): number[] {
+    const out: number[] = [];
+    const start = sev >= 0 ? this.firstOrderAtLeast(sev) : 0;
+    const end = sev >= 0 ? this.firstOrderAtLeast(sev + 1) : this.count;
+    let seen = 0;
+    for (let k = start; k < end && out.length < n; k++) {
+      const i = this.order[k]!;
+      if (!matches(i) || this.bucket(i) !== 0) continue;
+      if (seen++ >= from) out.push(i);
+    }
+    return out;
+  }
+
+  private inBaseOrder(list: number[]): number[] {
+    if (!this.positionOf) {
+      const pos = new Uint32Array(this.count);
+      for (let k = 0; k < this.count; k++) pos[this.order[k]!] = k;
+      this.positionOf = pos;
+    }
+    const pos = this.positionOf;
+    return [...list].sort((a, b) => pos[a]! - pos[b]!);
   }
 
   /** One page of the list, its count, the analysis's counts, rules and the suppressions applied. */
   queryPage(f: FindingFilter, cursor: number, limit: number) {
-    const list = this.ordered(f);
-    const page = Array.from(list.subarray(cursor, cursor + limit), (i) => this.line(i));
+    const quick = this.pageWithoutList(f, cursor, limit);
+    const list = quick ? undefined : this.ordered(f);
+    const page = quick ? quick.page.map((i) => this.line(i)) : Array.from(list!.subarray(cursor, cursor + limit), (i) => this.line(i));
+    const matched = quick ? quick.matched : list!.length;
     if (!this.memoApplied) {
       const applied = new Array<number>(this.suppressions.length).fill(0);
-      for (let i = 0; i < this.count; i++) if (this.suppressedBy[i]! >= 0) applied[this.suppressedBy[i]!]!++;
+      for (const i of this.suppressedAll) applied[this.suppressedBy[i]!]!++;
       this.memoApplied = applied;
     }
     const applied = this.memoApplied;
     return {
       page,
-      matched: list.length,
-      nextCursor: cursor + limit < list.length ? String(cursor + limit) : null,
+      matched,
+      nextCursor: cursor + limit < matched ? String(cursor + limit) : null,
       counts: this.counts(),
       rules: [...this.data.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       applied,

@@ -128,6 +128,11 @@ function decisionsOf(index: FindingsIndex, from: number, to: number): CaseProgre
   return out;
 }
 
+/** The case's progress with the decisions on its members (counted only where one is reviewed). */
+function withDecisions(index: FindingsIndex, c: Case, progress: CaseProgress): CaseProgress {
+  return progress.reviewed === 0 ? progress : { ...progress, decisions: decisionsOf(index, c.findings_offset, Math.min(c.findings_offset + c.findings_count, index.count)) };
+}
+
 function summaryOf(c: Case, progress: CaseProgress): CaseSummary {
   const { findings_offset: _o, findings_count: count, ...rest } = c;
   return { ...rest, members: count, progress };
@@ -276,7 +281,7 @@ function query(job: Exclude<Job, { type: 'derive' | 'build-index' | 'load' | 'ex
     }
     case 'cases': {
       const p = index.caseProgress();
-      const matched: CaseSummary[] = [];
+      const matched: { c: Case; progress: CaseProgress }[] = [];
       const byRisk = { critical: 0, high: 0, medium: 0, low: 0 };
       const toReviewByRisk = { critical: 0, high: 0, medium: 0, low: 0 };
       let toReview = 0;
@@ -289,11 +294,12 @@ function query(job: Exclude<Job, { type: 'derive' | 'build-index' | 'load' | 'ex
           toReviewByRisk[c.risk_level]++;
         }
         for (const r of c.rules) rules.set(r.rule, (rules.get(r.rule) ?? 0) + 1);
-        if (caseMatches(c, job.filter, progress)) matched.push(summaryOf(c, progress));
+        if (caseMatches(c, job.filter, progress)) matched.push({ c, progress });
       });
       const titles = new Map(index.data.rules.map((r) => [r.id, r]));
       return {
-        cases: matched.slice(job.cursor, job.cursor + job.limit),
+        // The page's cases with their decisions (the list says "3 Explained, 1 Escalated", not only "4 of 6 reviewed").
+        cases: matched.slice(job.cursor, job.cursor + job.limit).map(({ c, progress }) => summaryOf(c, withDecisions(index, c, progress))),
         matched: matched.length,
         nextCursor: job.cursor + job.limit < matched.length ? String(job.cursor + job.limit) : null,
         counts: { total: l.file.cases.length, toReview, byRisk, toReviewByRisk },
@@ -314,7 +320,7 @@ function query(job: Exclude<Job, { type: 'derive' | 'build-index' | 'load' | 'ex
       const lines: LineRef[] = [];
       for (let i = from; i < to; i++) lines.push(index.line(i));
       return {
-        case: summaryOf(c, { ...progressOf(p, ci), decisions: decisionsOf(index, c.findings_offset, Math.min(c.findings_offset + c.findings_count, index.count)) }),
+        case: summaryOf(c, withDecisions(index, c, progressOf(p, ci))),
         position: at + 1,
         cases: l.file.cases.length,
         members: lines,

@@ -4,28 +4,23 @@
  * detection thresholds, plus the engine's default sensitive fields, object classes and SAL events.
  */
 import { canonicalCategory, loadDefaultLists } from '@app/core/lists/index.ts';
-import type { DetectionLists, DetectionThresholds, RiskListEntry, SensitiveProfile, SensitiveProgram, SensitiveRole, WatchlistUser } from '@app/core';
+import type { DetectionLists, DetectionThresholds, RiskListEntry } from '@app/core';
 import type { Services } from '../types.ts';
 import { readThresholds, readThresholdsVersion } from '../watchlists/thresholds.ts';
 import { queryAllWatchlistEntries } from '../watchlists/watchlist-items.ts';
-import { WATCHLISTS, type WatchlistEntry, type WatchlistName } from '../watchlists/watchlist-kinds.ts';
+import { WATCHLISTS, WATCHLIST_NAMES, type WatchlistEntry, type WatchlistInfo, type WatchlistName } from '../watchlists/watchlist-kinds.ts';
 import { ensureWatchlistsSeeded } from '../watchlists/watchlist-seed.ts';
 import { readListVersion, readVersionCounter } from './list-version.ts';
 import { queryAllRiskItems } from './risk-items.ts';
 import type { RiskKind } from './risk-kinds.ts';
 import { ensureSeeded } from './seed.ts';
 
-/** Version counters at load time; an analysis records them to say which lists and settings it used. */
-export interface ListVersions {
-  tcodes: string;
-  tables: string;
-  privilegedUsers: string;
-  sensitiveProfiles: string;
-  /** Absent in analyses started before the sensitive roles existed. */
-  sensitiveRoles?: string;
-  sensitivePrograms: string;
-  thresholds: string;
-}
+/**
+ * Version counters at load time; an analysis records them to say which lists and settings it used.
+ * One per watchlist under its `DetectionLists` field (`sensitiveRoles`); a list added later is absent
+ * in analyses started before it existed.
+ */
+export type ListVersions = { tcodes: string; tables: string; thresholds: string } & { [K in WatchlistInfo['list']['key']]?: string };
 
 export interface ActiveLists {
   lists: DetectionLists;
@@ -36,38 +31,25 @@ export interface ActiveLists {
 export async function loadActiveLists(services: Services): Promise<ActiveLists> {
   await Promise.all([ensureSeeded(services), ensureWatchlistsSeeded(services)]);
   // Versions first: a change landing during the reads then shows up as a newer version later.
-  const watchVersion = (name: WatchlistName) => readVersionCounter(services, WATCHLISTS[name].versionSk).then(String);
-  const [tables, tcodes, privilegedUsers, sensitiveProfiles, sensitiveRoles, sensitivePrograms, thresholdsVersion] = await Promise.all([
+  const [tables, tcodes, thresholdsVersion, ...watchVersions] = await Promise.all([
     readListVersion(services, 'table').then(String),
     readListVersion(services, 'tcode').then(String),
-    watchVersion('privileged-users'),
-    watchVersion('sensitive-profiles'),
-    watchVersion('sensitive-roles'),
-    watchVersion('sensitive-programs'),
     readThresholdsVersion(services).then(String),
+    ...WATCHLIST_NAMES.map((name) => readVersionCounter(services, WATCHLISTS[name].versionSk).then(String)),
   ]);
-  const [highRiskTables, highRiskTcodes, users, profiles, roles, programs, thresholds] = await Promise.all([
+  const [highRiskTables, highRiskTcodes, thresholds, ...watchEntries] = await Promise.all([
     activeEntries(services, 'table'),
     activeEntries(services, 'tcode'),
-    activeWatchlist(services, 'privileged-users'),
-    activeWatchlist(services, 'sensitive-profiles'),
-    activeWatchlist(services, 'sensitive-roles'),
-    activeWatchlist(services, 'sensitive-programs'),
     readThresholds(services),
+    ...WATCHLIST_NAMES.map((name) => activeWatchlist(services, name)),
   ]);
   const defaults = loadDefaultLists();
+  const watchlists = Object.fromEntries(WATCHLIST_NAMES.map((name, i) => [WATCHLISTS[name].list.key, WATCHLISTS[name].list.fromRows(watchEntries[i] as WatchlistEntry[])]));
+  const versions = Object.fromEntries(WATCHLIST_NAMES.map((name, i) => [WATCHLISTS[name].list.key, watchVersions[i] as string]));
   return {
-    lists: {
-      ...defaults,
-      highRiskTables,
-      highRiskTcodes,
-      privilegedUsers: users.map((e): WatchlistUser => ({ user: e.id, kind: e.kind === 'emergency' ? 'emergency' : 'standard', description: e.description })),
-      sensitiveProfiles: profiles.map((e): SensitiveProfile => ({ profile: e.id, description: e.description })),
-      sensitiveRoles: roles.map((e): SensitiveRole => ({ role: e.id, description: e.description })),
-      sensitivePrograms: programs.map((e): SensitiveProgram => ({ name: e.id, kind: e.kind ?? 'report', description: e.description })),
-    },
-    thresholds: thresholds.thresholds,
-    versions: { tables, tcodes, privilegedUsers, sensitiveProfiles, sensitiveRoles, sensitivePrograms, thresholds: thresholdsVersion },
+    lists: { ...defaults, highRiskTables, highRiskTcodes, ...(watchlists as Partial<DetectionLists>) },
+    thresholds: (thresholds as Awaited<ReturnType<typeof readThresholds>>).thresholds,
+    versions: { tables, tcodes, ...versions, thresholds: thresholdsVersion },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { AdminListItem } from '@app/core/lists/watchlist-table.ts';
 import { keys } from '../keys.ts';
 import type { Services } from '../types.ts';
 
@@ -16,10 +17,8 @@ export type AuditItemType =
   | 'master_table'
   | 'master_tcode'
   | 'account'
-  | 'privileged_user'
-  | 'sensitive_profile'
-  | 'sensitive_program'
-  | 'sensitive_role'
+  /** A watchlist's entry (`privileged_user`, `sensitive_role` …: its `item` in core WATCHLISTS). */
+  | AdminListItem
   | 'detection_thresholds';
 
 export interface AuditEntry {

@@ -1,13 +1,14 @@
 /**
- * The detection watchlists (DETECTION.md section 4) share one code path; this table holds what
- * differs: storage partition, version counter, CSV columns, allowed kinds and ID shape.
+ * The detection watchlists (DETECTION.md section 4) share one code path; what differs between them
+ * (storage partition, version counter, CSV columns, allowed kinds, ID shape, audit type) comes from
+ * their lines in core's lists table (`WATCHLISTS`, packages/core/src/lists/watchlist-table.ts): a
+ * list administrators keep is an `admin` part there, and its routes, import, export, seeding and
+ * snapshot follow.
  */
-import { keys } from '../keys.ts';
+import { adminWatchlists, type AdminList, type AdminListItem, type AdminListName } from '@app/core/lists/watchlist-table.ts';
 
-export type WatchlistName = 'privileged-users' | 'sensitive-profiles' | 'sensitive-roles' | 'sensitive-programs';
-export const WATCHLIST_NAMES: readonly WatchlistName[] = ['privileged-users', 'sensitive-profiles', 'sensitive-roles', 'sensitive-programs'];
-
-export type WatchlistAuditType = 'privileged_user' | 'sensitive_profile' | 'sensitive_role' | 'sensitive_program';
+export type WatchlistName = AdminListName;
+export type WatchlistAuditType = AdminListItem;
 
 export interface WatchlistInfo {
   name: WatchlistName;
@@ -19,7 +20,7 @@ export interface WatchlistInfo {
   noun: string;
   listName: string;
   /** CSV columns of import and export, as in packages/core/data/defaults. */
-  csvIdColumn: 'USER' | 'PROFILE' | 'ROLE' | 'NAME';
+  csvIdColumn: string;
   /** Allowed KIND values; empty when the list has no kind. */
   kinds: readonly string[];
   /** Upper-cased ID shape; a trailing `*` makes an entry a prefix (except `SAP*`). */
@@ -27,62 +28,30 @@ export interface WatchlistInfo {
   idRule: string;
   /** Default file name of an export (the same as the shipped default list). */
   fileName: string;
+  /** The core list: its `DetectionLists` field, seed marker and the conversions of its entries. */
+  list: AdminList;
 }
 
-export const WATCHLISTS: Record<WatchlistName, WatchlistInfo> = {
-  'privileged-users': {
-    name: 'privileged-users',
-    pk: keys.watchPrivilegedUser,
-    versionSk: 'VERSION#PRIVILEGED_USERS',
-    auditType: 'privileged_user',
-    noun: 'User',
-    listName: 'the privileged-users watchlist',
-    csvIdColumn: 'USER',
-    kinds: ['standard', 'emergency'],
-    idPattern: /^[A-Z0-9_.\-@&/]{1,12}\*?$/,
-    idRule: 'an SAP user ID of 1-12 characters (letters, digits, _ . - @ & /), optionally ending in * for a prefix',
-    fileName: 'privileged_users.csv',
-  },
-  'sensitive-profiles': {
-    name: 'sensitive-profiles',
-    pk: keys.watchSensitiveProfile,
-    versionSk: 'VERSION#SENSITIVE_PROFILES',
-    auditType: 'sensitive_profile',
-    noun: 'Profile',
-    listName: 'the sensitive-profiles watchlist',
-    csvIdColumn: 'PROFILE',
-    kinds: [],
-    idPattern: /^[A-Z0-9_.\-&/]{1,12}\*?$/,
-    idRule: 'an SAP profile name of 1-12 characters (letters, digits, _ . - & /), optionally ending in * for a prefix',
-    fileName: 'sensitive_profiles.csv',
-  },
-  'sensitive-roles': {
-    name: 'sensitive-roles',
-    pk: keys.watchSensitiveRole,
-    versionSk: 'VERSION#SENSITIVE_ROLES',
-    auditType: 'sensitive_role',
-    noun: 'Role',
-    listName: 'the sensitive-roles watchlist',
-    csvIdColumn: 'ROLE',
-    kinds: [],
-    idPattern: /^[A-Z0-9_/][A-Z0-9_.\-&/]{0,29}\*?$/,
-    idRule: 'an SAP role name of 1-30 characters (letters, digits, _ . - & /), optionally ending in * for a prefix',
-    fileName: 'sensitive_roles.csv',
-  },
-  'sensitive-programs': {
-    name: 'sensitive-programs',
-    pk: keys.watchSensitiveProgram,
-    versionSk: 'VERSION#SENSITIVE_PROGRAMS',
-    auditType: 'sensitive_program',
-    noun: 'Program',
-    listName: 'the sensitive-programs watchlist',
-    csvIdColumn: 'NAME',
-    kinds: ['report', 'function_module'],
-    idPattern: /^[A-Z0-9_/][A-Z0-9_/.-]{0,39}\*?$/,
-    idRule: 'a program or function module name of 1-40 characters (letters, digits, _ / - .), optionally ending in * for a prefix',
-    fileName: 'sensitive_programs.csv',
-  },
-};
+function infoOf(list: AdminList): WatchlistInfo {
+  const { spec, line } = list;
+  return {
+    name: list.name,
+    pk: list.pk,
+    versionSk: list.versionSk,
+    auditType: list.item,
+    noun: spec.noun,
+    listName: list.listName,
+    csvIdColumn: line.idColumn,
+    kinds: spec.kinds.map((k) => k.value),
+    idPattern: spec.idPattern,
+    idRule: spec.idRule,
+    fileName: line.file,
+    list,
+  };
+}
+
+export const WATCHLISTS = Object.fromEntries(adminWatchlists().map((l) => [l.name, infoOf(l)])) as Record<WatchlistName, WatchlistInfo>;
+export const WATCHLIST_NAMES: readonly WatchlistName[] = adminWatchlists().map((l) => l.name);
 
 export function isWatchlistName(value: string): value is WatchlistName {
   return (WATCHLIST_NAMES as readonly string[]).includes(value);

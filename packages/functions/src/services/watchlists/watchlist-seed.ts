@@ -13,31 +13,36 @@ import { bumpVersionCounter } from '../risk/list-version.ts';
 import { oncePerServices } from '../risk/once-per-services.ts';
 import { SYSTEM_USER } from '../risk/seed.ts';
 import { buildStoredEntry } from './watchlist-items.ts';
-import { WATCHLISTS, type StoredWatchlistEntry, type WatchlistName } from './watchlist-kinds.ts';
+import { WATCHLISTS, WATCHLIST_NAMES, type StoredWatchlistEntry, type WatchlistName } from './watchlist-kinds.ts';
 
 export const WATCHLIST_SEED_MARKER_SK = 'SEEDED#WATCHLISTS';
 
-/** The lists each marker stands for (a list added later gets a marker of its own). */
-const SEED_GROUPS: { marker: string; names: WatchlistName[] }[] = [
-  { marker: WATCHLIST_SEED_MARKER_SK, names: ['privileged-users', 'sensitive-profiles', 'sensitive-programs'] },
-  { marker: 'SEEDED#WATCHLISTS#SENSITIVE_ROLES', names: ['sensitive-roles'] },
-];
+/**
+ * The lists each marker stands for, from the lists' seed markers (core WATCHLISTS): the lists of v2
+ * share `SEEDED#WATCHLISTS`, a list added later has a marker of its own.
+ */
+function seedGroups(): { marker: string; names: WatchlistName[] }[] {
+  const groups = new Map<string, WatchlistName[]>();
+  for (const name of WATCHLIST_NAMES) {
+    const marker = WATCHLISTS[name].list.seedMarker;
+    groups.set(marker, [...(groups.get(marker) ?? []), name]);
+  }
+  return [...groups].map(([marker, names]) => ({ marker, names }));
+}
 
 /** The shipped default entries of each watchlist, as stored items. */
 export function defaultWatchlistEntries(): Record<WatchlistName, StoredWatchlistEntry[]> {
   const defaults = loadDefaultLists();
-  const build = (name: WatchlistName, rows: { id: string; kind?: string; description: string }[]) =>
-    rows.map((row) => buildStoredEntry(name, row, SYSTEM_USER, SYSTEM_USER));
-  return {
-    'privileged-users': build('privileged-users', defaults.privilegedUsers.map((u) => ({ id: u.user, kind: u.kind, description: u.description }))),
-    'sensitive-profiles': build('sensitive-profiles', defaults.sensitiveProfiles.map((p) => ({ id: p.profile, description: p.description }))),
-    'sensitive-roles': build('sensitive-roles', (defaults.sensitiveRoles ?? []).map((r) => ({ id: r.role, description: r.description }))),
-    'sensitive-programs': build('sensitive-programs', defaults.sensitivePrograms.map((p) => ({ id: p.name, kind: p.kind, description: p.description }))),
-  };
+  return Object.fromEntries(
+    WATCHLIST_NAMES.map((name) => {
+      const list = WATCHLISTS[name].list;
+      return [name, list.toRows(defaults[list.key] ?? []).map((row) => buildStoredEntry(name, row, SYSTEM_USER, SYSTEM_USER))];
+    }),
+  ) as Record<WatchlistName, StoredWatchlistEntry[]>;
 }
 
 export async function seedWatchlists(services: Services): Promise<void> {
-  for (const group of SEED_GROUPS) await seedGroup(services, group.marker, group.names);
+  for (const group of seedGroups()) await seedGroup(services, group.marker, group.names);
 }
 
 async function seedGroup(services: Services, marker: string, names: WatchlistName[]): Promise<void> {

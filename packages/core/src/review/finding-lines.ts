@@ -1,0 +1,105 @@
+/**
+ * The findings of one report part's high records, made in the part's task (issue 24): the report
+ * step's coordinator used to make every record finding itself, on one thread, after the parts were
+ * done (JSON.parse of each high record, its findings, a SHA-256 and a JSON.stringify each). A part
+ * now writes, beside its high-records file, one line per finding with everything that needs no
+ * other part: the id as if no earlier part had the same finding (`occurrence` counted in the part),
+ * the epoch it sorts by, the fields the findings index keeps, and the finding's JSON without its
+ * id, evidence line and case. The coordinator (write-findings.ts) numbers the occurrences across
+ * parts, adds the case and where the evidence line lands in high-records.ndjson, and writes the
+ * same findings.ndjson line for line as when it made them itself.
+ *
+ * A record without a time the engine read (`time` empty) is left to the coordinator as it is (`R`
+ * line): its time comes from its cells and the file's date order, which the coordinator decides.
+ */
+import type { ByteSink, Workspace } from '../engine/contract.ts';
+import { highRecordFindings } from './derive-findings.ts';
+import { findingId } from './finding-id.ts';
+import type { HighRecord } from './high-records.ts';
+import type { FindingRule } from './types.ts';
+
+/** The seconds "YYYY-MM-DD HH:MM:SS" stands for (UTC), or the largest safe integer for none: a finding's place within its case. */
+export const epochOf = (time: string): number => {
+  const ms = Date.parse(`${time.replace(' ', 'T')}Z`);
+  return Number.isNaN(ms) ? Number.MAX_SAFE_INTEGER : ms / 1000;
+};
+
+/** FNV-1a over a string, 52 bits (a Map key that is a number, not a string per finding). */
+export function hash52(s: string): number {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+  }
+  return (h1 >>> 0) * 0x100000 + ((h2 >>> 0) & 0xfffff);
+}
+
+/** What identifies a finding within an analysis (its id hashes this and its occurrence). */
+export const findingBase = (rule: string, user: string, time: string, object: string): string => [rule, user, time, object].join('\u001f');
+
+export interface FindingLinesResult {
+  name: string;
+  /** Every rule the part's findings name (the index keeps title and severity once per rule). */
+  rules: FindingRule[];
+}
+
+/** Writes a part's finding lines (`name`); `add` takes each high record with its line's bytes in the part's file. */
+export function openFindingLines(workspace: Workspace, name: string, analysisId: string) {
+  const sink: ByteSink = workspace.write(name);
+  const seen = new Map<number, number>();
+  const rules = new Map<string, FindingRule>();
+  let text = '';
+  return {
+    /** `offset`, `length`: the record's line in the part's high-records file (without its line feed). */
+    add(h: HighRecord, json: string, offset: number, length: number): Promise<void> | undefined {
+      if (!h.time) text += `R\t${offset}\t${length}\t${json}\n`;
+      else {
+        for (const f of highRecordFindings(h)) {
+          const h52 = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
+          const occurrence = (seen.get(h52) ?? 0) + 1;
+          seen.set(h52, occurrence);
+          if (!rules.has(f.rule.id)) rules.set(f.rule.id, f.rule);
+          const id = findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence);
+          f.evidence = [];
+          const body = JSON.stringify(f);
+          const fields = JSON.stringify([f.rule.id, f.user, f.time, f.object, f.terminal, f.source?.flag ?? '']);
+          text += `F\t${epochOf(f.time)}\t${h52}\t${occurrence}\t${offset}\t${length}\t${id}\t${fields}\t${body.slice(1, -1)}\n`;
+        }
+      }
+      if (text.length < 1 << 20) return;
+      const out = sink.write(Buffer.from(text));
+      text = '';
+      return out || undefined;
+    },
+    async close(): Promise<FindingLinesResult> {
+      if (text) await sink.write(Buffer.from(text));
+      text = '';
+      seen.clear();
+      await sink.end();
+      return { name, rules: [...rules.values()] };
+    },
+  };
+}
+
+/** A finding line as the coordinator reads it. */
+export type FindingLine =
+  | { made: false; offset: number; length: number; json: string }
+  | { made: true; epoch: number; hash: number; occurrence: number; offset: number; length: number; id: string; rule: string; user: string; time: string; object: string; terminal: string; flag: string; body: string };
+
+export function readFindingLine(line: string): FindingLine {
+  const cut: number[] = [];
+  let at = 1;
+  const tabs = line.startsWith('R\t') ? 2 : 7;
+  for (let k = 0; k < tabs; k++) {
+    cut.push(at);
+    at = line.indexOf('\t', at + 1);
+    if (at < 0) throw new Error('a finding line is cut short');
+  }
+  cut.push(at);
+  const field = (k: number) => line.slice(cut[k]! + 1, cut[k + 1]);
+  if (tabs === 2) return { made: false, offset: +field(0), length: +field(1), json: line.slice(at + 1) };
+  const [rule, user, time, object, terminal, flag] = JSON.parse(field(6)) as string[];
+  return { made: true, epoch: +field(0), hash: +field(1), occurrence: +field(2), offset: +field(3), length: +field(4), id: field(5), rule: rule!, user: user!, time: time!, object: object!, terminal: terminal!, flag: flag!, body: line.slice(at + 1) };
+}
