@@ -106,3 +106,49 @@ describe('TimeColumnBuilder', () => {
     );
   });
 });
+
+describe('DictColumnBuilder.pushSlice (values read in place from a row)', () => {
+  // Few characters, short values: many repeats, prefixes of each other, one table slot for several
+  // values (the table starts at 64 slots), UTF-16 beyond Latin-1 and a surrogate pair.
+  const value = fc.array(fc.constantFrom('P', 'C', '1', '2', 'ä', '端', '😀', ' ', ':'), { maxLength: 5 }).map((cs) => cs.join(''));
+  const op = fc.record({ value, slice: fc.boolean(), before: fc.string({ maxLength: 3 }), after: fc.string({ maxLength: 3 }), transfer: fc.integer({ min: 0, max: 40 }) });
+
+  it('gives the values and the one id per value that push gives, whichever way each was pushed, across transfer and append', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
+        let b = new DictColumnBuilder();
+        for (const o of ops) {
+          if (o.slice) {
+            const text = o.before + o.value + o.after;
+            b.pushSlice(text, o.before.length, o.before.length + o.value.length);
+          } else b.push(o.value);
+          // Now and then through another thread's form and appended to a fresh builder (slots rebuilt).
+          if (o.transfer === 0) {
+            const c = new DictColumnBuilder();
+            c.pushSlice('x', 0, 1);
+            c.append(DictColumnBuilder.fromPlain(structuredClone(b.toPlain())));
+            const d = DictColumnBuilder.fromPlain(structuredClone(c.toPlain()));
+            b = new DictColumnBuilder();
+            for (let i = 1; i < d.length; i++) b.pushSlice(`.${d.get(i)}.`, 1, 1 + d.get(i).length);
+          }
+        }
+        expect(all(b.column())).toEqual(ops.map((o) => o.value));
+        expect(new Set(b.dict).size).toBe(b.dict.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps ids right past 256 and 65536 values read in place (table regrown, ids widened)', () => {
+    const values = Array.from({ length: 70000 }, (_, i) => `T${i}`);
+    const text = values.join(',');
+    const b = new DictColumnBuilder();
+    let at = 0;
+    const starts = values.map((v) => ((at += v.length + 1), at - v.length - 1));
+    for (let round = 0; round < 2; round++) values.forEach((v, i) => b.pushSlice(text, starts[i]!, starts[i]! + v.length));
+    expect(b.dict.length).toBe(70000);
+    expect(b.get(69999)).toBe('T69999');
+    expect(b.get(70000 + 256)).toBe('T256');
+    expect(b.idAt(70000 + 65536)).toBe(65536);
+  });
+});

@@ -36,6 +36,13 @@ function widened(from: IdArray, n: number, max: number): IdArray {
   return to;
 }
 
+/** Is `s` the `n` characters of `text` from `start`? (Short values: a loop beats startsWith's call.) */
+function sameChars(s: string, text: string, start: number, n: number): boolean {
+  if (s.length !== n) return false;
+  for (let k = 0; k < n; k++) if (s.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
+  return true;
+}
+
 /** Distinct values once, an id per row: 8 bits wide while the dictionary allows, widened as it grows. */
 export class DictColumnBuilder {
   private readonly index = new Map<string, number>();
@@ -66,6 +73,70 @@ export class DictColumnBuilder {
     const id = this.idOf(s);
     if (this.length === this.ids.length) this.ids = grown(this.ids, this.length + 1);
     this.ids[this.length++] = id;
+  }
+
+  // Ids by the characters of a value (pushSlice): open addressing on FNV-1a of the char codes, -1 empty.
+  // A cache over `dict`: every id found here is a dict entry equal to the characters; a miss goes
+  // through idOf, so a value has one id however it was pushed.
+  private slots: Int32Array | undefined;
+  private slotted = 0;
+
+  /**
+   * Pushes `text.slice(start, end)` without making that string unless the value is new: step 1
+   * keeps a terminal, peer and user per logon (a quarter of an SM20 export's rows), and slicing,
+   * hashing and collecting a string per row cost more than the rest of the logon.
+   */
+  pushSlice(text: string, start: number, end: number): void {
+    const n = end - start;
+    let id: number;
+    const last = this.last;
+    if (last !== undefined && sameChars(last, text, start, n)) id = this.lastId;
+    else {
+      let h = 0x811c9dc5;
+      for (let k = start; k < end; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+      let slots = this.slots;
+      if (slots === undefined || this.slotted * 2 >= slots.length) slots = this.rehash();
+      const mask = slots.length - 1;
+      let slot = h & mask;
+      for (;;) {
+        const at = slots[slot]!;
+        if (at < 0) {
+          id = this.idOf(text.slice(start, end));
+          slots[slot] = id;
+          this.slotted++;
+          break;
+        }
+        const s = this.dict[at]!;
+        if (sameChars(s, text, start, n)) {
+          id = at;
+          this.last = s;
+          this.lastId = at;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+    }
+    if (this.length === this.ids.length) this.ids = grown(this.ids, this.length + 1);
+    this.ids[this.length++] = id;
+  }
+
+  /** A slot table with room for the whole dictionary (and as much again), every entry in it. */
+  private rehash(): Int32Array {
+    let size = 64;
+    while (size < this.dict.length * 4) size *= 2;
+    const slots = new Int32Array(size).fill(-1);
+    const mask = size - 1;
+    for (let id = 0; id < this.dict.length; id++) {
+      const s = this.dict[id]!;
+      let h = 0x811c9dc5;
+      for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193);
+      let slot = h & mask;
+      while (slots[slot]! >= 0) slot = (slot + 1) & mask;
+      slots[slot] = id;
+    }
+    this.slotted = this.dict.length;
+    this.slots = slots;
+    return slots;
   }
 
   get(i: number): string {

@@ -167,6 +167,34 @@ export class RowScanner {
     return code;
   }
 
+  /** Where the cell `span` found lies in `rowText` (valid until the next row). */
+  spanStart = 0;
+  spanEnd = 0;
+
+  /** The text the present row's cells lie in (valid until `onRow` returns). */
+  get rowText(): string {
+    return this.text;
+  }
+
+  /**
+   * True when cell i is `rowText.slice(spanStart, spanEnd)` as it is (no quotes, no trim; empty
+   * past the row's end): its value can be read in place, without a string. False otherwise (read `cell(i)`).
+   */
+  span(i: number): boolean {
+    if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);
+    if (i >= this.cells || i >= this.width || i < 0) {
+      this.spanStart = this.spanEnd = 0;
+      return true;
+    }
+    const s = this.starts[i]!;
+    if (s < 0) return false;
+    const e = this.ends[i]!;
+    if (e > s && needsTrim(this.text.charCodeAt(s), this.text.charCodeAt(e - 1))) return false;
+    this.spanStart = s;
+    this.spanEnd = e;
+    return true;
+  }
+
   /** First character code of cell i when it needs no unquoting or trim, 0 when empty, -1 otherwise. */
   cellInitial(i: number): number {
     if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEngineError } from '../errors/index.ts';
+import { createFlagContext } from '../flags/flag-context.ts';
 import { adminWatchlists, loadDefaultLists, loadMasterLists, parseListCsv, parseWatchlistCsv, WATCHLISTS } from './index.ts';
 
 describe('loadDefaultLists', () => {
@@ -102,7 +103,8 @@ describe('the lists table (WATCHLISTS)', () => {
       }
       expect(message).toBe(`the ${l.flag} list needs a header row with columns ${l.columns} (found: SOMETHING,ELSE)`);
     }
-    expect(WATCHLISTS.map((l) => l.flag)).toEqual(['privileged', 'profiles', 'roles', 'programs', 'payments']);
+    expect(WATCHLISTS.map((l) => l.flag)).toEqual(expect.arrayContaining(['privileged', 'profiles', 'roles', 'programs', 'payments']));
+    expect(new Set(WATCHLISTS.map((l) => l.flag)).size).toBe(WATCHLISTS.length);
   });
 
   it("checks the privileged list's KIND", () => {
@@ -112,7 +114,8 @@ describe('the lists table (WATCHLISTS)', () => {
 
 describe('the admin lists of the table (adminWatchlists)', () => {
   it('keeps the storage keys, audit types and seed markers of the lists shipped before (stored data reads on)', () => {
-    const keys = adminWatchlists().map((l) => [l.name, l.key, l.pk, l.versionSk, l.seedMarker, l.item, l.listName]);
+    const shipped = ['privileged-users', 'sensitive-profiles', 'sensitive-roles', 'sensitive-programs'];
+    const keys = adminWatchlists().filter((l) => shipped.includes(l.name)).map((l) => [l.name, l.key, l.pk, l.versionSk, l.seedMarker, l.item, l.listName]);
     expect(keys).toEqual([
       ['privileged-users', 'privilegedUsers', 'WATCH#PRIVILEGED_USER', 'VERSION#PRIVILEGED_USERS', 'SEEDED#WATCHLISTS', 'privileged_user', 'the privileged-users watchlist'],
       ['sensitive-profiles', 'sensitiveProfiles', 'WATCH#SENSITIVE_PROFILE', 'VERSION#SENSITIVE_PROFILES', 'SEEDED#WATCHLISTS', 'sensitive_profile', 'the sensitive-profiles watchlist'],
@@ -137,5 +140,19 @@ describe('the admin lists of the table (adminWatchlists)', () => {
     // A stored kind the list no longer has reads as its first kind.
     const users = adminWatchlists().find((l) => l.name === 'privileged-users')!;
     expect(users.fromRows([{ id: 'FF_X', kind: 'superuser', description: '' }])).toEqual([{ user: 'FF_X', kind: 'standard', description: '' }]);
+  });
+});
+
+describe("the table's lookups (FlagContext)", () => {
+  it('compiles each list under its key, the default list standing in for one a stored snapshot lacks', () => {
+    const lists = loadDefaultLists();
+    const ctx = createFlagContext({ ...lists, sensitiveRoles: [{ role: 'Z_ONLY*', description: '' }], paymentTcodes: undefined });
+    for (const l of WATCHLISTS) expect(ctx[l.key], l.key).toBeDefined();
+    expect(ctx.sensitiveRoles.match('Z_ONLY_ME')).toBe('Z_ONLY_ME');
+    expect(ctx.sensitiveRoles.match('SAP_BC_BASIS_ADMIN')).toBeUndefined();
+    expect(ctx.paymentTcodes.has('F110')).toBe(true);
+    expect(ctx.watchlist).toBe(ctx.privilegedUsers);
+    expect(ctx.watchlist.kindOf('SAP*')).toBe('standard');
+    expect(ctx.sensitivePrograms.has(lists.sensitivePrograms[0]!.name)).toBe(true);
   });
 });

@@ -11,7 +11,8 @@
  * app's tab derive from the line (`adminWatchlists()` below; docs/contributing.md "A list").
  */
 import { EngineError } from '../errors/index.ts';
-import type { DetectionLists, PaymentTcode, SensitiveProfile, SensitiveProgram, SensitiveRole, WatchlistUser } from '../model/index.ts';
+import { createNameList, createWatchlist } from '../flags/watchlist.ts';
+import type { PaymentTcode, SensitiveProfile, SensitiveProgram, SensitiveRole, WatchlistUser } from '../model/index.ts';
 
 /** Rows after the header as objects keyed by upper-cased header labels. */
 export function rowsAsRecords(rows: string[][]): Record<string, string>[] {
@@ -84,7 +85,8 @@ export interface AdminListSpec {
 }
 
 interface ListLine {
-  key: keyof DetectionLists;
+  /** The list's field in `DetectionLists` (the analysis's lists) and in `FlagContext` (its lookup). */
+  key: string;
   flag: string;
   file: string;
   idColumn: string;
@@ -95,8 +97,14 @@ interface ListLine {
   help: string;
   read: (rows: string[][]) => unknown[];
   check?: (rows: string[][]) => void;
+  /** The lookup the rules make in the list (`FlagContext[key]`), made once per analysis from its entries. */
+  compile: (entries: never) => unknown;
+  /** The list came after analyses were stored: a snapshot may lack it (the default list applies then). */
+  optional?: true;
   admin?: AdminListSpec;
 }
+
+const upperSet = (ids: readonly string[]) => new Set(ids.map((id) => id.trim().toUpperCase()));
 
 const ID_PREFIX = 'optionally ending in * for a prefix';
 
@@ -104,6 +112,7 @@ export const WATCHLISTS = [
   {
     key: 'privilegedUsers', flag: 'privileged', file: 'privileged_users.csv', idColumn: 'USER', field: 'user', columns: 'USER,KIND,DESCRIPTION', title: 'Privileged users',
     help: 'privileged-users watchlist (columns USER,KIND,DESCRIPTION; KIND standard or emergency; a trailing * is a prefix, except in SAP*)', read: toWatchlistUsers, check: checkUserKinds,
+    compile: (e: WatchlistUser[]) => createWatchlist(e),
     admin: {
       name: 'privileged-users', item: 'privileged_user', noun: 'User', seedMarker: 'SEEDED#WATCHLISTS',
       kinds: [{ value: 'standard', label: 'Standard user' }, { value: 'emergency', label: 'Emergency (firefighter) ID' }],
@@ -113,7 +122,7 @@ export const WATCHLISTS = [
   },
   {
     key: 'sensitiveProfiles', flag: 'profiles', file: 'sensitive_profiles.csv', idColumn: 'PROFILE', field: 'profile', columns: 'PROFILE,DESCRIPTION', title: 'Sensitive profiles',
-    help: 'sensitive profiles (columns PROFILE,DESCRIPTION)', read: toProfiles,
+    help: 'sensitive profiles (columns PROFILE,DESCRIPTION)', read: toProfiles, compile: (e: SensitiveProfile[]) => upperSet(e.map((p) => p.profile)),
     admin: {
       name: 'sensitive-profiles', item: 'sensitive_profile', noun: 'Profile', seedMarker: 'SEEDED#WATCHLISTS', kinds: [],
       idPattern: /^[A-Z0-9_.\-&/]{1,12}\*?$/, maxIdLength: 12, idRule: `an SAP profile name of 1-12 characters (letters, digits, _ . - & /), ${ID_PREFIX}`,
@@ -122,7 +131,7 @@ export const WATCHLISTS = [
   },
   {
     key: 'sensitiveRoles', flag: 'roles', file: 'sensitive_roles.csv', idColumn: 'ROLE', field: 'role', columns: 'ROLE,DESCRIPTION', title: 'Sensitive roles',
-    help: 'sensitive roles (columns ROLE,DESCRIPTION; a trailing * is a prefix)', read: toRoles,
+    help: 'sensitive roles (columns ROLE,DESCRIPTION; a trailing * is a prefix)', read: toRoles, compile: (e: SensitiveRole[]) => createNameList(e.map((r) => r.role)), optional: true,
     admin: {
       name: 'sensitive-roles', item: 'sensitive_role', noun: 'Role', kinds: [],
       idPattern: /^[A-Z0-9_/][A-Z0-9_.\-&/]{0,29}\*?$/, maxIdLength: 30, idRule: `an SAP role name of 1-30 characters (letters, digits, _ . - & /), ${ID_PREFIX}`,
@@ -131,7 +140,7 @@ export const WATCHLISTS = [
   },
   {
     key: 'sensitivePrograms', flag: 'programs', file: 'sensitive_programs.csv', idColumn: 'NAME', field: 'name', columns: 'NAME,KIND,DESCRIPTION', title: 'Sensitive programs',
-    help: 'sensitive programs and function modules (columns NAME,KIND,DESCRIPTION)', read: toPrograms,
+    help: 'sensitive programs and function modules (columns NAME,KIND,DESCRIPTION)', read: toPrograms, compile: (e: SensitiveProgram[]) => upperSet(e.map((p) => p.name)),
     admin: {
       name: 'sensitive-programs', item: 'sensitive_program', noun: 'Program', idLabel: 'Program or function module', seedMarker: 'SEEDED#WATCHLISTS',
       kinds: [{ value: 'report', label: 'Report' }, { value: 'function_module', label: 'Function module' }],
@@ -141,7 +150,7 @@ export const WATCHLISTS = [
   },
   {
     key: 'paymentTcodes', flag: 'payments', file: 'payment_tcodes.csv', idColumn: 'TCODE', field: 'tcode', columns: 'TCODE,DESCRIPTION', title: 'Payment transactions',
-    help: 'payment transactions (columns TCODE,DESCRIPTION)', read: toPayments,
+    help: 'payment transactions (columns TCODE,DESCRIPTION)', read: toPayments, compile: (e: PaymentTcode[]) => upperSet(e.map((p) => p.tcode)), optional: true,
   },
 ] as const satisfies readonly ListLine[];
 
@@ -150,6 +159,14 @@ type Watchlist = (typeof WATCHLISTS)[number];
 export type WatchlistKey = Watchlist['key'];
 /** The CLI option of a list of WATCHLISTS (`--roles`), and `parseWatchlistCsv`'s kind. */
 export type WatchlistKind = Watchlist['flag'];
+/** The lists of WATCHLISTS as fields of `DetectionLists` (model/index.ts): a list marked `optional` may be absent in a stored snapshot. */
+export type TableLists = { [L in Exclude<Watchlist, { optional: true }> as L['key']]: ReturnType<L['read']> } & {
+  [L in Extract<Watchlist, { optional: true }> as L['key']]?: ReturnType<L['read']>;
+};
+/** The lists of WATCHLISTS as lookups of `FlagContext` (flags/flag-context.ts). */
+export type CompiledLists = { [L in Watchlist as L['key']]: ReturnType<L['compile']> };
+/** The lists of transaction codes (ID column TCODE): a fact may be declared by one (define-fact.ts `transactions`). */
+export type TcodeListKey = Extract<Watchlist, { idColumn: 'TCODE' }>['key'];
 /** A line of WATCHLISTS. */
 export type WatchlistLine = Watchlist;
 type AdminLine = Extract<Watchlist, { admin: unknown }>;

@@ -2,6 +2,7 @@
  * Shared domain vocabulary of the analyzer. Every package speaks these types;
  * nothing here depends on AWS, HTTP or the file system.
  */
+import type { TableLists } from '../lists/watchlist-table.ts';
 
 export const FILE_TYPES = ['SM20', 'CDHDR', 'CDPOS', 'TICKETS'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
@@ -80,20 +81,18 @@ export interface SensitiveProgram {
   description: string;
 }
 
-/** Everything detection reads besides the files themselves. */
-export interface DetectionLists {
+/**
+ * Everything detection reads besides the files themselves. The lists of an analysis: the high-risk lists, the reference lists, and one field per line of the
+ * lists table (`WATCHLISTS`, lists/watchlist-table.ts: privilegedUsers, sensitiveProfiles,
+ * sensitivePrograms, and sensitiveRoles and paymentTcodes, which a snapshot taken before them lacks:
+ * the default list applies then).
+ */
+export interface DetectionLists extends TableLists {
   highRiskTcodes: RiskListEntry[];
   highRiskTables: RiskListEntry[];
   sensitiveFields: string[];
   sensitiveObjectClasses: string[];
   events: SalEvent[];
-  privilegedUsers: WatchlistUser[];
-  sensitiveProfiles: SensitiveProfile[];
-  sensitivePrograms: SensitiveProgram[];
-  /** Sensitive roles (admin list); the default list when absent (a snapshot taken before it existed). */
-  sensitiveRoles?: SensitiveRole[];
-  /** Payment transactions (shipped list, `--payments`); the default list when absent. */
-  paymentTcodes?: PaymentTcode[];
 }
 
 /**

@@ -6,6 +6,7 @@ import { untilWritten } from './review-job.ts';
 import { needsComment, ReviewDecisionFields, ReviewSaveStatus, SuppressFields, useReviewSave } from './ReviewDecisionFields.tsx';
 import { defaultExpiry } from './review-labels.ts';
 import { ReviewTrail } from './ReviewTrail.tsx';
+import { FindingEvidence } from './FindingEvidence.tsx';
 
 interface TriageDialogProps {
   analysisId: string;
@@ -77,6 +78,7 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
           </SuppressFields>
         )}
         <ReviewSaveStatus job={job} error={error} />
+        {single && detail.data && <FindingEvidence finding={single} evidence={detail.data.evidence} />}
         {single && detail.data && <ReviewTrail trail={detail.data.trail} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -6,6 +6,7 @@ import { FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '..
 import { DECLARED_FACTS } from '../../rules/pattern/fact-list.ts';
 import { compileDeclaredFacts, peerAddress, type CompiledFact, type DeclaredByType } from './declared-facts.ts';
 import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
+import { ViewRecord } from './view-record.ts';
 import type { DateOrder } from '../../formats/types.ts';
 
 const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
@@ -91,8 +92,10 @@ export class FactsCollector {
         // above them, the marks of the facts the patterns declare for the event (their `events`).
         const facts = EVENT_FACTS.get(ev) ?? 0;
         const wanted = out.isChange || facts !== 0 || out.marks !== 0;
-        if (!wanted || rec.date === '') break;
-        const t = toEpoch(rec.date, rec.time)!;
+        if (!wanted) break;
+        // The moment without date and time strings when the row is read in place (view-record.ts).
+        const t = rec instanceof ViewRecord ? rec.epoch() : rec.date === '' ? null : (toEpoch(rec.date, rec.time) ?? Number.NaN);
+        if (t === null) break;
         if (out.isChange) {
           const c = f.sm20Changes;
           c.users.push(rec.user);
@@ -108,10 +111,17 @@ export class FactsCollector {
           // Every successful logon (a quarter of an export's rows, 20 bytes each): the patterns a logon
           // completes and MULTIPLE_LOGONS_BY_USER / UNEXPECTED_NETWORK_LOGON read them in correlation.
           const l = f.logons;
-          l.users.push(rec.user);
-          l.terminals.push(rec.terminal);
+          if (rec instanceof ViewRecord) {
+            // Read in place from the row: no string per logon for user, terminal and peer.
+            rec.pushUser(l.users);
+            rec.pushTerminal(l.terminals);
+            rec.pushPeerAddress(l.peers);
+          } else {
+            l.users.push(rec.user);
+            l.terminals.push(rec.terminal);
+            l.peers.push(peerAddress(rec.peer));
+          }
           l.times.push(t);
-          l.peers.push(peerAddress(rec.peer));
         }
         if ((facts & FAILED_LOGON_FACT) !== 0) {
           f.failedLogons.users.push(ev === 'BU1' ? rec.var2 : rec.user);

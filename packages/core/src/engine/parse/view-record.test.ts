@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createCanonicalRecord } from '../../flags/canonical-record.ts';
 import { RowScanner } from '../../formats/row-scanner.ts';
 import { createRecordExtractor } from './record-extractor.ts';
-import { DEBUG_TEXT_PATTERNS, ViewRecord } from './view-record.ts';
+import { DEBUG_TEXT_PATTERNS, ViewRecord, addressEnd } from './view-record.ts';
+import { DictColumnBuilder } from '../../facts/column-builders.ts';
+import { toEpoch } from '../../facts/file-facts.ts';
+import { peerAddress } from './declared-facts.ts';
 
 const HEADER = ['DATE', 'TIME', 'USER', 'TCODE', 'PROGRAM', 'EVENT', 'MESSAGE', 'VAR1', 'VAR2', 'VAR3'];
 const canonical = Object.fromEntries(HEADER.map((h, i) => [h, i]));
@@ -113,5 +116,82 @@ describe('record columns from the file type homes (formats/<type>/index.ts recor
     const r = createCanonicalRecord('CDPOS');
     createRecordExtractor('CDPOS', cdpos, 'DMY')(row, r);
     expect([r.valueOld, r.valueNew]).toEqual(['20240101', '99991231']);
+  });
+});
+
+describe('ViewRecord read in place: epoch, user, terminal and peer address as step 1 keeps them', () => {
+  const H = ['DATE', 'TIME', 'USER', 'TERMINAL', 'PEER', 'TCODE', 'PROGRAM', 'EVENT', 'MESSAGE', 'VAR1', 'VAR2', 'VAR3'];
+  const canon = Object.fromEntries(H.map((h, i) => [h, i]));
+  const tail = 'SU01,SAPMSYST,AU1,"Logon successful (type=A, method=A)",A,,A';
+  const LINES = [
+    `01.10.2026,06:00:05,U1,PC158,10.1.2.3:3200,${tail}`,
+    `01.10.2026,06:00:06,U1,PC158,10.1.2.3:3201,${tail}`, // same day, same terminal
+    `02.10.2026,23:59:59,U2,Bäckerei-PC,[fe80::1]:3200,${tail}`, // new day, UTF-16 terminal
+    `01.10.2026,00:00:00,U3,端末7,fe80::1,${tail}`, // back to an earlier day
+    `01.10.2026,060005,USER0001,PC1,10.0.0.1,${tail}`, // HHMMSS
+    `01.10.2026,25:00:00,U4,PC2,[fe80::2,${tail}`, // an hour past the day (as written)
+    `01.10.2026,06:61:00,U4,PC2,:3200,${tail}`,
+    `01.10.2026,06:0a:05,U4,PC2,,${tail}`,
+    `01.10.2026, 06:00:05 , U5 , PC3 , 10.9.9.9:1 ,${tail}`, // padded cells
+    `"01.10.2026","06:00:05","U6","PC,4","10.1.1.1:80",${tail}`, // quoted cells
+    `,2026-10-01T06:00:05Z,U7,PC5,10.2.2.2:22,${tail}`, // a stamp in the time cell, no date
+    `2026-10-01 06:00:05,,U8,PC6,10.3.3.3:22,${tail}`, // a date-time in the date cell
+    `xx.yy.zzzz,06:00:05,U9,PC7,10.4.4.4,${tail}`, // not a date
+    `,06:00:05,U10,PC8,10.5.5.5,${tail}`, // no date
+    `31.02.2026,06:00:05,U11,PC9,1.1.1.1:1,${tail}`,
+    `03.10.2026,06:00:05`, // a short row: no user, terminal or peer cells
+    `03.10.2026,06:00:07,U12,PC1,10.0.0.1:3200:1,${tail}`, // two colons: kept whole
+  ];
+
+  function both(timeZone: string, readUserFirst: boolean) {
+    const got: unknown[] = [];
+    const want: unknown[] = [];
+    const rec = new ViewRecord('SM20', canon, 'DMY', ',', timeZone);
+    const extract = createRecordExtractor('SM20', canon, 'DMY', timeZone);
+    const users = new DictColumnBuilder(), terminals = new DictColumnBuilder(), peers = new DictColumnBuilder();
+    const scanner = new RowScanner(',', { width: H.length, header: H }, 1, (row) => {
+      rec.load(row);
+      const ref = createCanonicalRecord('SM20');
+      extract(row.row(), ref);
+      if (readUserFirst) void rec.user;
+      got.push(rec.epoch());
+      rec.pushUser(users);
+      rec.pushTerminal(terminals);
+      rec.pushPeerAddress(peers);
+      want.push(ref.date === '' ? null : (toEpoch(ref.date, ref.time) ?? Number.NaN));
+      want.push([ref.user, ref.terminal, peerAddress(ref.peer)]);
+      got.push([users.get(users.length - 1), terminals.get(terminals.length - 1), peers.get(peers.length - 1)]);
+      // Dates and times read afterwards are still the row's own.
+      expect([rec.date, rec.time]).toEqual([ref.date, ref.time]);
+    }, DEBUG_TEXT_PATTERNS, 8);
+    scanner.push(`${[H.join(','), ...LINES].join('\n')}\n`);
+    scanner.end();
+    return { got, want, users, terminals };
+  }
+
+  it('gives what the strings give (toEpoch of date and time, push of user, terminal, peerAddress(peer))', () => {
+    for (const zone of ['UTC', 'Europe/Berlin'])
+      for (const first of [false, true]) {
+        const { got, want, users, terminals } = both(zone, first);
+        expect(got.length).toBe(2 * LINES.length);
+        expect(got).toEqual(want);
+        expect(new Set(users.dict).size).toBe(users.dict.length);
+        expect(terminals.dict).toContain('端末7');
+      }
+    const { got } = both('UTC', false);
+    expect(got[0]).toBe(Date.UTC(2026, 9, 1, 6, 0, 5) / 1000);
+    expect(got[4]).toBe(Date.UTC(2026, 9, 2, 23, 59, 59) / 1000);
+    expect(got[6]).toBe(Date.UTC(2026, 9, 1) / 1000);
+    expect(got[5]).toEqual(['U2', 'Bäckerei-PC', '[fe80::1]']);
+    expect(got[7]).toEqual(['U3', '端末7', 'fe80::1']);
+    expect(got[19]).toEqual(['U6', 'PC,4', '10.1.1.1']);
+  });
+
+  it('addressEnd cuts where peerAddress cuts', () => {
+    for (const peer of ['', '10.1.2.3:3200', '10.1.2.3', '[fe80::1]:3200', '[fe80::1', 'fe80::1', ':', '::', ':3200', '[]', 'a:b:c', 'host:'])
+      for (const [before, after] of [['', ''], ['x,', ',y'], ['[', ']:1']]) {
+        const text = before + peer + after;
+        expect(text.slice(before.length, addressEnd(text, before.length, before.length + peer.length))).toBe(peerAddress(peer));
+      }
   });
 });

@@ -7,6 +7,9 @@ import { FILE_FORMATS } from '../../formats/file-formats.ts';
 import type { RecordField, RecordShape } from '../../formats/file-format.ts';
 import type { FileType } from '../../model/index.ts';
 import { DateTimeReader, recordColumns, type RecordColumns } from './record-extractor.ts';
+import type { DictColumnBuilder } from '../../facts/column-builders.ts';
+import { peerAddress } from './declared-facts.ts';
+import { toEpoch } from '../../facts/file-facts.ts';
 
 type Canonical = Partial<Record<string, number>>;
 
@@ -176,6 +179,68 @@ export class ViewRecord implements CanonicalRecord {
     return this.text(PROGRAM, this.col.program);
   }
 
+  // The last date cell `epoch` read, and its day's start (null: no date).
+  private dayCell = '';
+  private dayStart: number | null = null;
+
+  /**
+   * toEpoch(this.date, this.time) (NaN when the date is not one), null when the date is empty: what
+   * step 1's facts keep of a record's moment. For the usual plain 'HH:MM:SS' time cell, the time is
+   * read in place and the day once per distinct date cell: no string per row (a quarter of an SM20
+   * export's rows are logons, each with its moment).
+   */
+  epoch(): number | null {
+    const row = this.row;
+    const col = this.col;
+    if (col.time >= 0 && row.span(col.time) && row.spanEnd - row.spanStart === 8) {
+      const t = row.rowText;
+      const at = row.spanStart;
+      const h = twoDigits(t, at), m = twoDigits(t, at + 3), sec = twoDigits(t, at + 6);
+      if (t.charCodeAt(at + 2) === 58 && t.charCodeAt(at + 5) === 58 && h >= 0 && h <= 23 && m >= 0 && m <= 59 && sec >= 0 && sec <= 59 && row.span(col.date) && row.spanEnd > row.spanStart) {
+        // A time cell besides the date: the date is the date cell's alone (DateTimeReader.read).
+        const from = row.spanStart;
+        const n = row.spanEnd - from;
+        const day = this.dayCell;
+        let same = day.length === n;
+        for (let k = 0; same && k < n; k++) same = day.charCodeAt(k) === t.charCodeAt(from + k);
+        if (!same) {
+          this.dayCell = t.slice(from, from + n);
+          this.readDateTime();
+          this.dayStart = this._date === '' ? null : (toEpoch(this._date, '') ?? Number.NaN);
+        }
+        return this.dayStart === null ? null : this.dayStart + h * 3600 + m * 60 + sec;
+      }
+    }
+    const date = this.date;
+    return date === '' ? null : (toEpoch(date, this.time) ?? Number.NaN);
+  }
+
+  /** `to.push(this.user)`, the cell read in place when it is plain (DictColumnBuilder.pushSlice): no string per row. */
+  pushUser(to: DictColumnBuilder): void {
+    this.pushCell(USER, this.col.user, to, false);
+  }
+
+  /** `to.push(this.terminal)`, read in place as `pushUser`. */
+  pushTerminal(to: DictColumnBuilder): void {
+    this.pushCell(TERMINAL, this.col.terminal, to, false);
+  }
+
+  /** `to.push(peerAddress(this.peer))`, read in place as `pushUser`. */
+  pushPeerAddress(to: DictColumnBuilder): void {
+    this.pushCell(PEER, this.col.peer, to, true);
+  }
+
+  private pushCell(slot: number, index: number, to: DictColumnBuilder, address: boolean): void {
+    const row = this.row;
+    if ((this.got & (1 << slot)) === 0 && row.span(index)) {
+      const t = row.rowText;
+      to.pushSlice(t, row.spanStart, address ? addressEnd(t, row.spanStart, row.spanEnd) : row.spanEnd);
+      return;
+    }
+    const v = this.text(slot, index);
+    to.push(address ? peerAddress(v) : v);
+  }
+
   /** Cell `index` of the row, read once per row into `texts[slot]`. */
   private text(slot: number, index: number): string {
     const bit = 1 << slot;
@@ -239,4 +304,24 @@ export class ViewRecord implements CanonicalRecord {
       this._var3 = v3;
     }
   }
+}
+
+/** Where peerAddress(text.slice(start, end)) ends (it starts at `start`): the port cut off, a bracketed IPv6 address kept whole. */
+export function addressEnd(text: string, start: number, end: number): number {
+  if (start === end) return end;
+  if (text.charCodeAt(start) === 91) {
+    const close = text.indexOf(']', start);
+    return close >= 0 && close < end ? close + 1 : end;
+  }
+  const colon = text.indexOf(':', start);
+  if (colon < 0 || colon >= end) return end;
+  const second = text.indexOf(':', colon + 1);
+  return second >= 0 && second < end ? end : colon;
+}
+
+/** The number of the two digits at `i` of `t`, negative when either is not a digit. */
+function twoDigits(t: string, i: number): number {
+  const a = t.charCodeAt(i) - 48;
+  const b = t.charCodeAt(i + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }

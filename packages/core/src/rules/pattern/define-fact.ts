@@ -21,7 +21,7 @@
  * load while the model does).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import type { FlagContext } from '../../flags/flag-context.ts';
+import type { TcodeListKey } from '../../lists/watchlist-table.ts';
 import { FIRST_FACT_BIT, LAST_FACT_BIT, type FactMark } from '../../flags/fact-marks.ts';
 
 /**
@@ -58,8 +58,8 @@ export interface FactChange {
   classes?: readonly string[];
 }
 
-/** A list of transaction codes of the analysis (a set of upper-cased codes in FlagContext; a new one is named here). */
-export type TransactionList = Extract<keyof FlagContext, 'paymentTcodes'>;
+/** A list of transaction codes of the analysis: a line of the lists table whose ID column is TCODE (`paymentTcodes`). */
+export type TransactionList = TcodeListKey;
 
 export interface FactSpec<K extends string> {
   /** Its security event kind (a word, stored in the facts' kind dictionary). */
@@ -84,9 +84,19 @@ export interface DeclaredFact<K extends string = string> extends FactSpec<K>, Fa
 
 let nextBit = FIRST_FACT_BIT;
 
-/** Declares a fact (its mark bit is the next free one; at most LAST_FACT_BIT - FIRST_FACT_BIT + 1 facts). */
+/**
+ * Declares a fact: its mark bit is the next free one. At most LAST_FACT_BIT - FIRST_FACT_BIT + 1 (27)
+ * facts: step 1 keeps an SM20 event's declared marks shifted above its own four bits in one 32-bit
+ * number (engine/parse/collect-facts.ts `EVENT_FACTS`), so the limit is the number's width, and a
+ * 28th declaration throws when the pattern list loads (any test, the CLI and the service fail at once).
+ */
 export function defineFact<const K extends string>(spec: FactSpec<K>): DeclaredFact<K> {
-  if (nextBit > LAST_FACT_BIT) throw new Error(`Too many declared facts: ${spec.kind} has no mark bit left (FlagResult.marks)`);
+  if (nextBit > LAST_FACT_BIT) {
+    throw new Error(
+      `Too many declared facts: "${spec.kind}" would be fact ${nextBit - FIRST_FACT_BIT + 1}, and at most ${LAST_FACT_BIT - FIRST_FACT_BIT + 1} fit the mark bits (FlagResult.marks, flags/fact-marks.ts). ` +
+        'Let one fact serve several patterns (a pattern may read another\'s fact), or widen the marks (docs/contributing.md, "A fact").',
+    );
+  }
   const bit = nextBit++;
   return { ...spec, bit, mark: 1 << bit };
 }

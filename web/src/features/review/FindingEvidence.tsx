@@ -1,0 +1,47 @@
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { FLAG_KEYS } from '@app/core/model/index.ts';
+import { SampleRecordCard } from '../results/SampleRecordCard.tsx';
+import type { Finding } from './review-api.ts';
+
+/** A pattern row's fields in words (the JSON's names are the contract; the workbook heads them the same way). */
+const PATTERN_FIELDS: [string, string][] = [
+  ['pattern', 'Pattern'],
+  ['risk_level', 'Risk level'],
+  ['user', 'User'],
+  ['sm20_time', 'Time'],
+  ['sm20_activity', 'Activity'],
+];
+
+/**
+ * What a finding rests on, in the triage dialog: each evidence record as the flag detail shows a
+ * record (why flagged, user, time, transaction, object, a change's old → new value; every column on
+ * demand), or the pattern row itself. The values come from the exports: React escapes them.
+ */
+export function FindingEvidence({ finding, evidence }: { finding: Pick<Finding, 'source'>; evidence: Record<string, string>[] }) {
+  if (evidence.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="finding-evidence-title" data-testid="finding-evidence">
+      <Text id="finding-evidence-title" fw={600} size="sm">
+        Evidence {evidence.length > 1 ? `(${evidence.length} records)` : ''}
+      </Text>
+      {evidence.map((e, i) =>
+        'sm20_activity' in e ? (
+          <SimpleGrid key={i} cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4} component="dl" m={0}>
+            {PATTERN_FIELDS.filter(([k]) => e[k]).map(([k, label]) => (
+              <div key={k}>
+                <Text component="dt" size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                  {e[k]}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <SampleRecordCard key={i} record={e} flag={finding.source.flag ?? FLAG_KEYS.find((k) => e[k]) ?? ''} columns={Object.keys(e)} index={i} />
+        ),
+      )}
+    </Stack>
+  );
+}
