@@ -21,11 +21,16 @@ describe('FindingEvidence', () => {
       SENSITIVE_FIELD_FLAG: 'Sensitive field NETWR in VBAP changed',
       HIGH_RISK_TABLE_FLAG: 'High-risk table VBAP (Sales)',
       RULES: 'CD-SENSITIVE-FIELD, TABLE-HIGH-RISK',
+      'USERNAME (header)': 'U0001',
+      'UDATE UTIME (header)': '2026-09-01 09:32:39',
     };
     const { container } = render(<FindingEvidence finding={{ source: { flag: 'SENSITIVE_FIELD_FLAG', file: 'cdpos.csv', fileType: 'CDPOS' } }} evidence={[record]} />);
     const section = screen.getByRole('region', { name: 'Evidence' });
     expect(within(section).getByTestId('sample-reason')).toHaveTextContent('Sensitive field NETWR in VBAP changed');
-    expect(within(section).getByTestId('key-field-object')).toHaveTextContent('VBAP · NETWR · 1');
+    // Who and when from the item's change-document header; the document, then the table, field and key.
+    expect(within(section).getByTestId('key-field-user')).toHaveTextContent('U0001');
+    expect(within(section).getByTestId('key-field-time')).toHaveTextContent('2026-09-01 09:32:39');
+    expect(within(section).getByTestId('key-field-object')).toHaveTextContent('VERKBELEG · 0051938118 · VBAP · NETWR · 1');
     expect(within(section).getByTestId('key-field-event')).toHaveTextContent('U · 0 → <img src=x onerror="alert(1)">');
     expect(container.querySelector('img')).toBeNull();
     await userEvent.click(within(section).getByRole('button', { name: /^All fields/ }));
