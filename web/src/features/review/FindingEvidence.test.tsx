@@ -50,4 +50,14 @@ describe('FindingEvidence', () => {
     expect(within(section).getByText('Time').nextSibling).toHaveTextContent('2026-09-11 23:05:00');
     expect(container.querySelectorAll('[data-testid="finding-evidence"]')).toHaveLength(1);
   });
+
+  it('shows the first 3 records of a long evidence list, the rest on demand', async () => {
+    const records = Array.from({ length: 5 }, (_, i) => ({ FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: 'U1', OTHER: `reason ${i}` }));
+    render(<FindingEvidence finding={{ source: { pattern: 'MASS_DOWNLOAD' } }} evidence={records} />);
+    const section = screen.getByRole('region', { name: 'Evidence (5 records)' });
+    expect(within(section).getAllByTestId('flag-sample-record')).toHaveLength(3);
+    await userEvent.click(within(section).getByRole('button', { name: 'Show all 5 records' }));
+    expect(within(section).getAllByTestId('flag-sample-record')).toHaveLength(5);
+    expect(within(section).getAllByTestId('sample-reason').map((e) => e.textContent)).toEqual([0, 1, 2, 3, 4].map((i) => `Why flagged${`reason ${i}`}`));
+  });
 });

@@ -70,6 +70,8 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
             {single.rule.id} · {single.user || 'no user'} · {single.time || 'no time'} · {single.summary}
           </Text>
         )}
+        {/* What the finding rests on, read before deciding. */}
+        {single && detail.data && <FindingEvidence finding={single} evidence={detail.data.evidence} />}
         <ReviewDecisionFields idPrefix="triage" label="Status" status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
         {canSuppress && (
           <SuppressFields label="Suppress this finding in later analyses" note={`Rule ${single.rule.id} and user ${single.user}; the comment is the reason.`} checked={suppress} onChecked={setSuppress} expiresAt={expiresAt} onExpiresAt={setExpiresAt}>
@@ -78,7 +80,6 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
           </SuppressFields>
         )}
         <ReviewSaveStatus job={job} error={error} />
-        {single && detail.data && <FindingEvidence finding={single} evidence={detail.data.evidence} />}
         {single && detail.data && <ReviewTrail trail={detail.data.trail} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
