@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '@app/core';
 import { adminWatchlists, loadDefaultLists } from '@app/core/lists/index.ts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_REQUIRED } from '@app/functions/http/errors.ts';
+import { queryAllWatchlistEntries } from '@app/functions/services/watchlists/watchlist-items.ts';
+import { WATCHLISTS } from '@app/functions/services/watchlists/watchlist-kinds.ts';
+import { seedWatchlists } from '@app/functions/services/watchlists/watchlist-seed.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
 import { signedInStack } from '../support/suite.ts';
 
@@ -57,6 +61,20 @@ describe('detection watchlists and thresholds', () => {
       const restored = await admin.call('PUT', `/watchlists/${l.name}/${encodeURIComponent(id)}`, { ...(first.kind ? { kind: first.kind } : {}), description: first.description });
       expect(restored.status, l.name).toBe(200);
     }
+  });
+
+  it('seeds a list added after a system was seeded (its own marker) and leaves the lists seeded before as their administrators left them', async () => {
+    const { ddb, config } = stack.services;
+    const roles = WATCHLISTS['sensitive-roles'];
+    // A system seeded before the sensitive roles existed: their marker and entries absent, an administrator's change to another list.
+    expect((await admin.call('PUT', '/watchlists/sensitive-profiles/SAP_NEW', { description: 'changed by an administrator' })).status).toBe(200);
+    await ddb.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: 'RISK#META', sk: roles.list.seedMarker } }));
+    for (const e of await queryAllWatchlistEntries(stack.services, 'sensitive-roles')) await ddb.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: e.pk, sk: e.sk } }));
+    expect(await queryAllWatchlistEntries(stack.services, 'sensitive-roles')).toEqual([]);
+    await seedWatchlists(stack.services);
+    expect((await queryAllWatchlistEntries(stack.services, 'sensitive-roles')).map((e) => e.id)).toEqual(loadDefaultLists().sensitiveRoles!.map((r) => r.role).sort());
+    const profile = (await admin.call('GET', '/watchlists/sensitive-profiles?search=SAP_NEW')).json.entries[0];
+    expect(profile).toMatchObject({ id: 'SAP_NEW', description: 'changed by an administrator' });
   });
 
   it('keeps the sensitive roles like the profiles: add with an audit entry, import with row errors, export', async () => {

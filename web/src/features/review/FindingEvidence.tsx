@@ -1,17 +1,12 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FLAG_KEYS } from '@app/core/model/index.ts';
+import { PATTERN_FIELD_HEADERS } from '@app/core/model/pattern-fields.ts';
 import { SampleRecordCard } from '../results/SampleRecordCard.tsx';
 import type { Finding } from './review-api.ts';
 
-/** A pattern row's fields in words (the JSON's names are the contract; the workbook heads them the same way). */
-const PATTERN_FIELDS: [string, string][] = [
-  ['pattern', 'Pattern'],
-  ['risk_level', 'Risk level'],
-  ['user', 'User'],
-  ['sm20_time', 'Time'],
-  ['sm20_activity', 'Activity'],
-];
+/** A pattern row's fields in words, as the workbooks head them (the JSON's names are the contract). */
+const PATTERN_FIELDS = Object.entries(PATTERN_FIELD_HEADERS).filter(([k]) => k !== 'rule');
 
 /**
  * What a finding rests on, in the triage dialog: each evidence record as the flag detail shows a
