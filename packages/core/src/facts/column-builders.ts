@@ -88,29 +88,23 @@ export class DictColumnBuilder {
    */
   pushSlice(text: string, start: number, end: number): void {
     const n = end - start;
-    let id: number;
+    let id = this.lastId;
     const last = this.last;
-    if (last !== undefined && sameChars(last, text, start, n)) id = this.lastId;
-    else {
+    if (last === undefined || !sameChars(last, text, start, n)) {
       let h = 0x811c9dc5;
       for (let k = start; k < end; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
-      let slots = this.slots;
-      if (slots === undefined || this.slotted * 2 >= slots.length) slots = this.rehash();
+      const slots = this.slots !== undefined && this.slotted * 2 < this.slots.length ? this.slots : this.rehash();
       const mask = slots.length - 1;
       let slot = h & mask;
       for (;;) {
-        const at = slots[slot]!;
-        if (at < 0) {
-          id = this.idOf(text.slice(start, end));
-          slots[slot] = id;
-          this.slotted++;
+        id = slots[slot]!;
+        if (id < 0) {
+          id = this.addSlice(text, start, end, slot);
           break;
         }
-        const s = this.dict[at]!;
-        if (sameChars(s, text, start, n)) {
-          id = at;
-          this.last = s;
-          this.lastId = at;
+        if (sameChars(this.dict[id]!, text, start, n)) {
+          this.last = this.dict[id];
+          this.lastId = id;
           break;
         }
         slot = (slot + 1) & mask;
@@ -118,6 +112,14 @@ export class DictColumnBuilder {
     }
     if (this.length === this.ids.length) this.ids = grown(this.ids, this.length + 1);
     this.ids[this.length++] = id;
+  }
+
+  /** A value not in the slot table (maybe in the dictionary, pushed as a string): its id, now in `slot`. */
+  private addSlice(text: string, start: number, end: number, slot: number): number {
+    const id = this.idOf(text.slice(start, end));
+    this.slots![slot] = id;
+    this.slotted++;
+    return id;
   }
 
   /** A slot table with room for the whole dictionary (and as much again), every entry in it. */

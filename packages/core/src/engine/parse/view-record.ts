@@ -194,23 +194,25 @@ export class ViewRecord implements CanonicalRecord {
     const col = this.col;
     if (col.time >= 0 && row.span(col.time) && row.spanEnd - row.spanStart === 8) {
       const t = row.rowText;
-      const at = row.spanStart;
-      const h = twoDigits(t, at), m = twoDigits(t, at + 3), sec = twoDigits(t, at + 6);
-      if (t.charCodeAt(at + 2) === 58 && t.charCodeAt(at + 5) === 58 && h >= 0 && h <= 23 && m >= 0 && m <= 59 && sec >= 0 && sec <= 59 && row.span(col.date) && row.spanEnd > row.spanStart) {
-        // A time cell besides the date: the date is the date cell's alone (DateTimeReader.read).
-        const from = row.spanStart;
-        const n = row.spanEnd - from;
-        const day = this.dayCell;
-        let same = day.length === n;
-        for (let k = 0; same && k < n; k++) same = day.charCodeAt(k) === t.charCodeAt(from + k);
-        if (!same) {
-          this.dayCell = t.slice(from, from + n);
-          this.readDateTime();
-          this.dayStart = this._date === '' ? null : (toEpoch(this._date, '') ?? Number.NaN);
-        }
-        return this.dayStart === null ? null : this.dayStart + h * 3600 + m * 60 + sec;
+      const sec = clockSeconds(t, row.spanStart);
+      // A time cell besides the date: the date is the date cell's alone (DateTimeReader.read).
+      if (sec >= 0 && row.span(col.date) && row.spanEnd > row.spanStart) {
+        if (!sameText(this.dayCell, t, row.spanStart, row.spanEnd)) this.newDay(t, row.spanStart, row.spanEnd);
+        return this.dayStart === null ? null : this.dayStart + sec;
       }
     }
+    return this.epochOfStrings();
+  }
+
+  /** A date cell unlike the last one `epoch` read: its day, as the strings' path makes it (once per day, not per row). */
+  private newDay(t: string, from: number, to: number): void {
+    this.dayCell = t.slice(from, to);
+    this.readDateTime();
+    this.dayStart = this._date === '' ? null : (toEpoch(this._date, '') ?? Number.NaN);
+  }
+
+  /** `epoch` from the date and time strings (cells quoted or padded, a date-time in one cell, other time formats). */
+  private epochOfStrings(): number | null {
     const date = this.date;
     return date === '' ? null : (toEpoch(date, this.time) ?? Number.NaN);
   }
@@ -319,9 +321,23 @@ export function addressEnd(text: string, start: number, end: number): number {
   return second >= 0 && second < end ? end : colon;
 }
 
-/** The number of the two digits at `i` of `t`, negative when either is not a digit. */
+/** Seconds into the day of the 'HH:MM:SS' at `i` of `t` (hours up to 23, minutes and seconds up to 59), -1 when it is not one. */
+function clockSeconds(t: string, i: number): number {
+  if (t.charCodeAt(i + 2) !== 58 || t.charCodeAt(i + 5) !== 58) return -1;
+  const h = twoDigits(t, i), m = twoDigits(t, i + 3), s = twoDigits(t, i + 6);
+  return h >= 0 && h <= 23 && m >= 0 && m <= 59 && s >= 0 && s <= 59 ? h * 3600 + m * 60 + s : -1;
+}
+
 function twoDigits(t: string, i: number): number {
   const a = t.charCodeAt(i) - 48;
   const b = t.charCodeAt(i + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+/** Is `s` the characters of `t` from `from` to `to`? */
+function sameText(s: string, t: string, from: number, to: number): boolean {
+  const n = to - from;
+  if (s.length !== n) return false;
+  for (let k = n - 1; k >= 0; k--) if (s.charCodeAt(k) !== t.charCodeAt(from + k)) return false;
+  return true;
 }
