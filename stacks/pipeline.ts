@@ -13,6 +13,7 @@
  * `pipelineApiPermissions` in its permissions (stacks/api-function.ts), so import this file before it.
  */
 import { join } from 'node:path';
+import { MALLOC_ENV } from '../packages/cli/bin/node-flags.js';
 import { renderDefinition } from '../packages/functions/src/pipeline/definition.ts';
 import { aiApiKey, aiEnvironment, bedrockPermissions } from './ai';
 import { runtimeEnvironment } from './auth';
@@ -58,6 +59,9 @@ export const pipelineFunction = new sst.aws.Function('PipelineFunction', {
     ...runtimeEnvironment,
     ...referenceDataEnvironment,
     ...aiEnvironment,
+    // The C library's allocator settings the CLI runs the engine with (packages/cli/bin/node-flags.js):
+    // freed buffers go back to the system instead of staying in the function's memory.
+    ...MALLOC_ENV,
   },
   copyFiles: referenceDataFiles,
   concurrency: { reserved: PIPELINE_RESERVED_CONCURRENCY },

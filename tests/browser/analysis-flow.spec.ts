@@ -29,6 +29,8 @@ test('multi-file upload → Analysis Complete → Results → flag details → E
   await expect(page.getByRole('heading', { name: 'Analysis Complete!' })).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('3 Files')).toBeVisible();
   await expect(page.getByText('All records processed')).toBeVisible();
+  // The overall risk says why (the highest case, and the share of flagged records kept).
+  await expect(page.getByTestId('risk-reason')).toHaveText(/^Overall risk: .*\d+\.\d\d % of records flagged/);
   await screenshot(page, 'analysis-complete');
   await expectNoSeriousA11yViolations(page, 'analysis complete');
 

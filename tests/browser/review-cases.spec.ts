@@ -119,6 +119,10 @@ test.describe.serial('cases', () => {
     await expect(dash.getByRole('link', { name, exact: true })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'dashboard with cases');
     await screenshot(page, 'dashboard-cases');
+    // The cases list names the decision too, not only "n of n reviewed".
+    await page.goto(`/results/${analysisId}/cases`);
+    const listed = page.getByTestId('case-item').filter({ has: page.getByRole('link', { name, exact: true }) });
+    await expect(listed).toContainText(`${n} of ${n} reviewed: Escalated`);
   });
 
   test('bulk triage by filter reviews every matching finding, not only the page', async ({ page }) => {

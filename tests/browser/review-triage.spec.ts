@@ -26,6 +26,8 @@ test('triage from the results page, bulk escalation, the findings workbook read 
   await first.getByRole('button', { name: /^Review / }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Not reviewed yet.')).toBeVisible();
+  // What the finding rests on: its record or pattern row.
+  await expect(dialog.getByRole('region', { name: 'Evidence' })).toBeVisible();
   await dialog.getByText('Explained', { exact: true }).click();
   await dialog.getByLabel('Comment').fill('Approved user administration, see ticket');
   await dialog.getByLabel('Ticket').fill('CHG-4711');

@@ -14,6 +14,7 @@ describe('the analysis pipeline', () => {
   test('the state machine logs errors without execution data and stops an analysis after 4 hours', () => CHECKS.stateMachineLogsAndTimeout(synthesis));
   test('an execution that fails, times out or is aborted reaches the pipeline function, which marks the analysis failed', () => CHECKS.failedExecutionsReachPipeline(synthesis));
   test('the pipeline function is sized to the one vCPU its engine thread uses', () => CHECKS.pipelineSizedToOneVcpu(synthesis));
+  test("the pipeline function runs with the CLI's allocator settings", () => CHECKS.pipelineAllocatorSettings(synthesis));
   test('API and pipeline see the same AI settings', () => CHECKS.sameAiSettingsForApiAndPipeline(synthesis));
 });
 

@@ -147,6 +147,9 @@ export const CHECKS = {
   pipelineSizedToOneVcpu: (s) => {
     expect(fn(s, 'PipelineFunction').inputs).toMatchObject({ memorySize: 1769, timeout: 900 });
   },
+  pipelineAllocatorSettings: (s) => {
+    expect(functionEnvironment(s, 'PipelineFunction')).toMatchObject({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' });
+  },
   sameAiSettingsForApiAndPipeline: (s) => {
     const ai = (name: string) => Object.fromEntries(Object.entries(functionEnvironment(s, name)).filter(([k]) => k.startsWith('AI_')));
     expect(ai('ApiFunction')).toEqual(ai('PipelineFunction'));

@@ -61,6 +61,7 @@ const MUTATIONS: Mutation<CheckName>[] = [
   } },
   { check: 'failedExecutionsReachPipeline', what: 'the target never retried', mutate: (s) => void (res(s, 'aws:cloudwatch/eventTarget:EventTarget', 'PipelineExecutionFailedTarget').inputs.retryPolicy.maximumRetryAttempts = 0) },
   { check: 'pipelineSizedToOneVcpu', what: 'the pipeline with less than a vCPU', mutate: (s) => void (fnInputs(s, 'PipelineFunction').memorySize = 1024) },
+  { check: 'pipelineAllocatorSettings', what: "the pipeline without the allocator's settings", mutate: (s) => void delete env(s, 'PipelineFunction').MALLOC_MMAP_THRESHOLD_ },
   { check: 'sameAiSettingsForApiAndPipeline', what: 'the pipeline told another AI provider than the API', mutate: (s) => void (env(s, 'PipelineFunction').AI_PROVIDER = 'bedrock') },
   { check: 'sameAiSettingsForApiAndPipeline', what: 'no cap on concurrent model calls', mutate: (s) => {
     delete env(s, 'PipelineFunction').AI_MAX_CONCURRENT_CALLS;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THRESHOLDS } from '@app/core';
-import { loadDefaultLists } from '@app/core/lists/index.ts';
+import { adminWatchlists, loadDefaultLists } from '@app/core/lists/index.ts';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_REQUIRED } from '@app/functions/http/errors.ts';
+import { queryAllWatchlistEntries } from '@app/functions/services/watchlists/watchlist-items.ts';
+import { WATCHLISTS } from '@app/functions/services/watchlists/watchlist-kinds.ts';
+import { seedWatchlists } from '@app/functions/services/watchlists/watchlist-seed.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
 import { signedInStack } from '../support/suite.ts';
 
@@ -31,6 +35,46 @@ describe('detection watchlists and thresholds', () => {
     const roles = await admin.call('GET', '/watchlists/sensitive-roles');
     expect(ids(roles)).toEqual(defaults.sensitiveRoles!.map((r) => r.role).sort());
     expect(roles.json.entries.find((e: { id: string }) => e.id === 'Z_FIREFIGHTER*')).toMatchObject({ addedBy: 'system', active: true });
+  });
+
+  it("serves every admin list of core's lists table: seeded, added to with an audit entry of its type, exported with its columns", async () => {
+    const defaults = loadDefaultLists();
+    for (const l of adminWatchlists()) {
+      const seeded = await admin.call('GET', `/watchlists/${l.name}`);
+      expect(seeded.status, l.name).toBe(200);
+      expect(seeded.json.entries.length, l.name).toBe(defaults[l.key]!.length);
+      // One of its defaults removed and added again (an ID of the list's own shape, whatever it is).
+      const first = l.toRows(defaults[l.key]!)[0]!;
+      const id = first.id;
+      const kind = l.spec.kinds[0]?.value;
+      expect((await admin.call('DELETE', `/watchlists/${l.name}/${encodeURIComponent(id)}`)).status, l.name).toBe(200);
+      const added = await admin.call('POST', `/watchlists/${l.name}`, { id, ...(kind ? { kind } : {}), description: 'generic test' });
+      expect(added.status, l.name).toBe(201);
+      const audit = (await admin.call('GET', `/risk-audit-log?itemId=${encodeURIComponent(id)}`)).json.auditLog;
+      expect(audit.slice(0, 2).map((a: { action: string; itemType: string }) => [a.action, a.itemType]), l.name).toEqual([['CREATE', l.item], ['DELETE', l.item]]);
+      const exported = await admin.call('GET', `/watchlists/${l.name}/export`);
+      expect(exported.json, l.name).toMatchObject({ fileName: l.line.file, count: defaults[l.key]!.length });
+      const lines = (await (await fetch(exported.json.url)).text()).split('\r\n');
+      expect(lines[0], l.name).toBe(l.line.columns);
+      expect(lines, l.name).toContain(kind ? `${id},${kind},generic test` : `${id},generic test`);
+      // As it was, for the tests below.
+      const restored = await admin.call('PUT', `/watchlists/${l.name}/${encodeURIComponent(id)}`, { ...(first.kind ? { kind: first.kind } : {}), description: first.description });
+      expect(restored.status, l.name).toBe(200);
+    }
+  });
+
+  it('seeds a list added after a system was seeded (its own marker) and leaves the lists seeded before as their administrators left them', async () => {
+    const { ddb, config } = stack.services;
+    const roles = WATCHLISTS['sensitive-roles'];
+    // A system seeded before the sensitive roles existed: their marker and entries absent, an administrator's change to another list.
+    expect((await admin.call('PUT', '/watchlists/sensitive-profiles/SAP_NEW', { description: 'changed by an administrator' })).status).toBe(200);
+    await ddb.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: 'RISK#META', sk: roles.list.seedMarker } }));
+    for (const e of await queryAllWatchlistEntries(stack.services, 'sensitive-roles')) await ddb.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: e.pk, sk: e.sk } }));
+    expect(await queryAllWatchlistEntries(stack.services, 'sensitive-roles')).toEqual([]);
+    await seedWatchlists(stack.services);
+    expect((await queryAllWatchlistEntries(stack.services, 'sensitive-roles')).map((e) => e.id)).toEqual(loadDefaultLists().sensitiveRoles!.map((r) => r.role).sort());
+    const profile = (await admin.call('GET', '/watchlists/sensitive-profiles?search=SAP_NEW')).json.entries[0];
+    expect(profile).toMatchObject({ id: 'SAP_NEW', description: 'changed by an administrator' });
   });
 
   it('keeps the sensitive roles like the profiles: add with an audit entry, import with row errors, export', async () => {
@@ -97,7 +141,8 @@ describe('detection watchlists and thresholds', () => {
     }
     const unknown = await admin.call('GET', '/watchlists/friends');
     expect(unknown.status).toBe(404);
-    expect(unknown.json.error.message).toBe('Unknown watchlist "friends"; expected one of privileged-users, sensitive-profiles, sensitive-roles, sensitive-programs');
+    expect(unknown.json.error.message).toBe(`Unknown watchlist "friends"; expected one of ${adminWatchlists().map((l) => l.name).join(', ')}`);
+    expect(unknown.json.error.message).toContain('expected one of privileged-users, sensitive-profiles, sensitive-roles, sensitive-programs');
   });
 
   it('imports good rows, names each bad row, and exports what re-imports unchanged', async () => {

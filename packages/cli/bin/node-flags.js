@@ -21,6 +21,24 @@
  */
 export const NODE_FLAGS = ['--max-semi-space-size=32', '--max-inlined-bytecode-size-cumulative=250', '--no-parallel-scavenge'];
 
+/**
+ * The C library's allocator settings the CLI runs with (glibc reads them when the process starts,
+ * so sap-analyzer.js sets them in the environment of the run it starts; other C libraries ignore
+ * them). Every engine thread allocates its own buffers (rows, facts, sheet segments), and glibc
+ * gives each thread an arena of its own and keeps large freed blocks in them once its dynamic
+ * threshold has risen; the freed memory then stays in the process's resident size:
+ * - at most two arenas (one per core) instead of up to eight per core;
+ * - blocks from 128 KiB up always mapped on their own (the threshold no longer rises), so they go
+ *   back to the system when they are freed.
+ * Measured in docs/benchmarks.md (peak RSS of the single-file and 4-file runs, same CPU).
+ */
+export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+
+/** The settings of MALLOC_ENV that `env` does not set (the caller's own values win). */
+export function missingMallocEnv(env) {
+  return Object.fromEntries(Object.entries(MALLOC_ENV).filter(([name]) => env[name] === undefined));
+}
+
 /** The V8 option a flag sets: `--max-semi-space-size=32` and `--no-parallel-scavenge` name `--max-semi-space-size` and `--parallel-scavenge`. */
 function optionOf(flag) {
   const eq = flag.indexOf('=');

@@ -9,12 +9,14 @@ import { writeReportPart, type ReportPartInput } from './report/report-parts.ts'
 import { parseFilePart, type ParsePartInput } from './parse/parse-parts.ts';
 import { correlateItemsTask, type CorrelateItemsInput } from './correlate/correlate-items.ts';
 import { writePatternSheet, type PatternSheetInput } from './report/pattern-sheet.ts';
+import { patternFindingsTask, type PatternFindingsInput } from './report/pattern-findings.ts';
 
 export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, onProgress: (records: number) => void) => Promise<unknown>;
 
 export const TASKS: Record<string, EngineTask> = {
   'report-part': (ctx, fc, input, onProgress) => writeReportPart(ctx, fc, input as ReportPartInput, onProgress),
   'pattern-sheet': (ctx, fc, input) => writePatternSheet(ctx, fc, input as PatternSheetInput),
+  'pattern-findings': (ctx, _fc, input) => patternFindingsTask(ctx, input as PatternFindingsInput),
   'parse-part': (ctx, fc, input) => parseFilePart(ctx, fc, input as ParsePartInput),
   'correlate-items': (ctx, fc, input) => correlateItemsTask(ctx, fc, input as CorrelateItemsInput),
   /** Answers once a worker runs tasks (tests start workers with it). */

@@ -165,6 +165,8 @@ export type TableLists = { [L in Exclude<Watchlist, { optional: true }> as L['ke
 };
 /** The lists of WATCHLISTS as lookups of `FlagContext` (flags/flag-context.ts). */
 export type CompiledLists = { [L in Watchlist as L['key']]: ReturnType<L['compile']> };
+/** The lists of transaction codes (ID column TCODE): a fact may be declared by one (define-fact.ts `transactions`). */
+export type TcodeListKey = Extract<Watchlist, { idColumn: 'TCODE' }>['key'];
 /** A line of WATCHLISTS. */
 export type WatchlistLine = Watchlist;
 type AdminLine = Extract<Watchlist, { admin: unknown }>;

@@ -202,6 +202,12 @@ const toMs = (time: string) => Date.parse(`${time.replace(' ', 'T')}Z`);
  * row per record, its flag reasons side by side); the pattern row itself when there are none.
  */
 export function attachPatternEvidence(findings: Finding[], report: AnalysisReport, orders: Map<string, DateOrder>): void {
+  const attach = patternEvidenceOf(report, orders);
+  for (const finding of findings) attach(finding);
+}
+
+/** attachPatternEvidence for one finding at a time (the stored records read once). */
+export function patternEvidenceOf(report: Pick<AnalysisReport, 'flagSamples'>, orders: Map<string, DateOrder>): (finding: Pick<Finding, 'kind' | 'user' | 'time' | 'evidence'>) => void {
   const byUser = new Map<string, { ms: number; record: Record<string, string> }[]>();
   const seen = new Map<string, Record<string, string>>();
   for (const flag of FLAG_KEYS) {
@@ -224,10 +230,12 @@ export function attachPatternEvidence(findings: Finding[], report: AnalysisRepor
     }
   }
   const window = PATTERN_EVIDENCE_MINUTES * 60_000;
-  for (const finding of findings) {
-    if (finding.kind !== 'pattern') continue;
+  return (finding) => {
+    if (finding.kind !== 'pattern') return;
+    const list = byUser.get(finding.user);
+    if (!list) return;
     const at = toMs(finding.time);
-    const near = (byUser.get(finding.user) ?? []).filter((r) => Math.abs(r.ms - at) <= window).sort((a, b) => a.ms - b.ms);
+    const near = list.filter((r) => Math.abs(r.ms - at) <= window).sort((a, b) => a.ms - b.ms);
     if (near.length > 0) finding.evidence = near.map((r) => r.record);
-  }
+  };
 }

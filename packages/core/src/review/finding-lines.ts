@@ -64,8 +64,7 @@ export function openFindingLines(workspace: Workspace, name: string, analysisId:
           const id = findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence);
           f.evidence = [];
           const body = JSON.stringify(f);
-          const fields = JSON.stringify([f.rule.id, f.user, f.time, f.object, f.terminal, f.source?.flag ?? '']);
-          text += `F\t${epochOf(f.time)}\t${h52}\t${occurrence}\t${offset}\t${length}\t${id}\t${fields}\t${body.slice(1, -1)}\n`;
+          text += `F\t${epochOf(f.time)}\t${h52}\t${occurrence}\t${offset}\t${length}\t${id}\t${escaped(f.rule.id)}\t${escaped(f.user)}\t${escaped(f.time)}\t${escaped(f.object)}\t${escaped(f.terminal)}\t${escaped(f.source?.flag ?? '')}\t${body.slice(1, -1)}\n`;
         }
       }
       if (text.length < 1 << 20) return;
@@ -88,10 +87,60 @@ export type FindingLine =
   | { made: false; offset: number; length: number; json: string }
   | { made: true; epoch: number; hash: number; occurrence: number; offset: number; length: number; id: string; rule: string; user: string; time: string; object: string; terminal: string; flag: string; body: string };
 
+/** A field between tabs: its tabs, line feeds and backslashes escaped (a cell may hold any of them). */
+export function escaped(s: string): string {
+  return /[\t\n\\]/.test(s) ? s.replace(/[\t\n\\]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\\\')) : s;
+}
+
+function unescaped(s: string): string {
+  return s.includes('\\') ? s.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c)) : s;
+}
+
+/** A pattern's finding line (engine/report/pattern-findings.ts): its case's actor key instead of an evidence place. */
+export interface PatternLine {
+  epoch: number;
+  hash: number;
+  occurrence: number;
+  id: string;
+  actor: string;
+  rule: string;
+  user: string;
+  time: string;
+  object: string;
+  terminal: string;
+  body: string;
+}
+
+export function readPatternLine(line: string): PatternLine {
+  const cut: number[] = [];
+  let at = 1;
+  if (!line.startsWith('P\t')) throw new Error('not a pattern finding line');
+  for (let k = 0; k < 10; k++) {
+    cut.push(at);
+    at = line.indexOf('\t', at + 1);
+    if (at < 0) throw new Error('a finding line is cut short');
+  }
+  cut.push(at);
+  const field = (k: number) => line.slice(cut[k]! + 1, cut[k + 1]);
+  return {
+    epoch: +field(0),
+    hash: +field(1),
+    occurrence: +field(2),
+    id: field(3),
+    actor: unescaped(field(4)),
+    rule: unescaped(field(5)),
+    user: unescaped(field(6)),
+    time: unescaped(field(7)),
+    object: unescaped(field(8)),
+    terminal: unescaped(field(9)),
+    body: line.slice(at + 1),
+  };
+}
+
 export function readFindingLine(line: string): FindingLine {
   const cut: number[] = [];
   let at = 1;
-  const tabs = line.startsWith('R\t') ? 2 : 7;
+  const tabs = line.startsWith('R\t') ? 2 : 12;
   for (let k = 0; k < tabs; k++) {
     cut.push(at);
     at = line.indexOf('\t', at + 1);
@@ -100,6 +149,20 @@ export function readFindingLine(line: string): FindingLine {
   cut.push(at);
   const field = (k: number) => line.slice(cut[k]! + 1, cut[k + 1]);
   if (tabs === 2) return { made: false, offset: +field(0), length: +field(1), json: line.slice(at + 1) };
-  const [rule, user, time, object, terminal, flag] = JSON.parse(field(6)) as string[];
-  return { made: true, epoch: +field(0), hash: +field(1), occurrence: +field(2), offset: +field(3), length: +field(4), id: field(5), rule: rule!, user: user!, time: time!, object: object!, terminal: terminal!, flag: flag!, body: line.slice(at + 1) };
+  return {
+    made: true,
+    epoch: +field(0),
+    hash: +field(1),
+    occurrence: +field(2),
+    offset: +field(3),
+    length: +field(4),
+    id: field(5),
+    rule: unescaped(field(6)),
+    user: unescaped(field(7)),
+    time: unescaped(field(8)),
+    object: unescaped(field(9)),
+    terminal: unescaped(field(10)),
+    flag: unescaped(field(11)),
+    body: line.slice(at + 1),
+  };
 }

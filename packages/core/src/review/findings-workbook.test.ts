@@ -55,6 +55,17 @@ describe('findings workbook', () => {
     expect(evidence.xml).not.toContain('<f>');
   });
 
+  it("heads a pattern's evidence in words, its user and time not repeated (the JSON keeps sm20_time / sm20_activity)", async () => {
+    const out = sink();
+    const pattern = { rule: 'PAT-EMERGENCY-ACCESS', pattern: 'EMERGENCY_ACCESS', risk_level: 'critical', user: 'FF_007', sm20_time: '2026-09-11 23:00:00', sm20_activity: 'AU1: Logon successful (type=A)' };
+    await writeFindingsWorkbook(out, [row({ ruleId: 'PAT-EMERGENCY-ACCESS', user: 'FF_007', time: '2026-09-11 23:00:00', evidence: [pattern] })], [], { timeZone: 'UTC' });
+    const evidence = readXlsxSheets(out.bytes()).find((s) => s.name === 'E1 PAT-EMERGENCY-ACCESS')!;
+    expect(evidence.rows).toEqual([
+      ['User', 'Time', 'Rule', 'Pattern', 'Risk level', 'Activity'],
+      ['FF_007', '2026-09-11 23:00:00', 'PAT-EMERGENCY-ACCESS', 'EMERGENCY_ACCESS', 'critical', 'AU1: Logon successful (type=A)'],
+    ]);
+  });
+
   it('writes the CSV with a UTF-8 BOM, the review time in the zone and umlauts intact', async () => {
     const out = sink();
     await writeFindingsCsv(out, [row()], { timeZone: 'Europe/Berlin' });

@@ -6,6 +6,7 @@
  * everything else as text (nothing can run as a formula); the CSV starts with a UTF-8 BOM.
  */
 import type { ByteSink } from '../engine/contract.ts';
+import { patternFieldHeader } from '../model/pattern-fields.ts';
 import { CsvWriter } from '../report/csv-writer.ts';
 import { MAX_COLUMN_WIDTH, widthsOf, XlsxWriter } from '../report/xlsx-writer.ts';
 import { NUMERIC, TEMPORAL, TEXT, temporalStyle, type ColumnKind } from '../report/typed-cells.ts';
@@ -101,10 +102,12 @@ function kindsFrom(header: readonly string[], rows: readonly (readonly string[])
 /**
  * Evidence rows of a finding, led by the finding's user and time: for a change-document item
  * (CDPOS) those are its joined header's (CDHDR USERNAME, UDATE/UTIME), which the item itself lacks.
+ * A pattern row's fields are headed in words (its user and time are the finding's: not repeated).
  */
 function evidenceTable(row: FindingsWorkbookRow): { header: string[]; rows: string[][] } {
-  const columns = [...new Set(row.evidence.flatMap((e) => Object.keys(e)))];
-  const header = ['User', 'Time', ...columns];
+  const patternRows = row.evidence.every((e) => 'sm20_activity' in e);
+  const columns = [...new Set(row.evidence.flatMap((e) => Object.keys(e)))].filter((c) => !(patternRows && (c === 'user' || c === 'sm20_time')));
+  const header = ['User', 'Time', ...columns.map(patternFieldHeader)];
   return { header, rows: row.evidence.map((e) => [row.user, row.time, ...columns.map((c) => e[c] ?? '')]) };
 }
 

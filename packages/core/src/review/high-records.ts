@@ -32,9 +32,9 @@ export interface HighRecordSource {
   joined: boolean;
 }
 
-/** Cells a change-document item gets from its joined header, so its evidence names who and when. */
-export const HEADER_USER_CELL = 'USERNAME (header)';
-export const HEADER_TIME_CELL = 'UDATE UTIME (header)';
+// Cells a change-document item gets from its joined header (in types.ts: the web reads them too).
+import { HEADER_TIME_CELL, HEADER_USER_CELL } from './types.ts';
+export { HEADER_TIME_CELL, HEADER_USER_CELL };
 
 export interface HighRecords {
   /** High-severity flagged records in the analysis. */

@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { deriveFindings, patternFinding, highRecordFindings, highRecordEvidence, dateOrders, attachPatternEvidence, RECORD_FINDINGS_PER_FLAG, type DerivedFindings, type RecordCoverage } from './derive-findings.ts';
+export { deriveFindings, patternFinding, highRecordFindings, highRecordEvidence, dateOrders, attachPatternEvidence, patternEvidenceOf, RECORD_FINDINGS_PER_FLAG, type DerivedFindings, type RecordCoverage } from './derive-findings.ts';
 export { findingId } from './finding-id.ts';
 export { findSuppression, isSuppressedBy, isActiveAt } from './suppression-match.ts';
 export { canonicalFields, recordTime } from './record-fields.ts';

@@ -1,6 +1,7 @@
 /** The key fields of a flagged sample record, found by the engine's own header labels. */
 import { HEADER_LABELS, normaliseLabel } from '@app/core/formats/header-labels.ts';
 import { normaliseDate, normaliseTime } from '@app/core/formats/dates.ts';
+import { HEADER_TIME_CELL, HEADER_USER_CELL } from '@app/core/review/types.ts';
 
 export type SampleRecord = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ const KEY_FIELDS: { label: string; canonical: Record<string, string[]> }[] = [
   { label: 'User', canonical: { SM20: ['USER'], CDHDR: ['USERNAME'], CDPOS: ['USERNAME'], TICKETS: ['USER'] } },
   { label: 'Time', canonical: { SM20: ['DATE', 'TIME'], CDHDR: ['UDATE', 'UTIME'], CDPOS: ['UDATE', 'UTIME'], TICKETS: ['REQUEST_TIME'] } },
   { label: 'Transaction', canonical: { SM20: ['TCODE', 'PROGRAM'], CDHDR: ['TCODE'], CDPOS: ['TCODE'] } },
-  { label: 'Object', canonical: { CDHDR: ['OBJECTCLAS', 'OBJECTID'], CDPOS: ['TABNAME', 'FNAME', 'TABKEY'], SM20: ['VAR1'], TICKETS: ['TICKET_ID', 'TITLE'] } },
+  { label: 'Object', canonical: { CDHDR: ['OBJECTCLAS', 'OBJECTID'], CDPOS: ['OBJECTCLAS', 'OBJECTID', 'TABNAME', 'FNAME', 'TABKEY'], SM20: ['VAR1'], TICKETS: ['TICKET_ID', 'TITLE'] } },
   { label: 'Event', canonical: { SM20: ['EVENT', 'MESSAGE'], CDHDR: ['CHANGE_IND'], CDPOS: ['CHNGIND', 'VALUE_OLD', 'VALUE_NEW'], TICKETS: ['STATUS'] } },
 ];
 
@@ -58,8 +59,15 @@ export function keyFieldsOf(record: SampleRecord): { fields: KeyField[]; used: S
     used.add(column);
     return readable(c, String(record[column] ?? '').trim());
   };
+  // A change-document item's evidence names who and when by its header's cells (review/high-records).
+  const fromHeader: Record<string, string> = { User: HEADER_USER_CELL, Time: HEADER_TIME_CELL };
   const fields = KEY_FIELDS.map(({ label, canonical }) => {
     const values = (canonical[fileType] ?? []).map(valueOf);
+    const header = fromHeader[label];
+    if (header && values.every((v) => v === '') && record[header]) {
+      used.add(header);
+      return { label, value: String(record[header]) };
+    }
     // A changed field reads "U · 100 → 200": the change indicator, then old and new value.
     if (label === 'Event' && fileType === 'CDPOS' && (values[1] || values[2])) {
       return { label, value: [values[0], `${values[1] || '(empty)'} → ${values[2] || '(empty)'}`].filter(Boolean).join(' · ') };

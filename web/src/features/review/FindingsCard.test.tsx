@@ -45,7 +45,7 @@ describe('FindingsCard', () => {
       'GET /results/a-1/findings?limit=25': () => ({ status: 200, body: page([finding('f0000000000000000001'), suppressed]) }),
       'GET /results/a-1/findings/f0000000000000000001': () => ({
         status: 200,
-        body: { finding: finding('f0000000000000000001'), evidence: [], trail: [{ status: 'escalated', previousStatus: 'open', comment: 'Who approved?', ticket: '', reviewer: 'lead@test.local', reviewedAt: '2026-11-20T09:00:00Z' }] },
+        body: { finding: finding('f0000000000000000001'), evidence: [{ FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: 'ALICE', HIGH_RISK_TCODE_FLAG: 'High-risk transaction SU01 (User Administration)' }], trail: [{ status: 'escalated', previousStatus: 'open', comment: 'Who approved?', ticket: '', reviewer: 'lead@test.local', reviewedAt: '2026-11-20T09:00:00Z' }] },
       }),
       'PUT /results/a-1/findings/f0000000000000000001/review': (body) => ({ status: 200, body: { finding: { ...finding('f0000000000000000001'), review: body } } }),
     });
@@ -59,6 +59,8 @@ describe('FindingsCard', () => {
     await userEvent.click(screen.getAllByRole('button', { name: /^Review High-risk transaction ALICE/ })[0]!);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(/lead@test.local · Open → Escalated · “Who approved\?”/)).toBeInTheDocument();
+    // What the finding rests on: its record, the reason first.
+    expect(within(dialog).getByRole('region', { name: 'Evidence' })).toHaveTextContent('High-risk transaction SU01 (User Administration)');
     await userEvent.click(within(dialog).getByText('Explained'));
     expect(within(dialog).getByRole('button', { name: 'Save review' })).toBeDisabled();
     await userEvent.type(within(dialog).getByLabelText('Comment'), 'Approved in CHG-1001');

@@ -20,11 +20,11 @@ describe('ReviewProgressLine', () => {
     expect(await screen.findByTestId('review-progress-line')).toHaveTextContent('3 of 10 findings reviewed · 2 suppressed · 2 critical open');
   });
 
-  it('names the decisions taken, in the one order', async () => {
-    const api = await startApiServer({ 'GET /results/a-1/findings?limit=1': () => ({ status: 200, body: { findings: [], counts: counts({ byStatus: { open: 9, escalated: 2, explained: 1 } }) } }) });
+  it('names the decisions taken, in the one order, and writes large counts with separators', async () => {
+    const api = await startApiServer({ 'GET /results/a-1/findings?limit=1': () => ({ status: 200, body: { findings: [], counts: counts({ toReview: 122_707, byStatus: { open: 122_704, escalated: 2, explained: 1 } }) } }) });
     close = api.close;
     renderWithQuery(<ReviewProgressLine analysisId="a-1" />);
-    expect(await screen.findByTestId('review-progress-line')).toHaveTextContent('3 of 10 findings reviewed: 1 Explained, 2 Escalated · 2 suppressed · 2 critical open');
+    expect(await screen.findByTestId('review-progress-line')).toHaveTextContent('3 of 122,707 findings reviewed: 1 Explained, 2 Escalated · 2 suppressed · 2 critical open');
   });
 
   it('shows nothing for an analysis without findings or when the findings cannot be read', async () => {

@@ -6,6 +6,7 @@ import { untilWritten } from './review-job.ts';
 import { needsComment, ReviewDecisionFields, ReviewSaveStatus, SuppressFields, useReviewSave } from './ReviewDecisionFields.tsx';
 import { defaultExpiry } from './review-labels.ts';
 import { ReviewTrail } from './ReviewTrail.tsx';
+import { FindingEvidence } from './FindingEvidence.tsx';
 
 interface TriageDialogProps {
   analysisId: string;
@@ -69,6 +70,8 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
             {single.rule.id} · {single.user || 'no user'} · {single.time || 'no time'} · {single.summary}
           </Text>
         )}
+        {/* What the finding rests on, read before deciding. */}
+        {single && detail.data && <FindingEvidence finding={single} evidence={detail.data.evidence} />}
         <ReviewDecisionFields idPrefix="triage" label="Status" status={status} onStatus={setStatus} comment={comment} onComment={setComment} ticket={ticket} onTicket={setTicket} />
         {canSuppress && (
           <SuppressFields label="Suppress this finding in later analyses" note={`Rule ${single.rule.id} and user ${single.user}; the comment is the reason.`} checked={suppress} onChecked={setSuppress} expiresAt={expiresAt} onExpiresAt={setExpiresAt}>

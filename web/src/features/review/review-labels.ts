@@ -28,9 +28,9 @@ export function decisionsText(decisions: Partial<Record<ReviewStatus, number>> |
 
 /** "12 of 40 findings reviewed: 9 Explained, 3 Escalated" (suppressed findings need no review and are counted apart). */
 export function progressText(c: { reviewed: number; toReview: number; suppressed: number; criticalOpen: number; byStatus?: Partial<Record<ReviewStatus, number>> }): string {
-  let s = `${c.reviewed} of ${c.toReview} ${c.toReview === 1 ? 'finding' : 'findings'} reviewed${decisionsText(c.byStatus, c.toReview)}`;
-  if (c.suppressed > 0) s += ` · ${c.suppressed} suppressed`;
-  if (c.criticalOpen > 0) s += ` · ${c.criticalOpen} critical open`;
+  let s = `${c.reviewed.toLocaleString('en-US')} of ${c.toReview.toLocaleString('en-US')} ${c.toReview === 1 ? 'finding' : 'findings'} reviewed${decisionsText(c.byStatus, c.toReview)}`;
+  if (c.suppressed > 0) s += ` · ${c.suppressed.toLocaleString('en-US')} suppressed`;
+  if (c.criticalOpen > 0) s += ` · ${c.criticalOpen.toLocaleString('en-US')} critical open`;
   return s;
 }
 

@@ -11,6 +11,7 @@ import { SHARED, TEMPORAL, TEXT } from '../../report/typed-cells.ts';
 import type { XlsxWriter } from '../../report/xlsx-writer.ts';
 import type { EngineContext } from '../contract.ts';
 import { storedPatternTable } from './final-records.ts';
+import { PATTERN_FIELD_HEADERS } from '../../model/pattern-fields.ts';
 import { patternExplanation } from './pattern-text.ts';
 import { SheetSegments, type SheetSegment } from './sheet-segments.ts';
 
@@ -19,7 +20,7 @@ import { SheetSegments, type SheetSegment } from './sheet-segments.ts';
  * activity are a change's, not an SM20 record's. The JSON keeps its field names (pattern, risk_level,
  * user, sm20_time, sm20_activity: the contract); the columns are those fields in that order.
  */
-export const PATTERN_COLUMNS = ['Pattern', 'Risk level', 'User', 'Time', 'Activity', 'Explanation'];
+export const PATTERN_COLUMNS = [...(['pattern', 'risk_level', 'user', 'sm20_time', 'sm20_activity'] as const).map((f) => PATTERN_FIELD_HEADERS[f]), 'Explanation'];
 /** The user and activity come from the exports (text cells, formula-safe); kind, risk and explanation are the product's own. */
 const PATTERN_KINDS = [SHARED, SHARED, TEXT, TEMPORAL, TEXT, SHARED];
 

@@ -11,6 +11,7 @@ import { openHighRecordsPart, writeHighRecords } from '../../review/high-records
 import { highRecordEvidence, type Finding, type HighRecord } from '../../review/index.ts';
 import { createFolderWorkspace, fileSink } from '../../workspace/index.ts';
 import { writeFindings } from './write-findings.ts';
+import { writePatternFindingLines } from './pattern-findings.ts';
 import type { FindingLinesResult } from '../../review/finding-lines.ts';
 import { linesOf } from '../../workspace/index.ts';
 
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 const report = { flagSamples: {}, suspicious_patterns: [] } as unknown as AnalysisReport;
 
-async function scenario(bucketFindings: number, beside = false, { made = false, extras = false } = {}) {
+async function scenario(bucketFindings: number, beside = false, { made = false, extras = false, patternTasks = false } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'findings-test-'));
   dirs.push(dir);
   const ws = createFolderWorkspace(join(dir, 'work'));
@@ -60,8 +61,15 @@ async function scenario(bucketFindings: number, beside = false, { made = false, 
   const told: unknown[] = [];
   const listener = { finding: (f: Finding) => void told.push(['finding', f.findingId, f.kind, f.rule, f.user, f.time, f.object, f.terminal, f.caseId, f.source?.flag]), line: (seq: number, at: number) => void told.push(['line', seq, at]) };
   // The file's date order, decided over its sample records: month first.
-  const samples = { flagSamples: { DEBUG_FLAG: { total: 1, records: [{ FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: 'U1', Date: '03.25.2025', Time: '08:00:00' }] } }, suspicious_patterns: [] } as unknown as AnalysisReport;
-  const { findings } = await writeFindings(ws, 'a1', extras ? samples : report, patterns, cases, parts, { findings: fileSink(out), offsets: fileSink(offs), highStarts, madeInParts: made ? madeInParts : undefined }, bucketFindings, listener);
+  const samples = { flagSamples: { DEBUG_FLAG: { total: 1, records: [{ FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: 'U1', Date: '03.25.2025', Time: '08:00:00' }, { FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: 'U1', Date: '03.20.2025', Time: '10:30:00', DEBUG_FLAG: 'Debug' }] } }, suspicious_patterns: [] } as unknown as AnalysisReport;
+  // The patterns' findings made in two tasks' ranges (a finding in both: occurrences count across them).
+  const patternsMade = patternTasks
+    ? [
+        await writePatternFindingLines(ws, { analysisId: 'a1', output: 'findings/p0.txt', from: 0, to: 150, flagSamples: samples.flagSamples }, patterns),
+        await writePatternFindingLines(ws, { analysisId: 'a1', output: 'findings/p1.txt', from: 150, to: patterns.length, flagSamples: samples.flagSamples }, patterns),
+      ]
+    : undefined;
+  const { findings } = await writeFindings(ws, 'a1', extras ? samples : report, patterns, cases, parts, { findings: fileSink(out), offsets: fileSink(offs), highStarts, madeInParts: made ? madeInParts : undefined, patternsMade }, bucketFindings, listener);
   const bytes = await readFile(out);
   const lines = bytes.toString('utf8').trimEnd().split('\n');
   const offsets = new Float64Array(new Uint8Array(await readFile(offs)).buffer);
@@ -126,8 +134,9 @@ describe('findings.ndjson', () => {
   for (const bucket of [100_000, 70]) {
     it(`gives the same findings.ndjson, offsets, cases and index when the parts made the findings (buckets of ${bucket})`, async () => {
       const here = await scenario(bucket, true, { extras: true });
-      const inParts = await scenario(bucket, true, { made: true, extras: true });
+      const inParts = await scenario(bucket, true, { made: true, extras: true, patternTasks: true });
       expect(inParts.madeInParts).toHaveLength(2);
+      expect(new Set(here.parsed.filter((f) => f.kind === 'pattern').map((f) => f.findingId)).size).toBe(301);
       expect(here.findings).toBe(301 + 2 * 530 + 2 * 30);
       // Occurrences count across parts: the extra records' findings each have their own id.
       expect(new Set(here.parsed.map((f) => f.findingId)).size).toBe(here.findings);
@@ -139,6 +148,8 @@ describe('findings.ndjson', () => {
       // Records without the engine's time were made by the coordinator: their time from the cells.
       expect(here.parsed.filter((f) => f.kind === 'record' && f.time === '2025-03-05 08:00:00')).toHaveLength(2 * 2 * 25);
       expect(here.parsed.filter((f) => f.kind === 'record' && f.time === '2025-05-03 08:00:00')).toHaveLength(2 * 2 * 5);
+      // Patterns near a stored record of their user show it as evidence, in the tasks as here.
+      expect(here.parsed.filter((f) => f.kind === 'pattern' && f.evidence[0]?.DEBUG_FLAG === 'Debug')).toHaveLength(4);
     });
   }
 

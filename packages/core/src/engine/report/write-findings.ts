@@ -23,7 +23,7 @@ import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
 import type { ByteSink, FindingsListener, Workspace } from '../contract.ts';
 import { linesOf } from '../../workspace/index.ts';
-import { epochOf, findingBase, hash52, readFindingLine, type FindingLinesResult } from '../../review/finding-lines.ts';
+import { epochOf, findingBase, hash52, readFindingLine, readPatternLine, type FindingLinesResult } from '../../review/finding-lines.ts';
 
 export const BUCKET_FINDINGS = 100_000;
 export const BUCKET_SORT_BYTES = 128 << 20;
@@ -44,6 +44,8 @@ export interface FindingsOutputs {
    * high-records.ndjson, and give the same findings.ndjson as making them here.
    */
   madeInParts?: readonly FindingLinesResult[] | undefined;
+  /** The patterns' findings made in tasks (pattern-findings.ts), ranges in pattern order: then `patterns` is not read here. */
+  patternsMade?: readonly FindingLinesResult[] | undefined;
 }
 
 
@@ -150,14 +152,34 @@ export async function writeFindings(
   };
 
   const orders = dateOrders(report, undefined);
-  const patternFindings = patterns.map((p) => ({ ...patternFinding(p), findingId: '' }));
-  attachPatternEvidence(patternFindings, report, orders);
-  for (let i = 0; i < patterns.length; i++) {
-    const { kind, actor } = patternActor(patterns[i]!);
-    const { findingId: _none, ...f } = patternFindings[i]!;
-    await put(f, actorKey(kind, actor));
+  if (outputs.patternsMade) {
+    const rules = new Map(outputs.patternsMade.flatMap((m) => m.rules.map((r) => [r.id, r] as const)));
+    for (const made of outputs.patternsMade) {
+      for await (const line of linesOf(workspace, made.name)) {
+        const l = readPatternLine(line);
+        const occurrence = (seen.get(l.hash) ?? 0) + 1;
+        seen.set(l.hash, occurrence);
+        // The task counted occurrences within its range; an earlier range had the finding too when they differ.
+        const id = occurrence === l.occurrence ? l.id : findingId(analysisId, l.rule, l.user, l.time, l.object, occurrence);
+        const rank = rankOf.get(l.actor) ?? fallback;
+        const caseId = cases[rank]?.id ?? '';
+        listener?.finding({ findingId: id, kind: 'pattern', rule: rules.get(l.rule)!, user: l.user, time: l.time, object: l.object, terminal: l.terminal, caseId, source: {} });
+        const b = bucketSink(bucketOfRank[Math.min(rank, cases.length)]!);
+        b.ranks.add(rank);
+        await b.sink.add(`${rank}\t${l.epoch}\t${seq++}\t{"findingId":${JSON.stringify(id)},${l.body},"caseId":${JSON.stringify(caseId)}}\n`);
+      }
+      await workspace.remove?.(made.name);
+    }
+  } else {
+    const patternFindings = patterns.map((p) => ({ ...patternFinding(p), findingId: '' }));
+    attachPatternEvidence(patternFindings, report, orders);
+    for (let i = 0; i < patterns.length; i++) {
+      const { kind, actor } = patternActor(patterns[i]!);
+      const { findingId: _none, ...f } = patternFindings[i]!;
+      await put(f, actorKey(kind, actor));
+    }
+    patternFindings.length = 0;
   }
-  patternFindings.length = 0;
   const noEvidence: Record<string, string>[] = [];
   const made = outputs.highStarts ? outputs.madeInParts : undefined;
   if (made) {

@@ -16,6 +16,7 @@ import { writeHighRecords } from '../../review/high-records.ts';
 import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type Case, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
 import { overallRisk } from '../../model/overall-risk.ts';
 import { writeFindings } from './write-findings.ts';
+import { PATTERN_TASKS_FROM, type PatternFindingsInput } from './pattern-findings.ts';
 import type { FindingLinesResult } from '../../review/finding-lines.ts';
 import { patternSharedTexts, type PatternSheetInput, type PatternSheetResult, type SharedTexts } from './pattern-sheet.ts';
 import { patternExplanation } from './pattern-text.ts';
@@ -67,7 +68,7 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   // The windows the cases' escalations watch (a change or high-risk transaction after a privilege gained, after tampering).
   // Only the patterns that start one are kept now: the table again once the parts are done (their number has no cap).
   // (Read in a function of its own: a local of this async function would keep the table alive through the parts.)
-  const { triggers, sharedTexts } = await startOfPatterns(ctx, flagContext, xlsx);
+  const { triggers, sharedTexts, patternCount } = await startOfPatterns(ctx, flagContext, xlsx);
   for (const input of inputs) {
     input.timeline = input.csv && !!outputs.timelineIndex;
     input.highRecords = input.csv && (!!outputs.highRecords || !!outputs.findings);
@@ -117,6 +118,9 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     }
   };
   await Promise.all([assembleWorkbook(), assembleCsv()]);
+  // The patterns' findings, in the pool while this thread writes the review files and the cases.
+  const patternsMade = outputs.findings && ctx.tasks && patternCount >= PATTERN_TASKS_FROM ? startPatternFindings(ctx, flagContext, options.analysisId ?? '', patternCount, stats.flagSamples()) : undefined;
+  patternsMade?.catch(() => undefined);
   if (outputs.timelineIndex) await writeTimelineIndexOf(ctx, pending, csvStarts, csvHeader, outputs.timelineIndex);
   const highStarts = outputs.highRecords ? await writeHighRecordsOf(ctx, pending, outputs.highRecords) : undefined;
   onProgress?.(progress.reduce((a, b) => a + b, 0));
@@ -181,7 +185,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
       if (r.highRecords?.findings) made.push(r.highRecords.findings);
     }
     const madeInParts = highStarts && made.length === highParts.length ? made : undefined;
-    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts, madeInParts }, undefined, options.findingsListener);
+    await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts, madeInParts, patternsMade: await patternsMade }, undefined, options.findingsListener);
+    if (patternsMade) await ctx.tasks?.shrink?.();
   }
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };
@@ -194,10 +199,22 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   return report;
 }
 
+/** The patterns' findings in as many ranges as the pool has workers (pattern-findings.ts). */
+function startPatternFindings(ctx: EngineContext, flagContext: FlagContext, analysisId: string, count: number, flagSamples: AnalysisReport['flagSamples']): Promise<FindingLinesResult[]> {
+  const ranges = Math.max(1, ctx.tasks?.size ?? 1);
+  const per = Math.ceil(count / ranges);
+  const tasks: Promise<FindingLinesResult>[] = [];
+  for (let from = 0, k = 0; from < count; from += per, k++) {
+    tasks.push(runTask<FindingLinesResult>(ctx, flagContext, 'pattern-findings', { analysisId, output: `findings/patterns-${k}.txt`, from, to: Math.min(count, from + per), flagSamples } satisfies PatternFindingsInput));
+  }
+  return Promise.all(tasks);
+}
+
 /** What the report needs of the patterns before the parts run: the escalation windows and the pattern sheet's shared texts. */
-async function startOfPatterns(ctx: EngineContext, flagContext: FlagContext, xlsx: XlsxWriter): Promise<{ triggers: ReturnType<typeof escalationTriggers>; sharedTexts: SharedTexts }> {
+async function startOfPatterns(ctx: EngineContext, flagContext: FlagContext, xlsx: XlsxWriter): Promise<{ triggers: ReturnType<typeof escalationTriggers>; sharedTexts: SharedTexts; patternCount: number }> {
   const table = await storedPatternTable(ctx);
   return {
+    patternCount: table.count,
     triggers: escalationTriggers(table.ofKinds(TRIGGER_PATTERNS)),
     sharedTexts: patternSharedTexts(xlsx, table.kinds, (k) => patternExplanation(k, flagContext.thresholds as unknown as Record<string, unknown>)),
   };

@@ -21,7 +21,7 @@
  * load while the model does).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import type { FlagContext } from '../../flags/flag-context.ts';
+import type { TcodeListKey } from '../../lists/watchlist-table.ts';
 import { FIRST_FACT_BIT, LAST_FACT_BIT, type FactMark } from '../../flags/fact-marks.ts';
 
 /**
@@ -58,8 +58,8 @@ export interface FactChange {
   classes?: readonly string[];
 }
 
-/** A list of transaction codes of the analysis (a set of upper-cased codes in FlagContext; a new one is named here). */
-export type TransactionList = Extract<keyof FlagContext, 'paymentTcodes'>;
+/** A list of transaction codes of the analysis: a line of the lists table whose ID column is TCODE (`paymentTcodes`). */
+export type TransactionList = TcodeListKey;
 
 export interface FactSpec<K extends string> {
   /** Its security event kind (a word, stored in the facts' kind dictionary). */

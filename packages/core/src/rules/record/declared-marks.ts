@@ -6,6 +6,7 @@
  * whose list holds it. Nothing per record beyond the memos' answers.
  */
 import type { FlagContext } from '../../flags/flag-context.ts';
+import type { TcodeListKey } from '../../lists/watchlist-table.ts';
 import type { DeclaredFact, FactChange } from '../pattern/define-fact.ts';
 
 export interface DeclaredMarks {
@@ -22,7 +23,7 @@ export interface DeclaredMarks {
 /** At most this many `changes` entries over all declared facts (one bit each in a 32-bit number). */
 export const MAX_CHANGE_ENTRIES = 31;
 
-export function compileDeclaredMarks(facts: readonly DeclaredFact[], ctx: Pick<FlagContext, 'paymentTcodes'>): DeclaredMarks {
+export function compileDeclaredMarks(facts: readonly DeclaredFact[], ctx: Pick<FlagContext, TcodeListKey>): DeclaredMarks {
   const entries: { change: FactChange; mark: number }[] = [];
   for (const f of facts) for (const change of f.changes ?? []) entries.push({ change, mark: f.mark });
   if (entries.length > MAX_CHANGE_ENTRIES) {
