@@ -90,7 +90,10 @@ export interface AnalysisResult {
   record_count_summary?: RecordCountSummary;
   /** The settings the analysis ran with (period, time zone, thresholds); absent on older analyses. */
   settings?: import('../features/results/threshold-texts.ts').AnalysisSettings | null;
+  /** The first patterns (all of them on analyses written before suspicious_patterns_total). */
   suspicious_patterns?: SuspiciousPattern[];
+  /** Every pattern's count; GET /results/{id}/patterns pages through them. */
+  suspicious_patterns_total?: number;
   correlation_summary?: Record<string, Record<string, number | string>>;
   excelDownloadUrl?: string;
   csvDownloadUrl?: string;

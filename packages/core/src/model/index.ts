@@ -222,6 +222,12 @@ export interface AnalysisReport {
   /** Why the risk is `No data` (no records at all, or tickets alone: no SM20 or change-document records were given). */
   no_data_reason?: string;
   suspicious_patterns: SuspiciousPattern[];
+  /**
+   * How many patterns the analysis found. The pipeline's stored report (report.json) carries the
+   * first of them only (the pipeline's STORED_REPORT_PATTERNS); the API pages through all of them from the stored
+   * pattern table. Absent in reports written before: there `suspicious_patterns` holds them all.
+   */
+  suspicious_patterns_total?: number;
   correlation_summary: CorrelationSummary;
   record_count_summary: RecordCountSummary;
   correlation_results: { risk_correlation: RiskCorrelation };

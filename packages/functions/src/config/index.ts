@@ -60,6 +60,8 @@ export interface AppConfig {
   ai: AiConfig;
   /** Bytes one analysis step may write (results and working files); default outputLimitFor(inputs). */
   maxOutputBytes?: number;
+  /** Patterns report.json carries (REPORT_JSON_PATTERNS); every one is in the stored pattern table. */
+  reportPatterns?: number;
   /**
    * Threads of one pipeline step where the blob store is on this machine's file system
    * (pipeline/step-tasks.ts); default: the cores, at most 2. 1 runs each step in one thread.
@@ -106,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webOrigin: (env.WEB_ORIGIN ?? env.PUBLIC_URL)?.replace(/\/+$/, '') || undefined,
     maxOutputBytes: env.ANALYSIS_MAX_OUTPUT_BYTES ? Number(env.ANALYSIS_MAX_OUTPUT_BYTES) || undefined : undefined,
     stepThreads: stepThreadsOf(env.PIPELINE_STEP_THREADS),
+    reportPatterns: env.REPORT_JSON_PATTERNS && Number.isInteger(Number(env.REPORT_JSON_PATTERNS)) && Number(env.REPORT_JSON_PATTERNS) >= 0 ? Number(env.REPORT_JSON_PATTERNS) : undefined,
     ai: {
       provider: env.AI_PROVIDER === 'openai' || env.AI_PROVIDER === 'bedrock' ? env.AI_PROVIDER : undefined,
       baseUrl: env.AI_BASE_URL,

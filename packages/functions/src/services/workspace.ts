@@ -28,6 +28,8 @@ export function outputKeys(userSub: string, analysisId: string) {
     cases: `${prefix}cases.json`,
     findings: `${prefix}findings.ndjson`,
     findingsOffsets: `${prefix}findings.offsets`,
+    // Every pattern as the engine's table (report.json carries the first ones): read by page.
+    patterns: `${prefix}patterns.bin`,
   };
 }
 

@@ -52,7 +52,7 @@ export function ResultsView({ result: held }: { result: AnalysisResult }) {
       )}
       <CasesCard analysisId={result.analysisId} />
       <SummaryCard result={result} />
-      <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} analysisId={result.analysisId} settings={result.settings} />
+      <SuspiciousPatternsCard patterns={result.suspicious_patterns ?? []} total={result.suspicious_patterns_total} analysisId={result.analysisId} settings={result.settings} />
       <FindingsCard analysisId={result.analysisId} />
       <DetectionFlagsCard analysisId={result.analysisId} flagCounts={result.summary?.flag_counts ?? {}} />
       <CorrelationCard summary={result.correlation_summary ?? {}} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithQuery } from '../../test-utils/render-with-query.tsx';
 import { startApiServer } from '../../test-utils/api-server.ts';
 import { SuspiciousPatternsCard } from './SuspiciousPatternsCard.tsx';
@@ -67,6 +67,35 @@ describe('SuspiciousPatternsCard with the analysis (issue 27)', () => {
       expect(await screen.findByTestId('pattern-suppressed')).toHaveTextContent('Suppressed: PAT-FAILED-LOGON-BURST for KWEBER — pen test, CHG-7');
       const rows = screen.getAllByTestId('pattern-row');
       expect(rows.map((r) => r.getAttribute('data-suppressed'))).toEqual([null, 'true']);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('SuspiciousPatternsCard with more patterns than the result carries (issue 24)', () => {
+  it('counts every pattern and reads the other pages from GET /results/{id}/patterns, in the server’s order', async () => {
+    // The server's listing: most severe first, then by time; the result carries the first three.
+    const all = Array.from({ length: 60 }, (_, i) => ({ ...p('CHANGE_WITHOUT_TICKET', i < 30 ? 'high' : 'medium', `2025-03-01 ${String(i % 24).padStart(2, '0')}:00:00`), sm20_activity: `FK02 #${i}` }));
+    const api = await startApiServer({
+      'GET /results/a-2/findings?status=suppressed&limit=200': () => ({ status: 200, body: { findings: [] } }),
+      'GET /results/a-2/patterns?offset=0&limit=25': () => ({ status: 200, body: { total: 60, offset: 0, patterns: all.slice(0, 25) } }),
+      'GET /results/a-2/patterns?offset=25&limit=25': () => ({ status: 200, body: { total: 60, offset: 25, patterns: all.slice(25, 50) } }),
+      'GET /results/a-2/patterns?offset=50&limit=25': () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'Failed to read the patterns' } } }),
+    });
+    try {
+      renderWithQuery(<SuspiciousPatternsCard analysisId="a-2" patterns={all.slice(0, 3)} total={60} />);
+      expect(screen.getByText('60 found, most severe first.')).toBeInTheDocument();
+      expect(await screen.findByText('FK02 #24')).toBeInTheDocument();
+      expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Next page of patterns' }));
+      expect(await screen.findByText('FK02 #25')).toBeInTheDocument();
+      expect(screen.getByText('26–50 of 60')).toBeInTheDocument();
+      const rows = screen.getAllByTestId('pattern-row');
+      expect(rows).toHaveLength(25);
+      expect(rows.map((r) => r.getAttribute('data-level'))).toEqual([...Array(5).fill('high'), ...Array(20).fill('medium')]);
+      fireEvent.click(screen.getByRole('button', { name: 'Next page of patterns' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(/patterns/);
     } finally {
       await api.close();
     }

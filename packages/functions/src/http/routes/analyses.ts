@@ -1,6 +1,6 @@
 /**
  * Spec section 7, analyses: POST /analyze, GET /results, GET /results/{id} (also the status
- * poll), DELETE /results/{id}, POST /flag-details. Every read is scoped to the caller's sub.
+ * poll), GET /results/{id}/patterns (every pattern, by page), DELETE /results/{id}, POST /flag-details. Every read is scoped to the caller's sub.
  */
 import {
   analyzeRequestSchema,
@@ -14,6 +14,7 @@ import {
 } from '../../services/analyses/index.ts';
 import { parseAnalysisPathId } from '../../services/analyses/analysis-id.ts';
 import { listAnalysesFinishingDeletions } from '../../services/analyses/delete-analysis.ts';
+import { getPatternPage, patternsQuerySchema } from '../../services/analyses/pattern-pages.ts';
 import type { RouteRegistrar } from '../types.ts';
 
 export function registerAnalysisRoutes(r: RouteRegistrar): void {
@@ -30,6 +31,11 @@ export function registerAnalysisRoutes(r: RouteRegistrar): void {
   r.route('GET', '/results/{id}', { access: 'user' }, async ({ caller, params, services }) => {
     const item = await requireAnalysis(services, caller.sub, parseAnalysisPathId(params.id));
     return { status: 200, body: await toResult(services, item) };
+  });
+
+  r.route('GET', '/results/{id}/patterns', { access: 'user', summary: 'A page of the suspicious patterns, most severe first (offset, limit up to 500)' }, async ({ caller, params, req, services }) => {
+    const query = patternsQuerySchema.parse(req.query);
+    return { status: 200, body: await getPatternPage(services, caller.sub, parseAnalysisPathId(params.id), query) };
   });
 
   r.route('DELETE', '/results/{id}', { access: 'user' }, async ({ caller, params, services }) => {

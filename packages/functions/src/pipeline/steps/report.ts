@@ -10,14 +10,23 @@ import { aiLeftOutWarning } from '../../services/ai/annotate.ts';
 import { mergeAnnotations } from './annotate.ts';
 import { FindingsIndexBuilder } from '../../services/review/findings-index.ts';
 import { artifactKeys } from '../../services/review/finding-store.ts';
+import { PATTERN_TABLE_NAME } from '@app/core/engine/names.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
+ * The patterns report.json carries: the first ones (most severe first). Every pattern is in the
+ * stored pattern table (patterns.bin), which GET /results/{id}/patterns pages through: a large
+ * analysis has millions (366 MB as JSON for the 4 x 100 MB bench set), and report.json is read
+ * whole by every GET /results/{id}. REPORT_JSON_PATTERNS sets another number (tests lower it).
+ */
+export const STORED_REPORT_PATTERNS = 1_000;
+
+/**
  * Writes results.xlsx, results.csv (streamed), the timeline index, the high-severity flagged
  * records, cases.json, findings.ndjson (+ offsets), the findings index (findings-index.bin, made
- * from the findings as they are written: the file is not read again to index it) and report.json;
- * returns their keys.
+ * from the findings as they are written: the file is not read again to index it), every pattern
+ * (patterns.bin) and report.json (with the first STORED_REPORT_PATTERNS patterns); returns their keys.
  */
 export async function report(input: z.infer<typeof reportInput>, services: Services): Promise<ReturnType<typeof outputKeys>> {
   const step = await openEngineContext(services, input.userSub, input.analysisId);
@@ -52,7 +61,13 @@ export async function report(input: z.infer<typeof reportInput>, services: Servi
     const leftOut = aiLeftOutWarning(ai);
     if (leftOut) result.warnings = [...(result.warnings ?? []), leftOut];
   }
-  await services.blobs.put(keys.report, JSON.stringify(result), 'application/json');
+  // Every pattern, as the table correlation stored (a page of it is a few ranged reads).
+  const patternSink = budget.sink(services.blobs.writer(keys.patterns, 'application/octet-stream'));
+  for await (const chunk of ctx.workspace.read(PATTERN_TABLE_NAME)) await patternSink.write(chunk);
+  await patternSink.end();
+  const total = result.suspicious_patterns.length;
+  const stored = { ...result, suspicious_patterns: result.suspicious_patterns.slice(0, services.config.reportPatterns ?? STORED_REPORT_PATTERNS), suspicious_patterns_total: total };
+  await services.blobs.put(keys.report, JSON.stringify(stored), 'application/json');
   return keys;
 }
 

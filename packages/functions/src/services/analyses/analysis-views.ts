@@ -107,7 +107,9 @@ export async function toResult(services: Services, item: AnalysisItem) {
     correlation_results: report.correlation_results,
     record_count_summary: report.record_count_summary,
     warnings: report.warnings ?? [],
+    // The first patterns; GET /results/{id}/patterns pages through all of them.
     suspicious_patterns: report.suspicious_patterns,
+    suspicious_patterns_total: report.suspicious_patterns_total ?? report.suspicious_patterns.length,
     settings: report.settings ?? null,
     correlation_summary: report.correlation_summary,
     dashboard: report.dashboard,

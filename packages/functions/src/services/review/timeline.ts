@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { VisibleError } from '../../http/errors.ts';
 import { BlobNotFoundError } from '../../ports/index.ts';
 import { readReport, requireAnalysis } from '../analyses/analysis-views.ts';
+import { patternsOfUser } from '../analyses/pattern-pages.ts';
 import type { Services } from '../types.ts';
 import { analysisPrefix, outputKeys, readText } from '../workspace.ts';
 
@@ -70,7 +71,7 @@ async function loadTimeline(services: Services, userSub: string, analysisId: str
     if (!(e instanceof BlobNotFoundError)) throw e;
   }
   if (!item.outputs) throw new VisibleError('CONFLICT', 'The analysis has no outputs');
-  const timeline = await buildUserTimeline(services.blobs.read(item.outputs.csv), user, report.suspicious_patterns);
+  const timeline = await buildUserTimeline(services.blobs.read(item.outputs.csv), user, await patternsOfUser(services, item, report, user));
   const index: TimelineIndex = { user: timeline.user, truncated: timeline.truncated, scannedRecords: timeline.scannedRecords, keys: timeline.entries.map(keyOf) };
   // Chunks first: an index on its own would promise entries that are not there.
   for (let n = 0; n * TIMELINE_CHUNK < timeline.entries.length; n++) {
@@ -98,7 +99,7 @@ export async function getTimeline(services: Services, userSub: string, analysisI
   const csvKey = item.outputs.csv;
   const index = await openIndex(services, outputKeys(userSub, analysisId).timelineIndex);
   if (index) {
-    const page = await readTimelinePage(index, (start, length) => services.blobs.readRange(csvKey, start, length), q.user, q, report.suspicious_patterns).catch((e) => {
+    const page = await readTimelinePage(index, (start, length) => services.blobs.readRange(csvKey, start, length), q.user, q, await patternsOfUser(services, item, report, q.user)).catch((e) => {
       throw e instanceof TimelineIndexError ? new VisibleError('BAD_REQUEST', `Invalid request: cursor: ${e.message}`) : e;
     });
     const { rowsRead, ...rest } = page;
