@@ -36,13 +36,6 @@ function widened(from: IdArray, n: number, max: number): IdArray {
   return to;
 }
 
-/** Is `s` the `n` characters of `text` from `start`? (Short values: a loop beats startsWith's call.) */
-function sameChars(s: string, text: string, start: number, n: number): boolean {
-  if (s.length !== n) return false;
-  for (let k = 0; k < n; k++) if (s.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
-  return true;
-}
-
 /** Distinct values once, an id per row: 8 bits wide while the dictionary allows, widened as it grows. */
 export class DictColumnBuilder {
   private readonly index = new Map<string, number>();
@@ -87,37 +80,43 @@ export class DictColumnBuilder {
    * hashing and collecting a string per row cost more than the rest of the logon.
    */
   pushSlice(text: string, start: number, end: number): void {
+    // Comparisons and hash written out: the CLI's V8 flags leave little inlining budget for helpers.
     const n = end - start;
-    let id: number;
+    let id = this.lastId;
     const last = this.last;
-    if (last !== undefined && sameChars(last, text, start, n)) id = this.lastId;
-    else {
+    let same = last !== undefined && last.length === n;
+    for (let k = 0; same && k < n; k++) same = last!.charCodeAt(k) === text.charCodeAt(start + k);
+    if (!same) {
       let h = 0x811c9dc5;
       for (let k = start; k < end; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
-      let slots = this.slots;
-      if (slots === undefined || this.slotted * 2 >= slots.length) slots = this.rehash();
+      const slots = this.slots !== undefined && this.slotted * 2 < this.slots.length ? this.slots : this.rehash();
       const mask = slots.length - 1;
-      let slot = h & mask;
-      for (;;) {
-        const at = slots[slot]!;
-        if (at < 0) {
-          id = this.idOf(text.slice(start, end));
-          slots[slot] = id;
-          this.slotted++;
+      for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+        id = slots[slot]!;
+        if (id < 0) {
+          id = this.addSlice(text, start, end, slot);
           break;
         }
-        const s = this.dict[at]!;
-        if (sameChars(s, text, start, n)) {
-          id = at;
+        const s = this.dict[id]!;
+        let found = s.length === n;
+        for (let k = 0; found && k < n; k++) found = s.charCodeAt(k) === text.charCodeAt(start + k);
+        if (found) {
           this.last = s;
-          this.lastId = at;
+          this.lastId = id;
           break;
         }
-        slot = (slot + 1) & mask;
       }
     }
     if (this.length === this.ids.length) this.ids = grown(this.ids, this.length + 1);
     this.ids[this.length++] = id;
+  }
+
+  /** A value not in the slot table (maybe in the dictionary, pushed as a string): its id, now in `slot`. */
+  private addSlice(text: string, start: number, end: number, slot: number): number {
+    const id = this.idOf(text.slice(start, end));
+    this.slots![slot] = id;
+    this.slotted++;
+    return id;
   }
 
   /** A slot table with room for the whole dictionary (and as much again), every entry in it. */

@@ -132,6 +132,9 @@ describe('ViewRecord read in place: epoch, user, terminal and peer address as st
     `01.10.2026,25:00:00,U4,PC2,[fe80::2,${tail}`, // an hour past the day (as written)
     `01.10.2026,06:61:00,U4,PC2,:3200,${tail}`,
     `01.10.2026,06:0a:05,U4,PC2,,${tail}`,
+    `01.10.2026,0;:00:00,U4,PC2,,${tail}`, // not digits, though their codes make a small number
+    `01.10.2026,06:5;:00,U4,PC2,,${tail}`,
+    `01.10.2026,06:00:/9,U4,PC2,,${tail}`,
     `01.10.2026, 06:00:05 , U5 , PC3 , 10.9.9.9:1 ,${tail}`, // padded cells
     `"01.10.2026","06:00:05","U6","PC,4","10.1.1.1:80",${tail}`, // quoted cells
     `,2026-10-01T06:00:05Z,U7,PC5,10.2.2.2:22,${tail}`, // a stamp in the time cell, no date
@@ -184,7 +187,7 @@ describe('ViewRecord read in place: epoch, user, terminal and peer address as st
     expect(got[6]).toBe(Date.UTC(2026, 9, 1) / 1000);
     expect(got[5]).toEqual(['U2', 'Bäckerei-PC', '[fe80::1]']);
     expect(got[7]).toEqual(['U3', '端末7', 'fe80::1']);
-    expect(got[19]).toEqual(['U6', 'PC,4', '10.1.1.1']);
+    expect(got[25]).toEqual(['U6', 'PC,4', '10.1.1.1']);
   });
 
   it('addressEnd cuts where peerAddress cuts', () => {

@@ -193,24 +193,37 @@ export class ViewRecord implements CanonicalRecord {
     const row = this.row;
     const col = this.col;
     if (col.time >= 0 && row.span(col.time) && row.spanEnd - row.spanStart === 8) {
+      // 'HH:MM:SS' read in place (written out: the CLI's V8 flags leave little inlining budget for helpers).
       const t = row.rowText;
-      const at = row.spanStart;
-      const h = twoDigits(t, at), m = twoDigits(t, at + 3), sec = twoDigits(t, at + 6);
-      if (t.charCodeAt(at + 2) === 58 && t.charCodeAt(at + 5) === 58 && h >= 0 && h <= 23 && m >= 0 && m <= 59 && sec >= 0 && sec <= 59 && row.span(col.date) && row.spanEnd > row.spanStart) {
+      const i = row.spanStart;
+      const h1 = t.charCodeAt(i) - 48, h2 = t.charCodeAt(i + 1) - 48, m1 = t.charCodeAt(i + 3) - 48, m2 = t.charCodeAt(i + 4) - 48, s1 = t.charCodeAt(i + 6) - 48, s2 = t.charCodeAt(i + 7) - 48;
+      const h = h1 * 10 + h2;
+      if (
+        t.charCodeAt(i + 2) === 58 && t.charCodeAt(i + 5) === 58 && h1 >= 0 && h2 >= 0 && h2 <= 9 && h <= 23 && m1 >= 0 && m1 <= 5 && m2 >= 0 && m2 <= 9 && s1 >= 0 && s1 <= 5 && s2 >= 0 && s2 <= 9 &&
         // A time cell besides the date: the date is the date cell's alone (DateTimeReader.read).
+        row.span(col.date) && row.spanEnd > row.spanStart
+      ) {
         const from = row.spanStart;
         const n = row.spanEnd - from;
         const day = this.dayCell;
         let same = day.length === n;
-        for (let k = 0; same && k < n; k++) same = day.charCodeAt(k) === t.charCodeAt(from + k);
-        if (!same) {
-          this.dayCell = t.slice(from, from + n);
-          this.readDateTime();
-          this.dayStart = this._date === '' ? null : (toEpoch(this._date, '') ?? Number.NaN);
-        }
-        return this.dayStart === null ? null : this.dayStart + h * 3600 + m * 60 + sec;
+        for (let k = n - 1; same && k >= 0; k--) same = day.charCodeAt(k) === t.charCodeAt(from + k);
+        if (!same) this.newDay(t, from, from + n);
+        return this.dayStart === null ? null : this.dayStart + h * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2;
       }
     }
+    return this.epochOfStrings();
+  }
+
+  /** A date cell unlike the last one `epoch` read: its day, as the strings' path makes it (once per day, not per row). */
+  private newDay(t: string, from: number, to: number): void {
+    this.dayCell = t.slice(from, to);
+    this.readDateTime();
+    this.dayStart = this._date === '' ? null : (toEpoch(this._date, '') ?? Number.NaN);
+  }
+
+  /** `epoch` from the date and time strings (cells quoted or padded, a date-time in one cell, other time formats). */
+  private epochOfStrings(): number | null {
     const date = this.date;
     return date === '' ? null : (toEpoch(date, this.time) ?? Number.NaN);
   }
@@ -317,11 +330,4 @@ export function addressEnd(text: string, start: number, end: number): number {
   if (colon < 0 || colon >= end) return end;
   const second = text.indexOf(':', colon + 1);
   return second >= 0 && second < end ? end : colon;
-}
-
-/** The number of the two digits at `i` of `t`, negative when either is not a digit. */
-function twoDigits(t: string, i: number): number {
-  const a = t.charCodeAt(i) - 48;
-  const b = t.charCodeAt(i + 1) - 48;
-  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
