@@ -167,17 +167,27 @@ export class FindingsIndexBuilder {
     const n = this.lineSeq.length;
     if (n !== this.ids.length) throw new Error(`findings index: ${this.ids.length} findings made but ${n} lines written`);
     const seqOf = this.lineSeq.data;
-    const byLine = (col: U32s) => Uint32Array.from({ length: n }, (_, l) => col.data[seqOf[l]!]!);
-    const ids = Array.from({ length: n }, (_, l) => this.ids[seqOf[l]!]!);
+    // Plain loops: a mapping callback per element (typed-array `from`) was seconds at 7 M findings.
+    const byLine = (col: U32s) => {
+      const out = new Uint32Array(n);
+      const data = col.data;
+      for (let l = 0; l < n; l++) out[l] = data[seqOf[l]!]!;
+      return out;
+    };
+    const ids = new Array<string>(n);
+    for (let l = 0; l < n; l++) ids[l] = this.ids[seqOf[l]!]!;
     const ruleOf = byLine(this.ruleOf);
     // Times compare as text ("YYYY-MM-DD HH:MM:SS"): each distinct one by its rank among them.
     const timeRank = new Uint32Array(this.times.values.length);
     Uint32Array.from(this.times.values.keys())
       .sort((a, b) => cmp(this.times.values[a]!, this.times.values[b]!))
       .forEach((t, rank) => (timeRank[t] = rank));
-    const timeOf = Uint32Array.from({ length: n }, (_, l) => timeRank[this.timeOf.data[seqOf[l]!]!]!);
+    const timeOf = byLine(this.timeOf);
+    for (let l = 0; l < n; l++) timeOf[l] = timeRank[timeOf[l]!]!;
     const ruleList = this.rules.values.map((id) => this.ruleById.get(id)!);
-    const sev = Uint8Array.from(ruleOf, (r) => SEVERITY_RANK[ruleList[r]!.severity] ?? 3);
+    const ruleSev = Uint8Array.from(ruleList, (r) => SEVERITY_RANK[r.severity] ?? 3);
+    const sev = new Uint8Array(n);
+    for (let l = 0; l < n; l++) sev[l] = ruleSev[ruleOf[l]!]!;
     const idOrder = sortById(ids);
     const order = baseOrder(idOrder, sev, timeOf, this.times.values.length);
     const idWidth = ids.reduce((w, id) => Math.max(w, id.length), 1);
@@ -192,7 +202,7 @@ export class FindingsIndexBuilder {
       offsets: new Uint8Array(offsets.buffer),
       order: new Uint8Array(order.buffer),
       idOrder: new Uint8Array(idOrder.buffer),
-      rule: new Uint8Array(Uint16Array.from(ruleOf).buffer),
+      rule: new Uint8Array(new Uint16Array(ruleOf).buffer),
       user: new Uint8Array(byLine(this.userOf).buffer),
       object: new Uint8Array(byLine(this.objectOf).buffer),
       terminal: new Uint8Array(byLine(this.terminalOf).buffer),
