@@ -9,6 +9,7 @@
  *   (b) while one user pages through the findings of three such analyses continuously, another
  *       user's GET /files: p50/p95 (and the same GET /files with nobody paging, for comparison).
  *
+ * Also (a) the results page's own reads: GET /results/{id} and a page of its patterns anywhere in the list.
  * Targets: (a) under 300 ms, (b) p95 under 300 ms, on 4 x 100 MB (1.25 M records).
  *
  *   npm run bench:pages                          # 100 MB per file
@@ -254,6 +255,17 @@ async function main() {
     for (const r of [first, casesPage, findingsPage]) if (r.errors.length) throw new Error(`errors: ${r.errors.slice(0, 5).join('; ')}`);
     console.log(`(a) first page of cases (25), ${REQUESTS} requests over ${analyses.length} analyses and ${CASE_FILTERS.length} filters: ${stats(casesPage.latencies)} (target < 300 ms)`);
     console.log(`(a) first page of findings (50), ${REQUESTS} requests over ${analyses.length} analyses and ${FINDING_FILTERS.length} filters: ${stats(findingsPage.latencies)} (target < 300 ms)`);
+
+    // (a) The results page's own reads: the analysis (report.json carries the first patterns) and a page deep in its patterns (ranged reads of the stored table).
+    const result = await alice.call('GET', `/results/${analyses[0]}`);
+    const patternTotal = Number(result.json.suspicious_patterns_total ?? result.json.suspicious_patterns?.length ?? 0);
+    const resultPaths = Array.from({ length: REQUESTS }, (_, k) => `/results/${analyses[k % analyses.length]}`);
+    const patternPaths = Array.from({ length: REQUESTS }, (_, k) => `/results/${analyses[k % analyses.length]}/patterns?limit=25&offset=${Math.max(0, Math.floor((patternTotal * (k % 10)) / 10) - 25)}`);
+    const resultPage = await inWorker({ kind: 'sequence', apiUrl: stack.apiUrl, token: alice.idToken, paths: resultPaths });
+    const patternPage = await inWorker({ kind: 'sequence', apiUrl: stack.apiUrl, token: alice.idToken, paths: patternPaths });
+    for (const r of [resultPage, patternPage]) if (r.errors.length) throw new Error(`errors: ${r.errors.slice(0, 5).join('; ')}`);
+    console.log(`(a) GET /results/{id} (${(result.json.suspicious_patterns?.length ?? 0).toLocaleString('en-US')} of ${patternTotal.toLocaleString('en-US')} patterns carried, ${(result.text.length / 1024).toFixed(0)} KB), ${REQUESTS} requests: ${stats(resultPage.latencies)} (target < 300 ms)`);
+    console.log(`(a) a page of 25 patterns at offsets spread over all ${patternTotal.toLocaleString('en-US')}, ${REQUESTS} requests: ${stats(patternPage.latencies)} (target < 300 ms)`);
 
     // (b) Another user's GET /files, alone and while the first user pages through the findings of every analysis.
     const idle = await inWorker({ kind: 'paging', apiUrl: stack.apiUrl, pager: { token: alice.idToken, analyses: [] }, prober: { token: bob.idToken }, seconds: Math.min(5, SECONDS) });
