@@ -71,7 +71,7 @@ describe('report parts', () => {
         ['Suspicious Patterns (2)', 5],
         ['Suspicious Patterns (3)', 4],
       ]);
-      expect(patternSheets.every((s) => s.rows[0]!.join() === 'pattern,risk_level,user,sm20_time,sm20_activity,explanation')).toBe(true);
+      expect(patternSheets.every((s) => s.rows[0]!.join() === 'Pattern,Risk level,User,Time,Activity,Explanation')).toBe(true);
       const rows = patternSheets.flatMap((s) => s.rows.slice(1));
       const bursts = report.suspicious_patterns.filter((p) => p.pattern === 'FAILED_LOGON_BURST');
       expect(bursts).toHaveLength(11);
