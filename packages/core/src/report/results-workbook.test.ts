@@ -108,12 +108,15 @@ describe('results.xlsx read by openpyxl', () => {
     const lastColumn = 'A' + String.fromCharCode(64 + head!.length - 26); // past Z: AA, AB …
     expect([sm20.frozen, sm20.filter]).toEqual(['A2', `A1:${lastColumn}4`]);
     expect(head!.map((h) => h.value)).toContain('RULES');
-    expect(excel.Summary!.widths).toEqual({ A: 41, B: 49 }); // 'High-risk transaction and table records'; the empty networks list in words
+    // 'Risk by the share of flagged records alone'; the risk with its reason, at the cap.
+    expect(excel.Summary!.widths).toEqual({ A: 44, B: 60 });
   });
 
   it('opens on a Summary that says the risk in words and counts records per flag as numbers', () => {
     const summary = Object.fromEntries(excel.Summary!.rows.slice(1).map(([k, v]) => [k!.value, v!]));
-    expect(summary.Risk).toEqual({ type: 'text', value: 'High Risk - Immediate Review Required' });
+    // The overall risk with why it is what it is (model/overall-risk.ts), then the share's level alone.
+    expect(summary.Risk).toEqual({ type: 'text', value: 'High Risk - Immediate Review Required: 100.00 % of records flagged; highest: 2 medium cases' });
+    expect(summary['Risk by the share of flagged records alone']).toEqual({ type: 'text', value: 'High Risk - Immediate Review Required' });
     expect(summary['Total records']).toEqual({ type: 'number', value: 3 });
     expect(summary.HIGH_RISK_TCODE_FLAG).toEqual({ type: 'number', value: 2 });
     // The data's period, time zone and thresholds (DETECTION.md section 4; issue 27), figures named for what they count.
