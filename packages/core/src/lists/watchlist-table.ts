@@ -28,23 +28,17 @@ function toWatchlistUsers(rows: string[][]): WatchlistUser[] {
     .map((r) => ({ user: r.USER!.toUpperCase(), kind: r.KIND?.toLowerCase() === 'emergency' ? 'emergency' : 'standard', description: r.DESCRIPTION ?? '' }));
 }
 
-function toProfiles(rows: string[][]): SensitiveProfile[] {
-  return rowsAsRecords(rows)
-    .filter((r) => r.PROFILE)
-    .map((r) => ({ profile: r.PROFILE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
+/** A list of IDs with descriptions: each row with its ID column (upper-cased) as `field`. */
+function described<K extends string>(id: string, field: K): (rows: string[][]) => (Record<K, string> & { description: string })[] {
+  return (rows) =>
+    rowsAsRecords(rows)
+      .filter((r) => r[id])
+      .map((r) => ({ [field]: r[id]!.toUpperCase(), description: r.DESCRIPTION ?? '' }) as Record<K, string> & { description: string });
 }
 
-function toRoles(rows: string[][]): SensitiveRole[] {
-  return rowsAsRecords(rows)
-    .filter((r) => r.ROLE)
-    .map((r) => ({ role: r.ROLE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
-}
-
-function toPayments(rows: string[][]): PaymentTcode[] {
-  return rowsAsRecords(rows)
-    .filter((r) => r.TCODE)
-    .map((r) => ({ tcode: r.TCODE!.toUpperCase(), description: r.DESCRIPTION ?? '' }));
-}
+const toProfiles: (rows: string[][]) => SensitiveProfile[] = described('PROFILE', 'profile');
+const toRoles: (rows: string[][]) => SensitiveRole[] = described('ROLE', 'role');
+const toPayments: (rows: string[][]) => PaymentTcode[] = described('TCODE', 'tcode');
 
 function toPrograms(rows: string[][]): SensitiveProgram[] {
   return rowsAsRecords(rows)
