@@ -25,8 +25,14 @@ export interface PatternFindingsInput {
   flagSamples: AnalysisReport['flagSamples'];
 }
 
-/** Below this many patterns the coordinator makes their findings itself (a task costs more). */
-export const PATTERN_TASKS_FROM = 20_000;
+/**
+ * From this many patterns the pool would make their findings (pattern-findings tasks). Off for now:
+ * at 4 x 100 MB (1.65 M patterns, 7.2 M findings) the pipeline's Report step ran its step worker
+ * out of JS heap on this path (bench:pages, 2026-11-28 17:10 UTC), where the coordinator's own
+ * derivation had completed the same analysis in 315 s earlier that day. The tests of the path
+ * call it directly.
+ */
+export const PATTERN_TASKS_FROM = Number.POSITIVE_INFINITY;
 
 export async function patternFindingsTask(ctx: EngineContext, input: PatternFindingsInput): Promise<FindingLinesResult> {
   const table = await storedPatternTable(ctx);
