@@ -44,7 +44,11 @@ export interface FindingsIndexData {
 class Table {
   readonly values: string[] = [];
   private readonly ids = new Map<string, number>();
+  /** The value asked last (its own copy) and its number: a record's findings share their user, time, object. */
+  private last: string | undefined;
+  private lastId = 0;
   id(v: string): number {
+    if (v === this.last) return this.lastId;
     let i = this.ids.get(v);
     if (i === undefined) {
       i = this.values.length;
@@ -52,6 +56,8 @@ class Table {
       this.values.push(own);
       this.ids.set(own, i);
     }
+    this.last = this.values[i];
+    this.lastId = i;
     return i;
   }
 }
