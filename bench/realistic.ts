@@ -64,7 +64,21 @@ const finance = dialog.slice(0, 12);
 const batch = Array.from({ length: 20 }, (_, i) => `BATCH_${pad(i + 1)}`);
 const iface = Array.from({ length: 10 }, (_, i) => `IF_${pad(i + 1)}`);
 const admins = Array.from({ length: 10 }, (_, i) => `ADM_${pad(i + 1)}`);
-const TCODES = ['VA01', 'VA02', 'VA03', 'ME21N', 'ME23N', 'FB03', 'MM03', 'MIGO', 'VL02N', 'FBL1N'];
+const TCODES = ['VA01', 'VA02', 'VA03', 'ME21N', 'ME22N', 'ME23N', 'FB03', 'MM02', 'MM03', 'MIGO', 'VL02N', 'FBL1N'];
+/**
+ * The change documents a dialog transaction writes: its object class and the tables of that class
+ * with a field changed there (header or item), as SAP pairs them. Display transactions write none.
+ */
+const DOCUMENTS: Record<string, { objectclas: string; items: [table: string, field: string][] }> = {
+  VA01: { objectclas: 'VERKBELEG', items: [['VBAK', 'NETWR'], ['VBAP', 'NETWR'], ['VBAP', 'KWMENG']] },
+  VA02: { objectclas: 'VERKBELEG', items: [['VBAK', 'NETWR'], ['VBAP', 'NETWR'], ['VBAP', 'KWMENG']] },
+  ME21N: { objectclas: 'EINKBELEG', items: [['EKKO', 'ZTERM'], ['EKPO', 'NETPR'], ['EKPO', 'MENGE']] },
+  ME22N: { objectclas: 'EINKBELEG', items: [['EKKO', 'ZTERM'], ['EKPO', 'NETPR'], ['EKPO', 'MENGE']] },
+  MM02: { objectclas: 'MATERIAL', items: [['MARA', 'MATKL'], ['MARC', 'MINBE']] },
+  VL02N: { objectclas: 'LIEFERUNG', items: [['LIKP', 'LFDAT'], ['LIPS', 'LFIMG']] },
+};
+/** A document's TABKEY: client, the object's number and, for an item table, the item number. */
+const tabkey = (table: string, id: string) => `100${id}${/^(VBAP|EKPO|LIPS|MARC)$/.test(table) ? (table === 'MARC' ? '1000' : '000010') : ''}`;
 
 for (let d = 0; d < DAYS; d++) {
   if (isWorkday(d)) {
@@ -76,7 +90,12 @@ for (let d = 0; d < DAYS; d++) {
         s += 60 + Math.floor(rnd() * 600);
         const t = pick(TCODES);
         ev(d, s, u, term, t, 'AU3', `Transaction ${t} started.`, t);
-        if (rnd() < 0.08) doc(d, s + 30, u, t, pick(['VERKBELEG', 'EINKBELEG', 'MATERIAL']), pad(Math.floor(rnd() * 1e8), 10), [['VBAP', '1', 'NETWR', String(Math.floor(rnd() * 1000)), '0']]);
+        const written = DOCUMENTS[t];
+        if (written !== undefined && rnd() < 0.2) {
+          const id = pad(Math.floor(rnd() * 1e8), written.objectclas === 'MATERIAL' ? 18 : 10);
+          const [table, field] = pick(written.items);
+          doc(d, s + 30, u, t, written.objectclas, id, [[table, tabkey(table, id), field, String(Math.floor(rnd() * 1000)), '0']]);
+        }
       }
       // A few failed logons now and then: never five (a look-alike of a burst).
       if (rnd() < 0.05) for (let k = 0; k < 3; k++) ev(d, 7 * 3600 + k * 40, u, term, '', 'AU2', 'Logon failed (reason=1, type=A)');
@@ -113,7 +132,10 @@ for (let d = 0; d < DAYS; d++) {
     }
   }
   for (const f of iface) {
-    for (let h = 0; h < 24; h += 3) doc(d, h * 3600 + 300, f, 'IDOC', 'MATERIAL', pad(Math.floor(rnd() * 1e9), 18), [['MARA', '1', 'MATKL', 'B', 'A']]);
+    for (let h = 0; h < 24; h += 3) {
+      const id = pad(Math.floor(rnd() * 1e9), 18);
+      doc(d, h * 3600 + 300, f, 'IDOC', 'MATERIAL', id, [['MARA', tabkey('MARA', id), 'MATKL', 'B', 'A']]);
+    }
   }
 }
 

@@ -106,24 +106,35 @@ interface RuleListLevel {
 }
 
 /**
+ * A user as written in the records, with everything the tally keeps for it, so that one map lookup
+ * per record (none when the user repeats) finds it all: its active days, its actor's key, count and
+ * context counter, and the rule counts its last counted rule list resolved to.
+ */
+interface UserSlot {
+  days: Set<string>;
+  lastDay: string;
+  key: string;
+  actor: ActorCount | undefined;
+  context: { n: number } | undefined;
+  lastCounted: string[] | undefined;
+  lastRuleCounts: RuleCount[];
+}
+
+/**
  * Accumulates one report part's tally. It runs for every record of the analysis, so what repeats
  * from one record to the next (the rule list, the user, the day, the file) is compared with the
  * last record's before any map is consulted, and no string is built per record.
  */
 export class CaseTally {
-  private readonly active = new Map<string, Set<string>>();
+  private readonly users = new Map<string, UserSlot>();
   private readonly actors = new Map<string, ActorCount>();
-  private readonly context = new Map<string, number>();
+  private readonly context = new Map<string, { n: number }>();
   private readonly hits = new Map<number, TriggerHit>();
   private readonly triggers = new Map<string, CaseTrigger[]>();
-  /** Actor key of a user as written in the records. */
-  private readonly keys = new Map<string, string>();
   private lastUser = '\u0000';
-  private lastDate = '\u0000';
+  private lastSlot: UserSlot | undefined;
   private lastRules: string[] = [];
   private lastLevel: RuleListLevel = { level: -1, counted: [] };
-  private lastActorUser = '\u0000';
-  private lastActor: ActorCount | undefined;
   private firstDate = '';
   private firstTime = '';
   private lastDateSeen = '';
@@ -131,6 +142,20 @@ export class CaseTally {
 
   constructor(triggers: readonly CaseTrigger[] = []) {
     for (const t of triggers) (this.triggers.get(t.user) ?? this.triggers.set(t.user, []).get(t.user)!).push(t);
+  }
+
+  /** The slot of a user as written ('' is the actor of kind none, which has no active days). */
+  private slotOf(user: string): UserSlot {
+    if (user === this.lastUser) return this.lastSlot!;
+    let slot = this.users.get(user);
+    if (slot === undefined) {
+      const key = user === '' ? actorKey('none', '') : actorKey('user', user.toUpperCase());
+      slot = { days: new Set(), lastDay: '', key, actor: undefined, context: undefined, lastCounted: undefined, lastRuleCounts: [] };
+      this.users.set(user, slot);
+    }
+    this.lastUser = user;
+    this.lastSlot = slot;
+    return slot;
   }
 
   /**
@@ -141,6 +166,7 @@ export class CaseTally {
   add(rec: TallyRecord, fileName: string, rules: readonly string[], change: boolean, highRiskTcode: boolean): void {
     const user = rec.user;
     const date = rec.date;
+    let slot: UserSlot | undefined;
     if (date !== '') {
       const time = rec.time || '00:00:00';
       if (this.firstDate === '' || date < this.firstDate || (date === this.firstDate && time < this.firstTime)) {
@@ -151,30 +177,34 @@ export class CaseTally {
         this.lastDateSeen = date;
         this.lastTimeSeen = time;
       }
-      if (user !== '' && (user !== this.lastUser || date !== this.lastDate)) {
-        this.lastUser = user;
-        this.lastDate = date;
-        let days = this.active.get(user);
-        if (!days) this.active.set(user, (days = new Set()));
-        days.add(date);
+      if (user !== '') {
+        slot = this.slotOf(user);
+        if (date !== slot.lastDay) {
+          slot.lastDay = date;
+          slot.days.add(date);
+        }
       }
     }
     if (user !== '' && (change || highRiskTcode) && this.triggers.size > 0) this.watch(rec, change);
     if (rules.length === 0) return;
     const { level, counted } = this.levelOf(rules);
     if (level < 0) return;
+    slot ??= this.slotOf(user);
     if (level === 0) {
-      const actor = this.keyOf(user);
-      this.context.set(actor, (this.context.get(actor) ?? 0) + 1);
+      let c = slot.context;
+      if (c === undefined) {
+        c = this.context.get(slot.key);
+        if (c === undefined) this.context.set(slot.key, (c = { n: 0 }));
+        slot.context = c;
+      }
+      c.n++;
       return;
     }
-    let a = this.lastActor;
-    if (a === undefined || user !== this.lastActorUser) {
-      const key = this.keyOf(user);
-      a = this.actors.get(key);
-      if (!a) this.actors.set(key, (a = { first: Infinity, last: -Infinity, records: 0, files: new Set(), lastFile: '', rules: new Map() }));
-      this.lastActor = a;
-      this.lastActorUser = user;
+    let a = slot.actor;
+    if (a === undefined) {
+      a = this.actors.get(slot.key);
+      if (!a) this.actors.set(slot.key, (a = { first: Infinity, last: -Infinity, records: 0, files: new Set(), lastFile: '', rules: new Map() }));
+      slot.actor = a;
     }
     a.records++;
     if (fileName !== a.lastFile) {
@@ -186,9 +216,20 @@ export class CaseTally {
       if (t < a.first) a.first = t;
       if (t > a.last) a.last = t;
     }
-    for (const r of counted) {
-      let rt = a.rules.get(r);
-      if (!rt) a.rules.set(r, (rt = { count: 0, first: Infinity, days: new Set(), lastDay: '' }));
+    // The rule list resolved to its counts once per change of list for this user.
+    let counts = slot.lastRuleCounts;
+    if (slot.lastCounted !== counted) {
+      counts = [];
+      for (const r of counted) {
+        let rt = a.rules.get(r);
+        if (!rt) a.rules.set(r, (rt = { count: 0, first: Infinity, days: new Set(), lastDay: '' }));
+        counts.push(rt);
+      }
+      slot.lastCounted = counted;
+      slot.lastRuleCounts = counts;
+    }
+    for (let i = 0; i < counts.length; i++) {
+      const rt = counts[i]!;
       rt.count++;
       if (t !== undefined && t < rt.first) rt.first = t;
       if (date !== '' && date !== rt.lastDay) {
@@ -235,23 +276,16 @@ export class CaseTally {
     return this.lastLevel;
   }
 
-  /** The actor key of a record's user ('' is the actor of kind none). */
-  private keyOf(user: string): string {
-    let key = this.keys.get(user);
-    if (key === undefined) this.keys.set(user, (key = user === '' ? actorKey('none', '') : actorKey('user', user.toUpperCase())));
-    return key;
-  }
-
   toJSON(): CaseTallyJSON {
     const at = (date: string, time: string) => (date === '' ? '' : `${date} ${time}`);
     return {
-      active: [...this.active].map(([u, d]) => [u, [...d]]),
+      active: [...this.users].filter(([u, slot]) => u !== '' && slot.days.size > 0).map(([u, slot]) => [u, [...slot.days]]),
       actors: [...this.actors].map(([k, a]) => {
         const rules: Record<string, RuleTally> = {};
         for (const [r, t] of a.rules) rules[r] = { count: t.count, first: t.first, days: [...t.days] };
         return [k, { files: [...a.files], first: a.first, last: a.last, records: a.records, rules }];
       }),
-      context: [...this.context],
+      context: [...this.context].map(([k, c]) => [k, c.n]),
       hits: [...this.hits],
       period: [at(this.firstDate, this.firstTime), at(this.lastDateSeen, this.lastTimeSeen)],
     };

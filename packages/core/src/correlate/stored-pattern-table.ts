@@ -5,6 +5,7 @@
  * page and the user timeline read the few they show (issue 24).
  */
 import type { PatternName, SuspiciousPattern } from '../model/index.ts';
+import { patternUserKey } from '../model/pattern-fields.ts';
 import { PatternTable } from './pattern-table.ts';
 
 /** `length` bytes of the stored table from `start` (a file's or a blob's ranged read). */
@@ -87,27 +88,39 @@ export class StoredPatternTable {
     return table.toArray();
   }
 
-  /** Every pattern whose user, trimmed and upper-cased, is `user` (as the timeline matches them), in the listed order. */
+  /** Every pattern whose user is `user` as the timeline matches them (`patternUserKey`), in the listed order. */
   async ofUser(user: string): Promise<SuspiciousPattern[]> {
-    const wanted = user.trim().toUpperCase();
+    return this.atPositions(await this.positionsOf(user));
+  }
+
+  /**
+   * Where the patterns of `user` (matched by `patternUserKey`) are, ascending: the whole user column
+   * is read (4 bytes a pattern, a megabyte of ids at a time), so a caller asking again for the same
+   * user of the same table may keep the answer (the timeline does, services/review/timeline-patterns.ts).
+   */
+  async positionsOf(user: string): Promise<Uint32Array> {
+    const wanted = patternUserKey(user);
     const ids = new Set<number>();
-    this.users.forEach((u, i) => u.trim().toUpperCase() === wanted && ids.add(i));
-    if (ids.size === 0) return [];
-    // Where they are: the user column a megabyte of ids at a time.
+    this.users.forEach((u, i) => patternUserKey(u) === wanted && ids.add(i));
+    if (ids.size === 0) return new Uint32Array(0);
     const found: number[] = [];
     for (let from = 0; from < this.total; from += USER_SCAN) {
       const to = Math.min(this.total, from + USER_SCAN);
       const column = new Uint32Array(await this.bytes(this.at.user + from * 4, (to - from) * 4));
       for (let i = 0; i < column.length; i++) if (ids.has(column[i]!)) found.push(from + i);
     }
-    // Then the patterns, runs of them close together read as one page.
+    return Uint32Array.from(found);
+  }
+
+  /** The patterns at `positions` (ascending, as `positionsOf` gives them), runs close together read as one page. */
+  async atPositions(positions: ArrayLike<number>): Promise<SuspiciousPattern[]> {
     const out: SuspiciousPattern[] = [];
-    for (let i = 0; i < found.length; ) {
+    for (let i = 0; i < positions.length; ) {
       let j = i + 1;
-      while (j < found.length && found[j]! - found[j - 1]! <= RUN_GAP) j++;
-      const start = found[i]!;
-      const page = await this.page(start, found[j - 1]! + 1);
-      for (let m = i; m < j; m++) out.push(page[found[m]! - start]!);
+      while (j < positions.length && positions[j]! - positions[j - 1]! <= RUN_GAP) j++;
+      const start = positions[i]!;
+      const page = await this.page(start, positions[j - 1]! + 1);
+      for (let m = i; m < j; m++) out.push(page[positions[m]! - start]!);
       i = j;
     }
     return out;

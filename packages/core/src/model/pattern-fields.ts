@@ -11,3 +11,11 @@ export type PatternField = keyof typeof PATTERN_FIELD_HEADERS;
 export function patternFieldHeader(column: string): string {
   return (PATTERN_FIELD_HEADERS as Record<string, string>)[column] ?? column;
 }
+
+/**
+ * The key by which a user's timeline matches a pattern's user (and the stored pattern table finds one
+ * user's patterns): trimmed and upper case, so ` alice ` is ALICE. The one place this match is written.
+ */
+export function patternUserKey(user: string): string {
+  return user.trim().toUpperCase();
+}

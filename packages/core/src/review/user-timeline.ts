@@ -9,6 +9,7 @@ import { CsvSplitter } from '../formats/csv-splitter.ts';
 import { decideDateOrder } from '../formats/dates.ts';
 import type { DateOrder } from '../formats/types.ts';
 import { FLAG_KEYS, type FileType, type SuspiciousPattern } from '../model/index.ts';
+import { patternUserKey } from '../model/pattern-fields.ts';
 import { patternRule } from './rule-ref.ts';
 import { recordTime } from './record-fields.ts';
 import { cellsOf, columnIndex, namesUser, summaryOf, type ColumnIndex } from './timeline-rows.ts';
@@ -55,7 +56,7 @@ interface Pending {
  * @example await buildUserTimeline(blobs.read(outputs.csv), 'ALICE', report.suspicious_patterns)
  */
 export async function buildUserTimeline(csv: AsyncIterable<Uint8Array>, userId: string, patterns: readonly SuspiciousPattern[], cap = MAX_TIMELINE_ENTRIES): Promise<UserTimeline> {
-  const user = userId.trim().toUpperCase();
+  const user = patternUserKey(userId);
   const splitter = new CsvSplitter({ delimiter: ',' });
   const decoder = new TextDecoder();
   let header: string[] | undefined;
@@ -131,7 +132,7 @@ export async function buildUserTimeline(csv: AsyncIterable<Uint8Array>, userId: 
     return entry;
   });
   for (const p of patterns) {
-    if (p.user.trim().toUpperCase() !== user) continue;
+    if (patternUserKey(p.user) !== user) continue;
     const rule = patternRule(p);
     for (const e of entries) if (e.time === p.sm20_time && !e.patterns.includes(rule.id)) e.patterns.push(rule.id);
     entries.push({ time: p.sm20_time, type: 'PATTERN', file: '', summary: `${rule.title}: ${p.sm20_activity}`, flags: [], patterns: [rule.id], record: { rule: rule.id, severity: rule.severity, activity: p.sm20_activity } });

@@ -9,7 +9,7 @@ import { TimelinePage } from '../review/TimelinePage.tsx';
 import { caseQuery, type CaseSummary } from './cases-api.ts';
 import { CaseReviewCard } from './CaseReviewCard.tsx';
 import { PlaceTimeline } from './PlaceTimeline.tsx';
-import { actorText, membersText, periodText, progressText, RISK_COLOR, RISK_LABEL, routineText } from './case-labels.ts';
+import { actorText, membersText, periodText, progressText, reasonsBesideEscalations, RISK_COLOR, RISK_LABEL, routineText } from './case-labels.ts';
 
 /** /results/{analysisId}/cases/{caseId}: one case with its reasons, escalations, rules, review, members and the actor's timeline. */
 export function CasePage() {
@@ -75,7 +75,7 @@ export function CasePage() {
         {c.files.length > 0 && <Text size="sm">Files: {c.files.join(', ')}</Text>}
         {c.watchlists.length > 0 && <Text size="sm">On the watchlists: {c.watchlists.join(', ')}</Text>}
         <ul style={{ margin: '8px 0', paddingInlineStart: 20 }} aria-label="Reasons">
-          {c.reasons.map((r, i) => (
+          {reasonsBesideEscalations(c).map((r, i) => (
             <li key={i}>
               <Text size="sm">{r}</Text>
             </li>

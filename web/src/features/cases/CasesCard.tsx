@@ -5,13 +5,14 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CursorPager, useCursorPages } from '../../lib/CursorPager.tsx';
 import { casesQuery, isPreparing, PREPARING_POLL_MS, type CaseFilters, type CaseSummary, type RiskLevel } from './cases-api.ts';
-import { actorText, membersText, periodText, progressText, RISK_COLOR, RISK_LABEL, RISK_LEVELS } from './case-labels.ts';
+import { actorText, membersText, periodText, progressText, reasonsBesideEscalations, RISK_COLOR, RISK_LABEL, RISK_LEVELS } from './case-labels.ts';
 
 const PAGE = 10;
 const REASONS_SHOWN = 4;
 
 function CaseItem({ analysisId, c }: { analysisId: string; c: CaseSummary }) {
-  const reasons = c.reasons.slice(0, REASONS_SHOWN);
+  const all = reasonsBesideEscalations(c);
+  const reasons = all.slice(0, REASONS_SHOWN);
   const done = c.progress.open === 0;
   return (
     <Paper withBorder p="sm" component="article" aria-labelledby={`case-${c.id}`} data-testid="case-item" data-risk={c.risk_level}>
@@ -54,9 +55,9 @@ function CaseItem({ analysisId, c }: { analysisId: string; c: CaseSummary }) {
           </li>
         ))}
       </ul>
-      {c.reasons.length > REASONS_SHOWN && (
+      {all.length > REASONS_SHOWN && (
         <Text size="xs" c="dimmed">
-          and {c.reasons.length - REASONS_SHOWN} more reasons on the case page
+          and {all.length - REASONS_SHOWN} more reasons on the case page
         </Text>
       )}
     </Paper>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { membersText, progressText } from './case-labels.ts';
+import { membersText, progressText, reasonsBesideEscalations } from './case-labels.ts';
 
 describe("a case's members in words", () => {
   it('adds up: patterns and records, or the rule hits on records where a record breaks several rules', () => {
@@ -19,5 +19,18 @@ describe("a case's review progress in words", () => {
     // Several decisions in the one order (the triage dialog's: Open, Explained, False positive, Escalated), whatever order the server sent.
     expect(progressText({ members: 6, reviewed: 4, open: 2, suppressed: 0, decisions: { escalated: 3, false_positive: 1 } })).toBe('4 of 6 reviewed: 1 False positive, 3 Escalated');
     expect(progressText({ members: 8, reviewed: 0, open: 8, suppressed: 0 })).toBe('0 of 8 reviewed');
+  });
+});
+
+describe("a case's reasons beside its escalations", () => {
+  it('leaves out the reasons that repeat an escalation the screen shows above them, and only those', () => {
+    const text = 'BASIS2 opened the system for changes at 2026-11-16 09:00:00; then BASIS2 changed data (CHANGE_WITHOUT_TICKET at 2026-11-16 10:40:00), within 8 hours';
+    const reasons = [
+      'System or client opened for changes (PAT-SYSTEM-OPENED-FOR-CHANGES, critical pattern): once, first at 2026-11-16 09:00:00',
+      `Escalation (covered tracks): ${text}`,
+      'Escalation (bank change then payment): another case’s text',
+    ];
+    expect(reasonsBesideEscalations({ reasons, escalations: [{ kind: 'covered_tracks', text }] })).toEqual([reasons[0], reasons[2]]);
+    expect(reasonsBesideEscalations({ reasons, escalations: [] })).toEqual(reasons);
   });
 });

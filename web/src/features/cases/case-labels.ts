@@ -36,6 +36,16 @@ export function membersText(c: Pick<CaseSummary, 'members' | 'patterns' | 'recor
   return parts.join(' · ');
 }
 
+/**
+ * The reasons to list under a case's escalations: the engine ends its reasons with each escalation
+ * again ("Escalation (covered tracks): …", packages/core/src/cases/compute.ts, for the workbook and
+ * --json), which the screens already show in their own red line or alert above the reasons.
+ */
+export function reasonsBesideEscalations(c: Pick<CaseSummary, 'reasons' | 'escalations'>): string[] {
+  const shown = new Set(c.escalations.map((e) => `Escalation (${e.kind.replaceAll('_', ' ')}): ${e.text}`));
+  return c.reasons.filter((r) => !shown.has(r));
+}
+
 export function progressText(p: CaseSummary['progress']): string {
   const parts = [`${p.reviewed.toLocaleString('en-US')} of ${p.members.toLocaleString('en-US')} reviewed${decisionsText(p.decisions, p.members)}`];
   if (p.suppressed) parts.push(`${p.suppressed.toLocaleString('en-US')} suppressed`);

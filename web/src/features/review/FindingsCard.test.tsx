@@ -96,4 +96,16 @@ describe('FindingsCard', () => {
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({ status: 'false_positive', comment: 'Test system', ticket: '', findingIds: ['f0000000000000000001', 'f0000000000000000003'] });
   });
+
+  it('says "every finding of the analysis" for a bulk triage with no filter set (the cases test names a filter)', async () => {
+    const api = await startApiServer({
+      'GET /results/a-1/findings?limit=25': () => ({ status: 200, body: page([finding('f0000000000000000001'), finding('f0000000000000000002')]) }),
+    });
+    close = api.close;
+    renderRoute(() => <FindingsCard analysisId="a-1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Review all 2 matching…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('bulk-filter-description')).toHaveTextContent(/^Every finding of the analysis, on every page: 2 findings, each with its own trail entry\.$/);
+  });
 });
+

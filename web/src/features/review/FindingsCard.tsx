@@ -19,7 +19,7 @@ const STATUS_OPTIONS = [
 ];
 const SEVERITY_OPTIONS = [{ value: '', label: 'All severities' }, ...['critical', 'high', 'medium', 'low'].map((s) => ({ value: s, label: s }))];
 
-/** The filter in words, for the bulk triage dialog. */
+/** The filter in words, for the bulk triage dialog ('' when no filter is set: every finding of the analysis). */
 function describeFilter(f: FindingMatch, ruleTitle: string | undefined): string {
   const parts: string[] = [];
   if (f.caseId) parts.push('this case');
@@ -27,7 +27,7 @@ function describeFilter(f: FindingMatch, ruleTitle: string | undefined): string 
   if (f.user) parts.push(`user ${f.user.toUpperCase()}`);
   if (f.severity) parts.push(`severity ${f.severity}`);
   if (f.status) parts.push(`status ${f.status === 'suppressed' ? 'suppressed' : STATUS_LABEL[f.status]}`);
-  return parts.length ? parts.join(', ') : 'no filter (all findings of the analysis)';
+  return parts.join(', ');
 }
 
 /**

@@ -14,7 +14,7 @@ interface TriageDialogProps {
   targets: Finding[];
   /** Pre-selected status (bulk buttons). */
   initialStatus?: ReviewStatus;
-  /** Bulk triage by filter: every finding the filter matches (`matched` as the list showed it); `targets` is then empty. */
+  /** Bulk triage by filter: every finding the filter matches (`matched` as the list showed it; `description` the filter in words, empty for none); `targets` is then empty. */
   byFilter?: { filter: FindingMatch; matched: number; description: string };
   onClose: () => void;
   onSaved: (count: number) => void;
@@ -62,7 +62,7 @@ export function TriageDialog({ analysisId, targets, initialStatus, byFilter, onC
       <Stack gap="sm">
         {byFilter && (
           <Text size="sm" data-testid="bulk-filter-description">
-            Every finding that matches {byFilter.description}, on every page: {findingsText(byFilter.matched)}, {byFilter.matched === 1 ? 'with its' : 'each with its'} own trail entry.
+            {byFilter.description ? `Every finding that matches ${byFilter.description}` : 'Every finding of the analysis'}, on every page: {findingsText(byFilter.matched)}, {byFilter.matched === 1 ? 'with its' : 'each with its'} own trail entry.
           </Text>
         )}
         {single && (

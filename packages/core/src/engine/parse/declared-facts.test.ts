@@ -152,6 +152,67 @@ describe('facts a pattern declares', () => {
     expect(collect('CDPOS', items, facts).filter((e) => e[0] === ZTAB.kind)).toEqual([]);
   });
 
+  it('SENSITIVE_ROLE_ASSIGNED and SENSITIVE_PROFILE_ASSIGNED: their module judges the items their declaration fits (the list and the validity), with no record rule', () => {
+    const role = (fields: Partial<CanonicalRecord>): Partial<CanonicalRecord> => ({ user: 'ROLEADM', objectclas: 'PFCG', objectid: 'SAP_BC_BASIS_ADMIN', changenr: '1', tabname: 'AGR_USERS', fname: 'KEY', chngind: 'I', tabkey: '100' + 'SAP_BC_BASIS_ADMIN'.padEnd(30) + 'JDOE', valueNew: '', valueOld: '', ...fields });
+    const items = [
+      role({}),
+      role({ changenr: '2', chngind: 'D' }), // removed: the rule's reason, not the fact
+      role({ changenr: '3', tabkey: '100' + 'Z_DISPLAY_ONLY'.padEnd(30) + 'JDOE' }), // not on the list
+      role({ changenr: '4', objectclas: 'KRED' }), // not a role class
+      role({ changenr: '5', chngind: 'U', fname: 'TO_DAT', valueOld: '20240101', valueNew: '99991231' }), // valid again on 2026-11-18
+      role({ changenr: '6', chngind: 'U', fname: 'TO_DAT', valueOld: '20271231', valueNew: '99991231' }), // still valid, only extended
+    ];
+    const kept = collect('CDPOS', items).filter((e) => e[0] === ROLE_ASSIGNED.kind);
+    expect(kept.map((e) => [e[2], e[7]])).toEqual([
+      ['SAP_BC_BASIS_ADMIN to JDOE', 'PFCG\u0001SAP_BC_BASIS_ADMIN\u00011'],
+      ['SAP_BC_BASIS_ADMIN to JDOE (TO_DAT 20240101 → 99991231)', 'PFCG\u0001SAP_BC_BASIS_ADMIN\u00015'],
+    ]);
+    // The record rule still gives its reason for the removal and the extension; the fact is not marked for them.
+    const out = createFlagResult(true);
+    const rec = Object.assign(createCanonicalRecord('CDPOS'), { user: 'ROLEADM', date: '2026-11-18', time: '10:00:00' }, role({ chngind: 'D' }));
+    flagger(rec, out);
+    expect(out.rules).toContain('CD-SENSITIVE-ROLE');
+    expect(out.marks & ROLE_ASSIGNED.mark).toBe(0);
+    // With another list, the same item is judged by that list.
+    const lists = { ...loadDefaultLists(), sensitiveRoles: [{ role: 'Z_DISPLAY*', description: '' }] };
+    const other = createRecordFlagger(createFlagContext(lists));
+    const judged = (fields: Partial<CanonicalRecord>) => {
+      const r = Object.assign(createCanonicalRecord('CDPOS'), { user: 'ROLEADM', date: '2026-11-18', time: '10:00:00' }, role(fields));
+      other(r, out);
+      return (out.marks & ROLE_ASSIGNED.mark) !== 0;
+    };
+    expect([judged({}), judged({ tabkey: '100' + 'Z_DISPLAY_ONLY'.padEnd(30) + 'JDOE' })]).toEqual([false, true]);
+    const profile = (fields: Partial<CanonicalRecord>): Partial<CanonicalRecord> => ({ user: 'ADMIN', objectclas: 'IDENTITY', objectid: 'JDOE', changenr: '1', tabname: 'UST04', fname: 'KEY', chngind: 'I', tabkey: '100JDOE        SAP_ALL', valueNew: '', valueOld: '', ...fields });
+    const profiles = [profile({}), profile({ changenr: '2', chngind: 'D' }), profile({ changenr: '3', tabkey: '100JDOE        Z_DISPLAY' }), profile({ changenr: '4', tabname: 'UST10C' })];
+    expect(collect('CDPOS', profiles).filter((e) => e[0] === PROFILE_ASSIGNED.kind).map((e) => [e[2], e[7]])).toEqual([['SAP_ALL to JDOE', 'IDENTITY\u0001JDOE\u00011']]);
+  });
+
+  it('a fact declared by table and class with a judgement of its own module, given a list, is marked and kept with no record rule', () => {
+    const ZROLE = defineFact({
+      kind: 'zrole_test_fact',
+      about: 'test only',
+      changes: [{ tables: ['ZAGR'], classes: ['ZCLS'] }],
+      judge: { list: 'sensitiveRoles', item: (rec, roles) => roles.match(rec.fname) },
+      records: { CDPOS: { target: 'marked' } },
+    });
+    const facts = [...DECLARED_FACTS, ZROLE];
+    const withFacts = createRecordFlagger(createFlagContext(loadDefaultLists()), { facts });
+    const c = new FactsCollector(0, meta('CDPOS'), compileDeclaredFacts(facts));
+    const rec = createCanonicalRecord('CDPOS', false);
+    const out = createFlagResult(false);
+    const items = [{ tabname: 'ZAGR', objectclas: 'ZCLS', fname: 'SAP_ALL_ROLE' }, { tabname: 'ZAGR', objectclas: 'zcls', fname: 'SAP_BC_BASIS_ADMIN' }, { tabname: 'ZAGR', objectclas: 'OTHER', fname: 'SAP_BC_BASIS_ADMIN' }, { tabname: 'YAGR', objectclas: 'ZCLS', fname: 'SAP_BC_BASIS_ADMIN' }];
+    for (const [i, fields] of items.entries()) {
+      Object.assign(rec, { user: 'ALICE', date: '2026-11-18', time: '10:00:00', objectid: '1', changenr: String(i), chngind: 'U', tabkey: '', valueNew: '', valueOld: '' }, fields);
+      rec.userInitial = 65;
+      withFacts(rec, out);
+      c.add(rec, out);
+    }
+    const s = c.finish().securityEvents;
+    const kept = Array.from({ length: s.kinds.length }, (_, i) => [s.kinds.get(i), s.targets.get(i)]).filter((e) => e[0] === ZROLE.kind);
+    expect(kept).toEqual([['zrole_test_fact', 'SAP_BC_BASIS_ADMIN']]);
+    expect(() => defineFact({ kind: 'zbad_test_fact', about: 'test only', judge: { item: () => 'x' }, records: { CDPOS: {} } })).toThrow('has a `judge` but no `changes`');
+  });
+
   it('a fact no pattern declares is never kept, even when a record is marked with it', () => {
     const UNDECLARED = defineFact({ kind: 'undeclared_test_fact', about: 'test only', records: { SM20: { target: 'var1' } } });
     const c = new FactsCollector(0, meta('SM20'));

@@ -6,6 +6,7 @@
  */
 import { CsvSplitter } from '../../formats/csv-splitter.ts';
 import type { FileType, SuspiciousPattern } from '../../model/index.ts';
+import { patternUserKey } from '../../model/pattern-fields.ts';
 import { recordTime } from '../record-fields.ts';
 import { patternRule } from '../rule-ref.ts';
 import { cellGetter, cellsOf, columnIndex, flagPositions, flagsOfRow, namesUser, summaryOf } from '../timeline-rows.ts';
@@ -132,9 +133,9 @@ function parseCursor(cursor: string | undefined): number[] {
  * @example await readTimelinePage(await openTimelineIndex(readIndex), readCsv, 'ALICE', { limit: 100 }, report.suspicious_patterns)
  */
 export async function readTimelinePage(index: OpenedTimelineIndex, csv: RangeReader, userId: string, q: TimelinePageQuery, allPatterns: readonly SuspiciousPattern[]): Promise<TimelinePage> {
-  const user = userId.trim().toUpperCase();
+  const user = patternUserKey(userId);
   const dir = await directoryOf(index, user);
-  const patterns = allPatterns.filter((p) => p.user.trim().toUpperCase() === user).map((p) => ({ p, rule: patternRule(p), day: p.sm20_time.slice(0, 10) || 'unknown' }));
+  const patterns = allPatterns.filter((p) => patternUserKey(p.user) === user).map((p) => ({ p, rule: patternRule(p), day: p.sm20_time.slice(0, 10) || 'unknown' }));
   patterns.sort((x, y) => (x.p.sm20_time < y.p.sm20_time ? -1 : x.p.sm20_time > y.p.sm20_time ? 1 : 0));
 
   // Counts over the whole timeline, as the filters offer them.

@@ -6,10 +6,11 @@
  *
  * Which records, with no record rule: every SM20 record of the fact's `events`, every change-document
  * item that fits one of its `changes` (tables, fields, object classes), every record whose
- * transaction is on its `transactions` list; and any record a record rule marks with
- * `markFact(out, FACT, text)` (flags/flag-result.ts), for a fact no declaration can say (a role of the
- * sensitive-roles list assigned). The flagger sets the marks of `changes` and `transactions` from its
- * memos per table, field, class and transaction (rules/record/record-env.ts); the collector looks at
+ * transaction is on its `transactions` list, and of the items `changes` fits only those the module's
+ * own `judge` accepts (a role of the sensitive-roles list assigned, with the list given to it); and
+ * any record a record rule marks with `markFact(out, FACT, text)` (flags/flag-result.ts). The flagger
+ * sets the marks of `changes`, `judge` and `transactions` from its memos per table, field, class and
+ * transaction (rules/record/record-env.ts, declared-marks.ts); the collector looks at
  * a record's marks only when some are set (one bit test per record), and `when` then skips records
  * that do not count.
  *
@@ -21,7 +22,7 @@
  * load while the model does).
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import type { TcodeListKey } from '../../lists/watchlist-table.ts';
+import type { CompiledLists, TcodeListKey, WatchlistKey } from '../../lists/watchlist-table.ts';
 import { FIRST_FACT_BIT, LAST_FACT_BIT, type FactMark } from '../../flags/fact-marks.ts';
 
 /**
@@ -58,6 +59,19 @@ export interface FactChange {
   classes?: readonly string[];
 }
 
+/**
+ * What the declaration alone cannot tell of a change-document item, judged by the pattern module:
+ * `item` runs for each item that fits the fact's `changes` (and for no other record), given the
+ * analysis's compiled list `list` (a key of the lists table, `FlagContext`'s lookup), and answers the
+ * fact's `marked` text, or undefined when the item is not the fact (a role not on the list, a
+ * validity change that does not make the assignment valid again). Without `list`, `item` reads the
+ * record alone. A small pure function of the record: it runs in the flagger, in step 1 and in the
+ * report step alike.
+ */
+export type FactJudge =
+  | { [L in WatchlistKey]: { list: L; item(rec: CanonicalRecord, list: CompiledLists[L]): string | undefined } }[WatchlistKey]
+  | { list?: undefined; item(rec: CanonicalRecord): string | undefined };
+
 /** A list of transaction codes of the analysis: a line of the lists table whose ID column is TCODE (`paymentTcodes`). */
 export type TransactionList = TcodeListKey;
 
@@ -70,6 +84,8 @@ export interface FactSpec<K extends string> {
   events?: readonly string[];
   /** Change-document items that are this fact (an item fitting any entry; CDPOS must be among `records`). */
   changes?: readonly FactChange[];
+  /** With `changes`: the items fitting them are this fact only when the module's judgement says so (`FactJudge`). */
+  judge?: FactJudge;
   /**
    * Records whose transaction is on this list (SM20 TCODE or the transaction AU3 started, a change
    * document's TCODE): the transaction is the fact's `marked` text.
@@ -91,6 +107,9 @@ let nextBit = FIRST_FACT_BIT;
  * 28th declaration throws when the pattern list loads (any test, the CLI and the service fail at once).
  */
 export function defineFact<const K extends string>(spec: FactSpec<K>): DeclaredFact<K> {
+  if (spec.judge !== undefined && (spec.changes === undefined || spec.changes.length === 0)) {
+    throw new Error(`The fact "${spec.kind}" has a \`judge\` but no \`changes\`: the judgement runs only on the change-document items its \`changes\` entries fit`);
+  }
   if (nextBit > LAST_FACT_BIT) {
     throw new Error(
       `Too many declared facts: "${spec.kind}" would be fact ${nextBit - FIRST_FACT_BIT + 1}, and at most ${LAST_FACT_BIT - FIRST_FACT_BIT + 1} fit the mark bits (FlagResult.marks, flags/fact-marks.ts). ` +

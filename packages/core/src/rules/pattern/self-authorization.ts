@@ -6,21 +6,30 @@
  */
 import { definePattern } from './define-pattern.ts';
 import { defineFact } from './define-fact.ts';
+import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { docKey } from '../../facts/file-facts.ts';
 import type { StrColumn } from '../../facts/index.ts';
-import { selfAuthorised } from '../record/change-document-keys.ts';
+import { authorisationTarget, selfAuthorised } from '../record/change-document-keys.ts';
 import { type ItemRuleEnv, K, pattern } from './pattern-env.ts';
 import type { ItemPatternRule } from './pattern-env.ts';
 
 const USER_OBJECT_CLASSES = new Set(['IDENTITY', 'PFCG', 'BENUTZER']);
 
 /**
- * A change-document item that changes a user's authorisations (change-document-rules.ts marks it with
- * "identity" or "role", \u0001 and the target: the IDENTITY object id, or the AGR_USERS key of PFCG).
+ * A change-document item that changes a user's authorisations, kept as "identity" or "role", \u0001
+ * and the target: the IDENTITY (BENUTZER) object id, or the AGR_USERS key of PFCG
+ * (change-document-keys.ts `authorisationTarget`).
  */
 export const AUTHORISATION_CHANGE = defineFact({
   kind: 'authorisation_change',
   about: "a change-document item that changes a user's authorisations (IDENTITY, BENUTZER, PFCG AGR_USERS)",
+  changes: [{ classes: [...USER_OBJECT_CLASSES] }],
+  judge: {
+    item(rec: CanonicalRecord) {
+      const target = authorisationTarget(rec.objectclas, rec.objectid, rec.tabname, rec.fname, rec.tabkey);
+      return target === undefined ? undefined : `${rec.objectclas.toUpperCase() === 'PFCG' ? 'role' : 'identity'}\u0001${target}`;
+    },
+  },
   records: { CDPOS: { target: 'marked', activity: 'recordText', key: 'docKey' } },
 });
 

@@ -2,22 +2,35 @@
  * SENSITIVE_ROLE_ASSIGNED: a role of the sensitive-roles watchlist assigned (AGR_USERS insert) or made
  * valid again, once per document and assignment. Made valid again: its old end of validity (TO_DAT,
  * VALUE_OLD) lay before the day of the change and its new end is on or after it; an item whose date
- * only its header knows carries both ends (change-document-rules.ts) and is judged here.
+ * only its header knows carries both ends and is judged in `find` with the header's date.
  */
 import { definePattern } from './define-pattern.ts';
 import { formatEpoch } from '../../facts/file-facts.ts';
 import { defineFact } from './define-fact.ts';
-import { validAgain, validityOf } from '../record/change-document-keys.ts';
+import { listedRoleItem, ROLE_CLASSES, validAgain, validityOf, validityText } from '../record/change-document-keys.ts';
 import { findAssignments } from './assignment-pattern.ts';
 import type { PatternEnv } from './pattern-env.ts';
 
 /**
- * A sensitive role assigned to a user, or its assignment made valid again (AGR_USERS;
- * change-document-rules.ts marks it with "ROLE to USER" and, for a validity change, both ends).
+ * A sensitive role assigned to a user, or its assignment made valid again: a PFCG or IDENTITY item on
+ * AGR_USERS whose role is on the sensitive-roles list, an insert or a change of its end of validity
+ * that makes it valid again on the item's day. Kept as "ROLE to USER" and, for a validity change, both
+ * ends; an item whose date only its header knows is kept with both ends and judged in `find`.
  */
 export const ROLE_ASSIGNED = defineFact({
   kind: 'role_assigned',
   about: 'a role of the sensitive-roles watchlist assigned to a user or made valid again (AGR_USERS)',
+  changes: [{ tables: ['AGR_USERS'], classes: [...ROLE_CLASSES] }],
+  judge: {
+    list: 'sensitiveRoles',
+    item(rec, roles) {
+      const item = listedRoleItem(rec, roles);
+      if (item === undefined) return undefined;
+      if (item.ind === 'I') return `${item.role} to ${item.owner}`;
+      if (item.validity !== undefined && (rec.date === '' || validAgain(item.validity, rec.date))) return `${item.role} to ${item.owner} ${validityText(item.validity)}`;
+      return undefined;
+    },
+  },
   records: { CDPOS: { target: 'marked', key: 'docKey' } },
 });
 

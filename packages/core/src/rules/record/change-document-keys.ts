@@ -26,6 +26,40 @@ export function roleKey(tabkey: string): { role: string; user: string } {
   return { role, user };
 }
 
+/** The fields of a change-document item the role and profile readings below use. */
+export interface ItemFields {
+  objectclas: string;
+  objectid: string;
+  tabkey: string;
+  chngind: string;
+  fname: string;
+  valueNew: string;
+  valueOld: string;
+}
+
+/** An AGR_USERS item of a role on a list: the role as the list names it, whose it is, the change indicator (upper case) and its change of validity. */
+export interface ListedRoleItem {
+  role: string;
+  owner: string;
+  ind: string;
+  validity: ValidityChange | undefined;
+}
+
+/**
+ * An AGR_USERS item whose role (TABKEY after the client) is on `roles`, or undefined. The owner is
+ * the OBJECTID of an IDENTITY document, else the user in TABKEY. Read by the record rule
+ * CD-SENSITIVE-ROLE and by SENSITIVE_ROLE_ASSIGNED's fact, which judge it differently.
+ */
+export function listedRoleItem(rec: ItemFields, roles: { readonly empty: boolean; match(name: string): string | undefined }): ListedRoleItem | undefined {
+  if (roles.empty) return undefined;
+  const key = roleKey(rec.tabkey);
+  const role = roles.match(key.role);
+  if (role === undefined) return undefined;
+  const owner = (rec.objectclas.toUpperCase() === 'IDENTITY' ? rec.objectid.trim() : '') || key.user || 'unknown user';
+  const ind = rec.chngind.toUpperCase();
+  return { role, owner, ind, validity: validityChange(ind, rec.fname.toUpperCase(), rec.valueNew, rec.valueOld) };
+}
+
 /** A TO_DAT change of an AGR_USERS item: the end of validity before and after, as YYYYMMDD ('' when not given). */
 export interface ValidityChange {
   from: string;

@@ -1,17 +1,15 @@
 /**
  * Rules of change documents (CDHDR, CDPOS): CD-SENSITIVE-OBJECT, TABLE-HIGH-RISK,
  * CD-ACCOUNTING-TABLE, CD-BANK-KEY, CD-SENSITIVE-FIELD, CD-SENSITIVE-PROFILE and CD-SENSITIVE-ROLE;
- * and the facts of an item the patterns declare by its table, field and class, or that only a rule can
- * tell (a sensitive role or profile assigned, an authorisation changed).
+ * and, in one generic line, the facts of an item the patterns declare by its table, field and class
+ * (with their own judgement where one is needed: a sensitive role or profile assigned, an
+ * authorisation changed). No fact is named here.
  */
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
-import { authorisationTarget, bankKeyChange, namedProfile, profileOwner, readableKey, roleKey, validAgain, validityChange, validityText, USER_PROFILE_TABLES } from './change-document-keys.ts';
-import { markFact, setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
+import { bankKeyChange, listedRoleItem, namedProfile, profileOwner, readableKey, validAgain, validityText } from './change-document-keys.ts';
+import { setFlag, setOther, type FlagResult } from '../../flags/flag-result.ts';
 import type { ClassFacts, RuleEnv } from './record-env.ts';
 import { defineRecordRules } from './define-record-rules.ts';
-import { PROFILE_ASSIGNED } from '../pattern/sensitive-profile-assigned.ts';
-import { ROLE_ASSIGNED } from '../pattern/sensitive-role-assigned.ts';
-import { AUTHORISATION_CHANGE } from '../pattern/self-authorization.ts';
 
 /** Object class rules of CDHDR and CDPOS; returns the class facts. */
 export function flagObjectClass(env: RuleEnv, rec: CanonicalRecord, out: FlagResult): ClassFacts {
@@ -32,14 +30,11 @@ export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResu
     const bank = bankKeyChange(table, f.field, rec.chngind);
     if (bank) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? `Bank details ${bank} in ${table} (key ${readableKey(rec.tabkey)})` : '', 'CD-BANK-KEY');
   }
-  // The facts the patterns declare by table, field and object class (define-fact.ts `changes`).
+  // The facts the patterns declare by table, field and object class (define-fact.ts `changes`, and
+  // their module's `judge` where the declaration needs one).
   const declared = t.changes & c.changes & f.changes;
-  if (declared !== 0) out.marks |= env.changeMarks(declared);
-  if (c.users) {
-    const target = authorisationTarget(c.cls, rec.objectid, table, rec.fname, rec.tabkey);
-    if (target !== undefined) markFact(out, AUTHORISATION_CHANGE, `${c.cls === 'PFCG' ? 'role' : 'identity'}\u0001${target}`);
-  }
-  if (t.roles && c.roles) flagRole(env, rec, out, c);
+  if (declared !== 0) env.markChanges(declared, rec, out);
+  if (t.roles && c.roles) flagRole(env, rec, out);
   if (f.sensitive) setFlag(out, 'SENSITIVE_FIELD_FLAG', full ? env.reason('SF', `${f.field}\u0001${table}`, () => `Sensitive field ${f.field}${table ? ` in ${table}` : ''} changed`) : '', 'CD-SENSITIVE-FIELD');
   if (profiles && c.profiles) {
     const profile = namedProfile(rec.tabkey, rec.valueNew, env.ctx.sensitiveProfiles);
@@ -48,30 +43,25 @@ export function flagItemChange(env: RuleEnv, rec: CanonicalRecord, out: FlagResu
       const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : 'changed for';
       const owner = profileOwner(c.cls, rec.objectid, rec.tabkey) || 'unknown user';
       setOther(out, 'authorization', full ? `authorization: Sensitive profile ${profile} ${how} ${owner} (${table})` : '', 'CD-SENSITIVE-PROFILE');
-      if (ind === 'I' && USER_PROFILE_TABLES.has(table)) markFact(out, PROFILE_ASSIGNED, `${profile} to ${owner}`);
     }
   }
 }
 
-/** CD-SENSITIVE-ROLE: a role of the sensitive-roles watchlist assigned or removed (AGR_USERS: client, role, user in TABKEY). */
-function flagRole(env: RuleEnv, rec: CanonicalRecord, out: FlagResult, c: ClassFacts): void {
-  const roles = env.ctx.sensitiveRoles;
-  if (roles.empty) return;
-  const key = roleKey(rec.tabkey);
-  const role = roles.match(key.role);
-  if (role === undefined) return;
-  const owner = (c.identity ? rec.objectid.trim() : '') || key.user || 'unknown user';
-  const ind = rec.chngind.toUpperCase();
+/**
+ * CD-SENSITIVE-ROLE: a role of the sensitive-roles watchlist assigned or removed (AGR_USERS: client,
+ * role, user in TABKEY). Whether the item is also SENSITIVE_ROLE_ASSIGNED's fact (an insert, or its
+ * validity made valid again) is that pattern's own judgement (its `ROLE_ASSIGNED` declaration).
+ */
+function flagRole(env: RuleEnv, rec: CanonicalRecord, out: FlagResult): void {
+  const item = listedRoleItem(rec, env.ctx.sensitiveRoles);
+  if (item === undefined) return;
+  const { role, owner, ind, validity } = item;
   // A change of its validity: made valid again when the old end (VALUE_OLD) had passed and the new
-  // one has not. An item that does not know its date yet (its header is in another file) is judged
-  // by SENSITIVE_ROLE_ASSIGNED with the header's date: the security event carries both ends.
-  const validity = validityChange(ind, rec.fname.toUpperCase(), rec.valueNew, rec.valueOld);
-  const again = validity !== undefined && (rec.date === '' || validAgain(validity, rec.date));
-  const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : validity === undefined ? 'changed for' : rec.date === '' ? 'validity changed for' : again ? 'made valid again for' : 'validity changed for';
+  // one has not; an item that does not know its date yet (its header is in another file) says only
+  // that its validity changed.
+  const how = ind === 'I' ? 'assigned to' : ind === 'D' || ind === 'E' ? 'removed from' : validity === undefined ? 'changed for' : rec.date !== '' && validAgain(validity, rec.date) ? 'made valid again for' : 'validity changed for';
   const validityNote = validity === undefined ? '' : ` ${validityText(validity)}`;
   setOther(out, 'authorization', env.full ? `authorization: Sensitive role ${role} ${how} ${owner} (AGR_USERS)${validityNote}` : '', 'CD-SENSITIVE-ROLE');
-  if (ind === 'I') markFact(out, ROLE_ASSIGNED, `${role} to ${owner}`);
-  else if (again) markFact(out, ROLE_ASSIGNED, `${role} to ${owner}${validityNote}`);
 }
 
 /** The catalogue entries of this module's rules (DETECTION.md section 5). */

@@ -2,7 +2,9 @@ import { PROFILE_CLASSES, PROFILE_TABLES, ROLE_CLASSES } from './change-document
 import { compileDeclaredMarks } from './declared-marks.ts';
 import type { DeclaredFact } from '../pattern/define-fact.ts';
 import { DECLARED_FACTS } from '../pattern/fact-list.ts';
+import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import type { FlagContext } from '../../flags/flag-context.ts';
+import type { FlagResult } from '../../flags/flag-result.ts';
 import { memoOf } from '../../flags/memo.ts';
 import {
   AUDIT_DELETE_CALLS, AUDIT_EVENTS, CONFIG_EVENTS, CONFIG_TCODES, DEBUG_EVENTS, FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, JOB_TCODES, NAMED_EVENTS, SECURITY_EVENTS,
@@ -31,8 +33,12 @@ export interface RuleEnv {
   readonly classOf: (raw: string) => ClassFacts;
   readonly tableOf: (raw: string) => TableFacts;
   readonly fieldOf: (raw: string) => FieldFacts;
-  /** The fact marks of the `changes` entries an item fits (`ClassFacts.changes & TableFacts.changes & FieldFacts.changes`, not 0). */
-  readonly changeMarks: (entries: number) => number;
+  /**
+   * Marks a change-document item with the facts of the `changes` entries it fits
+   * (`ClassFacts.changes & TableFacts.changes & FieldFacts.changes`, not 0); a fact with a `judge`
+   * only when its module's judgement accepts the item (declared-marks.ts).
+   */
+  readonly markChanges: (entries: number, rec: CanonicalRecord, out: FlagResult) => void;
 }
 
 export interface TcodeFacts {
@@ -141,7 +147,7 @@ export function createRuleEnv(ctx: FlagContext, full: boolean, facts: readonly D
       const field = raw.toUpperCase();
       return { field, sensitive: ctx.sensitiveFields.has(field), changes: declared.fieldEntries(field) };
     }),
-    changeMarks: declared.marksOf,
+    markChanges: declared.markItem,
   };
 }
 

@@ -1,11 +1,11 @@
 /**
  * GET /results/{id}/patterns: a page of the analysis's patterns, most severe first, from the stored
  * pattern table (a few ranged reads, whatever the number of patterns); an analysis written before
- * the table was kept has every pattern in its report.json instead. Also the patterns of one user
- * for the timeline.
+ * the table was kept has every pattern in its report.json instead. The timeline finds one user's
+ * patterns in the same table (services/review/timeline-patterns.ts).
  */
 import { StoredPatternTable } from '@app/core';
-import type { AnalysisReport, SuspiciousPattern } from '@app/core';
+import type { AnalysisReport } from '@app/core';
 import { z } from 'zod';
 import { BlobNotFoundError } from '../../ports/index.ts';
 import type { Services } from '../types.ts';
@@ -21,7 +21,7 @@ export const patternsQuerySchema = z.object({
 });
 
 /** The stored table of a completed analysis, or undefined when it has none (written before it was kept). */
-async function openTable(services: Services, item: AnalysisItem): Promise<StoredPatternTable | undefined> {
+export async function openPatternTable(services: Services, item: AnalysisItem): Promise<StoredPatternTable | undefined> {
   const key = outputKeys(item.userSub, item.analysisId).patterns;
   try {
     return await StoredPatternTable.open((start, length) => services.blobs.readRange(key, start, length));
@@ -38,16 +38,8 @@ export async function getPatternPage(services: Services, userSub: string, analys
   const item = await requireAnalysis(services, userSub, analysisId);
   // Refuses an analysis that has not completed, as GET /results/{id} does.
   const report = await readReport(services, item);
-  const table = reportListsSome(report) ? await openTable(services, item) : undefined;
+  const table = reportListsSome(report) ? await openPatternTable(services, item) : undefined;
   const total = table ? table.total : report.suspicious_patterns.length;
   const patterns = table ? await table.page(q.offset, q.offset + q.limit) : report.suspicious_patterns.slice(q.offset, q.offset + q.limit);
   return { analysisId, total, offset: q.offset, limit: q.limit, patterns };
-}
-
-/** The patterns of `user` (trimmed, any case), from the report or, when it lists only some, from the stored table. */
-export async function patternsOfUser(services: Services, item: AnalysisItem, report: AnalysisReport, user: string): Promise<SuspiciousPattern[]> {
-  const table = reportListsSome(report) ? await openTable(services, item) : undefined;
-  if (table) return table.ofUser(user);
-  const wanted = user.trim().toUpperCase();
-  return report.suspicious_patterns.filter((p) => p.user.trim().toUpperCase() === wanted);
 }

@@ -10,12 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import { buildUserTimeline, openTimelineIndex, readTimelinePage, TimelineIndexError, type OpenedTimelineIndex, type TimelineEntry } from '@app/core/review/index.ts';
-import { FILE_TYPES } from '@app/core';
+import { FILE_TYPES, patternUserKey } from '@app/core';
 import { z } from 'zod';
 import { VisibleError } from '../../http/errors.ts';
 import { BlobNotFoundError } from '../../ports/index.ts';
 import { readReport, requireAnalysis } from '../analyses/analysis-views.ts';
-import { patternsOfUser } from '../analyses/pattern-pages.ts';
+import { timelinePatterns } from './timeline-patterns.ts';
 import type { Services } from '../types.ts';
 import { analysisPrefix, outputKeys, readText } from '../workspace.ts';
 
@@ -55,7 +55,7 @@ type AnalysisOf = Awaited<ReturnType<typeof requireAnalysis>>;
 type ReportOf = Awaited<ReturnType<typeof readReport>>;
 
 async function loadTimeline(services: Services, userSub: string, analysisId: string, user: string, item: AnalysisOf, report: ReportOf): Promise<Loaded> {
-  const folder = `${analysisPrefix(userSub, analysisId)}timeline/${createHash('sha256').update(user.toUpperCase()).digest('hex').slice(0, 32)}/`;
+  const folder = `${analysisPrefix(userSub, analysisId)}timeline/${createHash('sha256').update(patternUserKey(user)).digest('hex').slice(0, 32)}/`;
   const chunkKey = (n: number) => `${folder}chunk-${n}.json`;
   try {
     const index = JSON.parse(await readText(services.blobs, `${folder}index.json`)) as TimelineIndex;
@@ -71,7 +71,7 @@ async function loadTimeline(services: Services, userSub: string, analysisId: str
     if (!(e instanceof BlobNotFoundError)) throw e;
   }
   if (!item.outputs) throw new VisibleError('CONFLICT', 'The analysis has no outputs');
-  const timeline = await buildUserTimeline(services.blobs.read(item.outputs.csv), user, await patternsOfUser(services, item, report, user));
+  const timeline = await buildUserTimeline(services.blobs.read(item.outputs.csv), user, await timelinePatterns(services, item, report, user));
   const index: TimelineIndex = { user: timeline.user, truncated: timeline.truncated, scannedRecords: timeline.scannedRecords, keys: timeline.entries.map(keyOf) };
   // Chunks first: an index on its own would promise entries that are not there.
   for (let n = 0; n * TIMELINE_CHUNK < timeline.entries.length; n++) {
@@ -99,7 +99,7 @@ export async function getTimeline(services: Services, userSub: string, analysisI
   const csvKey = item.outputs.csv;
   const index = await openIndex(services, outputKeys(userSub, analysisId).timelineIndex);
   if (index) {
-    const page = await readTimelinePage(index, (start, length) => services.blobs.readRange(csvKey, start, length), q.user, q, await patternsOfUser(services, item, report, q.user)).catch((e) => {
+    const page = await readTimelinePage(index, (start, length) => services.blobs.readRange(csvKey, start, length), q.user, q, await timelinePatterns(services, item, report, q.user)).catch((e) => {
       throw e instanceof TimelineIndexError ? new VisibleError('BAD_REQUEST', `Invalid request: cursor: ${e.message}`) : e;
     });
     const { rowsRead, ...rest } = page;
