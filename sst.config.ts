@@ -19,6 +19,7 @@ export default $config({
     const auth = await import('./stacks/auth');
     await import('./stacks/pipeline');
     await import('./stacks/import-jobs');
+    await import('./stacks/review-jobs');
     await import('./stacks/api');
     const apiEdge = await import('./stacks/api-edge');
     const web = await import('./stacks/web');

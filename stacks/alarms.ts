@@ -8,11 +8,12 @@
  * - 5xx answers of the HTTP API;
  * - Bedrock throttling (AWS/Bedrock InvocationThrottles across models);
  * - any message in the failed-events queue (an analysis that may still show "processing") or in
- *   the import jobs' dead-letter queue.
+ *   the dead-letter queues of the import and review jobs.
  */
 import { api } from './api';
 import { apiFunction } from './api-function';
 import { importDeadLetters, importFunction } from './import-jobs';
+import { reviewDeadLetters, reviewFunction } from './review-jobs';
 import { failedEventsQueue, pipelineFunction, stateMachine } from './pipeline';
 import { settings } from './settings';
 
@@ -57,6 +58,7 @@ export const alarms = [
       ['Pipeline', pipelineFunction],
       ['Api', apiFunction],
       ['Import', importFunction],
+      ['Review', reviewFunction],
     ] as const
   ).flatMap(([label, fn]) => [
     alarm(`Alarm${label}Errors`, { namespace: 'AWS/Lambda', metricName: 'Errors', dimensions: { FunctionName: fn.name }, description: `The ${label} function failed an invocation` }),
@@ -77,5 +79,12 @@ export const alarms = [
     dimensions: { QueueName: importDeadLetters.name },
     statistic: 'Maximum',
     description: 'A master-list import job failed twice: its job may show "running" (read the queue)',
+  }),
+  alarm('AlarmReviewDeadLetters', {
+    namespace: 'AWS/SQS',
+    metricName: 'ApproximateNumberOfMessagesVisible',
+    dimensions: { QueueName: reviewDeadLetters.name },
+    statistic: 'Maximum',
+    description: 'A step of a case or filter review job failed twice: the job stops and shows failed once its progress is 2 minutes old (read the queue)',
   }),
 ];

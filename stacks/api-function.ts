@@ -11,6 +11,7 @@ import { adminsGroup, appSecret, runtimeEnvironment, userPool } from './auth';
 import { functionDefaults } from './function-defaults';
 import { importJobsApiEnvironment, importJobsApiPermissions } from './import-jobs';
 import { pipelineApiEnvironment, pipelineApiPermissions, referenceDataEnvironment, referenceDataFiles } from './pipeline';
+import { reviewJobsApiEnvironment, reviewJobsApiPermissions } from './review-jobs';
 import { storagePermissions } from './storage';
 import { web } from './web';
 
@@ -30,6 +31,7 @@ export const apiFunction = new sst.aws.Function('ApiFunction', {
     ...referenceDataEnvironment,
     ...pipelineApiEnvironment,
     ...importJobsApiEnvironment,
+    ...reviewJobsApiEnvironment,
     ...aiEnvironment,
   },
   // Seeding the admin and master lists reads the shipped reference data.
@@ -37,6 +39,7 @@ export const apiFunction = new sst.aws.Function('ApiFunction', {
   permissions: [
     ...pipelineApiPermissions,
     ...importJobsApiPermissions,
+    ...reviewJobsApiPermissions,
     ...storagePermissions({
       // PutObjectTagging: the presigned upload form tags the file for the bucket's upload expiry.
       objects: ['GetObject', 'PutObject', 'PutObjectTagging', 'DeleteObject'],

@@ -14,7 +14,7 @@ describe('alarms', () => {
   test('errors and throttles of every function', () => CHECKS.alarmsOnFunctionErrorsAndThrottles(synthesis));
   test("the API's 5xx answers", () => CHECKS.alarmOnApi5xx(synthesis));
   test('Bedrock throttling', () => CHECKS.alarmOnBedrockThrottles(synthesis));
-  test("the depth of the failed-events queue and of the import jobs' dead letters", () => CHECKS.alarmsOnDeadLetterQueues(synthesis));
+  test("the depth of the failed-events queue and of the import and review jobs' dead letters", () => CHECKS.alarmsOnDeadLetterQueues(synthesis));
 });
 
 describe('dead letters', () => {

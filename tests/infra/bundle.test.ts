@@ -94,6 +94,11 @@ describe.each(RUNTIMES)('on $name', ({ node, version }) => {
     await expect(invoke(node(), 'ImportFunction', 'packages/functions/src/handlers/import-job.mjs', env, { Records: [{ body: '{}' }] })).rejects.toThrow('Import queue message without a jobId: {}');
   });
 
+  test('the review bundle starts with the stack environment and refuses a queue message that names no job', async () => {
+    const env = functionEnvironment(synthesis, 'ReviewFunction');
+    await expect(invoke(node(), 'ReviewFunction', 'packages/functions/src/handlers/review-job.mjs', env, { Records: [{ body: '{}' }] })).rejects.toThrow('Review queue message without a job: {}');
+  });
+
   test('without its link file the API bundle refuses to start, naming the missing secret', async () => {
     const env = { ...functionEnvironment(synthesis, 'ApiFunction'), SST_KEY_FILE: '', SST_KEY: '' };
     const event = { version: '2.0', rawPath: '/prod/openapi.json', rawQueryString: '', headers: {}, requestContext: { http: { method: 'GET', path: '/prod/openapi.json' } } };

@@ -1,7 +1,7 @@
 /**
  * What `npm run test:infra` asserts about a synthesis, one named check per setting. CHECKS are
  * about the default (prod) synthesis: the suites call each on it (alarms.test.ts,
- * aws-settings.test.ts, iam.test.ts, import-jobs.test.ts, synthesis.test.ts), and mutations.test.ts
+ * aws-settings.test.ts, iam.test.ts, import-jobs.test.ts, review-jobs.test.ts, synthesis.test.ts), and mutations.test.ts
  * calls the same check on copies of it with the setting removed or weakened, so every assertion is
  * shown to fail when its setting goes. DEV_CHECKS (the `sst dev` synthesis) and SETTINGS_CHECKS
  * (a prod.json with every optional setting set) are run and mutated the same way in
@@ -22,9 +22,10 @@ import type { Synthesis } from './synth.ts';
 export type Check = (s: Synthesis) => void;
 
 const fn = (s: Synthesis, name: string) => named(s, 'aws:lambda/function:Function', `${name}Function`);
-const FUNCTIONS = ['ApiFunction', 'PipelineFunction', 'ImportFunction'];
+const FUNCTIONS = ['ApiFunction', 'PipelineFunction', 'ImportFunction', 'ReviewFunction'];
 const failedEvents = (s: Synthesis) => named(s, 'aws:sqs/queue:Queue', 'PipelineFailedEvents');
 const jobsQueue = (s: Synthesis) => named(s, 'aws:sqs/queue:Queue', 'ImportJobsQueue');
+const reviewQueue = (s: Synthesis) => named(s, 'aws:sqs/queue:Queue', 'ReviewJobsQueue');
 const distribution = (s: Synthesis, prefix = 'WebCdnDistribution') => named(s, 'aws:cloudfront/distribution:Distribution', prefix);
 const webOrigin = (s: Synthesis) => `https://${distribution(s).state.domainName}`;
 const stateMachine = (s: Synthesis) => named(s, 'aws:sfn/stateMachine:StateMachine', 'AnalysisPipeline');
@@ -50,13 +51,13 @@ function expectPerClientAcl(s: Synthesis, aclName: string, block: object) {
 
 export const CHECKS = {
   // ---- the app as a whole
-  threeFunctionsOnNode22: (s) => {
-    expect(s.builds.map((b) => b.functionID).sort()).toEqual(['ApiFunction', 'ImportFunction', 'PipelineFunction']);
+  functionsOnNode22: (s) => {
+    expect(s.builds.map((b) => b.functionID).sort()).toEqual(['ApiFunction', 'ImportFunction', 'PipelineFunction', 'ReviewFunction']);
     for (const b of s.builds) {
       expect(b.runtime).toBe('nodejs22.x');
       expect(b.bundleBytes).toBeGreaterThan(100_000);
     }
-    expect(ofType(s, 'aws:lambda/function:Function').map((f) => f.inputs.runtime)).toEqual(['nodejs22.x', 'nodejs22.x', 'nodejs22.x']);
+    expect(ofType(s, 'aws:lambda/function:Function').map((f) => f.inputs.runtime)).toEqual(['nodejs22.x', 'nodejs22.x', 'nodejs22.x', 'nodejs22.x']);
   },
   outputs: (s) => {
     expect(s.outputs.api).toBe(`${apiEdgeUrl(s)}/prod`);
@@ -95,6 +96,7 @@ export const CHECKS = {
   alarmsOnDeadLetterQueues: (s) => {
     expect(watched(s)).toContain(`AWS/SQS ApproximateNumberOfMessagesVisible ${JSON.stringify({ QueueName: failedEvents(s).state.name })}`);
     expect(watched(s)).toContain(`AWS/SQS ApproximateNumberOfMessagesVisible ${JSON.stringify({ QueueName: named(s, 'aws:sqs/queue:Queue', 'ImportJobsDeadLetters').state.name })}`);
+    expect(watched(s)).toContain(`AWS/SQS ApproximateNumberOfMessagesVisible ${JSON.stringify({ QueueName: named(s, 'aws:sqs/queue:Queue', 'ReviewJobsDeadLetters').state.name })}`);
   },
   eventTargetDeadLetterQueue: (s) => {
     const target = named(s, 'aws:cloudwatch/eventTarget:EventTarget', 'PipelineExecutionFailedTarget');
@@ -338,7 +340,8 @@ export const CHECKS = {
   apiEnqueuesImportJobs: (s) => {
     expect(functionEnvironment(s, 'ApiFunction').IMPORT_QUEUE_URL).toBe(jobsQueue(s).state.url);
     const send = functionStatements(s, 'ApiFunction').filter((st) => st.Action.includes('sqs:SendMessage'));
-    expect(send.map((st) => st.Resource)).toEqual([[jobsQueue(s).state.arn]]);
+    // The import queue and the review queue (review-jobs.test.ts), no other.
+    expect(send.flatMap((st) => st.Resource).sort()).toEqual([jobsQueue(s).state.arn, reviewQueue(s).state.arn].sort());
   },
   importFunctionPermissions: (s) => {
     const statements = functionStatements(s, 'ImportFunction');
@@ -348,6 +351,46 @@ export const CHECKS = {
       'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage',
     ]);
     expect(statements.find((st) => st.Action.includes('sqs:ReceiveMessage'))!.Resource).toEqual([jobsQueue(s).state.arn]);
+  },
+
+  // ---- review jobs
+  reviewFunctionTakesJobsFromQueue: (s) => {
+    const reviewFn = fn(s, 'ReviewFunction');
+    expect(reviewFn.inputs).toMatchObject({ handler: 'packages/functions/src/handlers/review-job.handler', timeout: 900, memorySize: 1024 });
+    const mapping = named(s, 'aws:lambda/eventSourceMapping:EventSourceMapping', 'ReviewJobsMapping');
+    expect(mapping.inputs).toEqual(expect.objectContaining({ eventSourceArn: reviewQueue(s).state.arn, functionName: reviewFn.state.name, batchSize: 1 }));
+    // It puts a job's continuation on its own queue.
+    expect(functionEnvironment(s, 'ReviewFunction').REVIEW_QUEUE_URL).toBe(reviewQueue(s).state.url);
+    expect(s.builds.map((b) => b.functionID)).toContain('ReviewFunction');
+  },
+  reviewQueueRedrive: (s) => {
+    expect(reviewQueue(s).inputs.visibilityTimeoutSeconds).toBeGreaterThan(900);
+    expect(reviewQueue(s).inputs.sqsManagedSseEnabled).toBe(true);
+    const dlq = named(s, 'aws:sqs/queue:Queue', 'ReviewJobsDeadLetters');
+    expect(JSON.parse(reviewQueue(s).inputs.redrivePolicy ?? 'null')).toEqual({ deadLetterTargetArn: dlq.state.arn, maxReceiveCount: 2 });
+    expect(dlq.inputs.messageRetentionSeconds).toBe(1_209_600);
+  },
+  apiEnqueuesReviewJobs: (s) => {
+    expect(functionEnvironment(s, 'ApiFunction').REVIEW_QUEUE_URL).toBe(reviewQueue(s).state.url);
+    const send = functionStatements(s, 'ApiFunction').filter((st) => st.Action.includes('sqs:SendMessage'));
+    expect(send.flatMap((st) => st.Resource)).toContain(reviewQueue(s).state.arn);
+  },
+  reviewFunctionPermissions: (s) => {
+    const statements = functionStatements(s, 'ReviewFunction');
+    expect(wildcards(statements)).toEqual([]);
+    expect(actionsOf(statements).filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:') && !a.startsWith('kms:'))).toEqual([
+      'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem',
+      's3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging',
+      'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage', 'sqs:SendMessage',
+    ]);
+    const bucket = named(s, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket as string;
+    const objects = statements.filter((st) => st.Action.some((a) => a.startsWith('s3:')));
+    // The stored findings index read only; writing and deleting only the job's own list under work/ (which S3 expires).
+    expect(objects.map((st) => [st.Action.slice().sort(), st.Resource])).toEqual([
+      [['s3:GetObject'], [`arn:aws:s3:::${bucket}/users/*/analyses/*/findings-index.bin`]],
+      [['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'], [`arn:aws:s3:::${bucket}/users/*/analyses/*/work/review-jobs/*`]],
+    ]);
+    for (const st of statements.filter((x) => x.Action.some((a) => a.startsWith('sqs:')))) expect(st.Resource).toEqual([reviewQueue(s).state.arn]);
   },
 
   // ---- IAM and secrets
@@ -389,7 +432,9 @@ export const CHECKS = {
     const tableArn = named(s, 'aws:dynamodb/table:Table', 'TableTable').state.arn as string;
     for (const name of FUNCTIONS) {
       for (const st of functionStatements(s, name)) {
-        if (st.Action.some((a) => a.startsWith('s3:'))) expect(st.Resource).toEqual(st.Action.includes('s3:ListBucket') ? [`arn:aws:s3:::${bucket}`] : [`arn:aws:s3:::${bucket}/*`]);
+        if (st.Action.includes('s3:ListBucket')) expect(st.Resource).toEqual([`arn:aws:s3:::${bucket}`]);
+        // Every object of the bucket, or (the review function) some keys of it.
+        else if (st.Action.some((a) => a.startsWith('s3:'))) for (const r of st.Resource) expect(r.startsWith(`arn:aws:s3:::${bucket}/`), r).toBe(true);
         if (st.Action.some((a) => a.startsWith('dynamodb:'))) expect(st.Resource).toEqual([tableArn]);
       }
     }
@@ -411,7 +456,7 @@ export const CHECKS = {
   },
   appSecretLinkedToApiOnly: (s) => {
     const links = Object.fromEntries(s.builds.map((b) => [b.functionID, Object.keys(b.links).sort()]));
-    expect(links).toEqual({ ApiFunction: ['AppSecret'], ImportFunction: [], PipelineFunction: ['AiApiKey'] });
+    expect(links).toEqual({ ApiFunction: ['AppSecret'], ImportFunction: [], PipelineFunction: ['AiApiKey'], ReviewFunction: [] });
     expect(s.builds.find((b) => b.functionID === 'ApiFunction')!.links.AppSecret).toMatchObject({ value: SYNTH_SECRETS.AppSecret });
   },
 } satisfies Record<string, Check>;
@@ -449,7 +494,7 @@ export const DEV_CHECKS = {
     expect(ofType(s, 'aws:cloudfront/distribution:Distribution').filter((d) => d.name.startsWith('ApiEdge'))).toEqual([]);
   },
   devFunctionsRunHere: (s) => {
-    expect(s.devTargets.map((t) => t.functionID).sort()).toEqual(['ApiFunction', 'ImportFunction', 'PipelineFunction']);
+    expect(s.devTargets.map((t) => t.functionID).sort()).toEqual(['ApiFunction', 'ImportFunction', 'PipelineFunction', 'ReviewFunction']);
     expect(s.builds).toEqual([]);
   },
   devDataPathExistsHere: (s) => {
@@ -514,7 +559,7 @@ export const SETTINGS_CHECKS = {
       ]),
     );
     expect(resources.filter((r) => r.endsWith('/*') || r.endsWith(':*') || r === '*')).toEqual([]);
-    for (const name of ['ApiFunction', 'ImportFunction']) expect(actionsOf(functionStatements(s, name)).filter((a) => a.startsWith('bedrock:'))).toEqual([]);
+    for (const name of ['ApiFunction', 'ImportFunction', 'ReviewFunction']) expect(actionsOf(functionStatements(s, name)).filter((a) => a.startsWith('bedrock:'))).toEqual([]);
   },
   alarmAddressSubscribed: (s) => {
     const subscription = named(s, 'aws:sns/topicSubscription:TopicSubscription', 'AlarmsEmail');

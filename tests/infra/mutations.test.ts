@@ -20,8 +20,8 @@ const gatewayUrl = (s: Synthesis) => `${res(s, 'aws:apigatewayv2/api:Api', 'ApiA
 
 const MUTATIONS: Mutation<CheckName>[] = [
   // the app as a whole
-  { check: 'threeFunctionsOnNode22', what: 'the import function on Node 20', mutate: (s) => void (fnInputs(s, 'ImportFunction').runtime = 'nodejs20.x') },
-  { check: 'threeFunctionsOnNode22', what: 'a function not bundled', mutate: (s) => void (s.builds = s.builds.filter((b) => b.functionID !== 'ImportFunction')) },
+  { check: 'functionsOnNode22', what: 'the import function on Node 20', mutate: (s) => void (fnInputs(s, 'ImportFunction').runtime = 'nodejs20.x') },
+  { check: 'functionsOnNode22', what: 'a function not bundled', mutate: (s) => void (s.builds = s.builds.filter((b) => b.functionID !== 'ImportFunction')) },
   { check: 'outputs', what: "the api output naming the execute-api address", mutate: (s) => void (s.outputs.api = gatewayUrl(s)) },
   { check: 'outputs', what: 'the app not protected in prod', mutate: (s) => void (s.outputs._protect = false) },
 
@@ -38,6 +38,8 @@ const MUTATIONS: Mutation<CheckName>[] = [
   { check: 'alarmOnBedrockThrottles', what: 'no alarm on Bedrock throttling', mutate: (s) => remove(s, 'aws:cloudwatch/metricAlarm:MetricAlarm', 'AlarmBedrockThrottles') },
   { check: 'alarmsOnDeadLetterQueues', what: "no alarm on the failed-events queue's depth", mutate: (s) => remove(s, 'aws:cloudwatch/metricAlarm:MetricAlarm', 'AlarmFailedEventsQueue') },
   { check: 'alarmsOnDeadLetterQueues', what: "no alarm on the import dead letters' depth", mutate: (s) => remove(s, 'aws:cloudwatch/metricAlarm:MetricAlarm', 'AlarmImportDeadLetters') },
+  { check: 'alarmsOnDeadLetterQueues', what: "no alarm on the review dead letters' depth", mutate: (s) => remove(s, 'aws:cloudwatch/metricAlarm:MetricAlarm', 'AlarmReviewDeadLetters') },
+  { check: 'alarmsOnFunctionErrorsAndThrottles', what: "no alarm on the review function's errors", mutate: (s) => remove(s, 'aws:cloudwatch/metricAlarm:MetricAlarm', 'AlarmReviewErrors') },
   { check: 'eventTargetDeadLetterQueue', what: 'no dead-letter queue on the EventBridge target', mutate: (s) => void delete res(s, 'aws:cloudwatch/eventTarget:EventTarget', 'PipelineExecutionFailedTarget').inputs.deadLetterConfig },
   { check: 'eventTargetDeadLetterQueue', what: 'EventBridge not allowed to write to the queue', mutate: (s) => remove(s, 'aws:sqs/queuePolicy:QueuePolicy', 'PipelineFailedEventsPolicy') },
   { check: 'eventTargetDeadLetterQueue', what: 'dead letters kept 4 days', mutate: (s) => void (res(s, 'aws:sqs/queue:Queue', 'PipelineFailedEvents').inputs.messageRetentionSeconds = 345_600) },
@@ -162,6 +164,23 @@ const MUTATIONS: Mutation<CheckName>[] = [
   { check: 'apiEnqueuesImportJobs', what: 'the API may not send jobs', mutate: (s) => editStatements(s, 'ApiFunctionRole', (st) => void (st.Action = st.Action.filter((a: string) => a !== 'sqs:SendMessage'))) },
   { check: 'importFunctionPermissions', what: 'the import function may delete items', mutate: (s) => grant(s, 'ImportFunctionRole', { Action: ['dynamodb:DeleteItem'], Resource: [res(s, 'aws:dynamodb/table:Table', 'TableTable').state.arn] }) },
   { check: 'importFunctionPermissions', what: 'the import function reading any queue', mutate: (s) => editStatements(s, 'ImportFunctionRole', (st) => void (st.Action.includes('sqs:ReceiveMessage') && (st.Resource = ['arn:aws:sqs:eu-central-1:123456789012:other']))) },
+
+  // review jobs
+  { check: 'reviewFunctionTakesJobsFromQueue', what: 'nothing reading the review queue', mutate: (s) => remove(s, 'aws:lambda/eventSourceMapping:EventSourceMapping', 'ReviewJobsMapping') },
+  { check: 'reviewFunctionTakesJobsFromQueue', what: 'ten review steps per invocation', mutate: (s) => void (res(s, 'aws:lambda/eventSourceMapping:EventSourceMapping', 'ReviewJobsMapping').inputs.batchSize = 10) },
+  { check: 'reviewFunctionTakesJobsFromQueue', what: "a review inside API Gateway's 29 s", mutate: (s) => void (fnInputs(s, 'ReviewFunction').timeout = 29) },
+  { check: 'reviewFunctionTakesJobsFromQueue', what: 'the review function with too little memory for an index', mutate: (s) => void (fnInputs(s, 'ReviewFunction').memorySize = 128) },
+  { check: 'reviewFunctionTakesJobsFromQueue', what: 'the review function not told its queue (no continuation)', mutate: (s) => void delete env(s, 'ReviewFunction').REVIEW_QUEUE_URL },
+  { check: 'reviewQueueRedrive', what: 'a review step handed out again while it runs', mutate: (s) => void (res(s, 'aws:sqs/queue:Queue', 'ReviewJobsQueue').inputs.visibilityTimeoutSeconds = 30) },
+  { check: 'reviewQueueRedrive', what: 'no dead-letter queue for review jobs', mutate: (s) => void delete res(s, 'aws:sqs/queue:Queue', 'ReviewJobsQueue').inputs.redrivePolicy },
+  { check: 'apiEnqueuesReviewJobs', what: 'the API not told the review queue', mutate: (s) => void delete env(s, 'ApiFunction').REVIEW_QUEUE_URL },
+  { check: 'apiEnqueuesReviewJobs', what: 'the API may not send review jobs', mutate: (s) => editStatements(s, 'ApiFunctionRole', (st) => void (st.Action = st.Action.filter((a: string) => a !== 'sqs:SendMessage'))) },
+  { check: 'apiEnqueuesImportJobs', what: 'the API sending to one more queue', mutate: (s) => grant(s, 'ApiFunctionRole', { Action: ['sqs:SendMessage'], Resource: ['arn:aws:sqs:eu-central-1:123456789012:other'] }) },
+  { check: 'reviewFunctionPermissions', what: 'the review function may write every object', mutate: (s) => editStatements(s, 'ReviewFunctionRole', (st) => void (st.Action.includes('s3:PutObject') && (st.Resource = [`${res(s, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.arn}/*`]))) },
+  { check: 'reviewFunctionPermissions', what: 'the review function may overwrite the index', mutate: (s) => editStatements(s, 'ReviewFunctionRole', (st) => void (st.Resource.some((r: string) => r.endsWith('findings-index.bin')) && st.Action.push('s3:PutObject'))) },
+  { check: 'reviewFunctionPermissions', what: 'the review function may delete items', mutate: (s) => grant(s, 'ReviewFunctionRole', { Action: ['dynamodb:DeleteItem'], Resource: [res(s, 'aws:dynamodb/table:Table', 'TableTable').state.arn] }) },
+  { check: 'reviewFunctionPermissions', what: 'the review function sending to the import queue', mutate: (s) => editStatements(s, 'ReviewFunctionRole', (st) => void (st.Action.includes('sqs:SendMessage') && (st.Resource = [res(s, 'aws:sqs/queue:Queue', 'ImportJobsQueue').state.arn]))) },
+  { check: 'objectsAndItemsScopedToBucketAndTable', what: "the review function's list in another bucket", mutate: (s) => editStatements(s, 'ReviewFunctionRole', (st) => void (st.Action.includes('s3:PutObject') && (st.Resource = ['arn:aws:s3:::another-bucket/users/*/analyses/*/work/review-jobs/*']))) },
 
   // IAM and secrets
   { check: 'iamReviewPasses', what: 's3:* on *', mutate: (s) => grant(s, 'ApiFunctionRole', { Action: ['s3:*'], Resource: ['*'] }) },

@@ -8,5 +8,5 @@ beforeAll(() => {
   synthesis = defaultSynthesis();
 });
 
-test('the app synthesises with its three functions bundled for Node 22', () => CHECKS.threeFunctionsOnNode22(synthesis));
+test('the app synthesises with its four functions bundled for Node 22', () => CHECKS.functionsOnNode22(synthesis));
 test("the outputs name the web, the API's edge and the sign-in resources", () => CHECKS.outputs(synthesis));

@@ -1,4 +1,4 @@
-// A change-document item's finding carries its joined header's user and time everywhere: the
+// A change-document item's finding carries its joined header's user, time and transaction everywhere: the
 // finding's user and time, its evidence, and its case (DETECTION.md section 6: a CDPOS item's actor
 // is its header's user).
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -31,7 +31,9 @@ describe('change-document items in findings and cases', () => {
     // BOB's KRED change (header 0000012345 at 2026-11-18 22:15:00): its LFBK item.
     const bank = items.find((f) => f.evidence[0]!.TABNAME === 'LFBK')!;
     expect([bank.user, bank.time]).toEqual(['BOB', '2026-11-18 22:15:00']);
-    expect(bank.evidence[0]).toMatchObject({ 'USERNAME (header)': 'BOB', 'UDATE UTIME (header)': '2026-11-18 22:15:00' });
+    expect(bank.evidence[0]).toMatchObject({ 'USERNAME (header)': 'BOB', 'UDATE UTIME (header)': '2026-11-18 22:15:00', 'TCODE (header)': 'XK02' });
+    // The finding's line names the transaction the header gives.
+    expect(bank.summary).toMatch(/\(transaction XK02\)$/);
     const bob = report.cases!.find((c) => c.actor === 'BOB')!;
     expect(bank.caseId).toBe(bob.id);
     expect(bob.files).toContain('cdpos.csv');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisReport } from '../model/index.ts';
-import { deriveFindings, RECORD_FINDINGS_PER_FLAG } from './derive-findings.ts';
+import { deriveFindings, highRecordFindings, RECORD_FINDINGS_PER_FLAG, recordSummary } from './derive-findings.ts';
 import { findSuppression } from './suppression-match.ts';
 
 function report(): AnalysisReport {
@@ -77,5 +77,25 @@ describe('findSuppression', () => {
     expect(findSuppression(finding, [s({ terminal: 'TERM2' })])).toBeUndefined();
     expect(findSuppression(finding, [s({ rule: 'R2' })])).toBeUndefined();
     expect(findSuppression(finding, [s({ user: 'BOB' })])).toBeUndefined();
+  });
+
+  it("names a change document's transaction in its finding's line: a non-joined item's from its header; not twice, not for SM20", () => {
+    const item = {
+      record: { FILE_TYPE: 'CDPOS', SOURCE_FILE: 'cdpos.csv', OBJECTCLAS: 'KRED', OBJECTID: '0000100001', TABNAME: 'LFBK', FNAME: 'BANKN', 'USERNAME (header)': 'BOB', 'UDATE UTIME (header)': '2026-11-18 22:15:00', 'TCODE (header)': 'XK02' },
+      reasons: { SENSITIVE_FIELD_FLAG: 'Sensitive field BANKN in LFBK changed', OTHER: 'authorization: Sensitive role X assigned' },
+      rules: ['CD-SENSITIVE-FIELD'],
+      user: 'BOB',
+      time: '2026-11-18 22:15:00',
+    };
+    const [finding] = highRecordFindings(item);
+    expect(finding!.summary).toBe('Sensitive field BANKN in LFBK changed (transaction XK02)');
+    expect(finding!.evidence[0]).toMatchObject({ 'TCODE (header)': 'XK02' });
+    // Without the header cell (an analysis written before), the line is the reason.
+    const { 'TCODE (header)': _, ...before } = item.record;
+    expect(highRecordFindings({ ...item, record: before })[0]!.summary).toBe('Sensitive field BANKN in LFBK changed');
+    // Near misses: a reason that names it already, an SM20 record, a code inside a longer word.
+    expect(recordSummary('High-risk transaction XK02 (Vendors)', 'CDPOS', { TCODE: 'XK02' })).toBe('High-risk transaction XK02 (Vendors)');
+    expect(recordSummary('High-risk transaction SU01', 'SM20', { TCODE: 'SU01' })).toBe('High-risk transaction SU01');
+    expect(recordSummary('Changed with XK02N', 'CDHDR', { TCODE: 'XK02' })).toBe('Changed with XK02N (transaction XK02)');
   });
 });

@@ -55,6 +55,26 @@ function objectOf(flag: FlagKey, f: RecordFields): string {
   }
 }
 
+/**
+ * A record finding's line: its reason; a change document's also names the transaction it was made
+ * with (a CDPOS item's from its header) when the reason does not.
+ * @example recordSummary('Sensitive field BANKN in LFBK changed', 'CDPOS', { TCODE: 'XK02' }) // 'Sensitive field BANKN in LFBK changed (transaction XK02)'
+ */
+export function recordSummary(reason: string, fileType: string | undefined, f: RecordFields): string {
+  const tcode = fileType === 'CDPOS' || fileType === 'CDHDR' ? f.TCODE : undefined;
+  return oneLine(tcode && !namesWord(reason, tcode) ? `${reason} (transaction ${tcode})` : reason);
+}
+
+const WORD_CHAR = /[A-Za-z0-9_/]/;
+
+/** Does `text` name `word` as a whole word (no letter, digit, _ or / either side)? No regex per call: a finding per high record. */
+function namesWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (!WORD_CHAR.test(text[at - 1] ?? '') && !WORD_CHAR.test(text[at + word.length] ?? '')) return true;
+  }
+  return false;
+}
+
 /** What a pattern is about: its activity up to the first colon ("CUL SE38" of "CUL SE38: Field content …"). */
 function patternObject(activity: string): string {
   const head = activity.split(':')[0]!.trim();
@@ -101,7 +121,7 @@ export function highRecordFindings(h: HighRecord, order?: DateOrder): Omit<Findi
   for (const flag of FLAG_KEYS) {
     if (!h.reasons[flag]) continue;
     for (const rule of recordRules(flag, record)) {
-      out.push({ kind: 'record', rule, user, time, object: objectOf(flag, f), terminal: f.TERMINAL ?? '', summary: oneLine(record[flag] || rule.title), source: { flag, file: record.SOURCE_FILE ?? '', fileType: record.FILE_TYPE }, evidence: [record] });
+      out.push({ kind: 'record', rule, user, time, object: objectOf(flag, f), terminal: f.TERMINAL ?? '', summary: recordSummary(record[flag] || rule.title, record.FILE_TYPE, f), source: { flag, file: record.SOURCE_FILE ?? '', fileType: record.FILE_TYPE }, evidence: [record] });
     }
   }
   return out;
@@ -178,7 +198,7 @@ export function deriveFindings(analysisId: string, report: AnalysisReport, high?
           time,
           object: objectOf(flag, f),
           terminal: f.TERMINAL ?? '',
-          summary: oneLine(record[flag] || rule.title),
+          summary: recordSummary(record[flag] || rule.title, record.FILE_TYPE, f),
           source: { flag, file, fileType: record.FILE_TYPE },
           evidence: [record],
         });

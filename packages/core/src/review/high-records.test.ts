@@ -66,6 +66,19 @@ describe('high-severity flagged records as findings', () => {
     expect(ids()).toEqual(expect.arrayContaining(fromSamples.findings.map((f) => f.findingId)));
   });
 
+  it("gives a change-document item whose header is in another file its header's user, time and transaction as cells; a joined item has its own", async () => {
+    const ws = memoryWorkspace();
+    const part = openHighRecordsPart(ws, 'p0', 'CDPOS', 'cdpos.csv', ['OBJECTCLAS', 'TABNAME', 'FNAME']);
+    await part.add(['KRED', 'LFBK', 'BANKN'], [undefined, undefined, undefined, undefined, 'Sensitive field BANKN in LFBK changed'], ['CD-SENSITIVE-FIELD'], { user: 'BOB', date: '2026-11-18', time: '22:15:00', fileType: 'CDPOS', joined: false, tcode: 'XK02' });
+    await part.add(['KRED', 'LFBK', 'BANKN'], [undefined, undefined, undefined, undefined, 'Sensitive field BANKN in LFBK changed'], ['CD-SENSITIVE-FIELD'], { user: 'BOB', date: '2026-11-18', time: '22:15:00', fileType: 'CDPOS', joined: true, tcode: 'XK02' });
+    await part.close();
+    let lines = '';
+    for await (const chunk of ws.read('p0')) lines += Buffer.from(chunk).toString('utf8');
+    const [item, joined] = lines.trimEnd().split('\n').map((l) => JSON.parse(l).record);
+    expect(item).toMatchObject({ 'USERNAME (header)': 'BOB', 'UDATE UTIME (header)': '2026-11-18 22:15:00', 'TCODE (header)': 'XK02' });
+    expect(Object.keys(joined)).not.toContain('TCODE (header)');
+  });
+
   it('keeps every high-severity record (no cap), with the user and time the engine read', async () => {
     const ws = memoryWorkspace();
     const parts = [];

@@ -4,7 +4,8 @@
  * the 10 sample records per flag the report keeps. One JSON line per record, in results.csv order;
  * the first line says how many there are (`total`; `kept` and `cap` equal it: nothing is left out,
  * DETECTION.md section 3). Each record carries its acting user and time as the engine read them:
- * for a change-document item, its header's.
+ * for a change-document item, its header's (and, as cells of its evidence, the header's user, time
+ * and transaction).
  */
 import type { ByteSink, Workspace } from '../engine/contract.ts';
 import { FLAG_KEYS, type FileType, type FlagKey } from '../model/index.ts';
@@ -30,11 +31,13 @@ export interface HighRecordSource {
   time: string;
   fileType: string;
   joined: boolean;
+  /** The transaction (a CDPOS item's from its header). Absent: not known. */
+  tcode?: string;
 }
 
 // Cells a change-document item gets from its joined header (in types.ts: the web reads them too).
-import { HEADER_TIME_CELL, HEADER_USER_CELL } from './types.ts';
-export { HEADER_TIME_CELL, HEADER_USER_CELL };
+import { HEADER_TCODE_CELL, HEADER_TIME_CELL, HEADER_USER_CELL } from './types.ts';
+export { HEADER_TCODE_CELL, HEADER_TIME_CELL, HEADER_USER_CELL };
 
 export interface HighRecords {
   /** High-severity flagged records in the analysis. */
@@ -76,6 +79,7 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
       if (rec && rec.fileType === 'CDPOS' && !rec.joined) {
         record[HEADER_USER_CELL] = rec.user;
         record[HEADER_TIME_CELL] = time;
+        record[HEADER_TCODE_CELL] = rec.tcode ?? '';
       }
       const flags: Partial<Record<FlagKey, string>> = {};
       for (let i = 0; i < FLAG_KEYS.length; i++) if (reasons[i]) flags[FLAG_KEYS[i]!] = reasons[i];

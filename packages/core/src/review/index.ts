@@ -6,4 +6,4 @@ export { canonicalFields, recordTime } from './record-fields.ts';
 export { writeFindingsWorkbook, writeFindingsCsv, evidenceSheetName, localDateTime, suppressionLabel, FINDINGS_COLUMNS, MAX_EVIDENCE_SHEETS, type FindingsWorkbookRow, type FindingsWriteOptions } from './findings-workbook.ts';
 export { buildUserTimeline, MAX_TIMELINE_ENTRIES, MAX_ITEMS_PER_DOCUMENT, type TimelineEntry, type TimelineType, type UserTimeline } from './user-timeline.ts';
 export { openTimelineIndex, readTimelinePage, TimelineIndexError, type OpenedTimelineIndex, type RangeReader, type TimelinePage, type TimelinePageQuery } from './timeline-index/index-reader.ts';
-export { parseHighRecords, HEADER_USER_CELL, HEADER_TIME_CELL, type HighRecord, type HighRecords } from './high-records.ts';
+export { parseHighRecords, HEADER_USER_CELL, HEADER_TIME_CELL, HEADER_TCODE_CELL, type HighRecord, type HighRecords } from './high-records.ts';

@@ -6,6 +6,7 @@ import { decideDateOrder, normaliseDate, normaliseTime } from '../formats/dates.
 import { HEADER_LABELS, normaliseLabel } from '../formats/header-labels.ts';
 import type { DateOrder } from '../formats/types.ts';
 import type { FileType } from '../model/index.ts';
+import { HEADER_TCODE_CELL } from './types.ts';
 
 export type RecordFields = Partial<Record<string, string>>;
 
@@ -37,13 +38,17 @@ function planOf(type: FileType, labels: Record<string, readonly string[]>, keys:
   return plan;
 }
 
-/** Canonical column -> value, the best-ranked label present winning. */
+/**
+ * Canonical column -> value, the best-ranked label present winning. A change-document item without a
+ * transaction of its own (its header in another file) has its header's (`TCODE (header)`, high-records.ts).
+ */
 export function canonicalFields(record: Record<string, string>): RecordFields {
   const type = record.FILE_TYPE as FileType | undefined;
   const labels = type ? HEADER_LABELS[type] : undefined;
   if (!labels) return {};
   const out: RecordFields = {};
   for (const [canonical, key] of planOf(type!, labels, Object.keys(record))) out[canonical] = (record[key] ?? '').trim();
+  if (!out.TCODE && type === 'CDPOS' && record[HEADER_TCODE_CELL]) out.TCODE = record[HEADER_TCODE_CELL].trim();
   return out;
 }
 

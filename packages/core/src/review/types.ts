@@ -3,9 +3,10 @@ import type { FlagKey, PatternName } from '../model/index.ts';
 
 export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low';
 
-/** Cells a change-document item gets from its joined header, so its evidence names who and when. */
+/** Cells a change-document item gets from its joined header, so its evidence names who, when and with which transaction. */
 export const HEADER_USER_CELL = 'USERNAME (header)';
 export const HEADER_TIME_CELL = 'UDATE UTIME (header)';
+export const HEADER_TCODE_CELL = 'TCODE (header)';
 
 export const REVIEW_STATUSES = ['open', 'explained', 'false_positive', 'escalated'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];

@@ -49,6 +49,8 @@ export interface AppConfig {
   stateMachineArn?: string;
   /** AWS: the queue whose function runs master-list import jobs (stacks/import-jobs.ts). */
   importQueueUrl?: string;
+  /** AWS: the queue whose function runs case and filter reviews (stacks/review-jobs.ts); without it they run in the review workers. */
+  reviewQueueUrl?: string;
   /** HMAC secret for CSRF tokens (and local blob URLs). Never committed; generated locally. */
   secret: string;
   /** Public base URL of the local server, e.g. http://localhost:3000 (local mode). */
@@ -100,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userPoolEndpoint: env.USER_POOL_ENDPOINT,
     stateMachineArn: env.STATE_MACHINE_ARN,
     importQueueUrl: env.IMPORT_QUEUE_URL,
+    reviewQueueUrl: env.REVIEW_QUEUE_URL || undefined,
     secret: required(env, 'APP_SECRET'),
     publicUrl: env.PUBLIC_URL,
     // Only the API and the local server need it (config.json); pipeline tasks run without it.

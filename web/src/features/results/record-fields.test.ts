@@ -19,4 +19,11 @@ describe('keyFieldsOf', () => {
       Event: '-',
     });
   });
+
+  it("takes a change-document item's user, time and transaction from its header's cells when it has none of its own", () => {
+    const item = { FILE_TYPE: 'CDPOS', OBJECTCLAS: 'KRED', OBJECTID: '0000100001', TABNAME: 'LFBK', FNAME: 'BANKN', 'USERNAME (header)': 'BOB', 'UDATE UTIME (header)': '2026-11-18 22:15:00', 'TCODE (header)': 'XK02' };
+    expect(values(item)).toMatchObject({ User: 'BOB', Time: '2026-11-18 22:15:00', Transaction: 'XK02' });
+    // A joined item's own TCODE wins.
+    expect(values({ ...item, TCODE: 'FK02' })).toMatchObject({ Transaction: 'FK02' });
+  });
 });

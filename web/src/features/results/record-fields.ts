@@ -1,7 +1,7 @@
 /** The key fields of a flagged sample record, found by the engine's own header labels. */
 import { HEADER_LABELS, normaliseLabel } from '@app/core/formats/header-labels.ts';
 import { normaliseDate, normaliseTime } from '@app/core/formats/dates.ts';
-import { HEADER_TIME_CELL, HEADER_USER_CELL } from '@app/core/review/types.ts';
+import { HEADER_TCODE_CELL, HEADER_TIME_CELL, HEADER_USER_CELL } from '@app/core/review/types.ts';
 
 export type SampleRecord = Record<string, unknown>;
 
@@ -59,8 +59,8 @@ export function keyFieldsOf(record: SampleRecord): { fields: KeyField[]; used: S
     used.add(column);
     return readable(c, String(record[column] ?? '').trim());
   };
-  // A change-document item's evidence names who and when by its header's cells (review/high-records).
-  const fromHeader: Record<string, string> = { User: HEADER_USER_CELL, Time: HEADER_TIME_CELL };
+  // A change-document item's evidence names who, when and the transaction by its header's cells (review/high-records).
+  const fromHeader: Record<string, string> = { User: HEADER_USER_CELL, Time: HEADER_TIME_CELL, Transaction: HEADER_TCODE_CELL };
   const fields = KEY_FIELDS.map(({ label, canonical }) => {
     const values = (canonical[fileType] ?? []).map(valueOf);
     const header = fromHeader[label];

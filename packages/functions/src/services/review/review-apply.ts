@@ -9,6 +9,8 @@
  * open members (or a status filter) skips a finding whose status changed meanwhile. The request
  * thread does no work proportional to the job: it answers with the result when the job ends
  * within a moment, else with the job, which the web app polls (GET /results/{id}/review-jobs/{jobId}).
+ * On AWS there are no review workers: the request puts the job on the review queue and the review
+ * job function runs it (review-dispatch.ts), continuing in a new invocation when one's time runs out.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '@app/core/review/index.ts';
@@ -55,6 +57,9 @@ export interface ReviewJobItem {
   message?: string;
 }
 
+/** What the job item also holds but the API does not show: which invocation of the review job function holds it (review-dispatch.ts). */
+const INTERNAL = ['step'] as const;
+
 /** What a review worker is sent to apply a review (review-jobs.ts `apply`). */
 export interface ApplySpec {
   table: TableConnection;
@@ -91,7 +96,7 @@ const jobKey = (userSub: string, analysisId: string, jobId: string) => ({ pk: ke
 
 export async function createJobItem(db: ReviewDb, userSub: string, item: Omit<ReviewJobItem, 'processed' | 'updated' | 'skipped' | 'updatedAt' | 'startedAt' | 'state'>): Promise<ReviewJobItem> {
   const full: ReviewJobItem = { ...item, state: 'running', processed: 0, updated: 0, skipped: 0, startedAt: new Date().toISOString(), updatedAt: Date.now() };
-  await db.ddb.send(new PutCommand({ TableName: db.config.tableName, Item: { ...jobKey(userSub, item.analysisId, item.jobId), ...full } }));
+  await db.ddb.send(new PutCommand({ TableName: db.config.tableName, Item: { ...jobKey(userSub, item.analysisId, item.jobId), ...full, step: 0 } }));
   return full;
 }
 
@@ -99,6 +104,7 @@ export async function readJobItem(db: ReviewDb, userSub: string, analysisId: str
   const out = await db.ddb.send(new GetCommand({ TableName: db.config.tableName, Key: jobKey(userSub, analysisId, jobId), ConsistentRead: true }));
   if (!out.Item) return undefined;
   const { pk: _pk, sk: _sk, ...item } = out.Item as ReviewJobItem & { pk: string; sk: string };
+  for (const k of INTERNAL) delete (item as Record<string, unknown>)[k];
   // A job whose worker ended (the server stopped) moves no more: say so rather than "running" for ever.
   if (item.state === 'running' && Date.now() - item.updatedAt > JOB_STALLED_MS) {
     return { ...item, state: 'failed', message: `The review stopped after ${item.processed.toLocaleString('en-US')} of ${item.matched.toLocaleString('en-US')} findings (the server was restarted); review the rest again` };
@@ -106,7 +112,9 @@ export async function readJobItem(db: ReviewDb, userSub: string, analysisId: str
   return item;
 }
 
-async function progress(db: ReviewDb, spec: ApplySpec, set: Partial<ReviewJobItem>): Promise<void> {
+type JobRef = Pick<ApplySpec, 'userSub' | 'analysisId' | 'jobId'>;
+
+async function progress(db: ReviewDb, spec: JobRef, set: Partial<ReviewJobItem>): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const parts: string[] = [];
@@ -126,21 +134,64 @@ async function progress(db: ReviewDb, spec: ApplySpec, set: Partial<ReviewJobIte
   );
 }
 
+/** Records a job's failure (a job the review job function could not run or continue). */
+export async function failJob(db: ReviewDb, job: JobRef, message: string): Promise<void> {
+  await progress(db, job, { state: 'failed', message, finishedAt: new Date().toISOString() });
+}
+
+/**
+ * Takes step `step` of a job for one invocation of the review job function (review-dispatch.ts):
+ * true once, for the first taker of a running job; false for a message delivered again, a job
+ * another invocation continues, or a job that ended. So no batch of a job is written twice.
+ */
+export async function claimJobStep(db: ReviewDb, job: JobRef, step: number): Promise<boolean> {
+  try {
+    await db.ddb.send(
+      new UpdateCommand({
+        TableName: db.config.tableName,
+        Key: jobKey(job.userSub, job.analysisId, job.jobId),
+        UpdateExpression: 'SET #step = :next, updatedAt = :now',
+        ConditionExpression: '#st = :running AND #step = :step',
+        ExpressionAttributeNames: { '#step': 'step', '#st': 'state' },
+        ExpressionAttributeValues: { ':next': step + 1, ':now': Date.now(), ':running': 'running', ':step': step },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if ((e as Error | undefined)?.name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+}
+
+export interface ApplyOptions {
+  /** Where in `list` to start (a continued job), with the counts of what was done before. */
+  from?: number;
+  updated?: number;
+  skipped?: number;
+  /** Asked after each batch: true stops the job there, its progress recorded, to continue elsewhere (the review job function's time is running out). */
+  stop?: () => boolean;
+  /** The table client (default: the worker's own, reviewDbFor). */
+  db?: ReviewDb;
+}
+
+/** How applyReview ended: the job done or failed (recorded on the job), or stopped at `processed` to be continued. */
+export type ApplyOutcome = { state: 'done' | 'failed' } | { state: 'stopped'; processed: number; updated: number; skipped: number };
+
 /**
  * Applies the review to findings `list` (finding numbers of `index`), APPLY_BATCH at a time,
  * recording progress on the job item after each batch and the result at the end. Never throws:
  * a failure is recorded on the job.
  */
-export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: readonly number[] | Uint32Array): Promise<void> {
-  const db = reviewDbFor(spec.table);
+export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: readonly number[] | Uint32Array, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+  const db = options.db ?? reviewDbFor(spec.table);
   const suppressionOf = new Map(spec.suppressionOf);
   const keep = spec.onlyIf === undefined ? undefined : (current: ReviewStatus) => current === spec.onlyIf;
-  let updated = 0;
-  let skipped = 0;
-  let processed = 0;
+  let updated = options.updated ?? 0;
+  let skipped = options.skipped ?? 0;
+  let processed = options.from ?? 0;
   try {
-    await progress(db, spec, { matched: list.length });
-    for (let from = 0; from < list.length; from += APPLY_BATCH) {
+    if (processed === 0) await progress(db, spec, { matched: list.length });
+    for (let from = processed; from < list.length; from += APPLY_BATCH) {
       const writes = Array.from(list.slice(from, from + APPLY_BATCH), (i) => {
         const t = index.target(i);
         const sid = suppressionOf.get(`${t.rule.id}\u001f${t.user}`);
@@ -153,14 +204,22 @@ export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: r
       updated += written;
       skipped += writes.length - written;
       processed += writes.length;
-      if (from + APPLY_BATCH < list.length) await progress(db, spec, { processed, updated, skipped });
+      if (from + APPLY_BATCH < list.length) {
+        await progress(db, spec, { processed, updated, skipped });
+        if (options.stop?.()) {
+          await bumpReviewsVersion(db, spec.userSub, spec.analysisId);
+          return { state: 'stopped', processed, updated, skipped };
+        }
+      }
     }
     await bumpReviewsVersion(db, spec.userSub, spec.analysisId);
     await progress(db, spec, { processed, updated, skipped, state: 'done', finishedAt: new Date().toISOString() });
+    return { state: 'done' };
   } catch (e) {
     quiet.error('review job failed', { analysisId: spec.analysisId, jobId: spec.jobId, error: String(e) });
     await bumpReviewsVersion(db, spec.userSub, spec.analysisId).catch(() => {});
     const message = `The review stopped after ${processed.toLocaleString('en-US')} of ${list.length.toLocaleString('en-US')} findings (${(e as Error).message}); review the rest again`;
     await progress(db, spec, { processed, updated, skipped, state: 'failed', message, finishedAt: new Date().toISOString() }).catch(() => {});
+    return { state: 'failed' };
   }
 }

@@ -4,6 +4,8 @@
  * member). Each finding keeps its own trail entry. Which findings a filter or a case holds is
  * decided in the review worker; a case or filter review is a job a review worker writes in
  * batches (review-apply.ts), so a case of any size is reviewed whole and never holds the main thread.
+ * On AWS, which has no review workers, the job goes to the review queue and its function
+ * (review-dispatch.ts), never into the request's 29 s.
  */
 import { randomUUID } from 'node:crypto';
 import { REVIEW_STATUSES } from '@app/core/review/index.ts';
@@ -20,6 +22,7 @@ import { queryAll } from '../db.ts';
 import { keys } from '../keys.ts';
 import { bumpReviewsVersion, openFindings, runQuery, type OpenedFindings } from './finding-store.ts';
 import { createJobItem, JOB_STALLED_MS, MAX_RUNNING_JOBS, readJobItem, tableConnection, type ApplySpec, type ReviewJobItem } from './review-apply.ts';
+import { queueReviewJob, reviewsQueued } from './review-dispatch.ts';
 import { reviewKeys } from './review-keys.ts';
 import { reviewPool } from './review-pool.ts';
 import { saveReview, type ReviewState } from './review-store.ts';
@@ -167,8 +170,8 @@ interface Plan {
 }
 
 /**
- * Records the job, starts it in a review worker and waits a moment for it: the answer is the
- * result (200) when it ended by then, else the running job (202).
+ * Records the job, starts it in a review worker (on AWS: puts it on the review queue) and waits a
+ * moment for it: the answer is the result (200) when it ended by then, else the running job (202).
  */
 async function startJob(
   services: Services,
@@ -185,9 +188,13 @@ async function startJob(
   if (running >= MAX_RUNNING_JOBS) throw new VisibleError('UNAVAILABLE', `${running} reviews of this analysis are still being written; wait for one to finish`);
   const jobId = randomUUID();
   await createJobItem(services, userSub, { ...job, jobId, analysisId });
-  const pool = reviewPool();
-  const spec: ApplySpec = { table: tableConnection(services.config), userSub, analysisId, jobId, state, suppressionOf: [...suppressionOf], onlyIf };
-  await runQuery<{ matched: number }>(o, { type: 'apply', filter, spec, wait: pool.inline });
+  if (reviewsQueued(services)) {
+    await queueReviewJob(services, { userSub, analysisId, jobId, filter, state, suppressionOf: [...suppressionOf], onlyIf });
+  } else {
+    const spec: ApplySpec = { table: tableConnection(services.config), userSub, analysisId, jobId, state, suppressionOf: [...suppressionOf], onlyIf };
+    // Without worker threads (REVIEW_WORKERS=0) the job runs within the request.
+    await runQuery<{ matched: number }>(o, { type: 'apply', filter, spec, wait: reviewPool().inline });
+  }
   const deadline = Date.now() + ANSWER_WITHIN_MS;
   for (let wait = 25; ; wait = Math.min(250, wait * 2)) {
     const now = await readJobItem(services, userSub, analysisId, jobId);

@@ -1,0 +1,187 @@
+/**
+ * Case and filter reviews as they run on AWS (issue 24): the API records the job and puts it on
+ * the review queue (REVIEW_QUEUE_URL set), answering 202 with the job; the review job function's
+ * handler runs it, and an invocation whose time runs out stops after a batch and puts a
+ * continuation on the queue. Everything is the deployed code on the local stack's table and blob
+ * store; only the SQS client is a stand-in (the SDK edge), and the Lambda context gives each
+ * invocation a budget of one batch.
+ */
+import type { SQSEvent } from 'aws-lambda';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewQueueSdk } from '@app/functions/adapters/queue/review-queue.ts';
+import { reviewJobHandler } from '@app/functions/handlers/review-job.ts';
+import { queryAll } from '@app/functions/services/db.ts';
+import { keys } from '@app/functions/services/keys.ts';
+import { APPLY_BATCH } from '@app/functions/services/review/review-apply.ts';
+import { jobListKey, STOP_MARGIN_MS, type ReviewJobMessage } from '@app/functions/services/review/review-dispatch.ts';
+import { reviewKeys } from '@app/functions/services/review/review-keys.ts';
+import type { TestClient, TestStack } from '../support/stack.ts';
+import { getOk, signedInStack } from '../support/suite.ts';
+import { text } from './pipeline-fixtures.ts';
+import { analysedFiles } from './pipeline-support.ts';
+
+const QUEUE_URL = 'https://sqs.eu-central-1.amazonaws.com/123456789012/review-jobs';
+/** Records of one user; each carries two high rules, so 1,300 findings: three batches of APPLY_BATCH. */
+const ROWS = 650;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function massDebugSm20(): string {
+  const lines = ['Date,Time,Client,User,Terminal Name,Transaction Code,Program,Event,Audit Log Msg. Text'];
+  for (let i = 0; i < ROWS; i++) {
+    const s = i * 7;
+    lines.push(`02.11.2026,${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)},100,MASSDEBUG,TERM1,SE38,RSDEBUG,CUL,Field content changed in debugger`);
+  }
+  lines.push('03.11.2026,10:00:00,100,OTHER,TERM2,VA01,SAPMV45A,AU3,Transaction VA01 started');
+  return lines.join('\r\n') + '\r\n';
+}
+
+/** The SQS client stand-in: what the app sends, in order. */
+const sent: { QueueUrl?: string; body: ReviewJobMessage }[] = [];
+/** The next send fails as SQS would when unreachable. */
+let failNext = false;
+const fakeSqs = {
+  send: async (command: unknown) => {
+    if (!(command instanceof SendMessageCommand)) throw new Error('Only SendMessage is expected');
+    if (failNext) {
+      failNext = false;
+      throw Object.assign(new Error('connect ETIMEDOUT'), { name: 'TimeoutError' });
+    }
+    sent.push({ QueueUrl: command.input.QueueUrl, body: JSON.parse(command.input.MessageBody!) as ReviewJobMessage });
+    return {};
+  },
+};
+
+let stack: TestStack;
+let alice: TestClient;
+let analysisId: string;
+
+signedInStack((s) => ({ stack, user: alice } = s), { stack: { env: { REVIEW_QUEUE_URL: QUEUE_URL }, quietErrors: true } });
+beforeAll(async () => {
+  reviewQueueSdk.client = fakeSqs;
+  analysisId = await analysedFiles(alice, [{ name: 'sm20-debug.csv', bytes: text(massDebugSm20()) }], 120_000);
+}, 180_000);
+afterAll(() => {
+  reviewQueueSdk.client = undefined;
+});
+
+const get = getOk;
+/** Every invocation has time for one batch only: less than STOP_MARGIN_MS left. */
+const shortOfTime = { getRemainingTimeInMillis: () => STOP_MARGIN_MS - 1 };
+const eventOf = (m: ReviewJobMessage) => ({ Records: [{ body: JSON.stringify(m) }] }) as unknown as SQSEvent;
+
+/** Delivers the queue's messages to the review job function until none is left; the messages it took. */
+async function drain(): Promise<ReviewJobMessage[]> {
+  const handler = reviewJobHandler(() => stack.services);
+  const taken: ReviewJobMessage[] = [];
+  while (sent.length > 0) {
+    const m = sent.shift()!;
+    expect(m.QueueUrl).toBe(QUEUE_URL);
+    taken.push(m.body);
+    await handler(eventOf(m.body), shortOfTime);
+  }
+  return taken;
+}
+
+/** Every trail entry of the analysis, by finding, oldest first. */
+async function trails(): Promise<Map<string, { status: string; previousStatus: string }[]>> {
+  const items = await queryAll<{ findingId: string; status: string; previousStatus: string }>(stack.services.ddb, {
+    TableName: stack.services.config.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': keys.user(alice.sub), ':sk': reviewKeys.trailsOf(analysisId) },
+  });
+  const out = new Map<string, { status: string; previousStatus: string }[]>();
+  for (const i of items) out.set(i.findingId, [...(out.get(i.findingId) ?? []), { status: i.status, previousStatus: i.previousStatus }]);
+  return out;
+}
+
+describe('a review job larger than one invocation', () => {
+  it('bulk triage by a status filter: queued (202), continued after each batch, every finding reviewed once', async () => {
+    const filter = { user: 'MASSDEBUG', status: 'open' };
+    const matched = (await get(alice, `/results/${analysisId}/findings?${new URLSearchParams(filter)}&limit=1`)).matched;
+    expect(matched).toBeGreaterThan(2 * APPLY_BATCH);
+    const res = await alice.call('PUT', `/results/${analysisId}/findings/review-by-filter`, { filter, expected: matched, status: 'escalated', comment: 'Ask the developer' });
+    // Nothing runs the job within the request: the answer is the job, as with a review worker.
+    expect(res.status, res.text).toBe(202);
+    expect(res.json.job).toMatchObject({ state: 'running', kind: 'filter', matched, processed: 0 });
+    expect(sent.map((m) => m.body)).toMatchObject([{ jobId: res.json.job.jobId, analysisId, step: 0, resumeAt: 0, filter }]);
+
+    const steps = await drain();
+    const batches = Math.ceil(matched / APPLY_BATCH);
+    // One invocation per batch: the first from the request, the others continuations naming where to resume.
+    expect(steps.map((m) => [m.step, m.resumeAt])).toEqual(Array.from({ length: batches }, (_, i) => [i, i * APPLY_BATCH]));
+
+    const done = await get(alice, `/results/${analysisId}/review-jobs/${res.json.job.jobId}`);
+    expect(done.job).toMatchObject({ state: 'done', matched, processed: matched, updated: matched, skipped: 0 });
+    // Which invocation holds the job is the function's business, not the answer's.
+    expect(done.job).not.toHaveProperty('step');
+    // The filter matched open findings; the job's own writes change that, yet its later steps wrote the findings chosen at the start.
+    expect((await get(alice, `/results/${analysisId}/findings?${new URLSearchParams(filter)}&limit=1`)).matched).toBe(0);
+    expect((await get(alice, `/results/${analysisId}/findings?user=MASSDEBUG&status=escalated&limit=1`)).matched).toBe(matched);
+    const t = await trails();
+    expect(t.size).toBe(matched);
+    for (const entries of t.values()) expect(entries).toEqual([{ status: 'escalated', previousStatus: 'open' }]);
+    // The job's list, kept between its steps, is gone.
+    expect(await stack.services.blobs.head(jobListKey(alice.sub, analysisId, res.json.job.jobId))).toBeUndefined();
+  }, 120_000);
+
+  it('a case review continued across invocations keeps each trail a chain; a message delivered twice writes nothing twice', async () => {
+    const c = (await get(alice, `/results/${analysisId}/cases?actor=MASSDEBUG`)).cases.find((x: any) => x.actor === 'MASSDEBUG');
+    const members: number = c.members;
+    expect(members).toBeGreaterThan(2 * APPLY_BATCH);
+    const before = await trails();
+    const res = await alice.call('PUT', `/results/${analysisId}/cases/${c.id}/review`, { status: 'explained', comment: 'Developer session in the sandbox client, CHG-9' });
+    expect(res.status, res.text).toBe(202);
+    const jobId = res.json.job.jobId;
+    const handler = reviewJobHandler(() => stack.services);
+
+    // The first step, then a single review between two steps.
+    const first = sent.shift()!.body;
+    await handler(eventOf(first), shortOfTime);
+    expect((await get(alice, `/results/${analysisId}/review-jobs/${jobId}`)).job).toMatchObject({ state: 'running', processed: APPLY_BATCH, updated: APPLY_BATCH });
+    const lastMember = (await get(alice, `/results/${analysisId}/findings?caseId=${c.id}&status=escalated&limit=1`)).findings[0].findingId;
+    const one = await alice.call('PUT', `/results/${analysisId}/findings/${lastMember}/review`, { status: 'false_positive', comment: 'Test data' });
+    expect(one.status, one.text).toBe(200);
+
+    // SQS delivers the first message again: its step is taken, nothing is written.
+    await handler(eventOf(first), shortOfTime);
+    expect(sent.map((m) => m.body.step)).toEqual([1]);
+    const continuation = sent[0]!.body;
+    const steps = await drain();
+    expect(steps.length).toBe(Math.ceil(members / APPLY_BATCH) - 1);
+    // And the continuation delivered again once the job is done.
+    await handler(eventOf(continuation), shortOfTime);
+    expect(sent).toEqual([]);
+
+    const done = await get(alice, `/results/${analysisId}/review-jobs/${jobId}`);
+    expect(done.job).toMatchObject({ state: 'done', matched: members, processed: members, updated: members, skipped: 0 });
+    const after = await trails();
+    let chained = 0;
+    for (const [findingId, entries] of after) {
+      const had = before.get(findingId) ?? [];
+      const added = entries.slice(had.length);
+      // Exactly one entry by the case review (two for the finding reviewed meanwhile, if the job came after it), each following the last.
+      expect(added.length, findingId).toBeLessThanOrEqual(findingId === lastMember ? 2 : 1);
+      for (let i = 1; i < entries.length; i++) expect(entries[i]!.previousStatus, findingId).toBe(entries[i - 1]!.status);
+      if (added.some((e) => e.status === 'explained')) chained++;
+    }
+    expect(chained).toBe(members);
+    const current = (await get(alice, `/results/${analysisId}/findings/${lastMember}`)).finding.review.status;
+    expect(current).toBe(after.get(lastMember)!.at(-1)!.status);
+  }, 120_000);
+
+  it('a job that cannot be queued reads as failed, and the request answers 503', async () => {
+    const c = (await get(alice, `/results/${analysisId}/cases?actor=MASSDEBUG`)).cases.find((x: any) => x.actor === 'MASSDEBUG');
+    failNext = true;
+    const res = await alice.call('PUT', `/results/${analysisId}/cases/${c.id}/review`, { status: 'escalated', comment: 'Once more' });
+    expect(res.status, res.text).toBe(503);
+    expect(res.json.error.message).toBe('The review could not be started; try again in a moment');
+    expect(sent).toEqual([]);
+    const jobs = await queryAll<{ state: string; message?: string }>(stack.services.ddb, {
+      TableName: stack.services.config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': keys.user(alice.sub), ':sk': reviewKeys.jobsOf(analysisId) },
+    });
+    expect(jobs.filter((j) => j.state !== 'done')).toMatchObject([{ state: 'failed', message: 'The review could not be started; try again' }]);
+  });
+});
