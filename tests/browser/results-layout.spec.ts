@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_USER } from './support/credentials.ts';
+import { E2E_ADMIN } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, screenshot, signIn, test } from './support/fixtures.ts';
 
@@ -42,13 +42,14 @@ async function analyse(page: Page): Promise<void> {
 
 const patternsCard = (page: Page) => page.locator('section[aria-labelledby="patterns-title"]');
 
+// The administrator's account: the other suites count the user's analyses and files.
 test.describe.configure({ mode: 'serial' });
 
 let resultsUrl = '';
 
 test('the suspicious patterns page past the ones the result carries, from the server, at 1280 and 390 px', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page, E2E_USER);
+  await signIn(page, E2E_ADMIN);
   await analyse(page);
   resultsUrl = page.url();
   const card = patternsCard(page);
@@ -93,7 +94,7 @@ test('the suspicious patterns page past the ones the result carries, from the se
 test('the findings table keeps each time on one line at 1280 px; at 390 px each finding is a card', async ({ page }) => {
   test.setTimeout(120_000);
   expect(resultsUrl, 'the first test made the analysis').not.toBe('');
-  await signIn(page, E2E_USER);
+  await signIn(page, E2E_ADMIN);
   await page.goto(resultsUrl);
   const findings = page.locator('table[aria-label="Findings"]');
   const times = findings.getByTestId('finding-time');
@@ -122,13 +123,20 @@ test('the findings table keeps each time on one line at 1280 px; at 390 px each 
   await expectNoSeriousA11yViolations(page, 'findings cards at 390 px');
 });
 
-test('German exports uploaded together give the critical cases the command line gives, and the settings they ran with', async ({ page }) => {
+test('German exports chosen on the upload page and taken to the multi-file page give the critical cases the command line gives, and the settings they ran with', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, E2E_USER);
-  await page.goto('/multi-upload');
+  await signIn(page, E2E_ADMIN);
+  // Chosen on the upload page, then Multi-File Analysis: the files go along, each to the slot its header shows.
+  await page.goto('/upload');
   const de = (name: string) => join(import.meta.dirname, '..', 'fixtures', 'de', name);
   await page.locator('input[type=file]').setInputFiles(['sm20-de.csv', 'cdhdr-de.csv', 'cdpos-de.csv', 'tickets-de.csv'].map(de));
+  await expect(page.getByText('tickets-de.csv')).toBeVisible();
+  await page.getByRole('button', { name: 'Multi-File Analysis' }).click();
+  await expect(page).toHaveURL(/\/multi-upload$/);
   await expect(page.getByText('Files Ready for Analysis (4/4)')).toBeVisible();
+  for (const [slot, name] of [['SM20', 'sm20-de.csv'], ['CDHDR', 'cdhdr-de.csv'], ['CDPOS', 'cdpos-de.csv'], ['TICKETS', 'tickets-de.csv']]) {
+    await expect(page.locator(`[data-slot="${slot}"]`)).toContainText(name);
+  }
   await page.getByRole('button', { name: 'Start Correlated Analysis' }).click();
   await expect(page.getByRole('heading', { name: /Analysis Complete/ }).first()).toBeVisible({ timeout: 120_000 });
   await page.getByRole('button', { name: 'View Detailed Results' }).click();

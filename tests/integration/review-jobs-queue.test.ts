@@ -38,9 +38,15 @@ function massDebugSm20(): string {
 
 /** The SQS client stand-in: what the app sends, in order. */
 const sent: { QueueUrl?: string; body: ReviewJobMessage }[] = [];
+/** The next send fails as SQS would when unreachable. */
+let failNext = false;
 const fakeSqs = {
   send: async (command: unknown) => {
     if (!(command instanceof SendMessageCommand)) throw new Error('Only SendMessage is expected');
+    if (failNext) {
+      failNext = false;
+      throw Object.assign(new Error('connect ETIMEDOUT'), { name: 'TimeoutError' });
+    }
     sent.push({ QueueUrl: command.input.QueueUrl, body: JSON.parse(command.input.MessageBody!) as ReviewJobMessage });
     return {};
   },
@@ -50,7 +56,7 @@ let stack: TestStack;
 let alice: TestClient;
 let analysisId: string;
 
-signedInStack((s) => ({ stack, user: alice } = s), { stack: { env: { REVIEW_QUEUE_URL: QUEUE_URL } } });
+signedInStack((s) => ({ stack, user: alice } = s), { stack: { env: { REVIEW_QUEUE_URL: QUEUE_URL }, quietErrors: true } });
 beforeAll(async () => {
   reviewQueueSdk.client = fakeSqs;
   analysisId = await analysedFiles(alice, [{ name: 'sm20-debug.csv', bytes: text(massDebugSm20()) }], 120_000);
@@ -107,6 +113,8 @@ describe('a review job larger than one invocation', () => {
 
     const done = await get(alice, `/results/${analysisId}/review-jobs/${res.json.job.jobId}`);
     expect(done.job).toMatchObject({ state: 'done', matched, processed: matched, updated: matched, skipped: 0 });
+    // Which invocation holds the job is the function's business, not the answer's.
+    expect(done.job).not.toHaveProperty('step');
     // The filter matched open findings; the job's own writes change that, yet its later steps wrote the findings chosen at the start.
     expect((await get(alice, `/results/${analysisId}/findings?${new URLSearchParams(filter)}&limit=1`)).matched).toBe(0);
     expect((await get(alice, `/results/${analysisId}/findings?user=MASSDEBUG&status=escalated&limit=1`)).matched).toBe(matched);
@@ -161,4 +169,19 @@ describe('a review job larger than one invocation', () => {
     const current = (await get(alice, `/results/${analysisId}/findings/${lastMember}`)).finding.review.status;
     expect(current).toBe(after.get(lastMember)!.at(-1)!.status);
   }, 120_000);
+
+  it('a job that cannot be queued reads as failed, and the request answers 503', async () => {
+    const c = (await get(alice, `/results/${analysisId}/cases?actor=MASSDEBUG`)).cases.find((x: any) => x.actor === 'MASSDEBUG');
+    failNext = true;
+    const res = await alice.call('PUT', `/results/${analysisId}/cases/${c.id}/review`, { status: 'escalated', comment: 'Once more' });
+    expect(res.status, res.text).toBe(503);
+    expect(res.json.error.message).toBe('The review could not be started; try again in a moment');
+    expect(sent).toEqual([]);
+    const jobs = await queryAll<{ state: string; message?: string }>(stack.services.ddb, {
+      TableName: stack.services.config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': keys.user(alice.sub), ':sk': reviewKeys.jobsOf(analysisId) },
+    });
+    expect(jobs.filter((j) => j.state !== 'done')).toMatchObject([{ state: 'failed', message: 'The review could not be started; try again' }]);
+  });
 });

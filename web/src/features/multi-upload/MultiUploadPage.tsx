@@ -21,6 +21,7 @@ import { SlotList } from './SlotList.tsx';
 import { HolidayCalendarCard } from '../holidays/HolidayCalendarCard.tsx';
 import { assignSlots, emptySlots, filledCount, isHintMessage, MIN_FILES, moveSlot, SLOTS, type Placed, type Slot, type Slots } from './slot-assignment.ts';
 import { detectTypeFromContent } from './sniff-file-type.ts';
+import { takeHandedFiles } from './hand-over.ts';
 
 const MIN_FILES_MESSAGE = 'Please upload at least 2 files for correlated analysis';
 
@@ -41,6 +42,13 @@ export function MultiUploadPage() {
   const slotsRef = useRef(slots);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Files chosen on the upload page before its Multi-File Analysis button: placed as if dropped here. They
+  // are taken once (the first render after the page opens); later renders find none.
+  useEffect(() => {
+    const files = takeHandedFiles();
+    if (files.length > 0) void addFiles(files);
+  });
 
   const addFiles = async (dropped: File[]) => {
     if (dropped.length === 0) return;

@@ -128,7 +128,7 @@ export function SuspiciousPatternsCard({ patterns, total = patterns.length, anal
           <Text size="xs" c="dimmed">
             {formatNumber((at - 1) * PATTERNS_PAGE + 1)}–{formatNumber(Math.min(at * PATTERNS_PAGE, count))} of {formatNumber(count)}
           </Text>
-          <Pagination total={pages} value={at} onChange={setPage} size="sm" siblings={1} aria-label="Pages of suspicious patterns" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page of patterns' : c === 'next' ? 'Next page of patterns' : c === 'first' ? 'First page of patterns' : 'Last page of patterns' })} />
+          <Pagination total={pages} value={at} onChange={setPage} size="sm" siblings={phone ? 0 : 1} aria-label="Pages of suspicious patterns" getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Previous page of patterns' : c === 'next' ? 'Next page of patterns' : c === 'first' ? 'First page of patterns' : 'Last page of patterns' })} />
         </Group>
       )}
     </Card>

@@ -19,6 +19,7 @@ import type { AnalysisStart } from '../analysis/poll-timing.ts';
 import { useRefusalToasts, useRejectionToasts } from './use-rejection-toasts.ts';
 import { sortByContent } from './content-check.ts';
 import { StartedAnalysesCard, type StartedItem } from './StartedAnalysesCard.tsx';
+import { handFilesOver } from '../multi-upload/hand-over.ts';
 
 export function UploadPage() {
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -145,7 +146,16 @@ export function UploadPage() {
             <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void run()} disabled={pending.length === 0 || uploading}>
               {uploading ? 'Uploading...' : 'Start Analysis'}
             </Button>
-            <Button variant="light" leftSection={<IconFiles size={16} aria-hidden />} onClick={() => void navigate({ to: '/multi-upload' })} disabled={uploading}>
+            <Button
+              variant="light"
+              leftSection={<IconFiles size={16} aria-hidden />}
+              onClick={() => {
+                // The files chosen here and not yet analysed go along, placed by their content there.
+                handFilesOver(pending.map((i) => i.file));
+                void navigate({ to: '/multi-upload' });
+              }}
+              disabled={uploading}
+            >
               Multi-File Analysis
             </Button>
           </Group>

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DeclaredFact } from '../pattern/define-fact.ts';
+import type { CanonicalRecord } from '../../flags/canonical-record.ts';
+import { createFlagResult } from '../../flags/flag-result.ts';
+import { createNameList } from '../../flags/watchlist.ts';
 import { compileDeclaredMarks, MAX_CHANGE_ENTRIES } from './declared-marks.ts';
 
 const fact = (bit: number, spec: Partial<DeclaredFact>): DeclaredFact => ({ kind: `f${bit}`, about: '', records: { CDPOS: {} }, bit, mark: 1 << bit, ...spec });
@@ -25,5 +28,29 @@ describe('compileDeclaredMarks', () => {
   it('refuses more change entries than one number holds, saying how many and what to do', () => {
     const many = fact(1, { changes: Array.from({ length: MAX_CHANGE_ENTRIES + 1 }, (_, i) => ({ tables: [`T${i}`] })) });
     expect(() => compileDeclaredMarks([many], { paymentTcodes: new Set() })).toThrow(`The declared facts have 32 change-document entries (\`changes\`), at most 31`);
+  });
+
+  it("marks an item of a judged fact as its judgement says, given the fact's list, once per item also when it fits several entries", () => {
+    let calls = 0;
+    const judged = fact(3, {
+      changes: [{ tables: ['AGR_USERS'] }, { classes: ['PFCG'] }],
+      judge: { list: 'sensitiveRoles', item: (rec, roles) => (calls++, roles.match(rec.fname)) },
+    });
+    const plain = fact(4, { changes: [{ tables: ['AGR_USERS'] }] });
+    const m = compileDeclaredMarks([judged, plain], { paymentTcodes: new Set(), sensitiveRoles: createNameList(['SAP_ALL*']) });
+    const mark = (table: string, cls: string, fname: string) => {
+      const out = createFlagResult(false);
+      const e = m.tableEntries(table) & m.fieldEntries(fname) & m.classEntries(cls);
+      if (e !== 0) m.markItem(e, { tabname: table, objectclas: cls, fname } as CanonicalRecord, out);
+      return [out.marks, out.marked[3]];
+    };
+    expect(mark('AGR_USERS', 'PFCG', 'SAP_ALL_X')).toEqual([judged.mark | plain.mark, 'SAP_ALL_X']);
+    expect(calls).toBe(1);
+    // The judgement says no: the plain fact only; an item no entry fits: not judged at all.
+    expect(mark('AGR_USERS', 'PFCG', 'Z_DISPLAY')).toEqual([plain.mark, '']);
+    expect(mark('UST04', 'IDENTITY', 'SAP_ALL_X')).toEqual([0, '']);
+    expect(calls).toBe(2);
+    // A judgement whose list the flagger lacks is refused when the flagger is made.
+    expect(() => compileDeclaredMarks([judged], { paymentTcodes: new Set() })).toThrow('judges its items by the list sensitiveRoles');
   });
 });

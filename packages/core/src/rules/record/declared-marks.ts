@@ -64,9 +64,11 @@ export function compileDeclaredMarks(facts: readonly DeclaredFact[], ctx: Declar
     markItem: (bits, rec, out) => {
       out.marks |= marksOf(bits);
       // A judged fact is judged once per item, also when the item fits several of its entries.
+      let done = 0;
       for (let m = bits & judged; m !== 0; m &= m - 1) {
         const e = entries[31 - Math.clz32(m & -m)]!;
-        if ((out.marks & e.fact.mark) !== 0) continue;
+        if (((out.marks | done) & e.fact.mark) !== 0) continue;
+        done |= e.fact.mark;
         const text = e.judge!(rec);
         if (text !== undefined) markFact(out, e.fact, text);
       }
