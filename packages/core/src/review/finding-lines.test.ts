@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createFolderWorkspace, linesOf } from '../workspace/index.ts';
 import { highRecordFindings } from './derive-findings.ts';
-import { openFindingLines, readFindingLine } from './finding-lines.ts';
+import { findingLineAt, lineChunksOf, openFindingLines, patternLineAt, readFindingLine, readPatternLine } from './finding-lines.ts';
+import type { Workspace } from '../engine/contract.ts';
 import type { HighRecord } from './high-records.ts';
 
 it('reads back each field of a finding line, tabs, line feeds and backslashes in the cells included', async () => {
@@ -36,6 +37,61 @@ it('reads back each field of a finding line, tabs, line feeds and backslashes in
     // Without the engine's time, the record itself (the coordinator makes its findings).
     expect(read[4]).toEqual({ made: false, offset: 400, length: 99, json: JSON.stringify(records[4]) });
     expect(rules.map((r) => r.id)).toEqual(['TCODE-HIGH-RISK']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+it('reads the same fields from the lines as bytes, in chunks cut anywhere (inside a character too), the JSON copied as it is', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'finding-lines-'));
+  try {
+    const ws = createFolderWorkspace(dir);
+    const lines = openFindingLines(ws, 'part.findings', 'a1');
+    const odd = ['A\tB', 'line\nfeed', 'back\\slash\\t', 'Ärger ünïcödé €', 'plain', '12'];
+    for (const [i, v] of odd.entries()) {
+      const h: HighRecord = { record: { FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: v, 'Source TA': v, Terminal: v }, reasons: { HIGH_RISK_TCODE_FLAG: `reason ${v}`, DEBUG_FLAG: 'Debug' }, rules: ['TCODE-HIGH-RISK', 'DEBUG-REPLACE'], user: v.toUpperCase(), time: i === 4 ? '' : '2025-03-01 10:00:00' };
+      await lines.add(h, JSON.stringify(h), i * 1000, 999);
+    }
+    await lines.close();
+    const text: string[] = [];
+    for await (const l of linesOf(ws, 'part.findings')) text.push(l);
+    // Pattern lines as pattern-findings.ts writes them.
+    const pattern = `P\t1740823200\t123456789\t2\tabcdef0123456789abcd\tuser\u0001ÄRGER\\tX\tPAT-X\tÄRGER\\tX\t2025-03-01 10:00:00\tobj €\tT1\t"kind":"pattern","summary":"ä\\u0001"`;
+    const bytes = Buffer.from(`${text.join('\n')}\n\n${pattern}\n${pattern}`);
+    for (const size of [1, 2, 3, 7, 64, bytes.length]) {
+      // A workspace whose file comes in chunks of `size` bytes, in one buffer it reuses.
+      const reused = new Uint8Array(size);
+      const chunked: Workspace = {
+        write: () => { throw new Error('read only'); },
+        async *read() {
+          for (let at = 0; at < bytes.length; at += size) {
+            const n = Math.min(size, bytes.length - at);
+            reused.set(bytes.subarray(at, at + n));
+            yield reused.subarray(0, n);
+          }
+        },
+      };
+      const read: unknown[] = [];
+      for await (const buf of lineChunksOf(chunked, 'part.findings')) {
+        for (let at = 0; at < buf.length; ) {
+          if (buf[at] === 10) {
+            at++;
+            continue;
+          }
+          if (buf[at] === 0x50) {
+            const { body, end, next, ...l } = patternLineAt(buf, at);
+            read.push({ ...l, body: buf.toString('utf8', body, end) });
+            at = next;
+            continue;
+          }
+          const { body, end, next, ...l } = findingLineAt(buf, at);
+          read.push(l.made ? { ...l, body: buf.toString('utf8', body, end) } : { ...l, json: buf.toString('utf8', body, end) });
+          at = next;
+        }
+      }
+      expect(read, `chunks of ${size} bytes`).toEqual([...text.map(readFindingLine), readPatternLine(pattern), readPatternLine(pattern)]);
+    }
+    expect(text.length).toBe(11);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -166,3 +166,116 @@ export function readFindingLine(line: string): FindingLine {
     body: line.slice(at + 1),
   };
 }
+
+/**
+ * A workspace file's lines in buffers of whole lines (a line cut by a chunk's end goes with the next
+ * chunk): the coordinator reads finding lines as bytes, decodes their short fields and copies the
+ * finding's JSON out as it is (decoding it to text and encoding it again was most of its reading).
+ */
+export async function* lineChunksOf(workspace: Workspace, name: string): AsyncIterable<Buffer> {
+  let rest: Buffer | undefined;
+  for await (const chunk of workspace.read(name)) {
+    let buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (rest) {
+      buf = Buffer.concat([rest, buf]);
+      rest = undefined;
+    }
+    const last = buf.lastIndexOf(10);
+    // The reader may reuse its chunk: what is kept for the next one is copied.
+    if (last < 0) {
+      rest = Buffer.from(buf);
+      continue;
+    }
+    if (last + 1 < buf.length) rest = Buffer.from(buf.subarray(last + 1));
+    yield buf.subarray(0, last + 1);
+  }
+  if (rest && rest.length > 0) yield rest;
+}
+
+/** A number written as text in bytes [a, b) (as `+text` reads it). */
+export function numberAt(buf: Buffer, a: number, b: number): number {
+  let v = 0;
+  for (let i = a; i < b; i++) {
+    const d = buf[i]! - 48;
+    if (d < 0 || d > 9) return +buf.toString('latin1', a, b);
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/** The places of the first `count` tabs of the line at `at` (ending at `end`). */
+function tabsAt(buf: Buffer, at: number, end: number, count: number): number[] {
+  const cut: number[] = [];
+  let t = at;
+  for (let k = 0; k < count; k++) {
+    t = buf.indexOf(9, t + 1);
+    if (t < 0 || t > end) throw new Error('a finding line is cut short');
+    cut.push(t);
+  }
+  return cut;
+}
+
+const textAt = (buf: Buffer, a: number, b: number) => unescaped(buf.toString('utf8', a, b));
+
+/** Where a line of `buf` that starts at `at` ends (its line feed, or the buffer's end). */
+const lineEnd = (buf: Buffer, at: number) => {
+  const nl = buf.indexOf(10, at);
+  return nl < 0 ? buf.length : nl;
+};
+
+/**
+ * `readFindingLine` of the line at `at` of `buf` (a non-empty line), with the JSON (`json` of an R
+ * line, `body` of an F line) as bytes [body, end) and the next line's start (`next`).
+ */
+export function findingLineAt(buf: Buffer, at: number) {
+  const end = lineEnd(buf, at);
+  const next = end + 1;
+  if (buf[at] === 0x52 /* R */ && buf[at + 1] === 9) {
+    const [t1, t2, t3] = tabsAt(buf, at, end, 3) as [number, number, number];
+    return { made: false as const, offset: numberAt(buf, t1 + 1, t2), length: numberAt(buf, t2 + 1, t3), body: t3 + 1, end, next };
+  }
+  const t = tabsAt(buf, at, end, 13);
+  const f = (k: number) => [t[k]! + 1, t[k + 1]!] as const;
+  const num = (k: number) => numberAt(buf, ...f(k));
+  return {
+    made: true as const,
+    epoch: num(0),
+    hash: num(1),
+    occurrence: num(2),
+    offset: num(3),
+    length: num(4),
+    id: buf.toString('utf8', ...f(5)),
+    rule: textAt(buf, ...f(6)),
+    user: textAt(buf, ...f(7)),
+    time: textAt(buf, ...f(8)),
+    object: textAt(buf, ...f(9)),
+    terminal: textAt(buf, ...f(10)),
+    flag: textAt(buf, ...f(11)),
+    body: t[12]! + 1,
+    end,
+    next,
+  };
+}
+
+/** `readPatternLine` of the line at `at` of `buf`, with the JSON as bytes [body, end) and the next line's start. */
+export function patternLineAt(buf: Buffer, at: number) {
+  const end = lineEnd(buf, at);
+  if (buf[at] !== 0x50 /* P */ || buf[at + 1] !== 9) throw new Error('not a pattern finding line');
+  const t = tabsAt(buf, at, end, 11);
+  const f = (k: number) => [t[k]! + 1, t[k + 1]!] as const;
+  return {
+    epoch: numberAt(buf, ...f(0)),
+    hash: numberAt(buf, ...f(1)),
+    occurrence: numberAt(buf, ...f(2)),
+    id: buf.toString('utf8', ...f(3)),
+    actor: textAt(buf, ...f(4)),
+    rule: textAt(buf, ...f(5)),
+    user: textAt(buf, ...f(6)),
+    time: textAt(buf, ...f(7)),
+    object: textAt(buf, ...f(8)),
+    terminal: textAt(buf, ...f(9)),
+    body: t[10]! + 1,
+    end,
+    next: end + 1,
+  };
+}

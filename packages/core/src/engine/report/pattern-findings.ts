@@ -26,13 +26,16 @@ export interface PatternFindingsInput {
 }
 
 /**
- * From this many patterns the pool would make their findings (pattern-findings tasks). Off for now:
- * at 4 x 100 MB (1.65 M patterns, 7.2 M findings) the pipeline's Report step ran its step worker
- * out of JS heap on this path (bench:pages, 2026-11-28 17:10 UTC), where the coordinator's own
- * derivation had completed the same analysis in 315 s earlier that day. The tests of the path
- * call it directly.
+ * From this many patterns the pool makes their findings (pattern-findings tasks); below it the
+ * coordinator does (a task costs more). It was off from 17:21 to 19:25 UTC on 2026-11-28: at
+ * 4 x 100 MB this path ran the pipeline's step worker out of JS heap. The cause was not the path
+ * itself but the findings index keeping each finding's id as a slice of the finding lines it was read
+ * from, which held every line read in the heap (the pattern lines carry their evidence); the
+ * index keeps its own copies now (findings-index.ts `copied`), and the coordinator reads the lines
+ * as bytes (write-findings.ts). With a step worker of 256 MB of heap, the pipeline bench at 40 MB
+ * ran out of heap on this path before and completes after.
  */
-export const PATTERN_TASKS_FROM = Number.POSITIVE_INFINITY;
+export const PATTERN_TASKS_FROM = 20_000;
 
 export async function patternFindingsTask(ctx: EngineContext, input: PatternFindingsInput): Promise<FindingLinesResult> {
   const table = await storedPatternTable(ctx);

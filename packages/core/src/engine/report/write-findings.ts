@@ -23,7 +23,7 @@ import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
 import type { ByteSink, FindingsListener, Workspace } from '../contract.ts';
 import { linesOf } from '../../workspace/index.ts';
-import { epochOf, findingBase, hash52, readFindingLine, readPatternLine, type FindingLinesResult } from '../../review/finding-lines.ts';
+import { epochOf, findingBase, findingLineAt, hash52, lineChunksOf, numberAt, patternLineAt, type FindingLinesResult } from '../../review/finding-lines.ts';
 
 export const BUCKET_FINDINGS = 100_000;
 export const BUCKET_SORT_BYTES = 128 << 20;
@@ -49,28 +49,78 @@ export interface FindingsOutputs {
 }
 
 
-/** A sink that gathers text and writes it 1 MB at a time. */
-function textSink(sink: ByteSink) {
-  let text = '';
+const CHUNK = 1 << 20;
+
+/**
+ * A sink that gathers text and bytes and writes them 1 MB at a time. `text` and `copy` return a
+ * promise only when they wrote a chunk (most calls return nothing: no await per line). The bytes
+ * counted are the UTF-8 of the text, as Buffer.byteLength counts them.
+ */
+function chunkSink(sink: ByteSink) {
+  let chunk = Buffer.allocUnsafe(CHUNK);
+  let at = 0;
   let bytes = 0;
+  const flush = (): Promise<void> | undefined => {
+    if (at === 0) return undefined;
+    const full = chunk.subarray(0, at);
+    chunk = Buffer.allocUnsafe(CHUNK);
+    at = 0;
+    return sink.write(full) || undefined;
+  };
+  const whole = async (buf: Uint8Array, flushed: Promise<void> | undefined) => {
+    await flushed;
+    await sink.write(buf);
+  };
   return {
     get bytes() {
       return bytes;
     },
-    async add(line: string) {
-      text += line;
-      bytes += Buffer.byteLength(line);
-      if (text.length >= 1 << 20) {
-        await sink.write(Buffer.from(text));
-        text = '';
+    text(s: string): Promise<void> | undefined {
+      // A UTF-16 unit is at most 3 bytes of UTF-8.
+      if (s.length * 3 > CHUNK - at) {
+        const flushed = flush();
+        if (s.length * 3 > CHUNK) {
+          const buf = Buffer.from(s);
+          bytes += buf.byteLength;
+          return whole(buf, flushed);
+        }
+        const n = chunk.write(s, at);
+        at += n;
+        bytes += n;
+        return flushed;
       }
+      const n = chunk.write(s, at);
+      at += n;
+      bytes += n;
+      return undefined;
+    },
+    /** Bytes [start, end) of `src`. */
+    copy(src: Buffer, start: number, end: number): Promise<void> | undefined {
+      const n = end - start;
+      bytes += n;
+      if (n > CHUNK - at) {
+        const flushed = flush();
+        if (n > CHUNK) return whole(Buffer.from(src.subarray(start, end)), flushed);
+        src.copy(chunk, at, start, end);
+        at += n;
+        return flushed;
+      }
+      src.copy(chunk, at, start, end);
+      at += n;
+      return undefined;
     },
     async end() {
-      if (text) await sink.write(Buffer.from(text));
-      text = '';
+      await flush();
       await sink.end();
     },
   };
+}
+
+/** A workspace file as one buffer. */
+async function bytesOf(workspace: Workspace, name: string): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const c of workspace.read(name)) chunks.push(c);
+  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
 }
 
 /** Float64 offsets written 64K at a time. */
@@ -129,14 +179,23 @@ export async function writeFindings(
     inBucket += size;
   });
   bucketOfRank[cases.length] = bucket + 1;
-  const buckets: { name: string; sink: ReturnType<typeof textSink>; ranks: Set<number> }[] = [];
+  const buckets: { name: string; sink: ReturnType<typeof chunkSink>; ranks: Set<number>; lines: number }[] = [];
   const bucketSink = (b: number) => {
     while (buckets.length <= b) {
       const name = `findings/bucket-${buckets.length}.txt`;
-      buckets.push({ name, sink: textSink(workspace.write(name)), ranks: new Set() });
+      buckets.push({ name, sink: chunkSink(workspace.write(name)), ranks: new Set(), lines: 0 });
     }
     return buckets[b]!;
   };
+  /** The bucket of a case (rank), told it holds one more line. */
+  const lineOf = (rank: number) => {
+    const b = bucketSink(bucketOfRank[Math.min(rank, cases.length)]!);
+    b.ranks.add(rank);
+    b.lines++;
+    return b.sink;
+  };
+  const caseJson: string[] = [];
+  const caseJsonOf = (rank: number) => (caseJson[rank] ??= JSON.stringify(cases[rank]?.id ?? ''));
   const seen = new Map<number, number>();
   let seq = 0;
   const put = async (f: Omit<Finding, 'findingId'>, key: string) => {
@@ -146,27 +205,36 @@ export async function writeFindings(
     const rank = rankOf.get(key) ?? fallback;
     const finding: Finding = { findingId: findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence), ...f, caseId: cases[rank]?.id ?? '' };
     listener?.finding(finding);
-    const b = bucketSink(bucketOfRank[Math.min(rank, cases.length)]!);
-    b.ranks.add(rank);
-    await b.sink.add(`${rank}\t${epochOf(f.time)}\t${seq++}\t${JSON.stringify(finding)}\n`);
+    await lineOf(rank).text(`${rank}\t${epochOf(f.time)}\t${seq++}\t${JSON.stringify(finding)}\n`);
   };
 
   const orders = dateOrders(report, undefined);
   if (outputs.patternsMade) {
     const rules = new Map(outputs.patternsMade.flatMap((m) => m.rules.map((r) => [r.id, r] as const)));
     for (const made of outputs.patternsMade) {
-      for await (const line of linesOf(workspace, made.name)) {
-        const l = readPatternLine(line);
-        const occurrence = (seen.get(l.hash) ?? 0) + 1;
-        seen.set(l.hash, occurrence);
-        // The task counted occurrences within its range; an earlier range had the finding too when they differ.
-        const id = occurrence === l.occurrence ? l.id : findingId(analysisId, l.rule, l.user, l.time, l.object, occurrence);
-        const rank = rankOf.get(l.actor) ?? fallback;
-        const caseId = cases[rank]?.id ?? '';
-        listener?.finding({ findingId: id, kind: 'pattern', rule: rules.get(l.rule)!, user: l.user, time: l.time, object: l.object, terminal: l.terminal, caseId, source: {} });
-        const b = bucketSink(bucketOfRank[Math.min(rank, cases.length)]!);
-        b.ranks.add(rank);
-        await b.sink.add(`${rank}\t${l.epoch}\t${seq++}\t{"findingId":${JSON.stringify(id)},${l.body},"caseId":${JSON.stringify(caseId)}}\n`);
+      // Read as bytes: the fields are decoded, the finding's JSON (most of a line) is copied as it is.
+      for await (const buf of lineChunksOf(workspace, made.name)) {
+        for (let at = 0; at < buf.length; ) {
+          if (buf[at] === 10) {
+            at++;
+            continue;
+          }
+          const l = patternLineAt(buf, at);
+          at = l.next;
+          const occurrence = (seen.get(l.hash) ?? 0) + 1;
+          seen.set(l.hash, occurrence);
+          // The task counted occurrences within its range; an earlier range had the finding too when they differ.
+          const id = occurrence === l.occurrence ? l.id : findingId(analysisId, l.rule, l.user, l.time, l.object, occurrence);
+          const rank = rankOf.get(l.actor) ?? fallback;
+          listener?.finding({ findingId: id, kind: 'pattern', rule: rules.get(l.rule)!, user: l.user, time: l.time, object: l.object, terminal: l.terminal, caseId: cases[rank]?.id ?? '', source: {} });
+          const sink = lineOf(rank);
+          const a = sink.text(`${rank}\t${l.epoch}\t${seq++}\t{"findingId":${JSON.stringify(id)},`);
+          if (a) await a;
+          const b = sink.copy(buf, l.body, l.end);
+          if (b) await b;
+          const c = sink.text(`,"caseId":${caseJsonOf(rank)}}\n`);
+          if (c) await c;
+        }
       }
       await workspace.remove?.(made.name);
     }
@@ -184,31 +252,43 @@ export async function writeFindings(
   const made = outputs.highStarts ? outputs.madeInParts : undefined;
   if (made) {
     const none = rankOf.get(actorKey('none', '')) ?? fallback;
+    const userRank = new Map<string, number>();
     const rules = new Map(made.flatMap((m) => m.rules.map((r) => [r.id, r] as const)));
     for (const [p, part] of made.entries()) {
       const start = outputs.highStarts![p]!;
-      for await (const line of linesOf(workspace, part.name)) {
-        const l = readFindingLine(line);
-        if (!l.made) {
-          // A record without the engine's time: made here as before, from its cells and the file's date order.
-          const h = JSON.parse(l.json) as HighRecord;
-          for (const f of highRecordFindings(h, orders.get(h.record.SOURCE_FILE ?? ''))) {
-            f.evidence = noEvidence;
-            f.evidenceAt = [start + l.offset, l.length];
-            await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
+      for await (const buf of lineChunksOf(workspace, part.name)) {
+        for (let at = 0; at < buf.length; ) {
+          if (buf[at] === 10) {
+            at++;
+            continue;
           }
-          continue;
+          const l = findingLineAt(buf, at);
+          at = l.next;
+          if (!l.made) {
+            // A record without the engine's time: made here as before, from its cells and the file's date order.
+            const h = JSON.parse(buf.toString('utf8', l.body, l.end)) as HighRecord;
+            for (const f of highRecordFindings(h, orders.get(h.record.SOURCE_FILE ?? ''))) {
+              f.evidence = noEvidence;
+              f.evidenceAt = [start + l.offset, l.length];
+              await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
+            }
+            continue;
+          }
+          const occurrence = (seen.get(l.hash) ?? 0) + 1;
+          seen.set(l.hash, occurrence);
+          // The part counted the finding's occurrences in itself; an earlier part had it too when they differ.
+          const id = occurrence === l.occurrence ? l.id : findingId(analysisId, l.rule, l.user, l.time, l.object, occurrence);
+          let rank = l.user === '' ? none : userRank.get(l.user);
+          if (rank === undefined) userRank.set(l.user, (rank = rankOf.get(actorKey('user', l.user)) ?? fallback));
+          listener?.finding({ findingId: id, kind: 'record', rule: rules.get(l.rule)!, user: l.user, time: l.time, object: l.object, terminal: l.terminal, caseId: cases[rank]?.id ?? '', source: { flag: l.flag } });
+          const sink = lineOf(rank);
+          const a = sink.text(`${rank}\t${l.epoch}\t${seq++}\t{"findingId":${JSON.stringify(id)},`);
+          if (a) await a;
+          const b = sink.copy(buf, l.body, l.end);
+          if (b) await b;
+          const c = sink.text(`,"evidenceAt":[${start + l.offset},${l.length}],"caseId":${caseJsonOf(rank)}}\n`);
+          if (c) await c;
         }
-        const occurrence = (seen.get(l.hash) ?? 0) + 1;
-        seen.set(l.hash, occurrence);
-        // The part counted the finding's occurrences in itself; an earlier part had it too when they differ.
-        const id = occurrence === l.occurrence ? l.id : findingId(analysisId, l.rule, l.user, l.time, l.object, occurrence);
-        const rank = l.user === '' ? none : (rankOf.get(actorKey('user', l.user)) ?? fallback);
-        const caseId = cases[rank]?.id ?? '';
-        listener?.finding({ findingId: id, kind: 'record', rule: rules.get(l.rule)!, user: l.user, time: l.time, object: l.object, terminal: l.terminal, caseId, source: { flag: l.flag } });
-        const b = bucketSink(bucketOfRank[Math.min(rank, cases.length)]!);
-        b.ranks.add(rank);
-        await b.sink.add(`${rank}\t${l.epoch}\t${seq++}\t{"findingId":${JSON.stringify(id)},${l.body},"evidenceAt":[${start + l.offset},${l.length}],"caseId":${JSON.stringify(caseId)}}\n`);
       }
       await workspace.remove?.(part.name);
     }
@@ -233,18 +313,17 @@ export async function writeFindings(
   seen.clear();
   for (const b of buckets) await b.sink.end();
 
-  const out = textSink(outputs.findings);
+  const out = chunkSink(outputs.findings);
   const offsets = offsetsSink(outputs.offsets);
   const firstLine = new Map<number, number>();
   const countOf = new Map<number, number>();
   let lineNo = 0;
-  const emit = async (rank: number, seq: number, json: string) => {
+  const begin = (rank: number, seq: number) => {
     if (!firstLine.has(rank)) firstLine.set(rank, lineNo);
     countOf.set(rank, (countOf.get(rank) ?? 0) + 1);
     listener?.line(seq, out.bytes);
-    await offsets.add(out.bytes);
-    await out.add(`${json}\n`);
     lineNo++;
+    return offsets.add(out.bytes);
   };
   for (const b of buckets) {
     if (b.sink.bytes > BUCKET_SORT_BYTES && b.ranks.size === 1) {
@@ -252,18 +331,42 @@ export async function writeFindings(
         const t1 = line.indexOf('\t');
         const t2 = line.indexOf('\t', t1 + 1);
         const t3 = line.indexOf('\t', t2 + 1);
-        await emit(+line.slice(0, t1), +line.slice(t2 + 1, t3), line.slice(t3 + 1));
+        await begin(+line.slice(0, t1), +line.slice(t2 + 1, t3));
+        await out.text(`${line.slice(t3 + 1)}\n`);
       }
     } else {
-      const rows: { rank: number; epoch: number; seq: number; json: string }[] = [];
-      for await (const line of linesOf(workspace, b.name)) {
-        const t1 = line.indexOf('\t');
-        const t2 = line.indexOf('\t', t1 + 1);
-        const t3 = line.indexOf('\t', t2 + 1);
-        rows.push({ rank: +line.slice(0, t1), epoch: +line.slice(t1 + 1, t2), seq: +line.slice(t2 + 1, t3), json: line.slice(t3 + 1) });
+      // The bucket's lines as bytes: their keys read, sorted, and each line's JSON copied out as it is.
+      const buf = await bytesOf(workspace, b.name);
+      const lines = b.lines;
+      const rank = new Uint32Array(lines);
+      const epoch = new Float64Array(lines);
+      const seqOf = new Float64Array(lines);
+      const json = new Float64Array(lines);
+      const end = new Float64Array(lines);
+      let n = 0;
+      for (let at = 0; at < buf.length && n < lines; ) {
+        const t1 = buf.indexOf(9, at);
+        const t2 = buf.indexOf(9, t1 + 1);
+        const t3 = buf.indexOf(9, t2 + 1);
+        let nl = buf.indexOf(10, t3 + 1);
+        if (nl < 0) nl = buf.length;
+        rank[n] = numberAt(buf, at, t1);
+        epoch[n] = numberAt(buf, t1 + 1, t2);
+        seqOf[n] = numberAt(buf, t2 + 1, t3);
+        json[n] = t3 + 1;
+        end[n] = nl + 1;
+        n++;
+        at = nl + 1;
       }
-      rows.sort((x, y) => x.rank - y.rank || x.epoch - y.epoch || x.seq - y.seq);
-      for (const r of rows) await emit(r.rank, r.seq, r.json);
+      if (n !== lines) throw new Error(`findings bucket ${b.name}: ${n} lines read, ${lines} written`);
+      const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => rank[x]! - rank[y]! || epoch[x]! - epoch[y]! || seqOf[x]! - seqOf[y]!);
+      for (const i of order) {
+        const began = begin(rank[i]!, seqOf[i]!);
+        if (began) await began;
+        // The line feed too (the bucket's last line has it: every line was written with one).
+        const copied = out.copy(buf, json[i]!, end[i]!);
+        if (copied) await copied;
+      }
     }
     await workspace.remove?.(b.name);
   }

@@ -5,6 +5,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleJob, keep, keptBytes } from './review-jobs.ts';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const f = (id: number, rule: string, severity: Finding['rule']['severity'], user: string, time: string, caseId: string): Finding => ({
   findingId: id.toString(16).padStart(20, '0'),
@@ -302,6 +304,41 @@ it('builds the same index from the findings as they are written (made in one ord
   const short = new FindingsIndexBuilder();
   short.finding(findings[0]!);
   expect(() => short.finish(0, { flagTotals: {} })).toThrow('1 findings made but 0 lines written');
+});
+
+it('keeps none of the text the findings it is told were read from (their fields are slices of it)', () => {
+  // The report step reads finding lines as slices of 1 MB chunks, their fields as slices of the
+  // line: kept as they came, an id per finding held every chunk (the 4 x 100 MB out-of-heap).
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const heap = () => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const builder = new FindingsIndexBuilder();
+  const tell = (count: number) => {
+    for (let i = 0; i < count; i++) {
+      // 2 MB of text per finding, flat (a search flattens it), its fields slices of it.
+      const tail = `\t${(7 + i).toString(16).padStart(20, '0')}\tUSER_WITH_A_LONG_NAME_${i}\t2026-01-01 10:00:${String(i % 60).padStart(2, '0')}\tOBJECT NUMBER ${i} OF MANY\tTERMINAL_NUMBER_${i}\tcase-with-a-long-id-${i}\tDEBUG_FLAG_WITH_A_LONG_NAME_${i}\tRULE-WITH-A-LONG-ID-${i}`;
+      const text = `${'x'.repeat(2 << 20)}${tail}`;
+      const at = text.indexOf('\t');
+      const [id, user, time, object, terminal, caseId, flag, rule] = text.slice(at + 1).split('\t').map((v) => text.slice(text.indexOf(v, at), text.indexOf(v, at) + v.length));
+      builder.finding({ findingId: id!, kind: 'record', rule: { id: rule!, title: rule!, severity: 'high' }, user: user!, time: time!, object: object!, terminal: terminal!, caseId: caseId!, source: { flag: flag! } });
+    }
+  };
+  tell(1);
+  const before = heap();
+  tell(100);
+  const grown = heap() - before;
+  // 200 MB of text went by; what the index keeps of 100 findings is a few kilobytes.
+  expect(grown).toBeLessThan(20 << 20);
+  for (let i = 0; i < builder.count; i++) builder.line(i, i);
+  const index = new FindingsIndex(builder.finish(builder.count, { flagTotals: {} }));
+  const id = (7 + 99).toString(16).padStart(20, '0');
+  expect(index.line(index.indexOf(id)!).findingId).toBe(id);
+  expect(index.data.users).toContain('USER_WITH_A_LONG_NAME_99');
+  expect(index.data.objects).toContain('OBJECT NUMBER 99 OF MANY');
 });
 
 it('an analysis without findings has an empty index that answers every query', () => {

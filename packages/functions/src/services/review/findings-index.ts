@@ -44,20 +44,36 @@ export interface FindingsIndexData {
 class Table {
   readonly values: string[] = [];
   private readonly ids = new Map<string, number>();
+  /** The value asked last (its own copy) and its number: a record's findings share their user, time, object. */
+  private last: string | undefined;
+  private lastId = 0;
   id(v: string): number {
+    if (v === this.last) return this.lastId;
     let i = this.ids.get(v);
     if (i === undefined) {
       i = this.values.length;
-      this.values.push(v);
-      this.ids.set(v, i);
+      const own = copied(v);
+      this.values.push(own);
+      this.ids.set(own, i);
     }
+    this.last = this.values[i];
+    this.lastId = i;
     return i;
   }
 }
 
+/**
+ * A string of its own. The report step reads its finding lines as slices of the chunk of text
+ * they were read in (workspace `linesOf`), and their fields as slices of the line: V8 keeps a slice
+ * of 13 characters or more as a view that holds its whole parent alive. Kept as they came, the
+ * builder's strings (an id per finding, each new user, time, object…) held every chunk of every
+ * finding-lines file in the heap (gigabytes at 4 x 100 MB: the step worker's
+ * ERR_WORKER_OUT_OF_MEMORY of 2026-11-28 17:10 UTC). A concatenation is flattened into new
+ * characters before it is sliced, so the result holds only itself.
+ */
+export const copied = (v: string): string => (v.length < 13 ? v : ` ${v}`.slice(1));
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** Lower-case hex for at least 10 characters (a finding id as the engine makes it). */
-const HEX10 = /^[0-9a-f]{10}/;
 
 /**
  * Reads findings.ndjson (bytes) into the stored index. Lines that are empty are skipped.
@@ -112,7 +128,11 @@ export type IndexedFinding = Pick<Finding, 'findingId' | 'kind' | 'rule' | 'user
  * offset in file order; `finish` gets the file's length.
  */
 export class FindingsIndexBuilder {
-  private readonly ids: string[] = [];
+  /** The ids' characters one after another (ASCII, as the engine's hex ids are), and where each ends. */
+  private idChars = new Uint8Array(1 << 16);
+  private readonly idEnd = new U32s();
+  /** The ids with a character outside ASCII, by finding number (their own copies). */
+  private readonly wideIds = new Map<number, string>();
   private readonly ruleOf = new U32s();
   private readonly userOf = new U32s();
   private readonly objectOf = new U32s();
@@ -133,17 +153,34 @@ export class FindingsIndexBuilder {
 
   /** Findings told so far. */
   get count(): number {
-    return this.ids.length;
+    return this.idEnd.length;
   }
 
   finding(f: IndexedFinding): void {
-    this.ids.push(f.findingId);
+    const id = f.findingId;
+    const at = this.idEnd.length === 0 ? 0 : this.idEnd.data[this.idEnd.length - 1]!;
+    if (at + id.length > this.idChars.length) {
+      const next = new Uint8Array(Math.max(this.idChars.length * 2, at + id.length));
+      next.set(this.idChars);
+      this.idChars = next;
+    }
+    let wide = false;
+    for (let k = 0; k < id.length; k++) {
+      const c = id.charCodeAt(k);
+      if (c > 0x7f) wide = true;
+      this.idChars[at + k] = c & 0x7f;
+    }
+    if (wide) this.wideIds.set(this.idEnd.length, copied(id));
+    this.idEnd.push(at + id.length);
     if (f.kind === 'record') {
       this.recordFindings++;
       const flag = f.source?.flag;
-      if (flag) this.listedPerFlag.set(flag, (this.listedPerFlag.get(flag) ?? 0) + 1);
+      if (flag) {
+        const listed = this.listedPerFlag.get(flag);
+        this.listedPerFlag.set(listed === undefined ? copied(flag) : flag, (listed ?? 0) + 1);
+      }
     }
-    if (!this.ruleById.has(f.rule.id)) this.ruleById.set(f.rule.id, { id: f.rule.id, title: f.rule.title, severity: f.rule.severity });
+    if (!this.ruleById.has(f.rule.id)) this.ruleById.set(copied(f.rule.id), { id: copied(f.rule.id), title: copied(f.rule.title), severity: f.rule.severity });
     this.ruleOf.push(this.rules.id(f.rule.id));
     this.userOf.push(this.users.id(f.user ?? ''));
     this.objectOf.push(this.objects.id(f.object ?? ''));
@@ -165,7 +202,7 @@ export class FindingsIndexBuilder {
 
   finish(end: number, meta: Pick<FindingsIndexData, 'recordSource' | 'recordCoverage'> | { flagTotals: Record<string, number> }): Uint8Array {
     const n = this.lineSeq.length;
-    if (n !== this.ids.length) throw new Error(`findings index: ${this.ids.length} findings made but ${n} lines written`);
+    if (n !== this.count) throw new Error(`findings index: ${this.count} findings made but ${n} lines written`);
     const seqOf = this.lineSeq.data;
     // Plain loops: a mapping callback per element (typed-array `from`) was seconds at 7 M findings.
     const byLine = (col: U32s) => {
@@ -174,8 +211,22 @@ export class FindingsIndexBuilder {
       for (let l = 0; l < n; l++) out[l] = data[seqOf[l]!]!;
       return out;
     };
-    const ids = new Array<string>(n);
-    for (let l = 0; l < n; l++) ids[l] = this.ids[seqOf[l]!]!;
+    // The ids by line, fixed-width ASCII padded with spaces (as stored), and their lengths.
+    const idEnd = this.idEnd.data;
+    const idLength = new Uint32Array(n);
+    let idWidth = 1;
+    for (let l = 0; l < n; l++) {
+      const i = seqOf[l]!;
+      idLength[l] = idEnd[i]! - (i === 0 ? 0 : idEnd[i - 1]!);
+      if (idLength[l]! > idWidth) idWidth = idLength[l]!;
+    }
+    const idBytes = new Uint8Array(n * idWidth).fill(32);
+    for (let l = 0; l < n; l++) {
+      const i = seqOf[l]!;
+      const end = idEnd[i]!;
+      idBytes.set(this.idChars.subarray(end - idLength[l]!, end), l * idWidth);
+    }
+    const wide = this.wideIds.size === 0 ? undefined : Array.from({ length: n }, (_, l) => this.wideIds.get(seqOf[l]!) ?? idText(idBytes, idWidth, idLength, l));
     const ruleOf = byLine(this.ruleOf);
     // Times compare as text ("YYYY-MM-DD HH:MM:SS"): each distinct one by its rank among them.
     const timeRank = new Uint32Array(this.times.values.length);
@@ -188,13 +239,8 @@ export class FindingsIndexBuilder {
     const ruleSev = Uint8Array.from(ruleList, (r) => SEVERITY_RANK[r.severity] ?? 3);
     const sev = new Uint8Array(n);
     for (let l = 0; l < n; l++) sev[l] = ruleSev[ruleOf[l]!]!;
-    const idOrder = sortById(ids);
+    const idOrder = wide ? sortById(wide) : sortIdBytes(idBytes, idWidth, idLength);
     const order = baseOrder(idOrder, sev, timeOf, this.times.values.length);
-    const idWidth = ids.reduce((w, id) => Math.max(w, id.length), 1);
-    const idBytes = new Uint8Array(n * idWidth).fill(32);
-    ids.forEach((id, i) => {
-      for (let k = 0; k < id.length; k++) idBytes[i * idWidth + k] = id.charCodeAt(k) & 0x7f;
-    });
     const offsets = new Float64Array(n + 1);
     offsets.set(this.offsets.subarray(0, n));
     offsets[n] = end;
@@ -262,14 +308,58 @@ export class FindingsIndexBuilder {
  */
 export function sortById(ids: readonly string[]): Uint32Array {
   const n = ids.length;
-  const byText = (a: number, b: number) => cmp(ids[a]!, ids[b]!) || a - b;
-  if (n > 1 << 24 || !ids.every((id) => HEX10.test(id))) return Uint32Array.from({ length: n }, (_, i) => i).sort(byText);
+  // Ids outside ASCII (never the engine's) sort as text.
+  if (ids.some((id) => /[^\x00-\x7f]/.test(id))) return Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => cmp(ids[a]!, ids[b]!) || a - b);
+  const width = ids.reduce((w, id) => Math.max(w, id.length), 1);
+  const bytes = new Uint8Array(n * width);
+  const lengths = new Uint32Array(n);
+  ids.forEach((id, i) => {
+    lengths[i] = id.length;
+    for (let k = 0; k < id.length; k++) bytes[i * width + k] = id.charCodeAt(k);
+  });
+  return sortIdBytes(bytes, width, lengths);
+}
+
+/** An id of `sortIdBytes`' layout as text. */
+function idText(bytes: Uint8Array, width: number, lengths: Uint32Array, i: number): string {
+  return String.fromCharCode(...bytes.subarray(i * width, i * width + lengths[i]!));
+}
+
+/**
+ * `sortById` of ASCII ids held as bytes, `width` each (the index's own layout: what follows an id's
+ * `lengths[i]` characters is ignored), so that the report step keeps no string per finding.
+ */
+export function sortIdBytes(bytes: Uint8Array, width: number, lengths: Uint32Array): Uint32Array {
+  const n = lengths.length;
+  // The text order: by character up to the shorter one's end, then the shorter first; equal ids by number.
+  const byText = (a: number, b: number) => {
+    const la = lengths[a]!;
+    const lb = lengths[b]!;
+    const m = la < lb ? la : lb;
+    for (let k = 0, pa = a * width, pb = b * width; k < m; k++) {
+      const d = bytes[pa + k]! - bytes[pb + k]!;
+      if (d !== 0) return d;
+    }
+    return la - lb || a - b;
+  };
+  const hexAt = (p: number) => {
+    const c = bytes[p]!;
+    return c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+  };
+  let hex = n <= 1 << 24;
+  for (let i = 0; hex && i < n; i++) {
+    if (lengths[i]! < 10) hex = false;
+    for (let k = 0; hex && k < 10; k++) if (hexAt(i * width + k) < 0) hex = false;
+  }
+  if (!hex) return Uint32Array.from({ length: n }, (_, i) => i).sort(byText);
   const keys = new BigUint64Array(n);
   const words = new Uint32Array(keys.buffer);
   for (let i = 0; i < n; i++) {
-    const head = Number.parseInt(ids[i]!.slice(0, 10), 16);
-    words[2 * i + 1] = Math.floor(head / 256);
-    words[2 * i] = (head % 256) * 0x1000000 + i;
+    let hi = 0;
+    for (let k = 0, p = i * width; k < 8; k++) hi = hi * 16 + hexAt(p + k);
+    // The first 8 digits (32 bits) in the high word, digits 9 and 10 (8 bits) above the number (24 bits).
+    words[2 * i + 1] = hi;
+    words[2 * i] = (hexAt(i * width + 8) * 16 + hexAt(i * width + 9)) * 0x1000000 + i;
   }
   keys.sort();
   const out = new Uint32Array(n);
