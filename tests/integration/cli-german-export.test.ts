@@ -9,7 +9,7 @@
  * the run used on the Summary, the patterns and cases as the JSON document gives them.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempFolder } from '../../packages/cli/src/test-support/run-cli.ts';
@@ -106,7 +106,19 @@ describe('sap-analyzer analyze on German exports', () => {
     expect(byActor.get('PAYER')!.escalations.map((e) => e.kind)).toEqual(['bank_change_then_payment']);
     expect(byActor.get('ROLEADM')!.rules.map((r) => r.rule)).toContain('PAT-SENSITIVE-ROLE-ASSIGNED');
     expect(byActor.has('CLERK2')).toBe(false);
+    // BASIS1 and BASIS2 opened and closed again: their own closing (EU1, EU2) is not covering tracks.
+    for (const actor of ['BASIS1', 'BASIS2']) expect(byActor.get(actor)!.escalations, actor).toEqual([]);
   });
+
+  it('reads the same tickets from a ticket export with German column titles (Nummer, Kurzbeschreibung, Geöffnet …)', async () => {
+    const german = join(dir(), 'tickets-deutsch.csv');
+    const [, ...rows] = (await readFile(de('tickets-de.csv'), 'utf8')).split('\n');
+    await writeFile(german, ['Nummer;Kurzbeschreibung;Beschreibung;Anrufer;Zugewiesen an;Geöffnet;Geschlossen;Zustand', ...rows].join('\n'));
+    const r = await runCli(['analyze', de('sm20-de.csv'), de('cdhdr-de.csv'), de('cdpos-de.csv'), german, '--out', join(dir(), 'out-de-tickets'), '--json', '--holidays', 'DE-BY']);
+    expect(r.code, r.stderr).toBe(0);
+    const again = JSON.parse(r.stdout) as typeof doc;
+    expect(again.correlation_summary.Tickets).toMatchObject({ tickets: 2, 'changes covered': 2 });
+  }, 120_000);
 
   it('writes the Cases sheet right after the Summary, one row per case in the order of the JSON document', () => {
     expect(Object.keys(sheets).slice(0, 4)).toEqual(['Summary', 'Cases', 'Suspicious Patterns', 'Correlation']);
