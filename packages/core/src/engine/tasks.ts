@@ -8,7 +8,6 @@ import type { EngineContext } from './contract.ts';
 import { writeReportPart, type ReportPartInput } from './report/report-parts.ts';
 import { parseFilePart, type ParsePartInput } from './parse/parse-parts.ts';
 import { correlateItemsTask, type CorrelateItemsInput } from './correlate/correlate-items.ts';
-import { readLogonRows, type LogonRowsInput } from './parse/logon-rows.ts';
 import { writePatternSheet, type PatternSheetInput } from './report/pattern-sheet.ts';
 import { patternFindingsTask, type PatternFindingsInput } from './report/pattern-findings.ts';
 
@@ -20,7 +19,6 @@ export const TASKS: Record<string, EngineTask> = {
   'pattern-findings': (ctx, _fc, input) => patternFindingsTask(ctx, input as PatternFindingsInput),
   'parse-part': (ctx, fc, input) => parseFilePart(ctx, fc, input as ParsePartInput),
   'correlate-items': (ctx, fc, input) => correlateItemsTask(ctx, fc, input as CorrelateItemsInput),
-  'logon-rows': (ctx, fc, input) => readLogonRows(ctx, fc, input as LogonRowsInput),
   /** Answers once a worker runs tasks (tests start workers with it). */
   ping: async () => null,
 };

@@ -8,7 +8,7 @@ import { writeJson } from '../../workspace/index.ts';
 import { correlateItemsTask, writeItemHeaders, type CorrelateItemsInput } from './correlate-items.ts';
 import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, PATTERN_TABLE_NAME, type StoredCorrelation } from '../names.ts';
 import type { PatternTable } from '../../correlate/pattern-table.ts';
-import { readLogonRows, type LogonRowsInput, type RowLogons } from '../parse/logon-rows.ts';
+import { readLogonRows, type RowLogons } from '../parse/logon-rows.ts';
 
 /** Facts keys correlation does not read. */
 const NOT_FOR_CORRELATION = new Set(['columns', 'canonical', 'logonRows']);
@@ -61,16 +61,16 @@ async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: 
 }
 
 /**
- * The SM20 files' logons whose rows step 1 kept (logon-rows.ts): those of a file step 1 read in parts
- * (a large one) on the pool as the `logon-rows` task while this thread loads the facts, those of a
- * file read in one piece (small: not worth a worker) here. Per file a promise, of undefined for a
- * file whose facts hold the logons' values instead.
+ * The SM20 files' logons whose rows step 1 kept (logon-rows.ts), read while this thread loads the
+ * facts (both wait on reads): per file a promise, of undefined for a file whose facts hold the logons'
+ * values instead. Here, not as a pool task: a task started a worker of its own beside the
+ * `correlate-items` one, which cost more CPU than the read (about 0.5 CPU-s per 100 MB of SM20) and
+ * raised the run's peak memory with its heap (docs/benchmarks.md, 2026-11-28 19:50 UTC).
  */
 function readLogonsApart(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): (Promise<RowLogons | undefined> | undefined)[] {
   return files.map((f) => {
     if (f.fileType !== 'SM20') return undefined;
-    const input: LogonRowsInput = { index: f.index, fileName: f.fileName, ...(f.parts ? { parts: f.parts } : {}) };
-    const read = ctx.tasks && f.parts ? (ctx.tasks.run('logon-rows', input) as Promise<RowLogons | undefined>) : readLogonRows(ctx, fc, input);
+    const read = readLogonRows(ctx, fc, { index: f.index, fileName: f.fileName, ...(f.parts ? { parts: f.parts } : {}) });
     // Awaited in addLogons: a failure must not go unhandled before then.
     read.catch(() => {});
     return read;
@@ -129,7 +129,7 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   const items = !itemsApart ? undefined : tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input);
   // Awaited only where correlation needs it: a failure must not go unhandled before then.
   items?.catch(() => {});
-  // The logons' rows are read on the pool while this thread loads the facts.
+  // The logons' rows are read while the facts load.
   const rowLogons = readLogonsApart(ctx, fc, files);
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);

@@ -131,7 +131,7 @@ describe('patterns completed by a logon step 1 kept', () => {
     expect(completions).toEqual([[sm20CompletionKey('NEWUSR', at('11:30:00')), 'USER_CREATED_AND_USED']]);
   });
 
-  it('on a real task pool: the parts read by the workers, with the same patterns and completions; correlation reads the logon rows in one task', async () => {
+  it('on a real task pool: the parts read by the workers, with the same patterns and completions, and no task in correlation', async () => {
     const burst = ['20:00:00', '20:01:00', '20:02:00', '20:03:00', '20:04:00', '20:05:00'].map((t) => failed(t, 'SAPX', 'KIOSK1'));
     const created = row('11:10:00', 'ADMIN2', 'PC-A2', '', 'AU7', 'User NEWUSR created', 'NEWUSR');
     const file = splitFile([...Array.from({ length: 40 }, (_, i) => filler(i)), logon('11:30:00', 'NEWUSR', 'PC-A2'), ...burst], [created, logon('20:07:00', 'SAPX', 'PC7')]);
@@ -150,7 +150,7 @@ describe('patterns completed by a logon step 1 kept', () => {
         const step1 = await parseAndFlagFile(ctx, fc, 0, 'sm20.csv', undefined, { splitThreshold: 0, parts: 2 });
         tasks.length = 0;
         const stored = await correlateAndStore(ctx, fc, [step1]);
-        expect(tasks).toEqual(['logon-rows']);
+        expect(tasks).toEqual([]);
         expect(stored.patterns.map((p) => [p.pattern, p.user, p.sm20_time, p.sm20_activity])).toEqual(expected.found);
         expect(stored.completions).toEqual(expected.completions);
       } finally {

@@ -4,9 +4,8 @@
  * CPU (docs/benchmarks.md, 2026-11-28). Step 1 keeps only each logon row's byte offset and length
  * in the source (`LogonRowBytes`: the event is known when the row is classified, and the bytes follow
  * from where the row lies in the decoded text), and correlation reads those rows' cells again with
- * step 1's own reader (`readLogonRows`, the `logon-rows` task, on the pool beside correlation's
- * thread): the same values as step 1 would have kept, from the same bytes, without a second pass
- * over the file's other rows.
+ * step 1's own reader (`readLogonRows`, while correlation loads the facts): the same values as
+ * step 1 would have kept, from the same bytes, without a second pass over the file's other rows.
  */
 import { isAscii } from 'node:buffer';
 import { readFacts, type CollectedLogonRows } from '../../facts/index.ts';
@@ -97,7 +96,7 @@ export class LogonRowBytes implements TextSink, LogonRowSource {
   }
 }
 
-/** Input of the `logon-rows` task: an SM20 file whose successful logons step 1 kept as rows (plain data). */
+/** An SM20 file whose successful logons step 1 may have kept as rows. */
 export interface LogonRowsInput {
   index: number;
   fileName: string;
@@ -136,7 +135,7 @@ class Ids {
   }
 }
 
-/** The `logon-rows` task: the logons whose rows step 1 kept (facts `logonRows`), undefined when it kept none. */
+/** The logons whose rows step 1 kept (facts `logonRows`), undefined when it kept none. */
 export async function readLogonRows(ctx: EngineContext, fc: FlagContext, input: LogonRowsInput): Promise<RowLogons | undefined> {
   const wanted = ['canonical', 'joined', 'logonRows'];
   const facts = await readFacts<{ canonical: Partial<Record<string, number>>; joined: boolean; logonRows?: { starts: ArrayLike<number>; lengths: ArrayLike<number> } }>(
