@@ -185,26 +185,23 @@ export async function readLogonRows(ctx: EngineContext, fc: FlagContext, input: 
     time[kept++] = t;
     log.add(u, p, term, t);
   }, [], rec.eagerCells);
-  const decode = rowDecoder(layout.encoding);
-  for await (const row of rowBytes(ctx, input.index, rows.starts, rows.lengths)) scanner.push(decode(row));
+  await eachRow(ctx, input.index, rows.starts, rows.lengths, layout.encoding, (text) => scanner.push(text));
   scanner.end();
   return { users: users.values, terminals: terminals.values, peers: peers.values, user: user.slice(0, kept), terminal: terminal.slice(0, kept), peer: peer.slice(0, kept), time: time.slice(0, kept), log: log.toPlain() };
 }
 
-/** A row's bytes as text, as step 1's decoder made it (read-text-part.ts: ASCII as Latin-1). */
-function rowDecoder(encoding: TextPartLayout['encoding']): (bytes: Buffer) => string {
+/**
+ * Hands the text of rows [starts[i], starts[i] + lengths[i]) of source `index` to `onRow`, in order
+ * (the offsets ascend), as step 1's decoder made it (read-text-part.ts: ASCII as Latin-1), the rows
+ * ending in one chunk of the source together. One stream from the first row to the end of the last;
+ * an ASCII chunk is decoded once and each row is a slice of it; a row in a chunk with other bytes,
+ * or spanning chunks, is decoded alone.
+ */
+async function eachRow(ctx: EngineContext, index: number, starts: ArrayLike<number>, lengths: ArrayLike<number>, encoding: TextPartLayout['encoding'], onRow: (text: string) => void): Promise<void> {
   // Not fatal: the offsets exist only where step 1 decoded its part without switching, and the end of
   // a file cut inside a character reads as U+FFFD there too.
   const decoder = new TextDecoder(encoding, { ignoreBOM: true });
-  return (bytes) => (isAscii(bytes) ? bytes.toString('latin1') : decoder.decode(bytes));
-}
-
-/**
- * The bytes of rows [starts[i], starts[i] + lengths[i]) of source `index`, in order (the offsets
- * ascend): one stream from the first row to the end of the last, each row a view of the chunk it lies
- * in, or a copy when it spans chunks.
- */
-async function* rowBytes(ctx: EngineContext, index: number, starts: ArrayLike<number>, lengths: ArrayLike<number>): AsyncGenerator<Buffer> {
+  const decode = (bytes: Buffer) => (isAscii(bytes) ? bytes.toString('latin1') : decoder.decode(bytes));
   const n = starts.length;
   const first = starts[0]!;
   const last = starts[n - 1]! + lengths[n - 1]!;
@@ -214,6 +211,7 @@ async function* rowBytes(ctx: EngineContext, index: number, starts: ArrayLike<nu
   // A row begun in an earlier chunk: its bytes so far.
   let pending: Buffer | undefined;
   let filled = 0;
+  const batch: string[] = [];
   for await (const raw of ranged ? ctx.openSourceRange!(index, first, last) : ctx.openSource(index)) {
     const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
     const at = pos;
@@ -223,24 +221,28 @@ async function* rowBytes(ctx: EngineContext, index: number, starts: ArrayLike<nu
       chunk.copy(pending, filled, 0, take);
       filled += take;
       if (filled < pending.length) continue;
-      yield pending;
+      batch.push(decode(pending));
       pending = undefined;
       i++;
     }
+    let text: string | undefined;
     while (i < n && starts[i]! < pos) {
       const s = starts[i]!;
       const e = s + lengths[i]!;
       if (s >= at && e <= pos) {
-        yield chunk.subarray(s - at, e - at);
+        text ??= isAscii(chunk) ? chunk.toString('latin1') : '';
+        batch.push(text !== '' ? text.slice(s - at, e - at) : decode(chunk.subarray(s - at, e - at)));
         i++;
         continue;
       }
       if (e <= at) throw new Error(`logon row at byte ${s} lies before the bytes read`);
       pending = Buffer.allocUnsafe(e - s);
-      filled = chunk.copy(pending, Math.max(0, at - s), Math.max(0, s - at));
-      // A row begun before this chunk (only when reading from the start) is never partly filled here: rows ascend.
+      filled = chunk.copy(pending, 0, s - at);
       break;
     }
+    // The chunk's rows in one text (each ends with its line break): the scanner reads them in one go.
+    if (batch.length > 0) onRow(batch.join(''));
+    batch.length = 0;
     if (i >= n) break;
   }
   if (pending || i < n) throw new Error(`source ${index} ended before its logon rows (${n - i} left)`);
