@@ -134,10 +134,10 @@ describe('sap-analyzer analyze on German exports', () => {
     expect(s.get('Time zone')?.value).toBe('Europe/Berlin');
     expect(s.get('Holiday calendar')?.value).toBe('DE-BY');
     expect(s.get('Business hours')?.value).toBe('Mon, Tue, Wed, Thu, Fri 07:00-19:00');
-    expect(s.get('Threshold: bankPaymentDays')).toEqual({ type: 'number', value: 5 });
-    expect(s.get('Threshold: openingHours')).toEqual({ type: 'number', value: 8 });
-    expect(String(s.get('List: sensitiveRoles')?.value)).toMatch(/^\d+ entries, sha256 [0-9a-f]{12}$/);
-    expect(String(s.get('List: paymentTcodes')?.value)).toMatch(/^\d+ entries, sha256 [0-9a-f]{12}$/);
+    expect(s.get('Days from a bank-details change to a payment (bankPaymentDays)')).toEqual({ type: 'number', value: 5 });
+    expect(s.get('Longest opening of a system for changes (hours) (openingHours)')).toEqual({ type: 'number', value: 8 });
+    expect(String(s.get('List: Sensitive roles (sensitiveRoles)')?.value)).toMatch(/^\d+ entries, sha256 [0-9a-f]{12}$/);
+    expect(String(s.get('List: Payment transactions (paymentTcodes)')?.value)).toMatch(/^\d+ entries, sha256 [0-9a-f]{12}$/);
     expect(s.get('Data period')?.value).toBe('2026-11-16 08:05:12 to 2026-11-20 09:20:00');
     expect(doc.settings).toMatchObject({ timeZone: 'Europe/Berlin', holidayCalendar: 'DE-BY', period: { first: '2026-11-16 08:05:12', last: '2026-11-20 09:20:00' } });
   });
