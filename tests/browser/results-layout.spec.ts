@@ -91,7 +91,7 @@ test('the suspicious patterns page past the ones the result carries, from the se
   await expectNoSeriousA11yViolations(page, 'suspicious patterns paged past the carried ones at 390 px');
 });
 
-test('the findings table keeps each time on one line at 1280 px; at 390 px each finding is a card', async ({ page }) => {
+test('the findings table keeps each time on one line at 1280 px and says it is updating after a review; at 390 px each finding is a card', async ({ page }) => {
   test.setTimeout(120_000);
   expect(resultsUrl, 'the first test made the analysis').not.toBe('');
   await signIn(page, E2E_ADMIN);
@@ -112,6 +112,27 @@ test('the findings table keeps each time on one line at 1280 px; at 390 px each 
   await findings.scrollIntoViewIfNeeded();
   await screenshot(page, 'findings-time-1280', false);
   await expectNoSeriousA11yViolations(page, 'findings table at 1280 px');
+
+  // After a review the counts shown are the old ones until the list is read again: the card says it is updating.
+  const progress = page.getByTestId('review-progress');
+  const before = (await progress.textContent()) ?? '';
+  let hold: () => void = () => {};
+  const held = new Promise<void>((r) => (hold = r));
+  await page.route(/\/findings\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await findings.locator('tbody tr').first().getByRole('button', { name: /^Review / }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Escalated', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save review' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('review-progress-updating')).toBeVisible();
+  await expect(progress).toHaveText(before);
+  hold();
+  await expect(page.getByTestId('review-progress-updating')).toHaveCount(0);
+  await expect(progress).toContainText('1 of ');
+  await page.unroute(/\/findings\?/);
 
   await page.setViewportSize({ width: 390, height: 844 });
   const cards = page.getByTestId('finding-card');

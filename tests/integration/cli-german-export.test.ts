@@ -9,7 +9,7 @@
  * the run used on the Summary, the patterns and cases as the JSON document gives them.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempFolder } from '../../packages/cli/src/test-support/run-cli.ts';
@@ -106,7 +106,19 @@ describe('sap-analyzer analyze on German exports', () => {
     expect(byActor.get('PAYER')!.escalations.map((e) => e.kind)).toEqual(['bank_change_then_payment']);
     expect(byActor.get('ROLEADM')!.rules.map((r) => r.rule)).toContain('PAT-SENSITIVE-ROLE-ASSIGNED');
     expect(byActor.has('CLERK2')).toBe(false);
+    // BASIS1 and BASIS2 opened and closed again: their own closing (EU1, EU2) is not covering tracks.
+    for (const actor of ['BASIS1', 'BASIS2']) expect(byActor.get(actor)!.escalations, actor).toEqual([]);
   });
+
+  it('reads the same tickets from a ticket export with German column titles (Nummer, Kurzbeschreibung, Geöffnet …)', async () => {
+    const german = join(dir(), 'tickets-deutsch.csv');
+    const [, ...rows] = (await readFile(de('tickets-de.csv'), 'utf8')).split('\n');
+    await writeFile(german, ['Nummer;Kurzbeschreibung;Beschreibung;Anrufer;Zugewiesen an;Geöffnet;Geschlossen;Zustand', ...rows].join('\n'));
+    const r = await runCli(['analyze', de('sm20-de.csv'), de('cdhdr-de.csv'), de('cdpos-de.csv'), german, '--out', join(dir(), 'out-de-tickets'), '--json', '--holidays', 'DE-BY']);
+    expect(r.code, r.stderr).toBe(0);
+    const again = JSON.parse(r.stdout) as typeof doc;
+    expect(again.correlation_summary.Tickets).toMatchObject({ tickets: 2, 'changes covered': 2 });
+  }, 120_000);
 
   it('writes the Cases sheet right after the Summary, one row per case in the order of the JSON document', () => {
     expect(Object.keys(sheets).slice(0, 4)).toEqual(['Summary', 'Cases', 'Suspicious Patterns', 'Correlation']);
@@ -122,10 +134,10 @@ describe('sap-analyzer analyze on German exports', () => {
     expect(s.get('Time zone')?.value).toBe('Europe/Berlin');
     expect(s.get('Holiday calendar')?.value).toBe('DE-BY');
     expect(s.get('Business hours')?.value).toBe('Mon, Tue, Wed, Thu, Fri 07:00-19:00');
-    expect(s.get('Threshold: bankPaymentDays')).toEqual({ type: 'number', value: 5 });
-    expect(s.get('Threshold: openingHours')).toEqual({ type: 'number', value: 8 });
-    expect(String(s.get('List: sensitiveRoles')?.value)).toMatch(/^\d+ entries, sha256 [0-9a-f]{12}$/);
-    expect(String(s.get('List: paymentTcodes')?.value)).toMatch(/^\d+ entries, sha256 [0-9a-f]{12}$/);
+    expect(s.get('Days from a bank-details change to a payment (bankPaymentDays)')).toEqual({ type: 'number', value: 5 });
+    expect(s.get('Longest opening of a system for changes (hours) (openingHours)')).toEqual({ type: 'number', value: 8 });
+    expect(String(s.get('List: Sensitive roles (sensitiveRoles)')?.value)).toMatch(/^\d+ entries, sha256 [0-9a-f]{12}$/);
+    expect(String(s.get('List: Payment transactions (paymentTcodes)')?.value)).toMatch(/^\d+ entries, sha256 [0-9a-f]{12}$/);
     expect(s.get('Data period')?.value).toBe('2026-11-16 08:05:12 to 2026-11-20 09:20:00');
     expect(doc.settings).toMatchObject({ timeZone: 'Europe/Berlin', holidayCalendar: 'DE-BY', period: { first: '2026-11-16 08:05:12', last: '2026-11-20 09:20:00' } });
   });

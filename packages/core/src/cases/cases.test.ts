@@ -16,6 +16,7 @@ interface Rec {
   change?: boolean;
   tcodeHigh?: boolean;
   tcode?: string;
+  event?: string;
   file?: string;
 }
 
@@ -24,7 +25,7 @@ function run(patterns: SuspiciousPattern[], records: Rec[], watch: Record<string
   // Two tallies (two report parts) merged, as the report step does.
   const parts = [new CaseTally(triggers), new CaseTally(triggers)];
   records.forEach((r, i) => {
-    const rec: TallyRecord = { user: r.user, date: r.at.slice(0, 10), time: r.at.slice(11), tcode: r.tcode ?? '' };
+    const rec: TallyRecord = { user: r.user, date: r.at.slice(0, 10), time: r.at.slice(11), tcode: r.tcode ?? '', ...(r.event ? { event: r.event } : {}) };
     parts[i % 2]!.add(rec, r.file ?? 'sm20.csv', r.rules ?? [], r.change ?? false, r.tcodeHigh ?? false);
   });
   return computeCases({ patterns, tally: mergeTallies(parts.map((p) => p.toJSON())), triggers, watchKind: (u) => watch[u] });
@@ -181,6 +182,22 @@ describe('cases: escalations', () => {
       // A change pattern of the actor inside the window counts as the change.
       expect(byActor(run([...p, pat('DEBUGGER_DATA_CHANGE', 'critical', 'EVE', `${day(1)} 12:00:00`)], []), 'EVE').escalations.map((e) => e.kind)).toEqual(['covered_tracks']);
     }
+  });
+
+  it('covered tracks: closing the system or client again, or switching the audit log back on, is not the change that escalates (near misses)', () => {
+    for (const [name, event] of [['SYSTEM_OPENED_FOR_CHANGES', 'EU1'], ['SYSTEM_OPENED_FOR_CHANGES', 'EU2'], ['AUDIT_LOG_TAMPERING', 'AUJ']] as const) {
+      const p = [pat(name, 'critical', 'BASIS1', `${day(1)} 11:00:00`)];
+      // The closing event is a change record of the opener, and without a ticket a CHANGE_WITHOUT_TICKET pattern too.
+      const closing = run([...p, pat('CHANGE_WITHOUT_TICKET', 'high', 'BASIS1', `${day(1)} 11:30:00`, `${event} SE06`)], [{ user: 'BASIS1', at: `${day(1)} 11:30:00`, change: true, event }]);
+      expect(byActor(closing, 'BASIS1').escalations).toEqual([]);
+      // A real change in between still escalates.
+      const changed = run([...p, pat('CHANGE_WITHOUT_TICKET', 'high', 'BASIS1', `${day(1)} 11:30:00`, `${event} SE06`)], [{ user: 'BASIS1', at: `${day(1)} 11:10:00`, change: true, event: 'DU9' }, { user: 'BASIS1', at: `${day(1)} 11:30:00`, change: true, event }]);
+      expect(byActor(changed, 'BASIS1').escalations.map((e) => e.kind)).toEqual(['covered_tracks']);
+      expect(byActor(changed, 'BASIS1').escalations[0]!.text).toContain('11:10:00');
+    }
+    // The text names what was opened.
+    const client = run([pat('SYSTEM_OPENED_FOR_CHANGES', 'critical', 'BASIS2', `${day(1)} 09:00:00`, 'Client 100 opened for changes by BASIS2; 1 change until closed at 10:40:00')], [{ user: 'BASIS2', at: `${day(1)} 09:30:00`, change: true, event: 'DU9' }]);
+    expect(byActor(client, 'BASIS2').escalations[0]!.text).toContain('BASIS2 opened client 100 for changes');
   });
 
   it('bank change, then payment: a BANK_CHANGE_THEN_PAYMENT pattern escalates its actor\'s case; a bank change alone does not', () => {

@@ -13,7 +13,7 @@
  */
 import { PatternTable } from '../correlate/pattern-table.ts';
 import type { SuspiciousPattern } from '../model/index.ts';
-import type { CaseTrigger, TriggerHit } from './tally.ts';
+import { SETTING_EVENTS, type CaseTrigger, type TriggerHit } from './tally.ts';
 import type { CaseEscalationKind } from './types.ts';
 
 export const PRIVILEGE_USE_HOURS = 24;
@@ -77,8 +77,12 @@ export function escalationTriggers(patterns: readonly SuspiciousPattern[]): Esca
       case 'AUDIT_LOG_TAMPERING':
         add('covered_tracks', user, user, p.sm20_time, COVERED_TRACKS_HOURS, true, `${user} tampered with the audit log at ${p.sm20_time}`);
         break;
-      case 'SYSTEM_OPENED_FOR_CHANGES':
-        add('covered_tracks', user, user, p.sm20_time, COVERED_TRACKS_HOURS, true, `${user} opened the system for changes at ${p.sm20_time}`);
+      case 'SYSTEM_OPENED_FOR_CHANGES': {
+        // "Client 100 opened for changes by …" or "System opened for changes by …" (system-opened-for-changes.ts).
+        const client = /^Client (\S+) opened/i.exec(p.sm20_activity)?.[1];
+        add('covered_tracks', user, user, p.sm20_time, COVERED_TRACKS_HOURS, true, `${user} opened ${client ? `client ${client}` : 'the system'} for changes at ${p.sm20_time}`);
+        break;
+      }
         break;
     }
   }
@@ -105,6 +109,8 @@ export function patternUses(triggers: readonly EscalationTrigger[], patterns: Pa
     for (const i of byUser.get(w.user) ?? []) {
       const t = Math.floor(table.epoch[i]!);
       if (Number.isNaN(t) || t <= w.from || t > w.to) continue;
+      // A change pattern of an SM20 change event names the event first ("EU1 SE06"): the window's own closing is no use of it.
+      if (w.changesOnly && SETTING_EVENTS.has(table.activity(i).split(' ', 1)[0]!)) continue;
       const known = hits.get(w.id);
       if (!known || t < known.epoch) hits.set(w.id, { epoch: t, text: `changed data (${table.kindName(i)} at ${table.time(i)})` });
     }

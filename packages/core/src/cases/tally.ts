@@ -10,6 +10,14 @@ import { toEpoch } from '../facts/file-facts.ts';
 import { ruleById } from '../rules/index.ts';
 import type { CaseActorKind } from './types.ts';
 
+/**
+ * The events that set what a covered-tracks window is about (the system's or a client's change
+ * options, the audit log's settings): the opening and closing events themselves, never "a change
+ * after it" (SYSTEM_OPENED_FOR_CHANGES does not count them either). Closing the client again is
+ * not covering tracks.
+ */
+export const SETTING_EVENTS: ReadonlySet<string> = new Set(['EU1', 'EU2', 'AUI', 'AUJ', 'FU0']);
+
 /** Severity of a record rule for cases: 2 critical, 1 high, 0 medium/low, -1 not a record rule. */
 const severityCache = new Map<string, number>();
 export function recordRuleLevel(id: string): number {
@@ -245,8 +253,9 @@ export class CaseTally {
     if (!watched) return;
     const t = toEpoch(rec.date, rec.time);
     if (t === undefined) return;
+    const setting = rec.event !== undefined && SETTING_EVENTS.has(rec.event);
     for (const w of watched) {
-      if (t <= w.from || t > w.to || (w.changesOnly && !change)) continue;
+      if (t <= w.from || t > w.to || (w.changesOnly && (!change || setting))) continue;
       const known = this.hits.get(w.id);
       if (!known || t < known.epoch) this.hits.set(w.id, { epoch: t, text: describe(rec, change) });
     }

@@ -123,7 +123,18 @@ export function emptySm20Changes(): CollectedSm20Changes {
 }
 
 /** FileFacts as step 1 holds them (its largest parts compact); `writableFacts` gives what the facts codec writes. */
-export type CollectedFacts = Omit<FileFacts, 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes' | 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'securityEvents' | 'logons' | 'userAdmin'> & {
+/** Where step 1's successful logons lie in the source (FileFacts.logonRows). */
+export interface CollectedLogonRows {
+  starts: NumColumnBuilder<Float64Array>;
+  lengths: NumColumnBuilder<Uint32Array>;
+}
+
+export function emptyLogonRows(): CollectedLogonRows {
+  return { starts: NumColumnBuilder.float64(), lengths: NumColumnBuilder.uint32() };
+}
+
+export type CollectedFacts = Omit<FileFacts, 'logonRows' | 'docs' | 'afterHoursSensitive' | 'volume' | 'tickets' | 'itemKeys' | 'sensitiveItemKeys' | 'sm20Changes' | 'debuggerChanges' | 'tableChanges' | 'failedLogons' | 'securityEvents' | 'logons' | 'userAdmin'> & {
+  logonRows: CollectedLogonRows;
   sm20Changes: CollectedSm20Changes;
   debuggerChanges: CollectedSm20Activities;
   tableChanges: CollectedSm20Activities;

@@ -7,7 +7,7 @@ import { TimeColumnBuilder, type PlainTimes } from './time-column-builder.ts';
  * and tuples. Their groups of compact column builders (column-builders.ts) travel as their plain
  * typed arrays and dictionaries and are made builders again on arrival.
  */
-const GROUPS = ['docs', 'afterHoursSensitive', 'tickets', 'itemKeys', 'sensitiveItemKeys', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin'] as const;
+const GROUPS = ['logonRows', 'docs', 'afterHoursSensitive', 'tickets', 'itemKeys', 'sensitiveItemKeys', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin'] as const;
 
 type Builder = DictColumnBuilder | PackedColumnBuilder | NumColumnBuilder | TimeColumnBuilder;
 type PlainBuilder = { dict: PlainDict } | { packed: PlainPacked } | { times: PlainTimes } | { nums: Float64Array | Uint8Array | Uint32Array };

@@ -88,6 +88,12 @@ export interface FileFacts {
   canonical: Partial<Record<string, number>>;
   joined: boolean;
   records: number;
+  /**
+   * SM20 successful logons (AU1 AU5) of a file step 1 read as delimited text: where each one's row
+   * lies in the source (byte offset and length, in file order). Correlation reads their cells there
+   * (engine/correlate/logon-rows.ts); `logons` then holds none. Absent in older facts.
+   */
+  logonRows?: { starts: number[]; lengths: number[] };
   /** ChangeVolumeCounter.toJSON() of this file. */
   volume: { documents: [string, string[]][]; events: [string, number][] };
   /** SM20 change records (change events and records with DEBUG/TABLE_MAINT/HIGH_RISK flags); flagged = any flag. */
@@ -139,7 +145,7 @@ export function itemActivity(key: string, detail: string): string {
 
 /** Every key of FileFacts (the compiler checks the list is complete). */
 const FACTS_KEY_SET: Record<keyof FileFacts, true> = {
-  index: true, fileName: true, fileType: true, columns: true, canonical: true, joined: true, records: true, volume: true, sm20Changes: true,
+  index: true, fileName: true, fileType: true, columns: true, canonical: true, joined: true, records: true, logonRows: true, volume: true, sm20Changes: true,
   debuggerChanges: true, tableChanges: true, failedLogons: true, securityEvents: true, logons: true, userAdmin: true, docs: true, itemKeys: true, sensitiveItemKeys: true, afterHoursSensitive: true, tickets: true,
 };
 export const FILE_FACTS_KEYS = Object.keys(FACTS_KEY_SET) as (keyof FileFacts)[];

@@ -39,6 +39,13 @@ describe('detectHeader', () => {
 });
 
 describe('detectHeader: German exports', () => {
+  it('reads a German ticket export (ServiceNow in German) and still reads German SM20 and CDHDR as themselves', () => {
+    expect(detectHeader(['Nummer', 'Kurzbeschreibung', 'Beschreibung', 'Anrufer', 'Zugewiesen an', 'Geöffnet', 'Geschlossen', 'Zustand'])?.canonical).toEqual({
+      TICKET_ID: 0, TITLE: 1, DESCRIPTION: 2, USER: 3, ASSIGNED_TO: 4, REQUEST_TIME: 5, CLOSE_TIME: 6, STATUS: 7,
+    });
+    expect(detectHeader(['Datum', 'Uhrzeit', 'Mandant', 'Benutzer', 'Transaktionscode', 'Ereignis', 'Meldungstext'])?.fileType).toBe('SM20');
+    expect(detectHeader(['Objektklasse', 'Objektwert', 'Belegnummer', 'Benutzername', 'Datum', 'Uhrzeit', 'Transaktionscode', 'Änderungskennzeichen Anwendungsobjekt'])?.fileType).toBe('CDHDR');
+  });
   it('reads a German SM20N export', () => {
     const m = detectHeader(['Datum', 'Uhrzeit', 'Mandant', 'Benutzer', 'Terminalname', 'Transaktionscode', 'Programm', 'Ereignis', 'Audit-Log-Meldungstext', 'Erster Variablenwert', 'Variable 2', 'Variable 3']);
     expect(m?.fileType).toBe('SM20');

@@ -24,6 +24,9 @@ export class RowScanner {
   /** Non-blank rows still to skip (the title rows and header at the start of a file). */
   private skip: number;
   private text = '';
+  /** Where `text` starts in all the text pushed so far, and how much has been pushed (characters). */
+  private textAt = 0;
+  private pushed = 0;
   /** Cell bounds of the present row in `text`; a negative start marks a quoted cell (quotedAt). */
   private starts = new Int32Array(64);
   private ends = new Int32Array(64);
@@ -87,15 +90,26 @@ export class RowScanner {
    * (joining the two would copy every chunk whole).
    */
   push(chunk: string): void {
+    const tailAt = this.textAt + this.rowEnd;
+    const chunkAt = this.pushed;
+    this.pushed += chunk.length;
     const tail = this.text.slice(this.rowEnd);
-    if (tail === '') return this.scan(chunk, false, 0);
+    if (tail === '') {
+      this.textAt = chunkAt;
+      return this.scan(chunk, false, 0);
+    }
+    this.textAt = tailAt;
     const k = chunk.indexOf('\n');
     if (k >= 0) {
       const piece = tail + chunk.slice(0, k + 1);
       this.scan(piece, false, 0);
-      if (this.rowEnd === piece.length) return this.scan(chunk, false, k + 1);
+      if (this.rowEnd === piece.length) {
+        this.textAt = chunkAt;
+        return this.scan(chunk, false, k + 1);
+      }
       // Still open after that line break (a quoted one): what is left is read with the rest of the
       // chunk in one string (line break by line break would read a long quoted cell again each time).
+      this.textAt = tailAt + this.rowEnd;
       return this.scan(piece.slice(this.rowEnd) + chunk.slice(k + 1), false, 0);
     }
     this.scan(tail + chunk, false, 0);
@@ -103,9 +117,25 @@ export class RowScanner {
 
   /** Reads what is left as the last row (a file need not end with a line break). */
   end(): void {
-    if (this.rowEnd < this.text.length) this.scan(this.text.slice(this.rowEnd), true, 0);
+    if (this.rowEnd < this.text.length) {
+      this.textAt += this.rowEnd;
+      this.scan(this.text.slice(this.rowEnd), true, 0);
+    }
+    this.textAt += this.text.length;
     this.text = '';
     this.rowEnd = 0;
+  }
+
+  /**
+   * Where the present row starts in all the text pushed so far (characters), and where the next
+   * row starts (after this row's line break): step 1 keeps the bytes of some rows by these.
+   */
+  get rowFrom(): number {
+    return this.textAt + this.rowStart;
+  }
+
+  get rowTo(): number {
+    return this.textAt + this.rowEnd;
   }
 
   /**

@@ -108,8 +108,9 @@ describe('results.xlsx read by openpyxl', () => {
     const lastColumn = 'A' + String.fromCharCode(64 + head!.length - 26); // past Z: AA, AB …
     expect([sm20.frozen, sm20.filter]).toEqual(['A2', `A1:${lastColumn}4`]);
     expect(head!.map((h) => h.value)).toContain('RULES');
-    // 'Risk by the share of flagged records alone'; the risk with its reason, at the cap.
-    expect(excel.Summary!.widths).toEqual({ A: 44, B: 60 });
+    // The thresholds named in words with their settings-file names ("Changes by one user in a day
+    // (more raise CHANGE_VOLUME) (changeVolume)"); the risk with its reason: both at the cap.
+    expect(excel.Summary!.widths).toEqual({ A: 60, B: 60 });
   });
 
   it('opens on a Summary that says the risk in words and counts records per flag as numbers', () => {
@@ -123,9 +124,10 @@ describe('results.xlsx read by openpyxl', () => {
     expect(summary['Data period']!.value).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d to \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(summary['Time zone']).toEqual({ type: 'text', value: 'UTC' });
     expect(summary['Business hours']).toEqual({ type: 'text', value: 'Mon, Tue, Wed, Thu, Fri 07:00-19:00' });
-    expect(summary['Threshold: burst']).toEqual({ type: 'text', value: 'count 5, minutes 10' });
+    // Each threshold in the results page's words, with its name in the settings file.
+    expect(summary['Failed logons that make a burst (burst)']).toEqual({ type: 'text', value: '5 within 10 minutes' });
     // An empty networks list says its rule is off; each list read is named with its version.
-    expect(summary['Threshold: networks']).toEqual({ type: 'text', value: 'none (the rule UNEXPECTED_NETWORK_LOGON is off)' });
+    expect(summary["The organisation's networks (networks)"]).toEqual({ type: 'text', value: 'none (UNEXPECTED_NETWORK_LOGON is off)' });
     const lists = Object.entries(summary).filter(([k]) => k.startsWith('List: '));
     expect(lists.length).toBeGreaterThan(3);
     expect(lists.every(([, v]) => /^\d+ entries, sha256 [0-9a-f]{12}$/.test(String((v as { value?: unknown }).value)))).toBe(true);

@@ -100,9 +100,17 @@ export function FindingsCard({ analysisId, caseId, title = 'Findings' }: { analy
         <Stack gap="sm">
           {!caseId && (
             <div>
-              <Text size="sm" data-testid="review-progress">
-                {progressText(counts!)}
-              </Text>
+              <Group gap="xs" align="baseline">
+                <Text size="sm" data-testid="review-progress">
+                  {progressText(counts!)}
+                </Text>
+                {/* The counts shown are those from before while the list is read again (after a review of many findings that takes seconds). */}
+                {page.isFetching && (
+                  <Text size="xs" c="dimmed" data-testid="review-progress-updating">
+                    updating…
+                  </Text>
+                )}
+              </Group>
               <Progress value={counts!.toReview ? (100 * counts!.reviewed) / counts!.toReview : 100} aria-label="Review progress" mt={4} />
             </div>
           )}

@@ -18,7 +18,7 @@ export interface CorrelateItemsInput {
 }
 
 /** Facts keys the task does not read (all but the shape keys, the headers, the after-hours records, the item keys, the security events and the user administration). */
-const NOT_FOR_ITEMS = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'logons', 'tickets']);
+const NOT_FOR_ITEMS = new Set(['columns', 'canonical', 'logonRows', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'logons', 'tickets']);
 const HAS_HEADERS = new Set(['CDHDR', 'CDPOS']);
 
 /** Runs correlateItems over the files' facts; writes ITEM_HEADERS_NAME when there are item headers. */

@@ -8,11 +8,12 @@ import { writeJson } from '../../workspace/index.ts';
 import { correlateItemsTask, writeItemHeaders, type CorrelateItemsInput } from './correlate-items.ts';
 import { CORRELATION_NAME, factsName, ITEM_HEADERS_NAME, PATTERN_TABLE_NAME, type StoredCorrelation } from '../names.ts';
 import type { PatternTable } from '../../correlate/pattern-table.ts';
+import { readLogonRows, type RowLogons } from '../parse/logon-rows.ts';
 
 /** Facts keys correlation does not read. */
-const NOT_FOR_CORRELATION = new Set(['columns', 'canonical']);
+const NOT_FOR_CORRELATION = new Set(['columns', 'canonical', 'logonRows']);
 /** All but the change-document headers. */
-const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
+const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'logonRows', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
 
 /** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode. */
 export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {
@@ -60,16 +61,48 @@ async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: 
 }
 
 /**
- * The SM20 files' successful logons (step 1 keeps every one in the facts): those that can complete a
- * pattern (rules/pattern/logon-windows.ts) as `logons`, and all of them in a compact log
- * (MULTIPLE_LOGONS_BY_USER, UNEXPECTED_NETWORK_LOGON) as `logonLogs`.
+ * The SM20 files' logons whose rows step 1 kept (logon-rows.ts), read while this thread loads the
+ * facts (both wait on reads): per file a promise, of undefined for a file whose facts hold the logons'
+ * values instead. Here, not as a pool task: a task started a worker of its own beside the
+ * `correlate-items` one, which cost more CPU than the read (about 0.5 CPU-s per 100 MB of SM20) and
+ * raised the run's peak memory with its heap (docs/benchmarks.md, 2026-11-28 19:50 UTC).
  */
-function addLogons(fc: FlagContext, files: FileStepResult[], facts: CompactFacts[]): void {
+function readLogonsApart(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): (Promise<RowLogons | undefined> | undefined)[] {
+  return files.map((f) => {
+    if (f.fileType !== 'SM20') return undefined;
+    const read = readLogonRows(ctx, fc, { index: f.index, fileName: f.fileName, ...(f.parts ? { parts: f.parts } : {}) });
+    // Awaited in addLogons: a failure must not go unhandled before then.
+    read.catch(() => {});
+    return read;
+  });
+}
+
+/**
+ * The SM20 files' successful logons (step 1 keeps each one's row, or in some files its values): those
+ * that can complete a pattern (rules/pattern/logon-windows.ts) as `logons`, and all of them in a
+ * compact log (MULTIPLE_LOGONS_BY_USER, UNEXPECTED_NETWORK_LOGON) as `logonLogs`.
+ */
+async function addLogons(fc: FlagContext, files: FileStepResult[], facts: CompactFacts[], rowLogons: (Promise<RowLogons | undefined> | undefined)[]): Promise<void> {
   if (!files.some((f) => f.fileType === 'SM20')) return;
   const windows = new LogonWindows({ events: facts.flatMap((f) => f.securityEvents), failedLogons: facts.flatMap((f) => f.failedLogons), thresholds: fc.thresholds });
   for (let i = 0; i < files.length; i++) {
     if (files[i]!.fileType !== 'SM20') continue;
     const all = facts[i]!.logons;
+    const rows = await rowLogons[i];
+    if (rows) {
+      if (all.length > 0) throw new Error(`facts of file ${files[i]!.index} hold logons as rows and as values`);
+      const kept: typeof all = [];
+      for (let k = 0; k < rows.time.length; k++) {
+        const user = rows.users[rows.user[k]!]!;
+        const terminal = rows.terminals[rows.terminal[k]!]!;
+        const peer = rows.peers[rows.peer[k]!]!;
+        const t = rows.time[k]!;
+        if (windows.wants(user, terminal, peer, () => t)) kept.push([user, terminal, t, peer]);
+      }
+      facts[i]!.logons = kept;
+      facts[i]!.logonLogs = [rows.log];
+      continue;
+    }
     const log = new LogonLogBuilder();
     const kept: typeof all = [];
     for (const logon of all) {
@@ -96,10 +129,12 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   const items = !itemsApart ? undefined : tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input);
   // Awaited only where correlation needs it: a failure must not go unhandled before then.
   items?.catch(() => {});
+  // The logons' rows are read while the facts load.
+  const rowLogons = readLogonsApart(ctx, fc, files);
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
-  addLogons(fc, files, facts);
+  await addLogons(fc, files, facts, rowLogons);
   const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf, itemsApart });
   let step = run.next();
   while (!step.done) {

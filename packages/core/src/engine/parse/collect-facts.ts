@@ -1,4 +1,4 @@
-import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedSm20Activities, type FileMeta } from '../../facts/index.ts';
+import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptyLogonRows, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedLogonRows, type CollectedSm20Activities, type FileMeta } from '../../facts/index.ts';
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
 import { FACT_MARKS, FLAG_INDEX, MARK_SENSITIVE_TABLE_CHANGE, type FlagResult } from '../../flags/flag-result.ts';
@@ -62,10 +62,15 @@ export class FactsCollector {
    */
   private readonly declared: DeclaredByType;
 
-  constructor(index: number, opened: FileMeta, declared: DeclaredByType = DECLARED_BY_TYPE) {
+  /**
+   * `logonRows`: where the present row lies in the source (step 1 reading delimited text with a
+   * RowScanner, logon-rows.ts): each successful logon is then kept as its row's bytes, and
+   * correlation reads its cells; without it (rows from openFile), as its values.
+   */
+  constructor(index: number, opened: FileMeta, declared: DeclaredByType = DECLARED_BY_TYPE, private readonly logonRows?: LogonRowSource) {
     this.declared = declared;
     this.facts = {
-      index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0,
+      index, fileName: opened.fileName, fileType: opened.fileType, columns: opened.columns, canonical: opened.canonical, joined: opened.joined, records: 0, logonRows: emptyLogonRows(),
       volume: { documents: emptyDocumentLists(), events: [] }, sm20Changes: emptySm20Changes(), docs: emptyCollectedDocs(),
       debuggerChanges: sm20Activities(), tableChanges: sm20Activities(),
       failedLogons: { users: new DictColumnBuilder(), terminals: new DictColumnBuilder(), times: NumColumnBuilder.float64(), peers: new DictColumnBuilder() },
@@ -93,6 +98,13 @@ export class FactsCollector {
         const facts = EVENT_FACTS.get(ev) ?? 0;
         const wanted = out.isChange || facts !== 0 || out.marks !== 0;
         if (!wanted) break;
+        if ((facts & LOGON_FACT) !== 0 && this.logonRows !== undefined) {
+          // Every successful logon (a quarter of an export's rows): where its row lies, 12 bytes;
+          // correlation reads its user, terminal, peer and time there (engine/correlate/logon-rows.ts).
+          this.logonRows.keep(f.logonRows);
+          // Most logons contribute nothing else: no moment needed.
+          if (facts === LOGON_FACT && out.marks === 0 && !out.isChange) break;
+        }
         // The moment without date and time strings when the row is read in place (view-record.ts).
         const t = rec instanceof ViewRecord ? rec.epoch() : rec.date === '' ? null : (toEpoch(rec.date, rec.time) ?? Number.NaN);
         if (t === null) break;
@@ -107,9 +119,10 @@ export class FactsCollector {
         }
         if (ev === 'CUL') pushActivity(f.debuggerChanges, rec, t);
         if (out.countsAsChangeEvent && GENERIC_TABLE_EVENTS.has(ev)) pushActivity(f.tableChanges, rec, t);
-        if ((facts & LOGON_FACT) !== 0) {
-          // Every successful logon (a quarter of an export's rows, 20 bytes each): the patterns a logon
-          // completes and MULTIPLE_LOGONS_BY_USER / UNEXPECTED_NETWORK_LOGON read them in correlation.
+        if ((facts & LOGON_FACT) !== 0 && this.logonRows === undefined) {
+          // Rows read from openFile (workbooks, text the decoder switched in): every successful logon's
+          // values (20 bytes each); the patterns a logon completes and MULTIPLE_LOGONS_BY_USER /
+          // UNEXPECTED_NETWORK_LOGON read them in correlation.
           const l = f.logons;
           if (rec instanceof ViewRecord) {
             // Read in place from the row: no string per logon for user, terminal and peer.
@@ -288,6 +301,11 @@ export class FactsCollector {
     this.runCount = 0;
     this.runHasSensitive = false;
   }
+}
+
+/** Keeps where the present row lies in the source (logon-rows.ts LogonRowBytes). */
+export interface LogonRowSource {
+  keep(to: CollectedLogonRows): void;
 }
 
 const LOGON_FACT = 1;

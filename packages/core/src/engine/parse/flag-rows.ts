@@ -4,9 +4,10 @@ import { createRecordFlagger, type RecordFlagger } from '../../rules/record/inde
 import { createFlagResult, type FlagResult } from '../../flags/flag-result.ts';
 import type { AnalysisSummary } from '../../model/index.ts';
 import type { CollectedFacts, FileMeta } from '../../facts/index.ts';
-import { FactsCollector } from './collect-facts.ts';
+import { FactsCollector, type LogonRowSource } from './collect-facts.ts';
+import { LogonRowBytes } from './logon-rows.ts';
 import { emptySummary, MaskCounts } from './flag-counts.ts';
-import { feedTextPart, headerRowsToSkip, type TextPartEnd, type TextPartLayout, type TextPartRange } from '../../formats/read-text-part.ts';
+import { feedTextPart, headerRowsToSkip, type TextPartEnd, type TextPartLayout, type TextPartRange, type TextSink } from '../../formats/read-text-part.ts';
 import { RowScanner } from '../../formats/row-scanner.ts';
 import { createRecordExtractor } from './record-extractor.ts';
 import { DEBUG_TEXT_PATTERNS, ViewRecord } from './view-record.ts';
@@ -51,8 +52,9 @@ export class RowFlagger {
   private readonly dayRecords: number[] = [];
   private readonly dayUnflagged: number[] = [];
 
-  constructor(private readonly meta: FileMeta, index: number, fc: FlagContext) {
-    this.collector = new FactsCollector(index, meta);
+  /** `logonRows`: where the present row lies in the source (logon-rows.ts), for step 1 reading delimited text. */
+  constructor(private readonly meta: FileMeta, index: number, fc: FlagContext, logonRows?: LogonRowSource) {
+    this.collector = new FactsCollector(index, meta, undefined, logonRows);
     this.flag = stepOneFlagger(fc);
   }
 
@@ -127,7 +129,9 @@ export async function flagTextPart(
   onProgress?: (records: number) => void,
 ): Promise<FlaggedRows> {
   const { meta, layout } = input;
-  const flagger = new RowFlagger(meta, input.index, fc);
+  // SM20: the successful logons are kept as where their rows lie (logon-rows.ts).
+  const bytes = meta.fileType === 'SM20' ? new LogonRowBytes(layout.encoding === 'utf-8') : undefined;
+  const flagger = new RowFlagger(meta, input.index, fc, bytes);
   const tickets = meta.fileType === 'TICKETS';
   const rec = new ViewRecord(meta.fileType, meta.canonical, meta.dateOrder, layout.delimiter, fc.timeZone, meta.joined);
   let records = 0;
@@ -140,8 +144,15 @@ export async function flagTextPart(
     }
   };
   const scanner = new RowScanner(layout.delimiter, layout.shape, headerRowsToSkip(layout, input), onRow, DEBUG_TEXT_PATTERNS, rec.eagerCells);
-  for await (const _ of feedTextPart(open, layout, input, end, scanner)) onProgress?.(records);
+  let sink: TextSink = scanner;
+  if (bytes) {
+    bytes.scanner = scanner;
+    sink = bytes;
+  }
+  for await (const _ of feedTextPart(open, layout, input, end, sink)) onProgress?.(records);
   const rows = flagger.finish();
+  // The text began at the part's start (after the byte order mark at the file's start).
+  LogonRowBytes.shift(rows.facts.logonRows, 0, end.start + (end.start === 0 ? layout.bomLength : 0));
   if (scanner.quotedLineBreaks > 0) rows.joinedLines = scanner.quotedLineBreaks;
   return rows;
 }

@@ -3,7 +3,7 @@ import { CHANGE_VOLUME_LIMIT } from '../../flags/change-volume.ts';
 import type { AnalysisSummary } from '../../model/index.ts';
 
 /** SM20's column groups of the facts: appended part after part. */
-const SM20_GROUPS = ['sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin'] as const;
+const SM20_GROUPS = ['logonRows', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin'] as const;
 import type { FlaggedRows } from './flag-rows.ts';
 
 

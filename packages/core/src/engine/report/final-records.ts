@@ -20,7 +20,7 @@ import { createRecordExtractor } from '../parse/record-extractor.ts';
 import { openSourcePart, type FinalSource } from './source-parts.ts';
 
 /** Facts keys only correlation reads; the report step skips them (see prepareFinalState). */
-const CORRELATION_ONLY_KEYS = ['volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
+const CORRELATION_ONLY_KEYS = ['logonRows', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets'] as const;
 /** The report step reads each file's shape, and (compactly, for the HeaderIndex) the change-document headers. */
 const SHAPE_ONLY: ReadonlySet<string> = new Set([...CORRELATION_ONLY_KEYS, 'docs']);
 

@@ -5,6 +5,7 @@ import type { BarChart } from '../../report/bar-chart.ts';
 import { NUMERIC, TEMPORAL, TEXT, type ColumnKind } from '../../report/typed-cells.ts';
 import { widthsOf, type XlsxWriter } from '../../report/xlsx-writer.ts';
 import { PATTERN_COLUMNS, type PatternSheetResult } from './pattern-sheet.ts';
+import { LIST_LABELS, THRESHOLD_LABELS, thresholdValueText } from '../../cases/settings-labels.ts';
 
 /** Rows whose values size a sheet's columns (all of a small sheet's). */
 const WIDTH_ROWS = 2000;
@@ -62,17 +63,11 @@ export function settingsRows(settings: AnalysisReport['settings']): [string, str
     ['Holiday calendar', settings.holidayCalendar],
     ['Business hours', `${settings.businessHours.days.map((d) => days[d] ?? String(d)).join(', ')} ${settings.businessHours.start}-${settings.businessHours.end}`],
   ];
-  for (const [name, value] of Object.entries(settings.thresholds)) rows.push([`Threshold: ${name}`, thresholdText(name, value)]);
+  // In the results page's words, with the setting's name for the settings file ("… (bankPaymentDays)").
+  for (const [name, value] of Object.entries(settings.thresholds)) rows.push([`${THRESHOLD_LABELS[name] ?? 'Threshold'} (${name})`, thresholdValueText(name, value)]);
   // Which version of each list the analysis read (entries and a hash of them: the same list gives the same version).
-  for (const [name, version] of Object.entries(settings.lists ?? {})) rows.push([`List: ${name}`, version]);
+  for (const [name, version] of Object.entries(settings.lists ?? {})) rows.push([`List: ${LIST_LABELS[name] ?? name} (${name})`, version]);
   return rows;
-}
-
-/** A threshold in words: a list of values joined (an empty one says so: the networks list off means its rule is off), an object as its fields. */
-function thresholdText(name: string, value: unknown): string {
-  if (Array.isArray(value)) return value.length > 0 ? value.map(String).join(', ') : name === 'networks' ? 'none (the rule UNEXPECTED_NETWORK_LOGON is off)' : 'none';
-  if (typeof value === 'object' && value !== null) return Object.entries(value).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`).join(', ');
-  return String(value);
 }
 
 /**

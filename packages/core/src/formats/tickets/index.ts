@@ -1,7 +1,7 @@
 /**
  * The home of file type TICKETS: its canonical columns, the header labels real exports use (one
  * table per language or tool, best first), and what a header must have to be read as TICKETS.
- * Ticket exports (SysAid and generic tools, ServiceNow).
+ * Ticket exports (SysAid and generic tools, ServiceNow; in English and German).
  * Registered in formats/file-formats.ts (FILE_FORMATS).
  */
 import type { FileFormat } from '../file-format.ts';
@@ -29,6 +29,17 @@ export const TICKETS_FORMAT: FileFormat = {
       REQUEST_TIME: ['Opened', 'Opened at'],
       CLOSE_TIME: ['Closed', 'Closed at', 'Resolved', 'Resolved at'],
       STATUS: ['State'],
+    },
+    // ServiceNow and generic tools in German (the list view's column titles).
+    'German': {
+      TICKET_ID: ['Nummer', 'Ticketnummer', 'Ticket-Nr.', 'Vorgangsnummer', 'Vorfallsnummer'],
+      TITLE: ['Kurzbeschreibung', 'Betreff', 'Titel'],
+      DESCRIPTION: ['Beschreibung', 'Arbeitsnotizen'],
+      USER: ['Anrufer', 'Anforderer', 'Angefordert von', 'Angefordert für', 'Geöffnet von', 'Erstellt von', 'Melder'],
+      ASSIGNED_TO: ['Zugewiesen an', 'Bearbeiter'],
+      REQUEST_TIME: ['Geöffnet', 'Geöffnet am', 'Erstellt', 'Erstellt am', 'Anforderungszeit'],
+      CLOSE_TIME: ['Geschlossen', 'Geschlossen am', 'Gelöst', 'Gelöst am', 'Abschlusszeit'],
+      STATUS: ['Status', 'Zustand'],
     },
   },
   /** A title or description, an id or request time, and at least three columns. */

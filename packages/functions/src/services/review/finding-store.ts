@@ -20,7 +20,7 @@ import type { LineRef } from './findings-index.ts';
 import type { Job, Retry, ReviewsSync } from './review-jobs.ts';
 import { reviewPool } from './review-pool.ts';
 import { reviewKeys } from './review-keys.ts';
-import { loadReviews, type ReviewItem } from './review-store.ts';
+import { loadReviews, reviewChangesSince, reviewLockSeq, type ReviewItem } from './review-store.ts';
 
 export { bumpReviewsVersion } from './review-store.ts';
 import { readSuppressionSnapshot, type SuppressionSnapshot } from './suppression-snapshot.ts';
@@ -171,6 +171,8 @@ export async function prepareFindingsIndex(services: Services, userSub: string, 
 
 interface KeptReviews {
   version: number;
+  /** The review lock's counter these reviews include every write up to. */
+  seq: number;
   reviews: Map<string, ReviewItem>;
 }
 const keptReviews = new Map<string, Promise<KeptReviews>>();
@@ -183,20 +185,34 @@ export async function reviewsVersion(services: Services, userSub: string, analys
   return (out.Item?.version as number | undefined) ?? 0;
 }
 
+/**
+ * The analysis's reviews as of its review version. Read whole once per process (the lock's counter
+ * first, so every write after it is among the changes); after that, when the version moved, only
+ * the changes written since (review-store.ts `reviewChangesSince`: a few items per write), applied
+ * to a copy: a review of one finding after a bulk review of 100,000 reads one item, not 100,000.
+ */
 async function currentReviews(services: Services, userSub: string, analysisId: string): Promise<KeptReviews> {
   const key = `${userSub}/${analysisId}`;
   const version = await reviewsVersion(services, userSub, analysisId);
   const hit = keptReviews.get(key);
-  if (hit) {
-    const kept = await hit.catch(() => undefined);
-    if (kept && kept.version === version) {
-      keptReviews.delete(key);
-      keptReviews.set(key, hit);
-      return kept;
-    }
+  const kept = hit ? await hit.catch(() => undefined) : undefined;
+  if (hit && kept && kept.version === version) {
+    keptReviews.delete(key);
+    keptReviews.set(key, hit);
+    return kept;
   }
-  const p = loadReviews(services, userSub, analysisId).then((reviews) => ({ version, reviews }));
+  const p =
+    kept && kept.version < version
+      ? reviewChangesSince(services, userSub, analysisId, kept.seq).then(({ changes, seq }) => {
+          const reviews = new Map(kept.reviews);
+          const pk = keys.user(userSub);
+          for (const c of changes)
+            for (const g of c.groups) for (const findingId of g.ids) reviews.set(findingId, { pk, sk: reviewKeys.review(analysisId, findingId), analysisId, findingId, ...g.state });
+          return { version, seq, reviews };
+        })
+      : reviewLockSeq(services, userSub, analysisId).then(async (seq) => ({ version, seq, reviews: await loadReviews(services, userSub, analysisId) }));
   p.catch(() => keptReviews.delete(key));
+  keptReviews.delete(key);
   keptReviews.set(key, p);
   while (keptReviews.size > REVIEWS_KEPT) keptReviews.delete(keptReviews.keys().next().value!);
   return p;

@@ -10,6 +10,14 @@ export const reviewKeys = {
   trailEntry: (analysisId: string, findingId: string, at: string, nonce: string) => `REVIEWLOG#${analysisId}#${findingId}#${at}#${nonce}`,
   trailOf: (analysisId: string, findingId: string) => `REVIEWLOG#${analysisId}#${findingId}#`,
   trailsOf: (analysisId: string) => `REVIEWLOG#${analysisId}#`,
+  /**
+   * What one write under the review lock changed (review-store.ts `writeUnderLock`), keyed by the
+   * lock's counter before it and a nonce: a process that holds the reviews as of a counter reads
+   * only the changes after it (finding-store.ts), never every review again.
+   */
+  changes: (analysisId: string, firstSeq: number, nonce: string, part: number) => `REVIEWCHG#${analysisId}#${String(firstSeq).padStart(12, '0')}#${nonce}#${part}`,
+  changesAfter: (analysisId: string, seq: number) => `REVIEWCHG#${analysisId}#${String(seq + 1).padStart(12, '0')}`,
+  changesOf: (analysisId: string) => `REVIEWCHG#${analysisId}#`,
   /** A counter bumped by every review write of the analysis: a process re-reads the reviews when it moved. */
   reviewsVersion: (analysisId: string) => `REVIEWVER#${analysisId}`,
   suppression: (suppressionId: string) => `SUPPRESSION#${suppressionId}`,

@@ -39,6 +39,35 @@ const prefixQuery = (services: ReviewDb, userSub: string, prefix: string) => ({
   ExpressionAttributeValues: { ':pk': keys.user(userSub), ':sk': prefix },
 });
 
+/** The review lock's counter now (0 before any write): every write under the lock after it has a larger one. */
+export async function reviewLockSeq(services: ReviewDb, userSub: string, analysisId: string): Promise<number> {
+  const out = await services.ddb.send(
+    new GetCommand({ TableName: services.config.tableName, Key: { pk: keys.user(userSub), sk: reviewKeys.reviewLock(analysisId) }, ConsistentRead: true, ProjectionExpression: 'seq' }),
+  );
+  return (out.Item?.seq as number | undefined) ?? 0;
+}
+
+/** One write's changes: each state once with the findings it was given to (writeUnderLock). */
+export interface ReviewChanges {
+  lastSeq: number;
+  groups: { state: ReviewState; ids: string[] }[];
+}
+
+/**
+ * The changes written under the review lock after counter `seq`, in the order they were written
+ * (a few items per write of up to 500 findings, not one per review), and the last counter they reach.
+ */
+export async function reviewChangesSince(services: ReviewDb, userSub: string, analysisId: string, seq: number): Promise<{ changes: ReviewChanges[]; seq: number }> {
+  const items = await queryAll<ReviewChanges & { sk: string }>(services.ddb, {
+    TableName: services.config.tableName,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.user(userSub), ':from': reviewKeys.changesAfter(analysisId, seq), ':to': `${reviewKeys.changesOf(analysisId)}~` },
+  });
+  let last = seq;
+  for (const i of items) if (i.lastSeq > last) last = i.lastSeq;
+  return { changes: items, seq: last };
+}
+
 /** findingId -> current review, for the findings that have one. */
 export async function loadReviews(services: Services, userSub: string, analysisId: string): Promise<Map<string, ReviewItem>> {
   const items = await queryAll<ReviewItem>(services.ddb, prefixQuery(services, userSub, reviewKeys.reviewsOf(analysisId)));
@@ -212,9 +241,48 @@ export async function writeUnderLock(
     current.set(w.findingId, state.status);
     latest.set(w.findingId, { pk, sk: reviewKeys.review(analysisId, w.findingId), analysisId, findingId: w.findingId, ...state });
   }
-  await writeAll(services, trail);
+  await writeAll(services, [...trail, ...changeItems(pk, analysisId, startSeq, seq, latest)]);
   await writeAll(services, [...latest.values()] as unknown as Record<string, unknown>[]);
   return { entries, seq };
+}
+
+/** A change item stays well below DynamoDB's 400 KB per item. */
+const CHANGE_ITEM_BYTES = 200_000;
+
+/** The items that record what one write changed (reviewChangesSince), the findings grouped by the state they were given. */
+function changeItems(pk: string, analysisId: string, startSeq: number, lastSeq: number, latest: Map<string, ReviewItem>): Record<string, unknown>[] {
+  if (latest.size === 0) return [];
+  const nonce = randomUUID().slice(0, 8);
+  const items: Record<string, unknown>[] = [];
+  let groups: ReviewChanges['groups'] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (groups.length === 0) return;
+    items.push({ pk, sk: reviewKeys.changes(analysisId, startSeq + 1, nonce, items.length), analysisId, lastSeq, groups });
+    groups = [];
+    bytes = 0;
+  };
+  const byState = new Map<string, { state: ReviewState; ids: string[] }>();
+  for (const r of latest.values()) {
+    const state: ReviewState = { status: r.status, comment: r.comment, ticket: r.ticket, reviewer: r.reviewer, reviewedAt: r.reviewedAt, ...(r.suppressionId ? { suppressionId: r.suppressionId } : {}) };
+    const key = JSON.stringify(state);
+    let g = byState.get(key);
+    const cost = r.findingId.length + 4;
+    if (g === undefined || bytes + cost > CHANGE_ITEM_BYTES) {
+      if (bytes + key.length + cost > CHANGE_ITEM_BYTES) {
+        flush();
+        byState.clear();
+      }
+      g = { state, ids: [] };
+      byState.set(key, g);
+      groups.push(g);
+      bytes += key.length;
+    }
+    g.ids.push(r.findingId);
+    bytes += cost;
+  }
+  flush();
+  return items;
 }
 
 /**
@@ -251,7 +319,7 @@ export async function bumpReviewsVersion(services: ReviewDb, userSub: string, an
 
 /** Removes an analysis's reviews, trails and snapshot (DELETE /results/{id}); suppressions stay with the user. */
 export async function deleteReviewData(services: Services, userSub: string, analysisId: string): Promise<void> {
-  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId), reviewKeys.reviewsVersion(analysisId), reviewKeys.suppressionsFromAnalysis(analysisId), reviewKeys.reviewLock(analysisId), reviewKeys.jobsOf(analysisId)];
+  const prefixes = [reviewKeys.reviewsOf(analysisId), reviewKeys.trailsOf(analysisId), reviewKeys.suppressionSnapshot(analysisId), reviewKeys.reviewsVersion(analysisId), reviewKeys.suppressionsFromAnalysis(analysisId), reviewKeys.reviewLock(analysisId), reviewKeys.jobsOf(analysisId), reviewKeys.changesOf(analysisId)];
   const sks: string[] = [];
   for (const p of prefixes) {
     const items = await queryAll<{ sk: string }>(services.ddb, { ...prefixQuery(services, userSub, p), ProjectionExpression: 'sk' });
