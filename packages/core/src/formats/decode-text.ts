@@ -58,6 +58,8 @@ function incompleteUtf8Tail(bytes: Uint8Array): number {
  */
 export class ChunkDecoder {
   encoding: TextEncoding;
+  /** The last `decode` read ASCII alone: its text has one character per byte. */
+  ascii = false;
   private carry: Uint8Array | undefined;
   private streaming: TextDecoder | undefined;
 
@@ -70,9 +72,8 @@ export class ChunkDecoder {
     try {
       // ASCII reads the same in UTF-8 and Windows-1252 (neither keeps state between such chunks):
       // as Latin-1 it decodes several times faster. Export files are mostly ASCII.
-      if (!this.carry && this.encoding !== 'utf-16le' && this.encoding !== 'utf-16be' && isAscii(chunk)) {
-        return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
-      }
+      this.ascii = !this.carry && this.encoding !== 'utf-16le' && this.encoding !== 'utf-16be' && isAscii(chunk);
+      if (this.ascii) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
       if (this.streaming) return this.streaming.decode(chunk, { stream: true });
       let bytes = chunk;
       if (this.carry) {

@@ -52,7 +52,8 @@ export interface TextPartEnd {
 
 /** Where a part's decoded text goes: a CsvSplitter's rows, or a RowScanner (row-scanner.ts). */
 export interface TextSink {
-  push(text: string): void;
+  /** `ascii`: the text was decoded from ASCII bytes alone (one byte per character), when known. */
+  push(text: string, ascii?: boolean): void;
   /** The CsvSplitter state after the text pushed so far (scanRowEnd goes on from it). */
   readonly quoteState: number;
   end(): void;
@@ -133,10 +134,10 @@ export async function* feedTextPart(
       bytes = bytes.subarray(n);
     }
     for (; warm < WARM_BYTES && bytes.length > WARM_SLICE; warm += WARM_SLICE) {
-      sink.push(decoder.decode(bytes.subarray(0, WARM_SLICE)));
+      sink.push(decoder.decode(bytes.subarray(0, WARM_SLICE)), decoder.ascii);
       bytes = bytes.subarray(WARM_SLICE);
     }
-    if (bytes.length > 0) sink.push(decoder.decode(bytes));
+    if (bytes.length > 0) sink.push(decoder.decode(bytes), decoder.ascii);
   };
   let warm = 0;
 

@@ -45,8 +45,9 @@ export class LogonRowBytes implements TextSink, LogonRowSource {
   /** `utf8`: the part is decoded as UTF-8 (Windows-1252 is one byte per character). */
   constructor(private readonly utf8: boolean) {}
 
-  push(text: string): void {
-    const n = this.utf8 ? Buffer.byteLength(text, 'utf8') : text.length;
+  push(text: string, ascii?: boolean): void {
+    // ASCII (the decoder says so; most chunks of an export) and Windows-1252: a byte per character.
+    const n = ascii === true || !this.utf8 ? text.length : Buffer.byteLength(text, 'utf8');
     this.texts.push(text);
     this.charAt.push(this.chars);
     this.byteAt.push(this.bytes);
