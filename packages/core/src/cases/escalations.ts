@@ -83,7 +83,6 @@ export function escalationTriggers(patterns: readonly SuspiciousPattern[]): Esca
         add('covered_tracks', user, user, p.sm20_time, COVERED_TRACKS_HOURS, true, `${user} opened ${client ? `client ${client}` : 'the system'} for changes at ${p.sm20_time}`);
         break;
       }
-        break;
     }
   }
   return out;
