@@ -8,7 +8,9 @@
  */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN } from './support/credentials.ts';
+// The regular user, not the administrator: these uploads are dated November 2026, and the
+// administrator's analyses are what results-screens.spec.ts's Analytics test reads as 3 Mar – 14 Jul 2025.
+import { E2E_USER } from './support/credentials.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { expect, screenshot, signIn, test } from './support/fixtures.ts';
 
@@ -49,7 +51,7 @@ let resultsUrl = '';
 
 test('the suspicious patterns page past the ones the result carries, from the server, at 1280 and 390 px', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page, E2E_ADMIN);
+  await signIn(page, E2E_USER);
   await analyse(page);
   resultsUrl = page.url();
   const card = patternsCard(page);
@@ -94,7 +96,7 @@ test('the suspicious patterns page past the ones the result carries, from the se
 test('the findings table keeps each time on one line at 1280 px and says it is updating after a review; at 390 px each finding is a card', async ({ page }) => {
   test.setTimeout(120_000);
   expect(resultsUrl, 'the first test made the analysis').not.toBe('');
-  await signIn(page, E2E_ADMIN);
+  await signIn(page, E2E_USER);
   await page.goto(resultsUrl);
   const findings = page.locator('table[aria-label="Findings"]');
   const times = findings.getByTestId('finding-time');
@@ -146,7 +148,7 @@ test('the findings table keeps each time on one line at 1280 px and says it is u
 
 test('German exports chosen on the upload page and taken to the multi-file page give the critical cases the command line gives, and the settings they ran with', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, E2E_ADMIN);
+  await signIn(page, E2E_USER);
   // Chosen on the upload page, then Multi-File Analysis: the files go along, each to the slot its header shows.
   await page.goto('/upload');
   const de = (name: string) => join(import.meta.dirname, '..', 'fixtures', 'de', name);
