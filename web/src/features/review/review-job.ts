@@ -30,12 +30,12 @@ export interface ReviewJobAnswer {
 export const REVIEW_JOB_POLL_MS = 1000;
 
 /** A job still to be written (waiting or being written). */
-export const jobMoving = (job: ReviewJob | undefined): job is ReviewJob => job?.state === 'queued' || job?.state === 'running';
+export const jobMoving = (job: ReviewJob): boolean => job.state === 'queued' || job.state === 'running';
 
 /** Polls a queued or running job (GET /results/{id}/review-jobs/{jobId}) until it is done; a failed job throws its message. */
 export async function untilWritten(analysisId: string, answer: ReviewJobAnswer, onProgress?: (job: ReviewJob) => void): Promise<ReviewJobAnswer> {
   let a = answer;
-  while (jobMoving(a.job)) {
+  while (a.job && jobMoving(a.job)) {
     onProgress?.(a.job);
     await new Promise((r) => setTimeout(r, REVIEW_JOB_POLL_MS));
     a = await api.get<ReviewJobAnswer>(`/results/${encodeURIComponent(analysisId)}/review-jobs/${encodeURIComponent(a.job.jobId)}`, { fallback: 'Failed to read the progress of the review' });
