@@ -116,8 +116,8 @@ async function* ndjsonLines(blobs: BlobStore, key: string): AsyncGenerator<strin
 }
 
 /**
- * The export streamed from findings.ndjson, in its order, straight into the stored file: the
- * n-th line is finding n of the index, whose suppressions say which one matched it.
+ * The export streamed from findings.ndjson, in its order, straight into the stored file; each
+ * finding's number in the index (by its id) says which suppression matched it.
  */
 async function streamExport(o: OpenedFindings, format: 'xlsx' | 'csv', about: [string, string][], key: string): Promise<number> {
   const { services } = o;
@@ -128,7 +128,9 @@ async function streamExport(o: OpenedFindings, format: 'xlsx' | 'csv', about: [s
   async function* rows(): AsyncGenerator<FindingsWorkbookRow> {
     for await (const line of ndjsonLines(services.blobs, o.keys.findings)) {
       const f = JSON.parse(line) as Finding;
-      const s = index.suppressedBy[n]! >= 0 ? index.suppressions[index.suppressedBy[n]!] : undefined;
+      const i = index.indexOf(f.findingId);
+      if (i === undefined) throw new Error(`finding ${f.findingId} of the findings file is not in its index`);
+      const s = index.suppressedBy[i]! >= 0 ? index.suppressions[index.suppressedBy[i]!] : undefined;
       n++;
       yield findingsWorkbookRow(f, reviews.get(f.findingId) as Partial<FindingsWorkbookRow> | undefined, s ? suppressionLabel(s) : '');
     }
