@@ -13,8 +13,28 @@ export type RecordFields = Partial<Record<string, string>>;
 // Records of one file share their labels: which label answers each canonical column is worked
 // out once per file type and set of labels, then a record is read by those labels.
 const plans = new Map<string, [canonical: string, label: string][]>();
+/**
+ * The plans of the last few calls' labels: a part's high records have the same cells, and their
+ * flags (a key each) vary among a few sets (no signature string per record).
+ */
+const recent: { type: FileType; keys: string[]; plan: [string, string][] }[] = [];
+const RECENT = 8;
 
 function planOf(type: FileType, labels: Record<string, readonly string[]>, keys: string[]): [string, string][] {
+  for (const r of recent) if (r.type === type && sameKeys(r.keys, keys)) return r.plan;
+  const plan = planBySignature(type, labels, keys);
+  if (recent.length === RECENT) recent.pop();
+  recent.unshift({ type, keys, plan });
+  return plan;
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function planBySignature(type: FileType, labels: Record<string, readonly string[]>, keys: string[]): [string, string][] {
   const signature = `${type}\u0001${keys.join('\u0001')}`;
   let plan = plans.get(signature);
   if (plan) return plan;
