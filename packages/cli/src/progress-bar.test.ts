@@ -27,4 +27,18 @@ describe('the progress line', () => {
     bar.done();
     expect(t.written).toEqual([]);
   });
+
+  it('makes a line only when it writes one: not within 100 ms of the last, nor off a terminal', () => {
+    const t = terminal(80);
+    const bar = createProgressBar(t.stream);
+    let made = 0;
+    const line = () => `Reading x: ${++made} records`;
+    bar.update(line);
+    for (let i = 0; i < 1000; i++) bar.update(line);
+    expect(made).toBe(1);
+    expect(t.written).toEqual(['\r\x1b[KReading x: 1 records']);
+    let off = 0;
+    createProgressBar(terminal(80, false).stream).update(() => `${++off}`);
+    expect(off).toBe(0);
+  });
 });

@@ -3,6 +3,7 @@ import { analyzeFiles } from '@app/core/engine/index.ts';
 import { createHolidayChecker, DEFAULT_HOLIDAYS, parseHolidaySpec } from '@app/core/holidays/index.ts';
 import { loadDefaultLists, parseListCsv, parseWatchlistCsv, WATCHLISTS } from '@app/core/lists/index.ts';
 import { EngineError, type AnalysisReport } from '@app/core';
+import { formatCount } from '@app/core/model/format-count.ts';
 import type { AnalyzeCommand } from './parse-args.ts';
 import { createProgressBar } from './progress-bar.ts';
 import { createAiStep } from './ai-step.ts';
@@ -73,7 +74,8 @@ export async function runAnalyze(cmd: AnalyzeCommand): Promise<AnalysisReport> {
       findings: cmd.reviewFiles,
       lists,
       settings: { holidays, ...(detection ? { thresholds: detection.thresholds, timeZone: detection.timeZone } : {}) },
-      onProgress: (phase, file, n) => bar.update(`${phase === 'read' ? `Reading ${file}` : 'Writing reports'}: ${n.toLocaleString('en-US')} record${n === 1 ? '' : 's'}`),
+      // The line is made only when it is shown (progress-bar.ts), its count without Intl (format-count.ts).
+      onProgress: (phase, file, n) => bar.update(() => `${phase === 'read' ? `Reading ${file}` : 'Writing reports'}: ${formatCount(n)} record${n === 1 ? '' : 's'}`),
       ...(ai ? { annotate: (ctx, files) => (bar.update('Asking the model about flagged records'), ai.annotate(ctx, files)) } : {}),
     });
     if (ai?.outcome) report.ai = ai.outcome;

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { SuspiciousPattern } from '../model/index.ts';
 import { patternRuleId, ruleById } from '../rules/index.ts';
 import { PatternTable } from '../correlate/pattern-table.ts';
+import { formatCount } from '../model/format-count.ts';
 import { patternUses, type EscalationTrigger } from './escalations.ts';
 import { casePoints, HIGH_POINTS, isRoutine, rarityOf, scoreOf, type ScoredRule } from './score.ts';
 import { actorKey, splitActorKey, type MergedTally, type TriggerHit } from './tally.ts';
@@ -157,7 +158,7 @@ export function computeCases(input: CasesInput): Case[] {
       rules.push({ rule: id, count: r.count, first_time: fmt(r.first), routine, ...(routine ? { routine_days: r.days.size, active_days: active.size } : {}) });
       scored.push({ severity: r.severity, pattern: r.pattern, count: r.count, routine, rarity: rarityOf(actorsWith.get(id) ?? 1, building.size) });
       const title = ruleById(id)?.title ?? id;
-      reasons.push(`${title} (${id}, ${r.severity}${r.pattern ? ' pattern' : ' record rule'}): ${r.count === 1 ? 'once' : `${r.count.toLocaleString('en-US')} times`}${r.first < Infinity ? `, first at ${fmt(r.first)}` : ''}${routine ? `; routine: on ${r.days.size} of ${active.size} days` : ''}`);
+      reasons.push(`${title} (${id}, ${r.severity}${r.pattern ? ' pattern' : ' record rule'}): ${r.count === 1 ? 'once' : `${formatCount(r.count)} times`}${r.first < Infinity ? `, first at ${fmt(r.first)}` : ''}${routine ? `; routine: on ${r.days.size} of ${active.size} days` : ''}`);
     }
     const watchlists: string[] = [];
     const watch = b.kind === 'user' ? input.watchKind?.(b.actor) : undefined;
@@ -182,7 +183,7 @@ export function computeCases(input: CasesInput): Case[] {
     else level = 'low';
     if (allRoutine && level === 'medium') reasons.push('Every rule is routine for this actor: at most medium');
     const context = input.tally.context.get(key) ?? 0;
-    if (context > 0) reasons.push(`${context.toLocaleString('en-US')} record${context === 1 ? '' : 's'} with medium flags (context)`);
+    if (context > 0) reasons.push(`${formatCount(context)} record${context === 1 ? '' : 's'} with medium flags (context)`);
     cases.push({
       id: caseIdOf(b.kind, b.actor),
       actor: b.actor,

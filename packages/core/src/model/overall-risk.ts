@@ -7,6 +7,7 @@
  */
 import type { CaseRiskLevel } from '../cases/types.ts';
 import type { RiskLevel } from './index.ts';
+import { formatCount } from './format-count.ts';
 
 const OF_CASE: Record<CaseRiskLevel, RiskLevel> = { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' };
 const RANK: Record<RiskLevel, number> = { Critical: 5, High: 4, Medium: 3, Low: 2, Clean: 1, 'No data': 0 };
@@ -30,7 +31,7 @@ export function overallRisk(byShare: RiskLevel, percentage: number, cases: reado
   const top = CASE_ORDER.find((l) => cases.some((c) => c.risk_level === l));
   if (!top) return { risk: byShare, risk_by_share: byShare, risk_reason: share };
   const n = cases.filter((c) => c.risk_level === top).length;
-  const topCases = `${n.toLocaleString('en-US')} ${top} ${n === 1 ? 'case' : 'cases'}`;
+  const topCases = `${formatCount(n)} ${top} ${n === 1 ? 'case' : 'cases'}`;
   const byCase = OF_CASE[top];
   if (RANK[byCase] > RANK[byShare]) return { risk: byCase, risk_by_share: byShare, risk_reason: `${topCases}; ${share}, which alone reads ${byShare}` };
   return { risk: byShare, risk_by_share: byShare, risk_reason: `${share}; highest: ${topCases}` };
