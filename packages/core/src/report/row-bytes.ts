@@ -308,8 +308,10 @@ export class ByteRows {
       const n = v.length;
       if (this.textAt[index]! >= 0 && table.texts.length < table.slots && n <= SHARE_MAX_LENGTH && v.charCodeAt(0) !== 32 && v.charCodeAt(n - 1) !== 32) {
         const entry = table.texts.length;
-        table.index.set(v, entry);
-        table.texts.push(v);
+        // A copy: the cell may be a slice of a whole chunk of the source text, which the block would keep alive.
+        const text = Buffer.from(v, 'latin1').toString('latin1');
+        table.index.set(text, entry);
+        table.texts.push(text);
         // The index's digits, first byte their count.
         const at = entry * 8;
         const number = table.base + entry;
