@@ -8,6 +8,7 @@
  *   BENCH_API_MULTI_MB=100 …                    # size of each of the 4 files (default a quarter)
  *   BENCH_API_ONLY=single …                     # the single SM20 file only
  *   BENCH_API_DIRECT=0 …                        # without the engine-alone run of the same file
+ *   BENCH_API_DATA_DIR=/tmp/x …                 # the stack's data folder, kept (to compare the stored outputs)
  * Each analysis is followed by its steps' times (the local runner's `pipeline step done` lines).
  */
 import '../tests/support/polyfills.ts';
@@ -92,7 +93,8 @@ export async function runPipelineBench(
 ): Promise<string[]> {
   // PIPELINE_STEP_THREADS=1 measures the steps in one thread each (as on AWS).
   const threads = process.env.PIPELINE_STEP_THREADS;
-  const stack = await startTestStack({ inMemory: false, ...(threads ? { env: { PIPELINE_STEP_THREADS: threads } } : {}) });
+  const dataDir = process.env.BENCH_API_DATA_DIR;
+  const stack = await startTestStack({ inMemory: false, ...(dataDir ? { dataDir } : {}), ...(threads ? { env: { PIPELINE_STEP_THREADS: threads } } : {}) });
   const lines: string[] = [];
   const note = (line: string) => {
     lines.push(line);

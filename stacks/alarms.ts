@@ -8,7 +8,8 @@
  * - 5xx answers of the HTTP API;
  * - Bedrock throttling (AWS/Bedrock InvocationThrottles across models);
  * - any message in the failed-events queue (an analysis that may still show "processing") or in
- *   the dead-letter queues of the import and review jobs.
+ *   the dead-letter queue of the import jobs, and any message the review function took from the
+ *   review jobs' dead letters.
  */
 import { api } from './api';
 import { apiFunction } from './api-function';
@@ -80,11 +81,11 @@ export const alarms = [
     statistic: 'Maximum',
     description: 'A master-list import job failed twice: its job may show "running" (read the queue)',
   }),
+  // ReviewFunction reads its dead letters at once (marking their jobs failed), so none stays visible: count the ones it takes.
   alarm('AlarmReviewDeadLetters', {
     namespace: 'AWS/SQS',
-    metricName: 'ApproximateNumberOfMessagesVisible',
+    metricName: 'NumberOfMessagesReceived',
     dimensions: { QueueName: reviewDeadLetters.name },
-    statistic: 'Maximum',
-    description: 'A step of a case or filter review job failed twice: the job stops and shows failed once its progress is 2 minutes old (read the queue)',
+    description: 'A step of a case or filter review job could not be run (five deliveries failed or were throttled): its job shows failed (the review function logs "review job step in the dead letters")',
   }),
 ];

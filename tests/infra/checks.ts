@@ -14,6 +14,7 @@ import { expect } from 'vitest';
 import { resolveModels } from '../../packages/core/src/ai/models.ts';
 import { edgeOriginValue } from '../../packages/functions/src/handlers/edge-origin.ts';
 import { REQUEST_ACCESS_LIMIT } from '../../packages/functions/src/http/routes/access-requests.ts';
+import { JOB_QUEUED_HORIZON_MS } from '../../packages/functions/src/services/review/review-apply.ts';
 import { actionsOf, functionEnvironment, functionStatements, iamProblems, named, ofType, only, statementsOf, wildcards } from './review.ts';
 import { REPO_ROOT } from './sst-platform.ts';
 import { REGION, SYNTH_SECRETS } from './synth-mocks.ts';
@@ -96,7 +97,8 @@ export const CHECKS = {
   alarmsOnDeadLetterQueues: (s) => {
     expect(watched(s)).toContain(`AWS/SQS ApproximateNumberOfMessagesVisible ${JSON.stringify({ QueueName: failedEvents(s).state.name })}`);
     expect(watched(s)).toContain(`AWS/SQS ApproximateNumberOfMessagesVisible ${JSON.stringify({ QueueName: named(s, 'aws:sqs/queue:Queue', 'ImportJobsDeadLetters').state.name })}`);
-    expect(watched(s)).toContain(`AWS/SQS ApproximateNumberOfMessagesVisible ${JSON.stringify({ QueueName: named(s, 'aws:sqs/queue:Queue', 'ReviewJobsDeadLetters').state.name })}`);
+    // The review function empties its dead letters (marking their jobs failed): the alarm counts what it took.
+    expect(watched(s)).toContain(`AWS/SQS NumberOfMessagesReceived ${JSON.stringify({ QueueName: named(s, 'aws:sqs/queue:Queue', 'ReviewJobsDeadLetters').state.name })}`);
   },
   eventTargetDeadLetterQueue: (s) => {
     const target = named(s, 'aws:cloudwatch/eventTarget:EventTarget', 'PipelineExecutionFailedTarget');
@@ -361,14 +363,24 @@ export const CHECKS = {
     expect(mapping.inputs).toEqual(expect.objectContaining({ eventSourceArn: reviewQueue(s).state.arn, functionName: reviewFn.state.name, batchSize: 1 }));
     // It puts a job's continuation on its own queue.
     expect(functionEnvironment(s, 'ReviewFunction').REVIEW_QUEUE_URL).toBe(reviewQueue(s).state.url);
+    // And reads the dead letters, told which records come from there.
+    const dlq = named(s, 'aws:sqs/queue:Queue', 'ReviewJobsDeadLetters');
+    const dead = named(s, 'aws:lambda/eventSourceMapping:EventSourceMapping', 'ReviewDeadLettersMapping');
+    expect(dead.inputs).toEqual(expect.objectContaining({ eventSourceArn: dlq.state.arn, functionName: reviewFn.state.name, batchSize: 1 }));
+    expect(functionEnvironment(s, 'ReviewFunction').REVIEW_DEAD_LETTERS_ARN).toBe(dlq.state.arn);
     expect(s.builds.map((b) => b.functionID)).toContain('ReviewFunction');
   },
   reviewQueueRedrive: (s) => {
     expect(reviewQueue(s).inputs.visibilityTimeoutSeconds).toBeGreaterThan(900);
     expect(reviewQueue(s).inputs.sqsManagedSseEnabled).toBe(true);
     const dlq = named(s, 'aws:sqs/queue:Queue', 'ReviewJobsDeadLetters');
-    expect(JSON.parse(reviewQueue(s).inputs.redrivePolicy ?? 'null')).toEqual({ deadLetterTargetArn: dlq.state.arn, maxReceiveCount: 2 });
+    // Five deliveries, as AWS advises where Lambda reads a queue: a throttled delivery counts as one.
+    expect(JSON.parse(reviewQueue(s).inputs.redrivePolicy ?? 'null')).toEqual({ deadLetterTargetArn: dlq.state.arn, maxReceiveCount: 5 });
     expect(dlq.inputs.messageRetentionSeconds).toBe(1_209_600);
+    // The function reads the dead letters too: Lambda asks a queue's visibility to be at least the function's timeout.
+    expect(dlq.inputs.visibilityTimeoutSeconds ?? 30).toBeGreaterThan(900);
+    // A queued job waits no longer than the queue keeps its message (review-apply.ts JOB_QUEUED_HORIZON_MS).
+    expect(reviewQueue(s).inputs.messageRetentionSeconds * 1000).toBeLessThan(JOB_QUEUED_HORIZON_MS);
   },
   apiEnqueuesReviewJobs: (s) => {
     expect(functionEnvironment(s, 'ApiFunction').REVIEW_QUEUE_URL).toBe(reviewQueue(s).state.url);
@@ -390,7 +402,11 @@ export const CHECKS = {
       [['s3:GetObject'], [`arn:aws:s3:::${bucket}/users/*/analyses/*/findings-index.bin`]],
       [['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'], [`arn:aws:s3:::${bucket}/users/*/analyses/*/work/review-jobs/*`]],
     ]);
-    for (const st of statements.filter((x) => x.Action.some((a) => a.startsWith('sqs:')))) expect(st.Resource).toEqual([reviewQueue(s).state.arn]);
+    // Its queue (taking and continuing jobs) and its dead letters (taking only).
+    expect(statements.filter((x) => x.Action.some((a) => a.startsWith('sqs:'))).map((st) => [st.Action.slice().sort(), st.Resource])).toEqual([
+      [['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage', 'sqs:SendMessage'], [reviewQueue(s).state.arn]],
+      [['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage'], [named(s, 'aws:sqs/queue:Queue', 'ReviewJobsDeadLetters').state.arn]],
+    ]);
   },
 
   // ---- IAM and secrets

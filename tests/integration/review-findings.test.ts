@@ -17,7 +17,8 @@ let stack: TestStack;
 let alice: TestClient;
 let analysisId: string;
 
-signedInStack((s) => ({ stack, user: alice } = s));
+let mallory: TestClient;
+signedInStack((s) => ({ stack, user: alice, stranger: mallory } = s), { stranger: true });
 beforeAll(async () => {
   analysisId = await analysedFiles(alice, [{ name: 'sm20.csv', bytes: text(sm20Csv(120)) }]);
 }, 60_000);
@@ -197,23 +198,71 @@ describe('the findings workbook', () => {
     expect((await alice.call('GET', `/results/${analysisId}/findings/export?format=pdf`)).status).toBe(400);
   });
 
-  it('is refused with a message, not cut short, for more findings than a worksheet holds', async () => {
-    const total = (await findingsOf()).counts.total;
-    const saved = exportLimits.maxFindings;
-    exportLimits.maxFindings = total - 1;
+  it('continues on further sheets past the rows of a worksheet, every finding once', async () => {
+    const list = await findingsOf('?limit=200');
+    const total = list.counts.total;
+    const saved = exportLimits.sheetRows;
+    // Fifteen findings and the header a sheet (the About sheet's rows fit in one).
+    exportLimits.sheetRows = 16;
     try {
-      for (const format of ['xlsx', 'csv']) {
-        const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=${format}`);
-        expect(res.status).toBe(413);
-        expect(res.json.error.message).toBe(
-          `This analysis has ${total.toLocaleString('en-US')} findings; a findings download holds at most ${(total - 1).toLocaleString('en-US')} (the rows of one worksheet). Review them by case or filter on screen; every record with its flags is in the results workbook and CSV.`,
-        );
-      }
-      exportLimits.maxFindings = total;
-      expect((await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`)).status).toBe(200);
+      const { meta, bytes } = await download('xlsx');
+      expect(meta.findings).toBe(total);
+      expect(meta.order).toBe('list');
+      const sheets = readXlsxSheets(bytes);
+      const parts = sheets.filter((x) => /^Findings( \(\d+\))?$/.test(x.name));
+      expect(total).toBeGreaterThan(2 * 15);
+      expect(parts.map((x) => x.name)).toEqual(['Findings', ...Array.from({ length: Math.ceil(total / 15) - 1 }, (_, i) => `Findings (${i + 2})`)]);
+      for (const part of parts) expect(part.rows[0]).toEqual([...FINDINGS_COLUMNS, 'Evidence sheet']);
+      // In list order across the sheets, none left out.
+      expect(parts.flatMap((x) => x.rows.slice(1).map((r) => r[0]))).toEqual(list.findings.map((f: any) => f.findingId));
+      expect(sheets.find((x) => x.name === 'About')!.rows).toContainEqual(['Findings sheets', `${Math.ceil(total / 15)}: "Findings", then "Findings (2)" and on, 15 findings each`]);
+      // The CSV has no sheets: every finding in one file.
+      const csv = new TextDecoder().decode((await download('csv')).bytes).trimEnd().split('\r\n');
+      expect(csv).toHaveLength(total + 1);
     } finally {
-      exportLimits.maxFindings = saved;
+      exportLimits.sheetRows = saved;
     }
+  });
+
+  it('streams an analysis whose findings do not fit in memory: every finding, its review and evidence, in the analysis order', async () => {
+    const list = await findingsOf('?limit=200');
+    const inList = await download('xlsx');
+    const listRows = readXlsxSheets(inList.bytes).find((x) => x.name === 'Findings')!.rows;
+    const listCsv = new TextDecoder().decode((await download('csv')).bytes).trimEnd().split('\r\n');
+    const saved = { ...exportLimits };
+    // Any stored findings are more than this: the export is streamed from findings.ndjson.
+    exportLimits.inMemoryBytes = 1;
+    exportLimits.sheetRows = 16;
+    try {
+      const { meta, bytes } = await download('xlsx');
+      expect(meta).toMatchObject({ findings: list.counts.total, order: 'analysis' });
+      const sheets = readXlsxSheets(bytes);
+      const rows = sheets.filter((x) => /^Findings( \(\d+\))?$/.test(x.name)).flatMap((x) => x.rows.slice(1));
+      // The same rows (review, suppression, evidence sheet names aside from their numbering), in another order.
+      const strip = (r: string[]) => r.slice(0, 14);
+      expect(rows.map(strip).sort()).toEqual(listRows.slice(1).map(strip).sort());
+      expect(rows.map((r) => r[0])).not.toEqual(listRows.slice(1).map((r) => r[0]));
+      // Each reviewed finding has its evidence sheet, read from the stored records.
+      const reviewed = rows.filter((r) => r[8] !== 'open');
+      expect(reviewed.length).toBe(list.counts.reviewed);
+      for (const r of reviewed) {
+        const evidence = sheets.find((x) => x.name === r[14])!;
+        expect(evidence.rows[0]).toContain('SOURCE_FILE');
+      }
+      expect(sheets.find((x) => x.name === 'About')!.rows.find((r) => r[0] === 'Order')![1]).toMatch(/^as the analysis made them/);
+      // The CSV streamed alike, formula-safe as ever.
+      const csv = new TextDecoder().decode((await download('csv')).bytes).trimEnd().split('\r\n');
+      expect(csv[0]).toBe(listCsv[0]);
+      expect(csv.slice(1).sort()).toEqual(listCsv.slice(1).sort());
+      expect(csv.find((l) => l.includes('INC-9'))).toContain(`"'=HYPERLINK(""http://x"")",INC-9`);
+    } finally {
+      Object.assign(exportLimits, saved);
+    }
+  });
+
+  it("is another user's to download only by its owner", async () => {
+    const res = await mallory.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+    expect(res.status).toBe(404);
   });
 });
 

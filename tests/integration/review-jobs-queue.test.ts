@@ -8,12 +8,13 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reviewQueueSdk } from '@app/functions/adapters/queue/review-queue.ts';
 import { reviewJobHandler } from '@app/functions/handlers/review-job.ts';
 import { queryAll } from '@app/functions/services/db.ts';
 import { keys } from '@app/functions/services/keys.ts';
-import { APPLY_BATCH } from '@app/functions/services/review/review-apply.ts';
+import { APPLY_BATCH, claimJobStep, HEARTBEAT_MS, JOB_STALLED_MS, jobClock, MAX_RUNNING_JOBS, readJobItem } from '@app/functions/services/review/review-apply.ts';
 import { jobListKey, STOP_MARGIN_MS, type ReviewJobMessage } from '@app/functions/services/review/review-dispatch.ts';
 import { reviewKeys } from '@app/functions/services/review/review-keys.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
@@ -22,6 +23,7 @@ import { text } from './pipeline-fixtures.ts';
 import { analysedFiles } from './pipeline-support.ts';
 
 const QUEUE_URL = 'https://sqs.eu-central-1.amazonaws.com/123456789012/review-jobs';
+const DEAD_LETTERS_ARN = 'arn:aws:sqs:eu-central-1:123456789012:review-jobs-dead-letters';
 /** Records of one user; each carries two high rules, so 1,300 findings: three batches of APPLY_BATCH. */
 const ROWS = 650;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -56,7 +58,7 @@ let stack: TestStack;
 let alice: TestClient;
 let analysisId: string;
 
-signedInStack((s) => ({ stack, user: alice } = s), { stack: { env: { REVIEW_QUEUE_URL: QUEUE_URL }, quietErrors: true } });
+signedInStack((s) => ({ stack, user: alice } = s), { stack: { env: { REVIEW_QUEUE_URL: QUEUE_URL, REVIEW_DEAD_LETTERS_ARN: DEAD_LETTERS_ARN }, quietErrors: true } });
 beforeAll(async () => {
   reviewQueueSdk.client = fakeSqs;
   analysisId = await analysedFiles(alice, [{ name: 'sm20-debug.csv', bytes: text(massDebugSm20()) }], 120_000);
@@ -103,7 +105,8 @@ describe('a review job larger than one invocation', () => {
     const res = await alice.call('PUT', `/results/${analysisId}/findings/review-by-filter`, { filter, expected: matched, status: 'escalated', comment: 'Ask the developer' });
     // Nothing runs the job within the request: the answer is the job, as with a review worker.
     expect(res.status, res.text).toBe(202);
-    expect(res.json.job).toMatchObject({ state: 'running', kind: 'filter', matched, processed: 0 });
+    // Queued: nothing has taken it from the queue yet.
+    expect(res.json.job).toMatchObject({ state: 'queued', kind: 'filter', matched, processed: 0 });
     expect(sent.map((m) => m.body)).toMatchObject([{ jobId: res.json.job.jobId, analysisId, step: 0, resumeAt: 0, filter }]);
 
     const steps = await drain();
@@ -138,7 +141,8 @@ describe('a review job larger than one invocation', () => {
     // The first step, then a single review between two steps.
     const first = sent.shift()!.body;
     await handler(eventOf(first), shortOfTime);
-    expect((await get(alice, `/results/${analysisId}/review-jobs/${jobId}`)).job).toMatchObject({ state: 'running', processed: APPLY_BATCH, updated: APPLY_BATCH });
+    // Between two steps the job waits on the queue for its continuation.
+    expect((await get(alice, `/results/${analysisId}/review-jobs/${jobId}`)).job).toMatchObject({ state: 'queued', processed: APPLY_BATCH, updated: APPLY_BATCH });
     const lastMember = (await get(alice, `/results/${analysisId}/findings?caseId=${c.id}&status=escalated&limit=1`)).findings[0].findingId;
     const one = await alice.call('PUT', `/results/${analysisId}/findings/${lastMember}/review`, { status: 'false_positive', comment: 'Test data' });
     expect(one.status, one.text).toBe(200);
@@ -184,4 +188,123 @@ describe('a review job larger than one invocation', () => {
     });
     expect(jobs.filter((j) => j.state !== 'done')).toMatchObject([{ state: 'failed', message: 'The review could not be started; try again' }]);
   });
+});
+
+describe('a review job waiting on the queue', () => {
+  const realNow = jobClock.now;
+  /** Moves the clock jobs are written and judged by `ms` ahead of now. */
+  const later = (ms: number) => {
+    jobClock.now = () => Date.now() + ms;
+  };
+  afterEach(() => {
+    jobClock.now = realNow;
+    sent.length = 0;
+  });
+  const massCase = async () => (await get(alice, `/results/${analysisId}/cases?actor=MASSDEBUG`)).cases.find((x: any) => x.actor === 'MASSDEBUG');
+  const startCaseReview = async (status: string) => {
+    const c = await massCase();
+    return alice.call('PUT', `/results/${analysisId}/cases/${c.id}/review`, { status, comment: `Marked ${status} by the queue test` });
+  };
+  const jobOf = async (jobId: string) => (await get(alice, `/results/${analysisId}/review-jobs/${jobId}`)).job;
+
+  it('a message delivered more than two minutes after it was sent: the job reads queued, counts against the limit, then runs to the end', async () => {
+    const first = await startCaseReview('escalated');
+    expect(first.status, first.text).toBe(202);
+    const jobId = first.json.job.jobId;
+    // All of Lambda's concurrency is taken: nothing runs the message for longer than a running job may stand still.
+    later(JOB_STALLED_MS + 60_000);
+    expect(await jobOf(jobId)).toMatchObject({ state: 'queued', processed: 0 });
+    // It still counts as a job of this analysis: with MAX_RUNNING_JOBS waiting, another is refused.
+    expect(MAX_RUNNING_JOBS).toBe(2);
+    const second = await startCaseReview('explained');
+    expect(second.status, second.text).toBe(202);
+    const third = await startCaseReview('false_positive');
+    expect(third.status, third.text).toBe(503);
+    expect(third.json.error.message).toBe('2 reviews of this analysis are still being written; wait for one to finish');
+
+    // Then the function takes the messages, each step waiting three minutes more on the queue.
+    const handler = reviewJobHandler(() => stack.services);
+    let delay = JOB_STALLED_MS + 60_000;
+    while (sent.length > 0) {
+      const m = sent.shift()!.body;
+      delay += JOB_STALLED_MS + 60_000;
+      later(delay);
+      expect((await jobOf(m.jobId)).state).toBe('queued');
+      await handler(eventOf(m), shortOfTime);
+    }
+    const members = (await massCase()).members;
+    expect(await jobOf(jobId)).toMatchObject({ state: 'done', matched: members, processed: members, updated: members });
+    expect(await jobOf(second.json.job.jobId)).toMatchObject({ state: 'done', matched: members, processed: members, updated: members });
+    expect((await get(alice, `/results/${analysisId}/findings?user=MASSDEBUG&status=explained&limit=1`)).matched).toBe(members);
+  }, 120_000);
+
+  it('a step whose invocation ended after claiming it: running, then failed once it is two minutes old, and no longer counted', async () => {
+    const res = await startCaseReview('escalated');
+    expect(res.status, res.text).toBe(202);
+    const m = sent.shift()!.body;
+    // An invocation took the step and its process ended before the first batch (out of memory, say).
+    expect(await claimJobStep(stack.services, m, m.step)).toBe(true);
+    expect(await jobOf(m.jobId)).toMatchObject({ state: 'running', processed: 0 });
+    later(JOB_STALLED_MS - 5_000);
+    expect((await jobOf(m.jobId)).state).toBe('running');
+    later(JOB_STALLED_MS + 5_000);
+    const stalled = await jobOf(m.jobId);
+    expect(stalled).toMatchObject({ state: 'failed', processed: 0 });
+    expect(stalled.message).toMatch(/^The review stopped after 0 of [\d,]+ findings/);
+    // SQS delivers the message again: its step is taken, nothing is written.
+    await reviewJobHandler(() => stack.services)(eventOf(m), shortOfTime);
+    expect(sent).toEqual([]);
+    // Two more jobs may start: the stalled one no longer counts.
+    for (const status of ['explained', 'escalated']) expect((await startCaseReview(status)).status).toBe(202);
+    await drain();
+  }, 60_000);
+
+  it('a running job says it is alive while a batch takes long (DynamoDB throttling), so it does not read stopped', async () => {
+    const res = await startCaseReview('escalated');
+    expect(res.status, res.text).toBe(202);
+    const m = sent.shift()!.body;
+    // The table at the SDK edge: every batch write takes 600 ms, as when DynamoDB throttles and the client backs off.
+    const real = stack.services.ddb;
+    const slow = { send: async (command: any) => (command instanceof BatchWriteCommand ? new Promise((r) => setTimeout(r, 600)).then(() => real.send(command)) : real.send(command)) };
+    const services = { ...stack.services, ddb: slow as unknown as typeof real };
+    jobClock.heartbeatMs = 50;
+    try {
+      const step = reviewJobHandler(() => services)(eventOf(m), shortOfTime);
+      let claimed = await readJobItem(stack.services, alice.sub, analysisId, m.jobId);
+      while (claimed?.state !== 'running') {
+        await new Promise((r) => setTimeout(r, 20));
+        claimed = await readJobItem(stack.services, alice.sub, analysisId, m.jobId);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      const during = await readJobItem(stack.services, alice.sub, analysisId, m.jobId);
+      // Still within the first batch (nothing recorded as processed), yet its time moved on.
+      expect(during).toMatchObject({ state: 'running', processed: 0 });
+      expect(during!.updatedAt).toBeGreaterThan(claimed.updatedAt);
+      await step;
+    } finally {
+      jobClock.heartbeatMs = HEARTBEAT_MS;
+    }
+    expect(await jobOf(m.jobId)).toMatchObject({ state: 'queued', processed: APPLY_BATCH });
+    await drain();
+    expect((await jobOf(m.jobId)).state).toBe('done');
+  }, 60_000);
+
+  it('a message the function could not run ends in the dead letters: its job reads failed, with how far it got', async () => {
+    const res = await startCaseReview('false_positive');
+    expect(res.status, res.text).toBe(202);
+    const handler = reviewJobHandler(() => stack.services);
+    // The first step runs; its continuation is never run (five deliveries throttled) and moves to the dead letters.
+    await handler(eventOf(sent.shift()!.body), shortOfTime);
+    const continuation = sent.shift()!.body;
+    expect(await jobOf(res.json.job.jobId)).toMatchObject({ state: 'queued', processed: APPLY_BATCH });
+    const dead = { Records: [{ body: JSON.stringify(continuation), eventSourceARN: DEAD_LETTERS_ARN }] } as unknown as SQSEvent;
+    await handler(dead, shortOfTime);
+    const failed = await jobOf(res.json.job.jobId);
+    expect(failed).toMatchObject({ state: 'failed', processed: APPLY_BATCH });
+    expect(failed.message).toMatch(/^The review stopped after 500 of [\d,]+ findings \(the server could not run it\); review the rest again$/);
+    // Nothing runs it later, nor does the dead letter read again change a job that ended.
+    await handler(eventOf(continuation), shortOfTime);
+    expect(sent).toEqual([]);
+    expect((await jobOf(res.json.job.jobId)).processed).toBe(APPLY_BATCH);
+  }, 60_000);
 });

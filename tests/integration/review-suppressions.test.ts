@@ -4,6 +4,7 @@
  * hidden), not applied once expired; and two-user isolation plus CSRF on every review route.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportLimits } from '@app/functions/services/review/findings-export.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
 import { signedInStack } from '../support/suite.ts';
 import { sm20Csv, text } from './pipeline-fixtures.ts';
@@ -92,6 +93,25 @@ describe('a suppression made while triaging', () => {
     }
     // Suppressed findings come last in the default order.
     expect(list.findings.slice(-covered).every((f: any) => f.suppressed)).toBe(true);
+
+    // The findings download says which suppression covered each, made in memory or streamed alike.
+    const csvOf = async () => {
+      const res = await alice.call('GET', `/results/${next}/findings/export?format=csv`);
+      expect(res.status, res.text).toBe(200);
+      return { order: res.json.order, lines: new TextDecoder().decode(await (await fetch(res.json.downloadUrl)).arrayBuffer()).trimEnd().split('\r\n') };
+    };
+    const inMemory = await csvOf();
+    const label = `Suppressed: ${target.rule.id} for ALICE on SU01 — ALICE is the user administrator; SU01 is her job`;
+    expect(inMemory.lines.filter((l) => l.endsWith(label))).toHaveLength(covered);
+    const saved = exportLimits.inMemoryBytes;
+    exportLimits.inMemoryBytes = 1;
+    try {
+      const streamed = await csvOf();
+      expect([inMemory.order, streamed.order]).toEqual(['list', 'analysis']);
+      expect(streamed.lines.slice(1).sort()).toEqual(inMemory.lines.slice(1).sort());
+    } finally {
+      exportLimits.inMemoryBytes = saved;
+    }
   });
 
   it('is not applied once expired, while the analyses that applied it keep saying so', async () => {

@@ -10,6 +10,7 @@ import { parseFilePart, type ParsePartInput } from './parse/parse-parts.ts';
 import { correlateItemsTask, type CorrelateItemsInput } from './correlate/correlate-items.ts';
 import { writePatternSheet, type PatternSheetInput } from './report/pattern-sheet.ts';
 import { patternFindingsTask, type PatternFindingsInput } from './report/pattern-findings.ts';
+import { timelineIndexTask, type TimelineIndexInput } from '../review/timeline-index/index-parts.ts';
 
 export type EngineTask = (ctx: EngineContext, fc: FlagContext, input: unknown, onProgress: (records: number) => void) => Promise<unknown>;
 
@@ -17,6 +18,7 @@ export const TASKS: Record<string, EngineTask> = {
   'report-part': (ctx, fc, input, onProgress) => writeReportPart(ctx, fc, input as ReportPartInput, onProgress),
   'pattern-sheet': (ctx, fc, input) => writePatternSheet(ctx, fc, input as PatternSheetInput),
   'pattern-findings': (ctx, _fc, input) => patternFindingsTask(ctx, input as PatternFindingsInput),
+  'timeline-index': (ctx, _fc, input) => timelineIndexTask(ctx, input as TimelineIndexInput),
   'parse-part': (ctx, fc, input) => parseFilePart(ctx, fc, input as ParsePartInput),
   'correlate-items': (ctx, fc, input) => correlateItemsTask(ctx, fc, input as CorrelateItemsInput),
   /** Answers once a worker runs tasks (tests start workers with it). */

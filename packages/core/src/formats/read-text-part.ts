@@ -42,7 +42,7 @@ export interface TextPartRange {
 }
 
 export interface TextPartEnd {
-  /** Where the part's rows began. */
+  /** Where the part's rows began (set as soon as known: before the first text goes to the sink). */
   start: number;
   /** Just after the last byte read: the next part's rows begin here. */
   stoppedAt: number;
@@ -123,6 +123,8 @@ export async function* feedTextPart(
   // Until `start` is known, look for the first line feed; at `to - 1` and later, for the row end.
   const readFrom = range.start ?? Math.max(0, range.from - 1);
   let start = range.start ?? (range.from === 0 ? 0 : -1);
+  // Known before any text goes to the sink (step 1's LogonRowBytes reads it then).
+  end.start = start;
   let skipBytes = start === 0 ? layout.bomLength : 0;
   const rowEndFrom = last ? range.size : Math.max(range.to - 1, 0);
   let scanState = -1; // quote state once past rowEndFrom
@@ -151,6 +153,7 @@ export async function* feedTextPart(
         const lf = chunk.indexOf(LF);
         if (lf < 0) continue;
         start = at + lf + 1;
+        end.start = start;
         chunk = chunk.subarray(lf + 1);
         at = start;
       }

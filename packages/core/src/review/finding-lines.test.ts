@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createFolderWorkspace, linesOf } from '../workspace/index.ts';
 import { highRecordFindings } from './derive-findings.ts';
-import { findingLineAt, lineChunksOf, openFindingLines, patternLineAt, readFindingLine, readPatternLine } from './finding-lines.ts';
+import { epochOf, findingLineAt, lineChunksOf, openFindingLines, patternLineAt, readFindingLine, readPatternLine } from './finding-lines.ts';
 import type { Workspace } from '../engine/contract.ts';
 import type { HighRecord } from './high-records.ts';
 
@@ -95,4 +95,17 @@ it('reads the same fields from the lines as bytes, in chunks cut anywhere (insid
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+it('reads a finding\'s time as Date.parse does, whatever the text', () => {
+  const parse = (time: string) => {
+    const ms = Date.parse(`${time.replace(' ', 'T')}Z`);
+    return Number.isNaN(ms) ? Number.MAX_SAFE_INTEGER : ms / 1000;
+  };
+  const odd = ['2025-03-14 10:00:00', '2025-02-30 23:59:59', '2025-13-01 00:00:00', '2025-00-10 00:00:00', '2025-01-32 00:00:00', '2025-03-14 24:00:00', '2025-03-14 23:60:00', '2025-03-14 23:59:60', '0000-01-01 00:00:00', '1969-12-31 23:59:59', '2024-02-29 12:34:56', '2025-3-14 10:00:00x', '2025-03-14T10:00:00', '2025-03-14 1a:00:00', '2025-03-14 10:00', '', 'abcd-ef-gh ij:kl:mn'];
+  const times = [...odd, ...odd];
+  for (let i = 0; i < 5000; i++) times.push(new Date(Date.UTC(1950, 0, 1) + i * 40_000_003_917).toISOString().slice(0, 19).replace('T', ' '));
+  expect(times.map(epochOf)).toEqual(times.map(parse));
+  expect(epochOf('2025-03-14 10:00:00')).toBe(Date.UTC(2025, 2, 14, 10) / 1000);
+  expect(epochOf('')).toBe(Number.MAX_SAFE_INTEGER);
 });

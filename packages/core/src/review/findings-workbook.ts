@@ -6,6 +6,7 @@
  * everything else as text (nothing can run as a formula); the CSV starts with a UTF-8 BOM.
  */
 import type { ByteSink } from '../engine/contract.ts';
+import type { Finding } from './types.ts';
 import { patternFieldHeader } from '../model/pattern-fields.ts';
 import { CsvWriter } from '../report/csv-writer.ts';
 import { MAX_COLUMN_WIDTH, widthsOf, XlsxWriter } from '../report/xlsx-writer.ts';
@@ -33,6 +34,35 @@ export interface FindingsWorkbookRow {
   reviewedAt: string;
   suppressedBy: string;
   evidence: Record<string, string>[];
+  /** Where the evidence is still to be read (high-records.ndjson): the workbook's `readEvidence` fills `evidence` for the rows that get a sheet. */
+  evidenceAt?: [number, number];
+}
+
+/** A finding as a row of the findings workbook and CSV, with its review and the suppression that matched it. */
+export function findingsWorkbookRow(
+  f: Pick<Finding, 'findingId' | 'rule' | 'user' | 'time' | 'object' | 'summary' | 'evidence' | 'evidenceAt'>,
+  review: Partial<Pick<FindingsWorkbookRow, 'status' | 'comment' | 'ticket' | 'reviewer' | 'reviewedAt'>> | undefined,
+  suppressedBy: string,
+  evidence?: Record<string, string>[],
+): FindingsWorkbookRow {
+  return {
+    findingId: f.findingId,
+    ruleId: f.rule.id,
+    ruleTitle: f.rule.title,
+    severity: f.rule.severity,
+    user: f.user,
+    time: f.time,
+    object: f.object,
+    summary: f.summary,
+    status: review?.status ?? 'open',
+    comment: review?.comment ?? '',
+    ticket: review?.ticket ?? '',
+    reviewer: review?.reviewer ?? '',
+    reviewedAt: review?.reviewedAt ?? '',
+    suppressedBy,
+    evidence: f.evidenceAt ? (evidence ?? []) : f.evidence,
+    ...(f.evidenceAt && !evidence ? { evidenceAt: f.evidenceAt } : {}),
+  };
 }
 
 export const FINDINGS_COLUMNS = [
@@ -45,7 +75,17 @@ const FINDINGS_KINDS: ColumnKind[] = FINDINGS_COLUMNS.map((c) => (c === 'Time' |
 export interface FindingsWriteOptions {
   /** IANA zone the finding times are in; the review time is converted to it. Default UTC. */
   timeZone?: string;
+  /** Rows of one worksheet, its header included (XLSX_MAX_ROWS, what Excel opens); further findings continue on "Findings (2)", and so on. Tests lower it. */
+  maxRows?: number;
+  /** Reads the evidence of the rows that get an evidence sheet but carry only `evidenceAt`, filling their `evidence`, before those sheets are written. */
+  readEvidence?: (rows: FindingsWorkbookRow[]) => Promise<void>;
 }
+
+/** The Findings columns' widths come from this many first rows (the rows after them are written as they come). */
+export const WIDTH_SAMPLE = 10_000;
+
+/** Rows given as a list, or made as they are written (an export streamed from the stored findings). */
+export type FindingsRows = Iterable<FindingsWorkbookRow> | AsyncIterable<FindingsWorkbookRow>;
 
 /**
  * An ISO instant as 'YYYY-MM-DD HH:MM:SS' in `timeZone` (what Excel takes as a date-time); the
@@ -72,6 +112,7 @@ function cellsOf(r: FindingsWorkbookRow, timeZone: string): string[] {
 }
 
 const isReviewed = (r: FindingsWorkbookRow) => r.status !== 'open';
+const hasEvidence = (r: FindingsWorkbookRow) => r.evidence.length > 0 || r.evidenceAt !== undefined;
 
 /** Sheet name of the n-th evidence sheet: "E12 PAT-SELF-AUTHORIZATION" (Excel allows 31 characters). */
 export function evidenceSheetName(n: number, ruleId: string): string {
@@ -111,28 +152,46 @@ function evidenceTable(row: FindingsWorkbookRow): { header: string[]; rows: stri
   return { header, rows: row.evidence.map((e) => [row.user, row.time, ...columns.map((c) => e[c] ?? '')]) };
 }
 
-export async function writeFindingsWorkbook(sink: ByteSink, rows: readonly FindingsWorkbookRow[], about: [string, string][], options: FindingsWriteOptions = {}): Promise<void> {
+export async function writeFindingsWorkbook(sink: ByteSink, rows: FindingsRows, about: [string, string][], options: FindingsWriteOptions = {}): Promise<void> {
   const timeZone = options.timeZone || 'UTC';
-  const xlsx = new XlsxWriter(sink);
+  const xlsx = new XlsxWriter(sink, options.maxRows);
   const aboutRows: string[][] = [...about, ['Time zone', `${timeZone} (finding times, review times and evidence times)`]].map(([k, v]) => [k!, v!]);
   await xlsx.startSheet('About', ['Item', 'Value'], undefined, 1, { widths: widthsFrom(['Item', 'Value'], aboutRows), kinds: [TEXT, NUMERIC] });
   for (const r of aboutRows) await xlsx.addRow(r);
 
   const header = [...FINDINGS_COLUMNS, 'Evidence sheet'];
   const evidence: { name: string; row: FindingsWorkbookRow }[] = [];
-  const findingRows = rows.map((r) => {
+  const cellsOfRow = (r: FindingsWorkbookRow) => {
     let sheet = '';
-    if (isReviewed(r) && r.evidence.length > 0) {
+    if (isReviewed(r) && hasEvidence(r)) {
       if (evidence.length < MAX_EVIDENCE_SHEETS) {
         sheet = evidenceSheetName(evidence.length + 1, r.ruleId);
         evidence.push({ name: sheet, row: r });
       } else sheet = `not included (more than ${MAX_EVIDENCE_SHEETS} reviewed findings)`;
     }
     return [...cellsOf(r, timeZone), sheet];
-  });
-  await xlsx.startSheet('Findings', header, undefined, 1, { widths: widthsFrom(header, findingRows), kinds: [...FINDINGS_KINDS, TEXT] });
-  for (const cells of findingRows) await xlsx.addRow(cells);
+  };
+  // The widths from the first rows; the sheet continues as "Findings (2)", … past maxRows (XlsxWriter).
+  const sample: string[][] = [];
+  let started = false;
+  const start = async () => {
+    started = true;
+    await xlsx.startSheet('Findings', header, undefined, 1, { widths: widthsFrom(header, sample), kinds: [...FINDINGS_KINDS, TEXT] });
+    for (const cells of sample) await xlsx.addRow(cells);
+    sample.length = 0;
+  };
+  for await (const r of rows) {
+    const cells = cellsOfRow(r);
+    if (started) await xlsx.addRow(cells);
+    else {
+      sample.push(cells);
+      if (sample.length >= WIDTH_SAMPLE) await start();
+    }
+  }
+  if (!started) await start();
 
+  const unread = evidence.map((e) => e.row).filter((r) => r.evidenceAt !== undefined);
+  if (unread.length > 0 && options.readEvidence) await options.readEvidence(unread);
   for (const { name, row } of evidence) {
     const table = evidenceTable(row);
     await xlsx.startSheet(name, table.header, undefined, 1, { widths: widthsFrom(table.header, table.rows), kinds: kindsFrom(table.header, table.rows) });
@@ -142,11 +201,11 @@ export async function writeFindingsWorkbook(sink: ByteSink, rows: readonly Findi
 }
 
 /** The findings as CSV: a UTF-8 BOM first (Excel on Windows then reads "geändert" intact), times as in the workbook. */
-export async function writeFindingsCsv(sink: ByteSink, rows: readonly FindingsWorkbookRow[], options: FindingsWriteOptions = {}): Promise<void> {
+export async function writeFindingsCsv(sink: ByteSink, rows: FindingsRows, options: Pick<FindingsWriteOptions, 'timeZone'> = {}): Promise<void> {
   const timeZone = options.timeZone || 'UTC';
   const csv = new CsvWriter(sink);
   csv.writeBom();
   await csv.writeRow([...FINDINGS_COLUMNS]);
-  for (const r of rows) await csv.writeRow(cellsOf(r, timeZone));
+  for await (const r of rows) await csv.writeRow(cellsOf(r, timeZone));
   await csv.end();
 }

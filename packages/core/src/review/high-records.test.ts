@@ -6,7 +6,7 @@ import type { Workspace } from '../engine/contract.ts';
 import { analyzeFiles } from '../engine/analyze-files.ts';
 import type { AnalysisReport } from '../model/index.ts';
 import { deriveFindings, RECORD_FINDINGS_PER_FLAG } from './derive-findings.ts';
-import { openHighRecordsPart, parseHighRecords, writeHighRecords, type HighRecords } from './high-records.ts';
+import { highRecordStarts, openHighRecordsPart, parseHighRecords, writeHighRecords, type HighRecords } from './high-records.ts';
 
 function memoryWorkspace(): Workspace {
   const files = new Map<string, Buffer[]>();
@@ -101,5 +101,22 @@ describe('high-severity flagged records as findings', () => {
     expect([parsed.total, parsed.cap, parsed.records.map((r) => r.record.User)]).toEqual([9, 9, ['U00', 'U01', 'U02', 'U03', 'U10', 'U11', 'U12', 'U13', 'U14']]);
     expect([parsed.records[0]!.user, parsed.records[0]!.time]).toEqual(['U00', '2025-03-01 10:00:00']);
     expect(() => parseHighRecords('{"x":1}\n')).toThrow('high-records.ndjson has no header line');
+  });
+
+  it('knows where each part starts before any is copied (from the lengths the parts counted)', async () => {
+    const ws = memoryWorkspace();
+    const parts = [];
+    // Cells of more than one byte each, and a part with no high record between two with some.
+    for (const [k, users] of [[0, ['Jörg', 'Zoë']], [1, []], [2, ['李', 'ALICE', 'BOB']]] as const) {
+      const part = openHighRecordsPart(ws, `p${k}`, 'SM20', 'sm20.csv', ['User', 'Source TA']);
+      for (const u of users) await part.add([u, 'SU01'], ['High-risk transaction SU01 für Prüfung'], ['TCODE-HIGH-RISK'], { user: u, date: '2025-03-01', time: '10:00:00', fileType: 'SM20', joined: false });
+      parts.push(await part.close());
+    }
+    const known = highRecordStarts(parts);
+    const chunks: Buffer[] = [];
+    const out = await writeHighRecords(ws, parts, { write: (c) => void chunks.push(Buffer.from(c)), end: async () => undefined });
+    expect(known).toEqual(out.starts);
+    expect(parts.map((p) => p.bytes)).toEqual([out.starts[1]! - out.starts[0]!, 0, Buffer.concat(chunks).length - out.starts[2]!]);
+    expect(highRecordStarts([{ kept: 1, total: 1 }])).toBeUndefined();
   });
 });

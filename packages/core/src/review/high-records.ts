@@ -61,7 +61,7 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
   let kept = 0;
   let total = 0;
   let text = '';
-  /** Bytes of the part's file so far (the findings name their record's line by offset). */
+  /** Bytes of the part's file so far (the findings name their record's line by offset; the step places the parts by it). */
   let bytes = 0;
   const highByRules = new Map<string, boolean>();
   return {
@@ -91,20 +91,19 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
       const json = JSON.stringify(line);
       text += `${json}\n`;
       let made: Promise<void> | undefined;
-      if (findings) {
-        const length = Buffer.byteLength(json);
-        made = findings.add(line, json, bytes, length);
-        bytes += length + 1;
-      }
+      const length = Buffer.byteLength(json);
+      if (findings) made = findings.add(line, json, bytes, length);
+      bytes += length + 1;
       if (text.length < 1 << 20) return made;
       const out = sink.write(Buffer.from(text));
       text = '';
       return made && out ? Promise.all([made, out]).then(() => undefined) : made || out || undefined;
     },
-    async close(): Promise<{ name: string; kept: number; total: number; findings?: FindingLinesResult }> {
+    /** `bytes`: the file's length (where the next part starts in high-records.ndjson). */
+    async close(): Promise<{ name: string; kept: number; total: number; bytes: number; findings?: FindingLinesResult }> {
       if (text) await sink.write(Buffer.from(text));
       await sink.end();
-      return { name, kept, total, ...(findings ? { findings: await findings.close() } : {}) };
+      return { name, kept, total, bytes, ...(findings ? { findings: await findings.close() } : {}) };
     },
   };
 }
@@ -116,9 +115,7 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
  * evidence by offset, write-findings.ts).
  */
 export async function writeHighRecords(workspace: Workspace, parts: { name: string; kept: number; total: number }[], sink: ByteSink): Promise<{ total: number; kept: number; starts: number[] }> {
-  const total = parts.reduce((n, p) => n + p.total, 0);
-  const kept = parts.reduce((n, p) => n + p.kept, 0);
-  const head = Buffer.from(`${JSON.stringify({ total, kept, cap: kept })}\n`);
+  const { total, kept, head } = highRecordsHead(parts);
   await sink.write(head);
   let at = head.byteLength;
   const starts: number[] = [];
@@ -134,6 +131,27 @@ export async function writeHighRecords(workspace: Workspace, parts: { name: stri
   }
   await sink.end();
   return { total, kept, starts };
+}
+
+function highRecordsHead(parts: readonly { kept: number; total: number }[]) {
+  const total = parts.reduce((n, p) => n + p.total, 0);
+  const kept = parts.reduce((n, p) => n + p.kept, 0);
+  return { total, kept, head: Buffer.from(`${JSON.stringify({ total, kept, cap: kept })}\n`) };
+}
+
+/**
+ * writeHighRecords' `starts` from the parts' lengths (`bytes`, as the parts count them), before any
+ * is copied: the findings can then be written while high-records.ndjson is; undefined when a part
+ * has no length.
+ */
+export function highRecordStarts(parts: readonly { kept: number; total: number; bytes?: number }[]): number[] | undefined {
+  if (parts.some((p) => p.bytes === undefined)) return undefined;
+  let at = highRecordsHead(parts).head.byteLength;
+  return parts.map((p) => {
+    const start = at;
+    if (p.kept > 0) at += p.bytes!;
+    return start;
+  });
 }
 
 /** Reads high-records.ndjson; throws on a file that is not one. */

@@ -13,8 +13,23 @@ export type RecordFields = Partial<Record<string, string>>;
 // Records of one file share their labels: which label answers each canonical column is worked
 // out once per file type and set of labels, then a record is read by those labels.
 const plans = new Map<string, [canonical: string, label: string][]>();
+/** The plan of the last call's labels: a part's high records mostly have the same ones (no signature string per record). */
+let last: { type: FileType; keys: string[]; plan: [string, string][] } | undefined;
 
 function planOf(type: FileType, labels: Record<string, readonly string[]>, keys: string[]): [string, string][] {
+  if (last && last.type === type && sameKeys(last.keys, keys)) return last.plan;
+  const plan = planBySignature(type, labels, keys);
+  last = { type, keys, plan };
+  return plan;
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function planBySignature(type: FileType, labels: Record<string, readonly string[]>, keys: string[]): [string, string][] {
   const signature = `${type}\u0001${keys.join('\u0001')}`;
   let plan = plans.get(signature);
   if (plan) return plan;

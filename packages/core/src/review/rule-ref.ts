@@ -41,12 +41,26 @@ function guessRules(flag: FlagKey, record: Record<string, string>): RuleDefiniti
   return [least];
 }
 
+/** The catalogue rules a RULES cell lists under a flag, by flag and cell (a part's high records repeat a few cells). */
+const listedRules = new Map<string, RuleDefinition[]>();
+
+function listedOf(flag: FlagKey, cell: string): RuleDefinition[] {
+  const key = `${flag}\u0001${cell}`;
+  let listed = listedRules.get(key);
+  if (listed === undefined) {
+    listed = cell
+      .split(/[\s,;|]+/)
+      .map((id) => ruleById(id))
+      .filter((r): r is RuleDefinition => !!r && r.kind === 'flag' && r.flag === flag);
+    if (listedRules.size >= 10_000) listedRules.clear();
+    listedRules.set(key, listed);
+  }
+  return listed;
+}
+
 /** The rules of high or critical severity that fired on a flagged record under `flag`. */
 export function recordRules(flag: FlagKey, record: Record<string, string>): FindingRule[] {
-  const listed = (record.RULES ?? '')
-    .split(/[\s,;|]+/)
-    .map((id) => ruleById(id))
-    .filter((r): r is RuleDefinition => !!r && r.kind === 'flag' && r.flag === flag);
+  const listed = listedOf(flag, record.RULES ?? '');
   const rules = listed.length > 0 ? listed : guessRules(flag, record);
   return rules.map(toRule).filter(isHigh);
 }

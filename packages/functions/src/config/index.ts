@@ -51,6 +51,8 @@ export interface AppConfig {
   importQueueUrl?: string;
   /** AWS: the queue whose function runs case and filter reviews (stacks/review-jobs.ts); without it they run in the review workers. */
   reviewQueueUrl?: string;
+  /** AWS: that queue's dead letters, which the review job function also reads (their jobs are marked failed). */
+  reviewDeadLettersArn?: string;
   /** HMAC secret for CSRF tokens (and local blob URLs). Never committed; generated locally. */
   secret: string;
   /** Public base URL of the local server, e.g. http://localhost:3000 (local mode). */
@@ -103,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stateMachineArn: env.STATE_MACHINE_ARN,
     importQueueUrl: env.IMPORT_QUEUE_URL,
     reviewQueueUrl: env.REVIEW_QUEUE_URL || undefined,
+    reviewDeadLettersArn: env.REVIEW_DEAD_LETTERS_ARN || undefined,
     secret: required(env, 'APP_SECRET'),
     publicUrl: env.PUBLIC_URL,
     // Only the API and the local server need it (config.json); pipeline tasks run without it.

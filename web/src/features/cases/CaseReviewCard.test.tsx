@@ -33,7 +33,7 @@ const big: CaseSummary = {
   progress: { members: 20_600, reviewed: 0, open: 20_600, suppressed: 0 },
 };
 
-const job = (processed: number, state: 'running' | 'done') => ({
+const job = (processed: number, state: 'queued' | 'running' | 'done') => ({
   updated: processed,
   matched: 20_600,
   status: 'escalated',
@@ -56,6 +56,25 @@ describe('CaseReviewCard', () => {
     await waitFor(() => expect(screen.getByText('20,600 findings of this case marked Escalated')).toBeInTheDocument(), { timeout: 5000 });
     expect(polls).toBe(2);
     expect(screen.queryByTestId('review-job-progress')).not.toBeInTheDocument();
+  });
+
+  it('follows a job that waits on the server (queued) as one that runs, saying it waits', async () => {
+    let polls = 0;
+    const answers = [job(0, 'queued'), job(500, 'queued'), job(1000, 'running'), job(20_600, 'done')];
+    const api = await startApiServer({
+      'PUT /results/a-1/cases/case-9/review': () => ({ status: 202, body: answers[0] }),
+      'GET /results/a-1/review-jobs/0b0c3c52-8f0e-4a0a-9d0b-2b9c1f8e7a11': () => ({ status: 200, body: answers[++polls] ?? answers.at(-1) }),
+    });
+    close = api.close;
+    renderRoute(() => <CaseReviewCard analysisId="a-1" c={big} />);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Escalated' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save for 20,600 findings' }));
+    expect(await screen.findByTestId('review-job-progress')).toHaveTextContent('Waiting for the server to take up the reviews: 0 of 20,600 findings written so far');
+    await waitFor(() => expect(screen.getByTestId('review-job-progress')).toHaveTextContent('Writing the reviews: 1,000 of 20,600 findings'), { timeout: 5000 });
+    // Followed to the end (the first test's notice may still be shown: count the polls).
+    await waitFor(() => expect(screen.queryByTestId('review-job-progress')).not.toBeInTheDocument(), { timeout: 5000 });
+    expect(polls).toBe(3);
+    expect(screen.getAllByText('20,600 findings of this case marked Escalated').length).toBeGreaterThan(0);
   });
 
   it('says so when the job stopped', async () => {

@@ -47,7 +47,7 @@ export function ReviewJobProgress({ job }: { job: ReviewJob }) {
   return (
     <Stack gap={4} role="status" aria-live="polite" data-testid="review-job-progress">
       <Text size="sm">
-        Writing the reviews: {job.processed.toLocaleString('en-US')} of {job.matched.toLocaleString('en-US')} findings…
+        {job.state === 'queued' ? 'Waiting for the server to take up the reviews' : 'Writing the reviews'}: {job.processed.toLocaleString('en-US')} of {job.matched.toLocaleString('en-US')} findings{job.state === 'queued' ? ' written so far' : ''}…
       </Text>
       <Progress value={share} aria-label="Reviews written" />
     </Stack>

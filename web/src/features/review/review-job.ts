@@ -9,7 +9,8 @@ import type { ReviewStatus } from './review-api.ts';
 export interface ReviewJob {
   jobId: string;
   kind: 'case' | 'filter';
-  state: 'running' | 'done' | 'failed';
+  /** queued: waiting for the server to take it up (on AWS, on the review queue: at first, or between two steps of a large job). */
+  state: 'queued' | 'running' | 'done' | 'failed';
   status: ReviewStatus;
   matched: number;
   processed: number;
@@ -28,10 +29,13 @@ export interface ReviewJobAnswer {
 
 export const REVIEW_JOB_POLL_MS = 1000;
 
-/** Polls a running job (GET /results/{id}/review-jobs/{jobId}) until it is done; a failed job throws its message. */
+/** A job still to be written (waiting or being written). */
+export const jobMoving = (job: ReviewJob): boolean => job.state === 'queued' || job.state === 'running';
+
+/** Polls a queued or running job (GET /results/{id}/review-jobs/{jobId}) until it is done; a failed job throws its message. */
 export async function untilWritten(analysisId: string, answer: ReviewJobAnswer, onProgress?: (job: ReviewJob) => void): Promise<ReviewJobAnswer> {
   let a = answer;
-  while (a.job?.state === 'running') {
+  while (a.job && jobMoving(a.job)) {
     onProgress?.(a.job);
     await new Promise((r) => setTimeout(r, REVIEW_JOB_POLL_MS));
     a = await api.get<ReviewJobAnswer>(`/results/${encodeURIComponent(analysisId)}/review-jobs/${encodeURIComponent(a.job.jobId)}`, { fallback: 'Failed to read the progress of the review' });

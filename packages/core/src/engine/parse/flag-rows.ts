@@ -130,7 +130,7 @@ export async function flagTextPart(
 ): Promise<FlaggedRows> {
   const { meta, layout } = input;
   // SM20: the successful logons are kept as where their rows lie (logon-rows.ts).
-  const bytes = meta.fileType === 'SM20' ? new LogonRowBytes(layout.encoding === 'utf-8') : undefined;
+  const bytes = meta.fileType === 'SM20' ? new LogonRowBytes(layout.encoding === 'utf-8', end, layout.bomLength) : undefined;
   const flagger = new RowFlagger(meta, input.index, fc, bytes);
   const tickets = meta.fileType === 'TICKETS';
   const rec = new ViewRecord(meta.fileType, meta.canonical, meta.dateOrder, layout.delimiter, fc.timeZone, meta.joined);
@@ -151,8 +151,6 @@ export async function flagTextPart(
   }
   for await (const _ of feedTextPart(open, layout, input, end, sink)) onProgress?.(records);
   const rows = flagger.finish();
-  // The text began at the part's start (after the byte order mark at the file's start).
-  LogonRowBytes.shift(rows.facts.logonRows, 0, end.start + (end.start === 0 ? layout.bomLength : 0));
   if (scanner.quotedLineBreaks > 0) rows.joinedLines = scanner.quotedLineBreaks;
   return rows;
 }

@@ -11,7 +11,7 @@ import { isAscii } from 'node:buffer';
 import { readFacts, type CollectedLogonRows } from '../../facts/index.ts';
 import type { FlagContext } from '../../flags/flag-context.ts';
 import { openFile } from '../../formats/open-file.ts';
-import type { TextPartLayout, TextSink } from '../../formats/read-text-part.ts';
+import type { TextPartEnd, TextPartLayout, TextSink } from '../../formats/read-text-part.ts';
 import { RowScanner } from '../../formats/row-scanner.ts';
 import type { DateOrder } from '../../formats/types.ts';
 import { LogonLogBuilder, type LogonLog } from '../../rules/pattern/index.ts';
@@ -27,7 +27,8 @@ import { ViewRecord } from './view-record.ts';
  * RowScanner and keeps, for each piece, where it starts in characters and in bytes, so that a row's
  * place in the text (RowScanner.rowFrom / rowTo) gives its bytes. ASCII text (most exports) maps one
  * to one; other UTF-8 text is measured from the last place asked for on (rows come in order).
- * Offsets are from the part's first byte until `shift` moves them to the file's.
+ * Offsets are the file's: the part's text begins at `end.start` (feedTextPart sets it before the
+ * first text), after the byte order mark when that is the file's start.
  */
 export class LogonRowBytes implements TextSink, LogonRowSource {
   scanner!: RowScanner;
@@ -41,11 +42,22 @@ export class LogonRowBytes implements TextSink, LogonRowSource {
   private at = 0;
   private atChar = 0;
   private atByte = 0;
+  /** The file's byte where the part's text begins (-1 until the first text). */
+  private base = -1;
 
-  /** `utf8`: the part is decoded as UTF-8 (Windows-1252 is one byte per character). */
-  constructor(private readonly utf8: boolean) {}
+  /**
+   * `utf8`: the part is decoded as UTF-8 (Windows-1252 is one byte per character). `partEnd`: the
+   * part's (feedTextPart), whose `start` is known by the first text; `bomLength`: the bytes of the
+   * byte order mark, skipped when the part is the file's start. Without `end`, offsets are the text's.
+   */
+  constructor(
+    private readonly utf8: boolean,
+    private readonly partEnd?: TextPartEnd,
+    private readonly bomLength = 0,
+  ) {}
 
   push(text: string, ascii?: boolean): void {
+    if (this.base < 0) this.base = this.partEnd === undefined ? 0 : this.partEnd.start + (this.partEnd.start === 0 ? this.bomLength : 0);
     // ASCII (the decoder says so; most chunks of an export) and Windows-1252: a byte per character.
     const n = ascii === true || !this.utf8 ? text.length : Buffer.byteLength(text, 'utf8');
     this.texts.push(text);
@@ -68,11 +80,11 @@ export class LogonRowBytes implements TextSink, LogonRowSource {
   /** Keeps where the scanner's present row lies (LogonRowSource: a logon's row). */
   keep(to: CollectedLogonRows): void {
     const from = this.byteOf(this.scanner.rowFrom);
-    to.starts.push(from);
+    to.starts.push(this.base + from);
     to.lengths.push(this.byteOf(this.scanner.rowTo) - from);
   }
 
-  /** The byte (from the part's first) where character `c` of the text pushed so far starts; `c` never less than the last asked for. */
+  /** The byte (from the text's first) where character `c` of the text pushed so far starts; `c` never less than the last asked for. */
   private byteOf(c: number): number {
     let k = this.at;
     const last = this.charAt.length - 1;
@@ -89,12 +101,6 @@ export class LogonRowBytes implements TextSink, LogonRowSource {
     return this.atByte;
   }
 
-  /** Moves the offsets kept from `from` on by `by` bytes (the part's first byte in the file). */
-  static shift(rows: CollectedLogonRows, from: number, by: number): void {
-    if (by === 0) return;
-    const s = rows.starts;
-    for (let i = from; i < s.length; i++) s.set(i, s.get(i) + by);
-  }
 }
 
 /** An SM20 file whose successful logons step 1 may have kept as rows. */

@@ -63,7 +63,7 @@ export interface ReportPartResult {
   segments: SheetSegment[];
   csv?: { name: string; bytes: number };
   timeline?: TimelinePartResult;
-  highRecords?: { name: string; kept: number; total: number; findings?: FindingLinesResult };
+  highRecords?: { name: string; kept: number; total: number; bytes?: number; findings?: FindingLinesResult };
   stats?: ReportStatsJSON;
   /** With the statistics: what the cases need of this part's records (cases/tally.ts). */
   cases?: CaseTallyJSON;

@@ -128,14 +128,15 @@ function offsetsSink(sink: ByteSink | undefined) {
   let buf = new Float64Array(65_536);
   let n = 0;
   return {
-    async add(offset: number) {
-      if (!sink) return;
+    /** A promise only when 64K offsets were written (no promise per line). */
+    add(offset: number): Promise<void> | undefined {
+      if (!sink) return undefined;
       buf[n++] = offset;
-      if (n === buf.length) {
-        await sink.write(new Uint8Array(buf.buffer, 0, n * 8));
-        buf = new Float64Array(65_536);
-        n = 0;
-      }
+      if (n < buf.length) return undefined;
+      const full = new Uint8Array(buf.buffer, 0, n * 8);
+      buf = new Float64Array(65_536);
+      n = 0;
+      return sink.write(full) || undefined;
     },
     async end() {
       if (!sink) return;

@@ -11,8 +11,8 @@ import { csvCanonicalColumns, RULES_COLUMN, sheetLayout, unionColumns, type Shee
 import { runTask } from '../tasks.ts';
 import { ReportStats } from './report-stats.ts';
 import { writeSummarySheets } from './summary-sheets.ts';
-import { writeTimelineIndexFromParts } from '../../review/timeline-index/index-parts.ts';
-import { writeHighRecords } from '../../review/high-records.ts';
+import { writeTimelineIndexFromParts, type TimelineIndexInput } from '../../review/timeline-index/index-parts.ts';
+import { highRecordStarts, writeHighRecords } from '../../review/high-records.ts';
 import { computeCases, escalationTriggers, mergeTallies, settingsSummary, TRIGGER_PATTERNS, type Case, type CasesFile, type CaseTallyJSON } from '../../cases/index.ts';
 import { overallRisk } from '../../model/overall-risk.ts';
 import { writeFindings } from './write-findings.ts';
@@ -136,8 +136,12 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
   // The patterns' findings, in the pool while this thread writes the review files and the cases.
   const patternsMade = outputs.findings && ctx.tasks && patternCount >= PATTERN_TASKS_FROM ? startPatternFindings(ctx, flagContext, options.analysisId ?? '', patternCount, stats.flagSamples()) : undefined;
   patternsMade?.catch(() => undefined);
-  if (outputs.timelineIndex) await writeTimelineIndexOf(ctx, pending, csvStarts, csvHeader, outputs.timelineIndex);
-  const highStarts = outputs.highRecords ? await writeHighRecordsOf(ctx, pending, outputs.highRecords) : undefined;
+  // The timeline index in the pool and high-records.ndjson copied while this thread writes the findings.
+  const timelineWritten = outputs.timelineIndex ? writeTimelineIndexOf(ctx, flagContext, pending, csvStarts, csvHeader, outputs.timelineIndex) : undefined;
+  timelineWritten?.catch(() => undefined);
+  const high = outputs.highRecords ? await writeHighRecordsOf(ctx, pending, outputs.highRecords) : undefined;
+  high?.written.catch(() => undefined);
+  const highStarts = high ? (high.starts ?? (await high.written)) : undefined;
   onProgress?.(progress.reduce((a, b) => a + b, 0));
 
   // Cases, once per analysis, from the patterns and what the parts tallied of every record.
@@ -203,6 +207,8 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     await writeFindings(ctx.workspace, options.analysisId ?? '', report, patterns, cases, highParts, { findings: outputs.findings, offsets: outputs.findingsOffsets, highStarts, madeInParts, patternsMade: await patternsMade }, undefined, options.findingsListener);
     if (patternsMade) await ctx.tasks?.shrink?.();
   }
+  await timelineWritten;
+  await high?.written;
   if (outputs.cases) {
     const file: CasesFile = { version: 1, settings, cases };
     await outputs.cases.write(Buffer.from(JSON.stringify(file)));
@@ -291,24 +297,36 @@ function startingAt(source: ChunkSource, onStart: () => void): ChunkSource {
   };
 }
 
-/** The per-user timeline index from the parts' collected rows and where each part's rows begin in results.csv. */
-async function writeTimelineIndexOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], csvStarts: number[], header: string[], sink: ByteSink): Promise<void> {
-  const parts: Parameters<typeof writeTimelineIndexFromParts>[1] = [];
+/**
+ * The per-user timeline index from the parts' collected rows and where each part's rows begin in
+ * results.csv: with a pool, written by a task (beside the findings this thread writes) and copied in.
+ */
+async function writeTimelineIndexOf(ctx: EngineContext, flagContext: FlagContext, pending: Promise<ReportPartResult>[], csvStarts: number[], header: string[], sink: ByteSink): Promise<void> {
+  const parts: TimelineIndexInput['parts'] = [];
   for (const [i, p] of pending.entries()) {
     const r = await p;
     if (r.timeline) parts.push({ timeline: r.timeline, csvStart: csvStarts[i]! });
   }
-  await writeTimelineIndexFromParts(ctx.workspace, parts, header, sink);
+  if (!ctx.tasks) {
+    await writeTimelineIndexFromParts(ctx.workspace, parts, header, sink);
+    return;
+  }
+  const { name } = await runTask<{ name: string }>(ctx, flagContext, 'timeline-index', { parts, header, output: 'report/timeline-index.bin' } satisfies TimelineIndexInput);
+  await moveOf(ctx.workspace, name)((chunk, release) => sink.write(chunk, release));
+  await sink.end();
 }
 
-/** The high-severity flagged records of every part, in results.csv order. */
-async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<number[]> {
+/**
+ * The high-severity flagged records of every part, in results.csv order (`written`: their starts).
+ * `starts`: where each part begins, known before the copy when the parts gave their lengths.
+ */
+async function writeHighRecordsOf(ctx: EngineContext, pending: Promise<ReportPartResult>[], sink: ByteSink): Promise<{ starts: number[] | undefined; written: Promise<number[]> }> {
   const parts = [];
   for (const p of pending) {
     const r = await p;
     if (r.highRecords) parts.push(r.highRecords);
   }
-  return (await writeHighRecords(ctx.workspace, parts, sink)).starts;
+  return { starts: highRecordStarts(parts), written: writeHighRecords(ctx.workspace, parts, sink).then((r) => r.starts) };
 }
 
 /** `joined_lines` of the record counts: only files whose quoted cells held line breaks. */

@@ -4,7 +4,7 @@
  * `writeTimelineIndexFromParts` joins them into `timeline-index.bin`.
  */
 import type { FileFacts } from '../../facts/index.ts';
-import type { ByteSink, Workspace } from '../../engine/contract.ts';
+import type { ByteSink, EngineContext, Workspace } from '../../engine/contract.ts';
 import type { DateOrder } from '../../formats/types.ts';
 import type { FileType } from '../../model/index.ts';
 import { decodePart, encodePart, TimelineCollector } from './index-collector.ts';
@@ -47,4 +47,20 @@ export async function writeTimelineIndexFromParts(workspace: Workspace, parts: {
     sources.push({ part: decodePart(await readAll(workspace.read(timeline.name))), csvStart });
   }
   return writeTimelineIndex(sources, { header, dateOrders, fileTypes }, sink);
+}
+
+export interface TimelineIndexInput {
+  parts: { timeline: TimelinePartResult; csvStart: number }[];
+  header: string[];
+  /** Workspace name of the index written. */
+  output: string;
+}
+
+/**
+ * The `timeline-index` task: the index written into the workspace on a pool worker, while the
+ * report step's own thread writes findings.ndjson; the step then copies it into its output.
+ */
+export async function timelineIndexTask(ctx: EngineContext, input: TimelineIndexInput): Promise<{ name: string }> {
+  await writeTimelineIndexFromParts(ctx.workspace, input.parts, input.header, ctx.workspace.write(input.output));
+  return { name: input.output };
 }

@@ -24,8 +24,18 @@ import { bumpReviewsVersion, withReviewLock, writeUnderLock, type ReviewDb, type
 
 /** Findings written per hold of the review lock. */
 export const APPLY_BATCH = 500;
-/** A running job whose progress has not moved for this long has stopped (its process ended). */
+/** A running job whose progress has not moved for this long has stopped (its process ended): it writes its progress after each batch, and HEARTBEAT_MS apart while a batch takes long. */
 export const JOB_STALLED_MS = 120_000;
+/** How often a running job says it is alive while a batch is written (DynamoDB throttling may hold a batch for long). */
+export const HEARTBEAT_MS = 30_000;
+/**
+ * How long a job waits on the review queue (AWS) at most before some message can no longer start it:
+ * the queue keeps a message 24 hours (stacks/review-jobs.ts REVIEW_QUEUE_RETENTION_SECONDS), plus a
+ * margin. A queued job is not guessed stopped before then: a message that cannot be run ends in the
+ * dead letters, whose handler marks its job failed (review-dispatch.ts failDeadLetter); this horizon
+ * only catches a job whose failure could not even be recorded.
+ */
+export const JOB_QUEUED_HORIZON_MS = 25 * 60 * 60_000;
 /** Review jobs of one analysis running at once; more are refused (503). */
 export const MAX_RUNNING_JOBS = 2;
 
@@ -34,13 +44,18 @@ export type TableConnection = Pick<AppConfig, 'mode' | 'region' | 'tableName' | 
 
 export const tableConnection = (c: AppConfig): TableConnection => ({ mode: c.mode, region: c.region, tableName: c.tableName, dynamoEndpoint: c.dynamoEndpoint, secret: c.secret });
 
+export type ReviewJobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** The clock a job's freshness is written and judged by (tests move it forward). */
+export const jobClock = { now: (): number => Date.now(), heartbeatMs: HEARTBEAT_MS };
+
 export interface ReviewJobItem {
   jobId: string;
   analysisId: string;
   kind: 'case' | 'filter';
   caseId?: string;
-  /** running, done, failed. */
-  state: 'running' | 'done' | 'failed';
+  /** queued (waiting on the review queue for the review job function: AWS), running, done, failed. */
+  state: ReviewJobState;
   /** The decision applied. */
   status: ReviewStatus;
   /** Findings chosen when the job started. */
@@ -94,8 +109,9 @@ export function reviewDbFor(table: TableConnection): ReviewDb {
 
 const jobKey = (userSub: string, analysisId: string, jobId: string) => ({ pk: keys.user(userSub), sk: reviewKeys.job(analysisId, jobId) });
 
-export async function createJobItem(db: ReviewDb, userSub: string, item: Omit<ReviewJobItem, 'processed' | 'updated' | 'skipped' | 'updatedAt' | 'startedAt' | 'state'>): Promise<ReviewJobItem> {
-  const full: ReviewJobItem = { ...item, state: 'running', processed: 0, updated: 0, skipped: 0, startedAt: new Date().toISOString(), updatedAt: Date.now() };
+/** Records a job: `queued` where it waits on the review queue (AWS), `running` where a review worker starts it at once. */
+export async function createJobItem(db: ReviewDb, userSub: string, item: Omit<ReviewJobItem, 'processed' | 'updated' | 'skipped' | 'updatedAt' | 'startedAt' | 'state'>, state: 'queued' | 'running'): Promise<ReviewJobItem> {
+  const full: ReviewJobItem = { ...item, state, processed: 0, updated: 0, skipped: 0, startedAt: new Date(jobClock.now()).toISOString(), updatedAt: jobClock.now() };
   await db.ddb.send(new PutCommand({ TableName: db.config.tableName, Item: { ...jobKey(userSub, item.analysisId, item.jobId), ...full, step: 0 } }));
   return full;
 }
@@ -105,11 +121,25 @@ export async function readJobItem(db: ReviewDb, userSub: string, analysisId: str
   if (!out.Item) return undefined;
   const { pk: _pk, sk: _sk, ...item } = out.Item as ReviewJobItem & { pk: string; sk: string };
   for (const k of INTERNAL) delete (item as Record<string, unknown>)[k];
+  const age = jobClock.now() - item.updatedAt;
   // A job whose worker ended (the server stopped) moves no more: say so rather than "running" for ever.
-  if (item.state === 'running' && Date.now() - item.updatedAt > JOB_STALLED_MS) {
+  if (item.state === 'running' && age > JOB_STALLED_MS) {
     return { ...item, state: 'failed', message: `The review stopped after ${item.processed.toLocaleString('en-US')} of ${item.matched.toLocaleString('en-US')} findings (the server was restarted); review the rest again` };
   }
+  // No message can start a job queued longer than the queue keeps one.
+  if (item.state === 'queued' && age > JOB_QUEUED_HORIZON_MS) {
+    return { ...item, state: 'failed', message: `The review was not continued after ${item.processed.toLocaleString('en-US')} of ${item.matched.toLocaleString('en-US')} findings (it waited too long to run); review the rest again` };
+  }
   return item;
+}
+
+/** The condition of a job that still moves: running and fresh, or queued within the queue's horizon (triage.ts counts them against MAX_RUNNING_JOBS). */
+export function liveJobCondition(now = jobClock.now()) {
+  return {
+    expression: '(#st = :running AND updatedAt > :fresh) OR (#st = :queued AND updatedAt > :horizon)',
+    names: { '#st': 'state' },
+    values: { ':running': 'running', ':queued': 'queued', ':fresh': now - JOB_STALLED_MS, ':horizon': now - JOB_QUEUED_HORIZON_MS },
+  };
 }
 
 type JobRef = Pick<ApplySpec, 'userSub' | 'analysisId' | 'jobId'>;
@@ -118,7 +148,7 @@ async function progress(db: ReviewDb, spec: JobRef, set: Partial<ReviewJobItem>)
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const parts: string[] = [];
-  for (const [k, v] of Object.entries({ ...set, updatedAt: Date.now() })) {
+  for (const [k, v] of Object.entries({ ...set, updatedAt: jobClock.now() })) {
     names[`#${k}`] = k;
     values[`:${k}`] = v;
     parts.push(`#${k} = :${k}`);
@@ -139,21 +169,17 @@ export async function failJob(db: ReviewDb, job: JobRef, message: string): Promi
   await progress(db, job, { state: 'failed', message, finishedAt: new Date().toISOString() });
 }
 
-/**
- * Takes step `step` of a job for one invocation of the review job function (review-dispatch.ts):
- * true once, for the first taker of a running job; false for a message delivered again, a job
- * another invocation continues, or a job that ended. So no batch of a job is written twice.
- */
-export async function claimJobStep(db: ReviewDb, job: JobRef, step: number): Promise<boolean> {
+/** Sets `set` on the job only where `condition` holds: false where it does not. */
+async function updateIf(db: ReviewDb, job: JobRef, set: string, condition: string, values: Record<string, unknown>): Promise<boolean> {
   try {
     await db.ddb.send(
       new UpdateCommand({
         TableName: db.config.tableName,
         Key: jobKey(job.userSub, job.analysisId, job.jobId),
-        UpdateExpression: 'SET #step = :next, updatedAt = :now',
-        ConditionExpression: '#st = :running AND #step = :step',
-        ExpressionAttributeNames: { '#step': 'step', '#st': 'state' },
-        ExpressionAttributeValues: { ':next': step + 1, ':now': Date.now(), ':running': 'running', ':step': step },
+        UpdateExpression: set,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#st': 'state', ...(`${set} ${condition}`.includes('#step') ? { '#step': 'step' } : {}) },
+        ExpressionAttributeValues: { ':now': jobClock.now(), ...values },
       }),
     );
     return true;
@@ -162,6 +188,34 @@ export async function claimJobStep(db: ReviewDb, job: JobRef, step: number): Pro
     throw e;
   }
 }
+
+/**
+ * Takes step `step` of a queued job for one invocation of the review job function
+ * (review-dispatch.ts), moving it to running: true once, for the first taker; false for a message
+ * delivered again, a job another invocation continues, or a job that ended. So no batch of a job
+ * is written twice, and a job reads as running only once something runs it.
+ */
+export const claimJobStep = (db: ReviewDb, job: JobRef, step: number): Promise<boolean> =>
+  updateIf(db, job, 'SET #step = :next, #st = :running, updatedAt = :now', '#st = :queued AND #step = :step', { ':next': step + 1, ':running': 'running', ':queued': 'queued', ':step': step });
+
+/** Puts a running job back to queued while its next step waits on the review queue (its holder, step `step`, stopped in time). */
+export const requeueJob = (db: ReviewDb, job: JobRef, step: number): Promise<boolean> =>
+  updateIf(db, job, 'SET #st = :queued, updatedAt = :now', '#st = :running AND #step = :step', { ':running': 'running', ':queued': 'queued', ':step': step });
+
+/** Marks a job failed whose step `step` ended in the dead letters, unless it ended otherwise or moved on meanwhile. */
+export const failStepOfJob = (db: ReviewDb, job: JobRef, step: number, message: string): Promise<boolean> =>
+  updateIf(db, job, 'SET #st = :failed, message = :message, finishedAt = :at, updatedAt = :now', '#st IN (:queued, :running) AND #step IN (:step, :next)', {
+    ':failed': 'failed',
+    ':message': message,
+    ':at': new Date(jobClock.now()).toISOString(),
+    ':queued': 'queued',
+    ':running': 'running',
+    ':step': step,
+    ':next': step + 1,
+  });
+
+/** Says a running job is alive (a batch that takes long); nothing where it is no longer running. */
+const heartbeat = (db: ReviewDb, job: JobRef): Promise<boolean> => updateIf(db, job, 'SET updatedAt = :now', '#st = :running', { ':running': 'running' });
 
 export interface ApplyOptions {
   /** Where in `list` to start (a continued job), with the counts of what was done before. */
@@ -189,6 +243,8 @@ export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: r
   let updated = options.updated ?? 0;
   let skipped = options.skipped ?? 0;
   let processed = options.from ?? 0;
+  const beat = setInterval(() => void heartbeat(db, spec).catch(() => {}), jobClock.heartbeatMs);
+  beat.unref?.();
   try {
     if (processed === 0) await progress(db, spec, { matched: list.length });
     for (let from = processed; from < list.length; from += APPLY_BATCH) {
@@ -221,5 +277,7 @@ export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: r
     const message = `The review stopped after ${processed.toLocaleString('en-US')} of ${list.length.toLocaleString('en-US')} findings (${(e as Error).message}); review the rest again`;
     await progress(db, spec, { processed, updated, skipped, state: 'failed', message, finishedAt: new Date().toISOString() }).catch(() => {});
     return { state: 'failed' };
+  } finally {
+    clearInterval(beat);
   }
 }

@@ -11,6 +11,13 @@
  * a continuation message: the job and where to resume. Each step is claimed on the job item
  * (review-apply.ts claimJobStep), so a message SQS delivers twice, or again after a crash, writes
  * nothing twice; each batch re-reads its findings' statuses under the review lock as always.
+ *
+ * While its message waits on the queue (all of Lambda's concurrency taken, a retry after an error,
+ * a continuation not yet picked up) the job reads `queued`, however long: the step's claim moves
+ * it to `running`, a step that stops in time moves it back to `queued` before its continuation is
+ * sent. A message the function could not run (it failed, or was throttled, REVIEW_MAX_RECEIVES
+ * times) moves to the dead letters, whose messages the same function reads: failDeadLetter marks
+ * the job failed there, with how far it got.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -23,7 +30,7 @@ import type { Services } from '../types.ts';
 import { workPrefix } from '../workspace.ts';
 import { FindingsIndex, STATUS_CODES, type FindingFilter } from './findings-index.ts';
 import { artifactKeys, openFindings, readBytes } from './finding-store.ts';
-import { applyReview, claimJobStep, failJob, readJobItem, tableConnection, type ApplySpec } from './review-apply.ts';
+import { applyReview, claimJobStep, failJob, failStepOfJob, readJobItem, requeueJob, tableConnection, type ApplySpec } from './review-apply.ts';
 import type { ReviewDb, ReviewState } from './review-store.ts';
 
 /** An invocation stops starting batches when less than this is left of its time (a batch of 500 findings takes seconds, more when DynamoDB throttles). */
@@ -131,8 +138,8 @@ export async function runReviewJob(services: Services, m: ReviewJobMessage, cloc
   const job = { userSub: m.userSub, analysisId: m.analysisId, jobId: m.jobId };
   const db = jobDb(services);
   const now = await readJobItem(db, m.userSub, m.analysisId, m.jobId);
-  if (!now || now.state !== 'running') {
-    services.log.info('review job message for a job that is not running', { ...job, step: m.step });
+  if (!now || now.state !== 'queued') {
+    services.log.info('review job message for a job that is not waiting', { ...job, step: m.step });
     return;
   }
   let loaded: { index: FindingsIndex; list: Uint32Array };
@@ -168,10 +175,30 @@ export async function runReviewJob(services: Services, m: ReviewJobMessage, cloc
       const l = loaded.list;
       await services.blobs.put(listKey, new Uint8Array(l.buffer, l.byteOffset, l.byteLength), 'application/octet-stream');
     }
+    // Queued again before the continuation exists, so its claim finds the job waiting for it.
+    if (!(await requeueJob(db, job, m.step + 1))) {
+      services.log.warn('review job changed while its step ran; not continued', { ...job, step: m.step });
+      return;
+    }
     await sendReviewQueueMessage(services.config, { ...m, step: m.step + 1, resumeAt: out.processed } satisfies ReviewJobMessage);
     services.log.info('review job continues in another invocation', { ...job, step: m.step + 1, processed: out.processed, matched: loaded.list.length });
   } catch (e) {
     services.log.error('review job not continued', { ...job, error: String(e) });
     await failJob(db, job, `The review stopped after ${out.processed.toLocaleString('en-US')} of ${loaded.list.length.toLocaleString('en-US')} findings (it could not be continued); review the rest again`);
   }
+}
+
+/**
+ * A message of the review queue's dead letters (stacks/review-jobs.ts): its step could not be run
+ * (REVIEW_MAX_RECEIVES deliveries failed or were throttled). Marks the job failed with how far it
+ * got, unless it ended or moved on meanwhile; the error log names the job for the operator (the
+ * alarm on the dead letters fires).
+ */
+export async function failDeadLetter(services: Services, m: ReviewJobMessage): Promise<void> {
+  const job = { userSub: m.userSub, analysisId: m.analysisId, jobId: m.jobId };
+  const db = jobDb(services);
+  const now = await readJobItem(db, m.userSub, m.analysisId, m.jobId);
+  const done = now ? `after ${now.processed.toLocaleString('en-US')} of ${now.matched.toLocaleString('en-US')} findings ` : '';
+  const marked = now ? await failStepOfJob(db, job, m.step, `The review stopped ${done}(the server could not run it); review the rest again`) : false;
+  services.log.error('review job step in the dead letters', { ...job, step: m.step, marked });
 }

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Case, CaseRiskLevel, CasesFile } from '@app/core/cases/index.ts';
-import { MAX_EVIDENCE_SHEETS, suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
+import { findingsWorkbookRow, MAX_EVIDENCE_SHEETS, suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow, type SuppressionRule } from '@app/core/review/index.ts';
 import { deriveArtifacts } from './fallback-artifacts.ts';
 import { applyReview, type ApplySpec } from './review-apply.ts';
 import { buildIndex, FindingsIndex, STATUS_CODES, type FindingFilter, type FindingTarget, type LineRef, type StatusName } from './findings-index.ts';
@@ -45,7 +45,7 @@ export type Job =
    * (`evidenceAt`); without it a job that needs some answers `{ evidence: [findingId, start, length][] }`
    * (at most MAX_EVIDENCE_SHEETS, the reviewed findings the workbook shows) and is sent again with it.
    */
-  | { type: 'export'; key: string; reviews: ReviewsSync; ndjson: Uint8Array; full: ExportReview[]; format: 'xlsx' | 'csv'; about: [string, string][]; timeZone?: string; evidence?: [string, Record<string, string>[]][] };
+  | { type: 'export'; key: string; reviews: ReviewsSync; ndjson: Uint8Array; full: ExportReview[]; format: 'xlsx' | 'csv'; about: [string, string][]; timeZone?: string; maxRows?: number; evidence?: [string, Record<string, string>[]][] };
 
 /** What the workbook shows of a review. */
 export interface ExportReview {
@@ -191,48 +191,46 @@ export async function handleJob(job: Job): Promise<{ result: unknown; transfer?:
   }
 }
 
-/** The findings workbook or CSV of the whole analysis, in list order, with reviews and suppressions. */
+/** The findings workbook or CSV of the whole analysis, in list order, with reviews and suppressions; each row made as it is written. */
 async function exportJob(job: Extract<Job, { type: 'export' }>): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
   const l = withReviews(job.key, job.reviews);
   if ('retry' in l) return { result: l };
   const { index } = l;
   const reviews = new Map(job.full.map((r) => [r.findingId, r]));
   const evidence = job.evidence ? new Map(job.evidence) : undefined;
-  const wanted: [string, number, number][] = [];
-  const rows: FindingsWorkbookRow[] = [];
-  for (const i of index.ordered({})) {
+  const list = index.ordered({});
+  const findingOf = (i: number) => {
     const ref = index.line(i);
-    const f = JSON.parse(decoder.decode(job.ndjson.subarray(ref.start, ref.start + ref.length))) as Finding;
-    const r = reviews.get(f.findingId);
-    const s = index.suppressedBy[i]! >= 0 ? index.suppressions[index.suppressedBy[i]!] : undefined;
-    rows.push({
-      findingId: f.findingId,
-      ruleId: f.rule.id,
-      ruleTitle: f.rule.title,
-      severity: f.rule.severity,
-      user: f.user,
-      time: f.time,
-      object: f.object,
-      summary: f.summary,
-      status: (r?.status ?? 'open') as FindingsWorkbookRow['status'],
-      comment: r?.comment ?? '',
-      ticket: r?.ticket ?? '',
-      reviewer: r?.reviewer ?? '',
-      reviewedAt: r?.reviewedAt ?? '',
-      suppressedBy: s ? suppressionLabel(s) : '',
-      evidence: f.evidenceAt ? (evidence?.get(f.findingId) ?? []) : f.evidence,
-    });
+    return JSON.parse(decoder.decode(job.ndjson.subarray(ref.start, ref.start + ref.length))) as Finding;
+  };
+  if (job.format === 'xlsx' && !evidence) {
     // Only the workbook's evidence sheets show evidence: of reviewed findings, the first MAX_EVIDENCE_SHEETS.
-    if (f.evidenceAt && !evidence && job.format === 'xlsx' && r && r.status !== 'open' && wanted.length < MAX_EVIDENCE_SHEETS) wanted.push([f.findingId, ...f.evidenceAt]);
+    const wanted: [string, number, number][] = [];
+    for (let k = 0; k < list.length && wanted.length < MAX_EVIDENCE_SHEETS; k++) {
+      const r = reviews.get(index.target(list[k]!).findingId);
+      if (!r || r.status === 'open') continue;
+      const f = findingOf(list[k]!);
+      if (f.evidenceAt) wanted.push([f.findingId, ...f.evidenceAt]);
+    }
+    if (wanted.length > 0) return { result: { evidence: wanted } };
   }
-  if (wanted.length > 0) return { result: { evidence: wanted } };
+  let findings = 0;
+  function* rows(): Generator<FindingsWorkbookRow> {
+    for (const i of list) {
+      const f = findingOf(i);
+      const s = index.suppressedBy[i]! >= 0 ? index.suppressions[index.suppressedBy[i]!] : undefined;
+      findings++;
+      yield findingsWorkbookRow(f, reviews.get(f.findingId) as Partial<FindingsWorkbookRow> | undefined, s ? suppressionLabel(s) : '', f.evidenceAt ? (evidence?.get(f.findingId) ?? []) : undefined);
+    }
+  }
   const chunks: Uint8Array[] = [];
   const sink = { write: (c: Uint8Array) => void chunks.push(c.slice()), end: async () => {} };
-  if (job.format === 'csv') await writeFindingsCsv(sink, rows, { timeZone: job.timeZone });
-  else await writeFindingsWorkbook(sink, rows, job.about, { timeZone: job.timeZone });
+  if (job.format === 'csv') await writeFindingsCsv(sink, rows(), { timeZone: job.timeZone });
+  else await writeFindingsWorkbook(sink, rows(), job.about, { timeZone: job.timeZone, maxRows: job.maxRows });
   const bytes = Buffer.concat(chunks);
+  chunks.length = 0;
   const out = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
-  return { result: { bytes: out, findings: rows.length }, transfer: [out.buffer] };
+  return { result: { bytes: out, findings }, transfer: [out.buffer] };
 }
 
 /** Starts (or, with `wait`, runs) a review job over every finding the filter matches; answers how many. */

@@ -21,7 +21,7 @@ import { requireAnalysis } from '../analyses/analysis-views.ts';
 import { queryAll } from '../db.ts';
 import { keys } from '../keys.ts';
 import { bumpReviewsVersion, openFindings, runQuery, type OpenedFindings } from './finding-store.ts';
-import { createJobItem, JOB_STALLED_MS, MAX_RUNNING_JOBS, readJobItem, tableConnection, type ApplySpec, type ReviewJobItem } from './review-apply.ts';
+import { createJobItem, liveJobCondition, MAX_RUNNING_JOBS, readJobItem, tableConnection, type ApplySpec, type ReviewJobItem } from './review-apply.ts';
 import { queueReviewJob, reviewsQueued } from './review-dispatch.ts';
 import { reviewKeys } from './review-keys.ts';
 import { reviewPool } from './review-pool.ts';
@@ -187,8 +187,9 @@ async function startJob(
   const running = await runningJobs(services, userSub, analysisId);
   if (running >= MAX_RUNNING_JOBS) throw new VisibleError('UNAVAILABLE', `${running} reviews of this analysis are still being written; wait for one to finish`);
   const jobId = randomUUID();
-  await createJobItem(services, userSub, { ...job, jobId, analysisId });
-  if (reviewsQueued(services)) {
+  const queued = reviewsQueued(services);
+  await createJobItem(services, userSub, { ...job, jobId, analysisId }, queued ? 'queued' : 'running');
+  if (queued) {
     await queueReviewJob(services, { userSub, analysisId, jobId, filter, state, suppressionOf: [...suppressionOf], onlyIf });
   } else {
     const spec: ApplySpec = { table: tableConnection(services.config), userSub, analysisId, jobId, state, suppressionOf: [...suppressionOf], onlyIf };
@@ -206,13 +207,15 @@ async function startJob(
   }
 }
 
+/** Jobs of the analysis still moving: running, or queued for the review job function (not yet or between two steps). */
 async function runningJobs(services: Services, userSub: string, analysisId: string): Promise<number> {
+  const live = liveJobCondition();
   const items = await queryAll<{ jobId: string }>(services.ddb, {
     TableName: services.config.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    FilterExpression: '#st = :running AND updatedAt > :fresh',
-    ExpressionAttributeNames: { '#st': 'state' },
-    ExpressionAttributeValues: { ':pk': keys.user(userSub), ':sk': reviewKeys.jobsOf(analysisId), ':running': 'running', ':fresh': Date.now() - JOB_STALLED_MS },
+    FilterExpression: live.expression,
+    ExpressionAttributeNames: live.names,
+    ExpressionAttributeValues: { ':pk': keys.user(userSub), ':sk': reviewKeys.jobsOf(analysisId), ...live.values },
     ProjectionExpression: 'jobId',
     ConsistentRead: true,
   });
