@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const report = { flagSamples: {}, suspicious_patterns: [] } as unknown as AnalysisReport;
 
-async function scenario(bucketFindings: number, beside = false, { made = false, extras = false, patternTasks = false } = {}) {
+async function scenario(bucketFindings: number, beside = false, { made = false, extras = false, patternTasks = false, sortBytes = undefined as number | undefined } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'findings-test-'));
   dirs.push(dir);
   const ws = createFolderWorkspace(join(dir, 'work'));
@@ -69,7 +69,7 @@ async function scenario(bucketFindings: number, beside = false, { made = false, 
         await writePatternFindingLines(ws, { analysisId: 'a1', output: 'findings/p1.txt', from: 150, to: patterns.length, flagSamples: samples.flagSamples }, patterns),
       ]
     : undefined;
-  const { findings } = await writeFindings(ws, 'a1', extras ? samples : report, patterns, cases, parts, { findings: fileSink(out), offsets: fileSink(offs), highStarts, madeInParts: made ? madeInParts : undefined, patternsMade }, bucketFindings, listener);
+  const { findings } = await writeFindings(ws, 'a1', extras ? samples : report, patterns, cases, parts, { findings: fileSink(out), offsets: fileSink(offs), highStarts, madeInParts: made ? madeInParts : undefined, patternsMade }, bucketFindings, listener, sortBytes);
   const bytes = await readFile(out);
   const lines = bytes.toString('utf8').trimEnd().split('\n');
   const offsets = new Float64Array(new Uint8Array(await readFile(offs)).buffer);
@@ -104,6 +104,26 @@ describe('findings.ndjson', () => {
       expect(parsed.find((f) => f.kind === 'record')!.evidence[0]!['Source TA']).toBe('SU01 ünïcödé');
     });
   }
+
+  it('writes a case too big to sort in memory in the order its findings were made, every line and offset as when sorted', async () => {
+    // One case per bucket, each over the sort limit: copied as written (time order within each part).
+    const sorted = await scenario(1, true, { made: true, extras: true });
+    const streamed = await scenario(1, true, { made: true, extras: true, sortBytes: 0 });
+    expect(streamed.lines).toHaveLength(sorted.lines.length);
+    expect(streamed.cases.map((c) => [c.id, c.findings_offset, c.findings_count])).toEqual(sorted.cases.map((c) => [c.id, c.findings_offset, c.findings_count]));
+    let moved = 0;
+    for (const c of streamed.cases) {
+      const members = streamed.lines.slice(c.findings_offset, c.findings_offset + c.findings_count);
+      const byTime = members.map((line, i) => ({ line, i, time: (JSON.parse(line) as Finding).time })).sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.i - b.i));
+      expect(byTime.map((m) => m.line)).toEqual(sorted.lines.slice(c.findings_offset, c.findings_offset + c.findings_count));
+      moved += byTime.filter((m, k) => m.i !== k).length;
+    }
+    expect(moved).toBeGreaterThan(0);
+    expect(streamed.offsets.at(-1)).toBe(streamed.bytes.length);
+    for (let i = 0; i < streamed.lines.length; i++) expect(streamed.bytes.subarray(streamed.offsets[i]!, streamed.offsets[i + 1]! - 1).toString('utf8')).toBe(streamed.lines[i]);
+    const lines = streamed.told.filter((t) => (t as unknown[])[0] === 'line').map((t) => (t as number[])[2]);
+    expect(lines).toEqual([...streamed.offsets.subarray(0, -1)]);
+  });
 
   it('beside high-records.ndjson, names each record finding\'s evidence there instead of copying it (the same evidence, the same findings)', async () => {
     const inline = await scenario(100_000);

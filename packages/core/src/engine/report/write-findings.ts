@@ -55,17 +55,28 @@ const CHUNK = 1 << 20;
  * A sink that gathers text and bytes and writes them 1 MB at a time. `text` and `copy` return a
  * promise only when they wrote a chunk (most calls return nothing: no await per line). The bytes
  * counted are the UTF-8 of the text, as Buffer.byteLength counts them.
+ * One chunk is written while the next is filled: a full chunk's promise is the write before it
+ * (the first write is waited for itself: a sink may open its file on it).
  */
 function chunkSink(sink: ByteSink) {
   let chunk = Buffer.allocUnsafe(CHUNK);
   let at = 0;
   let bytes = 0;
+  let writes = 0;
+  /** The last write, not waited for yet. */
+  let writing: Promise<void> | undefined;
   const flush = (): Promise<void> | undefined => {
     if (at === 0) return undefined;
     const full = chunk.subarray(0, at);
     chunk = Buffer.allocUnsafe(CHUNK);
     at = 0;
-    return sink.write(full) || undefined;
+    const written = sink.write(full) || undefined;
+    if (writes++ === 0) return written;
+    const before = writing;
+    writing = written;
+    // Waited for with the next chunk, or at the end.
+    written?.catch(() => undefined);
+    return before;
   };
   const whole = async (buf: Uint8Array, flushed: Promise<void> | undefined) => {
     await flushed;
@@ -111,6 +122,7 @@ function chunkSink(sink: ByteSink) {
     },
     async end() {
       await flush();
+      await writing;
       await sink.end();
     },
   };
@@ -161,6 +173,7 @@ export async function writeFindings(
   outputs: FindingsOutputs,
   bucketFindings = BUCKET_FINDINGS,
   listener?: FindingsListener,
+  sortBytes = BUCKET_SORT_BYTES,
 ): Promise<{ findings: number }> {
   const rankOf = new Map<string, number>();
   cases.forEach((c, i) => rankOf.set(actorKey(c.actor_kind, c.actor), i));
@@ -327,13 +340,21 @@ export async function writeFindings(
     return offsets.add(out.bytes);
   };
   for (const b of buckets) {
-    if (b.sink.bytes > BUCKET_SORT_BYTES && b.ranks.size === 1) {
-      for await (const line of linesOf(workspace, b.name)) {
-        const t1 = line.indexOf('\t');
-        const t2 = line.indexOf('\t', t1 + 1);
-        const t3 = line.indexOf('\t', t2 + 1);
-        await begin(+line.slice(0, t1), +line.slice(t2 + 1, t3));
-        await out.text(`${line.slice(t3 + 1)}\n`);
+    if (b.sink.bytes > sortBytes && b.ranks.size === 1) {
+      // In the order written, as bytes (every line was written with its line feed).
+      for await (const buf of lineChunksOf(workspace, b.name)) {
+        for (let at = 0; at < buf.length; ) {
+          const t1 = buf.indexOf(9, at);
+          const t2 = buf.indexOf(9, t1 + 1);
+          const t3 = buf.indexOf(9, t2 + 1);
+          const nl = buf.indexOf(10, t3 + 1);
+          if (t1 < 0 || t2 < 0 || t3 < 0 || nl < 0) throw new Error(`findings bucket ${b.name}: a line is cut short`);
+          const began = begin(numberAt(buf, at, t1), numberAt(buf, t2 + 1, t3));
+          if (began) await began;
+          const copied = out.copy(buf, t3 + 1, nl + 1);
+          if (copied) await copied;
+          at = nl + 1;
+        }
       }
     } else {
       // The bucket's lines as bytes: their keys read, sorted, and each line's JSON copied out as it is.
