@@ -8,7 +8,7 @@
  */
 import type { SQSEvent } from 'aws-lambda';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reviewQueueSdk } from '@app/functions/adapters/queue/review-queue.ts';
 import { reviewJobHandler } from '@app/functions/handlers/review-job.ts';
@@ -285,6 +285,18 @@ describe('a review job waiting on the queue', () => {
       jobClock.heartbeatMs = HEARTBEAT_MS;
     }
     expect(await jobOf(m.jobId)).toMatchObject({ state: 'queued', processed: APPLY_BATCH });
+    await drain();
+    expect((await jobOf(m.jobId)).state).toBe('done');
+  }, 60_000);
+
+  it('a job recorded running before queued existed (messages in flight over a deployment) is still run by its message', async () => {
+    const res = await startCaseReview('escalated');
+    expect(res.status, res.text).toBe(202);
+    const m = sent.shift()!.body;
+    // As the previous version recorded it: running, its first step not taken.
+    const key = { pk: keys.user(alice.sub), sk: reviewKeys.job(analysisId, m.jobId) };
+    await stack.services.ddb.send(new UpdateCommand({ TableName: stack.services.config.tableName, Key: key, UpdateExpression: 'SET #st = :running', ExpressionAttributeNames: { '#st': 'state' }, ExpressionAttributeValues: { ':running': 'running' } }));
+    await reviewJobHandler(() => stack.services)(eventOf(m), shortOfTime);
     await drain();
     expect((await jobOf(m.jobId)).state).toBe('done');
   }, 60_000);

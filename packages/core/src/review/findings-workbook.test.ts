@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readXlsxSheets } from '../report/read-xlsx-sheets.ts';
-import { FINDINGS_COLUMNS, localDateTime, suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type FindingsWorkbookRow } from './findings-workbook.ts';
+import { FINDINGS_COLUMNS, localDateTime, suppressionLabel, WIDTH_SAMPLE, writeFindingsCsv, writeFindingsWorkbook, type FindingsWorkbookRow } from './findings-workbook.ts';
 
 function sink() {
   const chunks: Uint8Array[] = [];
@@ -28,6 +28,52 @@ const row = (over: Partial<FindingsWorkbookRow> = {}): FindingsWorkbookRow => ({
 });
 
 describe('findings workbook', () => {
+  it('takes rows as they are made, continues the Findings sheet past maxRows, and reads the evidence of shown rows at the end', async () => {
+    const out = sink();
+    const asked: string[] = [];
+    let made = 0;
+    async function* rows() {
+      for (let i = 0; i < 7; i++) {
+        made++;
+        // Reviewed rows whose evidence is still in the stored records (evidenceAt), open ones without.
+        yield row({ findingId: `f-${i}`, status: i % 2 === 0 ? 'explained' : 'open', evidence: [], evidenceAt: [i * 100, 50] });
+      }
+    }
+    await writeFindingsWorkbook(out, rows(), [['Findings', '7']], {
+      maxRows: 4,
+      readEvidence: async (shown) => {
+        // Called once every row is written, for the rows that got an evidence sheet.
+        expect(made).toBe(7);
+        for (const r of shown) {
+          asked.push(r.findingId);
+          r.evidence = [{ SOURCE_FILE: `sm20-${r.findingId}.csv` }];
+          delete r.evidenceAt;
+        }
+      },
+    });
+    expect(asked).toEqual(['f-0', 'f-2', 'f-4', 'f-6']);
+    const sheets = readXlsxSheets(out.bytes());
+    expect(sheets.map((s) => s.name)).toEqual(['About', 'Findings', 'Findings (2)', 'Findings (3)', 'E1 CHG-BANK-DETAILS', 'E2 CHG-BANK-DETAILS', 'E3 CHG-BANK-DETAILS', 'E4 CHG-BANK-DETAILS']);
+    const findings = sheets.filter((s) => s.name.startsWith('Findings'));
+    expect(findings.map((s) => s.rows.length)).toEqual([4, 4, 2]);
+    expect(findings.flatMap((s) => s.rows.slice(1).map((r) => [r[0], r[14] ?? '']))).toEqual([
+      ['f-0', 'E1 CHG-BANK-DETAILS'], ['f-1', ''], ['f-2', 'E2 CHG-BANK-DETAILS'], ['f-3', ''], ['f-4', 'E3 CHG-BANK-DETAILS'], ['f-5', ''], ['f-6', 'E4 CHG-BANK-DETAILS'],
+    ]);
+    expect(sheets.find((s) => s.name === 'E3 CHG-BANK-DETAILS')!.rows[1]).toContain('sm20-f-4.csv');
+  });
+
+  it('sizes the Findings columns from the first WIDTH_SAMPLE rows', async () => {
+    const out = sink();
+    const rows = Array.from({ length: WIDTH_SAMPLE + 1 }, (_, i) => row({ findingId: `f-${i}`, status: 'open', evidence: [], summary: i === WIDTH_SAMPLE ? 'x'.repeat(50) : 'short' }));
+    await writeFindingsWorkbook(out, rows, []);
+    const widthOfSummary = (xml: string) => Number(/<col min="8" max="8" width="([\d.]+)"/.exec(xml)![1]);
+    const later = widthOfSummary(readXlsxSheets(out.bytes()).find((s) => s.name === 'Findings')!.xml);
+    const first = sink();
+    await writeFindingsWorkbook(first, rows.slice(0, WIDTH_SAMPLE), []);
+    // The long summary after the sample does not widen the column.
+    expect(later).toBe(widthOfSummary(readXlsxSheets(first.bytes()).find((s) => s.name === 'Findings')!.xml));
+  });
+
   it('writes date-times as Excel dates in the time zone, widths from the content, counts as numbers, keys as text', async () => {
     const out = sink();
     await writeFindingsWorkbook(out, [row(), row({ findingId: 'f-2', status: 'open', reviewedAt: '', reviewer: '' })], [['Findings', '2'], ['Reviewed', '1 of 2']], { timeZone: 'Europe/Berlin' });

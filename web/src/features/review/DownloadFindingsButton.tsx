@@ -11,7 +11,9 @@ export function DownloadFindingsButton({ analysisId }: { analysisId: string }) {
   const download = async (format: 'xlsx' | 'csv') => {
     setBusy(format);
     try {
-      const { downloadUrl, fileName } = await exportFindings(analysisId, format);
+      const { downloadUrl, fileName, findings, order } = await exportFindings(analysisId, format);
+      // Too many findings to sort in memory: streamed in the analysis's own order (the About sheet says so too).
+      if (order === 'analysis') notify.info(`${findings.toLocaleString('en-US')} findings, in the order the analysis made them (too many to sort as the list on the server): sort or filter them in your spreadsheet or tool.`);
       const a = document.createElement('a');
       a.href = downloadUrl;
       a.download = fileName;

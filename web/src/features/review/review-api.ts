@@ -125,7 +125,7 @@ export const reviewByFilter = (analysisId: string, filter: FindingMatch, expecte
   api.put<ReviewJobAnswer>(`${base(analysisId)}/review-by-filter`, { ...input, filter, expected }, { fallback: 'Failed to save the reviews' });
 
 export const exportFindings = (analysisId: string, format: 'xlsx' | 'csv') =>
-  api.get<{ downloadUrl: string; fileName: string; findings: number }>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });
+  api.get<{ downloadUrl: string; fileName: string; findings: number; order: 'list' | 'analysis' }>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });
 
 export const suppressionsQuery = () =>
   queryOptions({

@@ -196,7 +196,8 @@ async function updateIf(db: ReviewDb, job: JobRef, set: string, condition: strin
  * is written twice, and a job reads as running only once something runs it.
  */
 export const claimJobStep = (db: ReviewDb, job: JobRef, step: number): Promise<boolean> =>
-  updateIf(db, job, 'SET #step = :next, #st = :running, updatedAt = :now', '#st = :queued AND #step = :step', { ':next': step + 1, ':running': 'running', ':queued': 'queued', ':step': step });
+  // A job recorded `running` with its step not yet taken was queued before queued existed (a deployment's messages in flight).
+  updateIf(db, job, 'SET #step = :next, #st = :running, updatedAt = :now', '#st IN (:queued, :running) AND #step = :step', { ':next': step + 1, ':running': 'running', ':queued': 'queued', ':step': step });
 
 /** Puts a running job back to queued while its next step waits on the review queue (its holder, step `step`, stopped in time). */
 export const requeueJob = (db: ReviewDb, job: JobRef, step: number): Promise<boolean> =>

@@ -138,7 +138,7 @@ export async function runReviewJob(services: Services, m: ReviewJobMessage, cloc
   const job = { userSub: m.userSub, analysisId: m.analysisId, jobId: m.jobId };
   const db = jobDb(services);
   const now = await readJobItem(db, m.userSub, m.analysisId, m.jobId);
-  if (!now || now.state !== 'queued') {
+  if (!now || (now.state !== 'queued' && now.state !== 'running')) {
     services.log.info('review job message for a job that is not waiting', { ...job, step: m.step });
     return;
   }
