@@ -12,7 +12,7 @@ import { contextOf } from './pool/task-context.ts';
 import { createTaskPool, type TaskEnv, type TaskPool } from './pool/task-pool.ts';
 import { parseAndFlagFile } from './parse/parse-and-flag-file.ts';
 import type { PartReaders, PartRelay } from './parse/parse-parts.ts';
-import { correlateFilesStep } from './correlate/correlate-step.ts';
+import { correlateFilesStep, readLogonsOf, type EarlyLogons } from './correlate/correlate-step.ts';
 import { writeReports } from './report/write-reports.ts';
 
 export interface AnalyzeOptions {
@@ -51,14 +51,20 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     pool = opts.threads === 0 ? undefined : createTaskPool(env, { size: opts.threads, holidays: () => fc.holidayOf.years?.() });
     const ctx: EngineContext = { ...contextOf(env), tasks: pool };
     const fc = flagContextOf(ctx);
-    const files = await stepOne(paths, (i, relay) => {
+    // An SM20 file's kept logon rows are read as soon as its step 1 is done, while the next files
+    // are read: correlation (this thread's longer half) then finds them read (correlate-step.ts).
+    const logons: EarlyLogons[number][] = [];
+    const files = await stepOne(paths, async (i, relay) => {
       const name = basename(paths[i]!);
-      return parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n), { relay });
+      const file = await parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n), { relay });
+      if (file.fileType === 'SM20' && i < paths.length - 1) logons[i] = readLogonsOf(ctx, fc, file);
+      return file;
     });
     // Each step's workers end before the next (their heaps hold what the step read): correlation
     // and the report start fresh ones, so the peak is one step's memory, not the sum.
     await pool?.shrink();
-    await correlateFilesStep(ctx, fc, files);
+    await correlateFilesStep(ctx, fc, files, logons);
+    logons.length = 0; // not held through the report step
     await pool?.shrink();
     if (opts.annotate) await opts.annotate(ctx, files);
     const out = (name: string) => fileSink(join(opts.outDir, name));

@@ -67,14 +67,23 @@ async function loadLateKeys(ctx: EngineContext, files: FileStepResult[], facts: 
  * `correlate-items` one, which cost more CPU than the read (about 0.5 CPU-s per 100 MB of SM20) and
  * raised the run's peak memory with its heap (docs/benchmarks.md, 2026-11-28 19:50 UTC).
  */
-function readLogonsApart(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): (Promise<RowLogons | undefined> | undefined)[] {
-  return files.map((f) => {
-    if (f.fileType !== 'SM20') return undefined;
-    const read = readLogonRows(ctx, fc, { index: f.index, fileName: f.fileName, ...(f.parts ? { parts: f.parts } : {}) });
-    // Awaited in addLogons: a failure must not go unhandled before then.
-    read.catch(() => {});
-    return read;
-  });
+function readLogonsApart(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], early: EarlyLogons = []): (Promise<RowLogons | undefined> | undefined)[] {
+  return files.map((f, i) => (f.fileType !== 'SM20' ? undefined : (early[i] ?? readLogonsOf(ctx, fc, f))));
+}
+
+/** Logons read ahead of correlation (`readLogonsOf`), by the files' position. */
+export type EarlyLogons = readonly (Promise<RowLogons | undefined> | undefined)[];
+
+/**
+ * An SM20 file's logons whose rows step 1 kept (undefined when it kept their values): read once the
+ * file's step 1 is done, by correlation or before it (analyze-files.ts starts it while step 1 reads
+ * the next files, so correlation does not wait for it on this thread).
+ */
+export function readLogonsOf(ctx: EngineContext, fc: FlagContext, f: FileStepResult): Promise<RowLogons | undefined> {
+  const read = readLogonRows(ctx, fc, { index: f.index, fileName: f.fileName, ...(f.parts ? { parts: f.parts } : {}) });
+  // Awaited in addLogons: a failure must not go unhandled before then.
+  read.catch(() => {});
+  return read;
 }
 
 /**
@@ -123,14 +132,14 @@ const hasHeadersOrItems = (f: FileStepResult) => f.fileType === 'CDHDR' || f.fil
  * and their headers runs as the `correlate-items` task (correlate-items.ts) beside the rest: the
  * same result, on two threads.
  */
-export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems)): Promise<StoredCorrelation & { table: PatternTable }> {
+export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems), early?: EarlyLogons): Promise<StoredCorrelation & { table: PatternTable }> {
   const input: CorrelateItemsInput = { files: files.map(({ index, fileName, fileType }) => ({ index, fileName, fileType })) };
   const tasks = ctx.tasks;
   const items = !itemsApart ? undefined : tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input);
   // Awaited only where correlation needs it: a failure must not go unhandled before then.
   items?.catch(() => {});
   // The logons' rows are read while the facts load.
-  const rowLogons = readLogonsApart(ctx, fc, files);
+  const rowLogons = readLogonsApart(ctx, fc, files, early);
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
@@ -165,7 +174,7 @@ async function writePatternTable(ctx: EngineContext, table: PatternTable): Promi
 }
 
 /** Step 2: joins and patterns over the files' facts, stored as `correlation.json` and `patterns.ndjson`. */
-export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[]): Promise<CorrelateStepResult> {
-  const stored = await correlateAndStore(ctx, fc, files);
+export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], early?: EarlyLogons): Promise<CorrelateStepResult> {
+  const stored = await correlateAndStore(ctx, fc, files, undefined, early);
   return { patterns: Object.values(stored.patternCounts).reduce((n, c) => n + (c ?? 0), 0), correlated: files.length > 1 };
 }

@@ -6,7 +6,7 @@ import { toEpoch } from '../../facts/index.ts';
 import { sm20CompletionKey } from '../../rules/pattern/index.ts';
 import { loadDefaultLists } from '../../lists/index.ts';
 import type { EngineContext } from '../contract.ts';
-import { correlateAndStore } from './correlate-step.ts';
+import { correlateAndStore, readLogonsOf } from './correlate-step.ts';
 import { flagContextOf } from '../engine.ts';
 import type { StoredCorrelation } from '../names.ts';
 import { createFolderWorkspace } from '../../workspace/index.ts';
@@ -183,6 +183,38 @@ describe('patterns completed by a logon step 1 kept', () => {
       opened.length = 0;
       const stored = await correlateAndStore(ctx, fc, files);
       expect(opened).toEqual([2]);
+      expect(stored.patterns.filter((p) => p.pattern === 'BRUTE_FORCE_SUCCESS').map((p) => [p.user, p.sm20_time])).toEqual([['SAPX', '2026-11-18 20:09:00']]);
+      expect(stored.completions).toEqual([[sm20CompletionKey('SAPX', at('20:09:00')), 'BRUTE_FORCE_SUCCESS']]);
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  });
+
+  it('logons read ahead of correlation (as analyze-files.ts starts them after each SM20 file): correlation reads no source, same patterns', async () => {
+    const burst = `${[HEADER, ...['20:00:00', '20:01:00', '20:02:00', '20:03:00', '20:04:00'].map((t) => failed(t, 'SAPX', 'KIOSK1'))].join('\n')}\n`;
+    const later = `${[HEADER, filler(1), logon('20:09:00', 'SAPX', 'PC7'), logon('20:40:00', 'SAPX', 'PC7')].join('\n')}\n`;
+    const sources = [later, burst].map((t) => new Uint8Array(Buffer.from(t)));
+    const temp = await mkdtemp(join(tmpdir(), 'read-logons-'));
+    try {
+      const opened: number[] = [];
+      const ctx: EngineContext = {
+        workspace: createFolderWorkspace(temp),
+        lists: loadDefaultLists(),
+        settings: { holidays: { country: 'US' } },
+        openSource: (i) => chunked(sources[i]!),
+        openSourceRange: (i, start, end) => (opened.push(i), chunked(sources[i]!.subarray(start, end))),
+        sourceSize: async (i) => sources[i]!.length,
+      };
+      const fc = flagContextOf(ctx);
+      const files = [];
+      for (const [i, name] of ['a.csv', 'b.csv'].entries()) files.push(await parseAndFlagFile(ctx, fc, i, name));
+      opened.length = 0;
+      const early = [readLogonsOf(ctx, fc, files[0]!)];
+      await early[0];
+      expect(opened).toEqual([0]);
+      opened.length = 0;
+      const stored = await correlateAndStore(ctx, fc, files, undefined, early);
+      expect(opened).toEqual([]);
       expect(stored.patterns.filter((p) => p.pattern === 'BRUTE_FORCE_SUCCESS').map((p) => [p.user, p.sm20_time])).toEqual([['SAPX', '2026-11-18 20:09:00']]);
       expect(stored.completions).toEqual([[sm20CompletionKey('SAPX', at('20:09:00')), 'BRUTE_FORCE_SUCCESS']]);
     } finally {
