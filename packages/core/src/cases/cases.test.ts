@@ -255,3 +255,25 @@ describe('cases: members, actors, order, ids', () => {
     expect(cases.every((c) => /^case-[0-9a-f]{16}$/.test(c.id))).toBe(true);
   });
 });
+
+describe('cases: patterns by actor', () => {
+  it('counts each actor\'s pattern days and rules, interleaved with other actors and days out of order; a kind of mixed risk weighs by its highest', () => {
+    const patterns = [
+      pat('CHANGE_WITHOUT_TICKET', 'high', 'ann', `${day(1)} 10:00:00`),
+      pat('CHANGE_WITHOUT_TICKET', 'high', 'BOB', `${day(1)} 11:00:00`),
+      pat('CHANGE_WITHOUT_TICKET', 'high', 'ANN', `${day(2)} 10:00:00`),
+      pat('EMERGENCY_ACCESS', 'medium', 'BOB', `${day(2)} 12:00:00`),
+      pat('CHANGE_WITHOUT_TICKET', 'high', 'ann', `${day(1)} 12:00:00`),
+      pat('EMERGENCY_ACCESS', 'high', 'BOB', `${day(3)} 09:00:00`),
+      pat('CHANGE_WITHOUT_TICKET', 'high', 'ANN', `${day(4)} 08:00:00`),
+      pat('EMERGENCY_ACCESS', 'medium', 'BOB', `${day(4)} 12:00:00`),
+    ];
+    const cases = run(patterns, []);
+    const ann = byActor(cases, 'ANN');
+    expect([ann.days, ann.patterns, ann.first_time, ann.last_time]).toEqual([3, 4, `${day(1)} 10:00:00`, `${day(4)} 08:00:00`]);
+    expect(ann.rules).toEqual([{ rule: patternRuleId('CHANGE_WITHOUT_TICKET'), count: 4, first_time: `${day(1)} 10:00:00`, routine: false }]);
+    const bob = byActor(cases, 'BOB');
+    expect([bob.days, bob.patterns]).toEqual([4, 4]);
+    expect(bob.reasons.join('\n')).toContain(`(${patternRuleId('EMERGENCY_ACCESS')}, high pattern): 3 times`);
+  });
+});

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { SuspiciousPattern } from '../model/index.ts';
 import { patternRuleId, ruleById } from '../rules/index.ts';
-import { PatternTable } from '../correlate/pattern-table.ts';
+import { PatternTable, RISK_LEVELS } from '../correlate/pattern-table.ts';
 import { formatCount } from '../model/format-count.ts';
 import { patternUses, type EscalationTrigger } from './escalations.ts';
 import { casePoints, HIGH_POINTS, isRoutine, rarityOf, scoreOf, type ScoredRule } from './score.ts';
@@ -60,8 +60,30 @@ interface Building {
   records: number;
   critical: boolean;
   high: boolean;
-  rules: Map<string, { pattern: boolean; severity: ScoredRule['severity']; count: number; first: number; days: Set<string> }>;
+  rules: Map<string, BuildingRule>;
+  /** The day last added to `days` (patterns come mostly in time order). */
+  lastDay: string;
+  /** Its pattern rules by the table's kind number. */
+  patternRules: (PatternRule | undefined)[];
 }
+
+interface BuildingRule {
+  pattern: boolean;
+  severity: ScoredRule['severity'];
+  count: number;
+  first: number;
+  days: Set<string>;
+}
+
+/** A pattern rule of one actor while the patterns are read: its entry, its severity's rank, the day last added. */
+interface PatternRule {
+  r: BuildingRule;
+  rank: number;
+  lastDay: string;
+}
+
+const CRITICAL = RISK_LEVELS.indexOf('critical');
+const HIGH = RISK_LEVELS.indexOf('high');
 
 /** The cases, ordered (critical, high, medium, low; by score, then first time, then id); findings_offset/count are 0 until the findings are written. */
 export function computeCases(input: CasesInput): Case[] {
@@ -69,34 +91,70 @@ export function computeCases(input: CasesInput): Case[] {
   const get = (kind: CaseActorKind, actor: string) => {
     const key = actorKey(kind, actor);
     let b = building.get(key);
-    if (!b) building.set(key, (b = { kind, actor, first: Infinity, last: -Infinity, days: new Set(), files: new Set(), patterns: 0, records: 0, critical: false, high: false, rules: new Map() }));
+    if (!b) building.set(key, (b = { kind, actor, first: Infinity, last: -Infinity, days: new Set(), files: new Set(), patterns: 0, records: 0, critical: false, high: false, rules: new Map(), lastDay: '', patternRules: [] }));
     return b;
   };
   const table = input.patterns instanceof PatternTable ? input.patterns : PatternTable.of(input.patterns);
   const ruleIds = table.kinds.map((k) => patternRuleId(k));
+  // Per pattern only numbers are compared (a table holds millions of patterns): its actor is its
+  // user's unless its kind is a logon kind (then its activity may name a terminal or address), and
+  // its rule entry and day repeat from the actor's last pattern of that kind.
+  const logonKind = table.kinds.map((k) => LOGON_KINDS.has(k));
+  const byUser: (Building | undefined)[] = new Array(table.users.length);
+  const kinds = table.kind;
+  const users = table.user;
+  const risks = table.risk;
+  const epochs = table.epoch;
   for (let i = 0; i < table.count; i++) {
-    const { kind, actor } = tableActor(table, i);
-    const b = get(kind, actor);
-    const t = Math.floor(table.epoch[i]!);
-    const day = table.day(i);
-    const risk = table.riskLevel(i);
-    b.patterns++;
-    if (risk === 'critical') b.critical = true;
-    if (risk === 'high') b.high = true;
-    if (Number.isFinite(t)) {
-      b.first = Math.min(b.first, t);
-      b.last = Math.max(b.last, t);
-      b.days.add(day);
+    const kindIx = kinds[i]!;
+    let b: Building;
+    if (logonKind[kindIx]) {
+      const { kind, actor } = tableActor(table, i);
+      b = get(kind, actor);
+    } else {
+      const u = users[i]!;
+      let known = byUser[u];
+      if (known === undefined) {
+        const { kind, actor } = actorOf(table.users[u]!, undefined);
+        byUser[u] = known = get(kind, actor);
+      }
+      b = known;
     }
-    const id = ruleIds[table.kind[i]!]!;
-    let r = b.rules.get(id);
-    if (!r) b.rules.set(id, (r = { pattern: true, severity: risk, count: 0, first: Infinity, days: new Set() }));
+    const t = Math.floor(epochs[i]!);
+    const rank = risks[i]!;
+    b.patterns++;
+    if (rank === CRITICAL) b.critical = true;
+    else if (rank === HIGH) b.high = true;
+    const finite = Number.isFinite(t);
+    const day = finite ? table.day(i) : '';
+    if (finite) {
+      if (t < b.first) b.first = t;
+      if (t > b.last) b.last = t;
+      if (day !== b.lastDay) {
+        b.lastDay = day;
+        b.days.add(day);
+      }
+    }
+    let pr = b.patternRules[kindIx];
+    if (pr === undefined) {
+      const id = ruleIds[kindIx]!;
+      let r = b.rules.get(id);
+      if (!r) b.rules.set(id, (r = { pattern: true, severity: RISK_LEVELS[rank]!, count: 0, first: Infinity, days: new Set() }));
+      b.patternRules[kindIx] = pr = { r, rank: LEVEL_RANK[r.severity], lastDay: '' };
+    }
+    const r = pr.r;
     // A pattern kind of mixed risk (EMERGENCY_ACCESS) is weighed by its highest.
-    if (LEVEL_RANK[risk] < LEVEL_RANK[r.severity]) r.severity = risk;
+    if (rank < pr.rank) {
+      pr.rank = rank;
+      r.severity = RISK_LEVELS[rank]!;
+    }
     r.count++;
-    if (Number.isFinite(t)) {
-      r.first = Math.min(r.first, t);
-      r.days.add(day);
+    if (finite) {
+      if (t < r.first) r.first = t;
+      if (day !== pr.lastDay) {
+        pr.lastDay = day;
+        r.days.add(day);
+      }
     }
   }
   for (const [key, a] of input.tally.actors) {

@@ -89,64 +89,105 @@ export interface TallyRecord {
   event?: string;
 }
 
-/** A high or critical record rule of one actor while it is counted (days as a set, the last day remembered). */
-interface RuleCount {
-  count: number;
-  first: number;
-  days: Set<string>;
-  lastDay: string;
-}
-
-/** One actor while it is counted. */
-interface ActorCount {
-  first: number;
-  last: number;
-  records: number;
-  files: Set<string>;
-  lastFile: string;
-  rules: Map<string, RuleCount>;
-}
-
-/** What a list of record rules means for the tally: its highest level and its high or critical rules. */
-interface RuleListLevel {
+/**
+ * A rule list as the tally knows it (interned: one object per distinct list of rule ids): its
+ * number, its highest level and its high or critical rules.
+ */
+interface RuleList {
+  id: number;
   level: number;
   counted: string[];
 }
 
-/**
- * A user as written in the records, with everything the tally keeps for it, so that one map lookup
- * per record (none when the user repeats) finds it all: its active days, its actor's key, count and
- * context counter, and the rule counts its last counted rule list resolved to.
- */
-interface UserSlot {
-  days: Set<string>;
-  lastDay: string;
-  key: string;
-  actor: ActorCount | undefined;
-  context: { n: number } | undefined;
-  lastCounted: string[] | undefined;
-  lastRuleCounts: RuleCount[];
+/** A node of the rule lists' trie: the list that ends here, and the lists that go on. */
+interface ListNode {
+  list: RuleList | undefined;
+  next: Map<string, ListNode> | undefined;
 }
 
 /**
- * Accumulates one report part's tally. It runs for every record of the analysis, so what repeats
- * from one record to the next (the rule list, the user, the day, the file) is compared with the
- * last record's before any map is consulted, and no string is built per record.
+ * The member records of one actor that carry one rule list: their count, first epoch, and the
+ * days they fell on. A rule's tally is the sum of its lists' (toJSON).
+ */
+interface ListCount {
+  count: number;
+  first: number;
+  /** Bit d: a member record on day d (CaseTally.dayNames). */
+  days: Int32Array;
+}
+
+/** One actor while it is counted. */
+interface ActorCount {
+  key: string;
+  first: number;
+  last: number;
+  records: number;
+  files: Set<string>;
+  /** The file (CaseTally.fileGen) last added to `files`. */
+  fileGen: number;
+  /** By RuleList.id. */
+  lists: (ListCount | undefined)[];
+}
+
+/**
+ * A user as written in the records, with everything the tally keeps for it, so that one map lookup
+ * per record (none when the user repeats) finds it all: its active days, its actor's key and
+ * number, its records with medium flags only, and the windows watched for it.
+ */
+interface UserSlot {
+  /** Bit d: a record on day d (CaseTally.dayNames), the last one remembered. */
+  days: Int32Array;
+  lastDay: number;
+  key: string;
+  /** Its actor's number in CaseTally.actorList, -1 before its first member record. */
+  actor: number;
+  /** Records whose rules are all medium or low (context). */
+  context: number;
+  /** The watched windows of the user (undefined: none). */
+  watched: CaseTrigger[] | undefined;
+}
+
+/** Member records noted before they are counted (CaseTally.count). */
+const LOG_SIZE = 4096;
+
+/**
+ * Accumulates one report part's tally. It runs for every record of the analysis beside the writing
+ * of the sheet and the CSV, which leave little of the tally in the processor's caches from one
+ * record to the next; so per record it touches little memory: what repeats from one record to the
+ * next (the rule list, the user, the day, the file) is compared with the last record's before any
+ * map is consulted, no string is built, and a record with a high or critical rule (most of them in
+ * change documents) is noted in a small log (actor, rule list, day, time) that is counted a few
+ * thousand at a time, a rule list as one (its rules are summed when the tally is read).
  */
 export class CaseTally {
   private readonly users = new Map<string, UserSlot>();
-  private readonly actors = new Map<string, ActorCount>();
-  private readonly context = new Map<string, { n: number }>();
+  private readonly actors = new Map<string, number>();
+  private readonly actorList: ActorCount[] = [];
   private readonly hits = new Map<number, TriggerHit>();
   private readonly triggers = new Map<string, CaseTrigger[]>();
+  private readonly lists: RuleList[] = [];
+  private readonly trie: ListNode = { list: undefined, next: undefined };
   private lastUser = '\u0000';
   private lastSlot: UserSlot | undefined;
   private lastRules: string[] = [];
-  private lastLevel: RuleListLevel = { level: -1, counted: [] };
+  private lastList: RuleList = { id: -1, level: -1, counted: [] };
+  /** The days of the records (their date as written), by number; the last record's date and number. */
+  private readonly dayIds = new Map<string, number>();
+  private readonly dayNames: string[] = [];
+  private lastDate = '';
+  private lastDayId = -1;
   private firstDate = '';
   private firstTime = '';
   private lastDateSeen = '';
   private lastTimeSeen = '';
+  // The log of member records not yet counted, all of the file `logFile` (its number `fileGen`).
+  private readonly logActor = new Int32Array(LOG_SIZE);
+  private readonly logList = new Int32Array(LOG_SIZE);
+  private readonly logDay = new Int32Array(LOG_SIZE);
+  private readonly logEpoch = new Float64Array(LOG_SIZE);
+  private logged = 0;
+  private logFile = '';
+  private fileGen = 0;
 
   constructor(triggers: readonly CaseTrigger[] = []) {
     for (const t of triggers) (this.triggers.get(t.user) ?? this.triggers.set(t.user, []).get(t.user)!).push(t);
@@ -157,13 +198,25 @@ export class CaseTally {
     if (user === this.lastUser) return this.lastSlot!;
     let slot = this.users.get(user);
     if (slot === undefined) {
-      const key = user === '' ? actorKey('none', '') : actorKey('user', user.toUpperCase());
-      slot = { days: new Set(), lastDay: '', key, actor: undefined, context: undefined, lastCounted: undefined, lastRuleCounts: [] };
+      const upper = user.toUpperCase();
+      const key = user === '' ? actorKey('none', '') : actorKey('user', upper);
+      slot = { days: NO_DAYS, lastDay: -1, key, actor: -1, context: 0, watched: user === '' ? undefined : this.triggers.get(upper) };
       this.users.set(user, slot);
     }
     this.lastUser = user;
     this.lastSlot = slot;
     return slot;
+  }
+
+  /** The number of an actor (by key), made at its first member record. */
+  private actorOf(key: string): number {
+    let i = this.actors.get(key);
+    if (i === undefined) {
+      i = this.actorList.length;
+      this.actorList.push({ key, first: Infinity, last: -Infinity, records: 0, files: new Set(), fileGen: -1, lists: [] });
+      this.actors.set(key, i);
+    }
+    return i;
   }
 
   /**
@@ -177,80 +230,120 @@ export class CaseTally {
     let slot: UserSlot | undefined;
     if (date !== '') {
       const time = rec.time || '00:00:00';
-      if (this.firstDate === '' || date < this.firstDate || (date === this.firstDate && time < this.firstTime)) {
-        this.firstDate = date;
-        this.firstTime = time;
-      }
-      if (date > this.lastDateSeen || (date === this.lastDateSeen && time > this.lastTimeSeen)) {
-        this.lastDateSeen = date;
-        this.lastTimeSeen = time;
-      }
+      // Records come in time order mostly: the record's day is the last one seen, and later.
+      if (date === this.lastDateSeen) {
+        if (time > this.lastTimeSeen) this.lastTimeSeen = time;
+        else if (date === this.firstDate && time < this.firstTime) this.firstTime = time;
+      } else this.period(date, time);
+      // Days as numbers: a date's number is looked up when the date changes (records come in runs of a day).
+      const day = date === this.lastDate ? this.lastDayId : this.dayOf(date);
       if (user !== '') {
         slot = this.slotOf(user);
-        if (date !== slot.lastDay) {
-          slot.lastDay = date;
-          slot.days.add(date);
+        if (day !== slot.lastDay) {
+          slot.lastDay = day;
+          slot.days = withDay(slot.days, day);
         }
+        // Only a user with a watched window, and a record with a date, can fall into one.
+        if (slot.watched !== undefined && (change || highRiskTcode)) this.watch(slot.watched, rec, change);
       }
     }
-    if (user !== '' && (change || highRiskTcode) && this.triggers.size > 0) this.watch(rec, change);
     if (rules.length === 0) return;
-    const { level, counted } = this.levelOf(rules);
+    const list = this.listOf(rules);
+    const level = list.level;
     if (level < 0) return;
     slot ??= this.slotOf(user);
     if (level === 0) {
-      let c = slot.context;
-      if (c === undefined) {
-        c = this.context.get(slot.key);
-        if (c === undefined) this.context.set(slot.key, (c = { n: 0 }));
-        slot.context = c;
-      }
-      c.n++;
+      slot.context++;
       return;
     }
-    let a = slot.actor;
-    if (a === undefined) {
-      a = this.actors.get(slot.key);
-      if (!a) this.actors.set(slot.key, (a = { first: Infinity, last: -Infinity, records: 0, files: new Set(), lastFile: '', rules: new Map() }));
-      slot.actor = a;
+    if (fileName !== this.logFile) {
+      this.count();
+      this.logFile = fileName;
+      this.fileGen++;
     }
-    a.records++;
-    if (fileName !== a.lastFile) {
-      a.lastFile = fileName;
-      a.files.add(fileName);
+    const k = this.logged;
+    this.logActor[k] = slot.actor >= 0 ? slot.actor : (slot.actor = this.actorOf(slot.key));
+    this.logList[k] = list.id;
+    if (date === '') {
+      this.logDay[k] = -1;
+      this.logEpoch[k] = Number.NaN;
+    } else {
+      this.logDay[k] = this.lastDayId;
+      this.logEpoch[k] = toEpoch(date, rec.time) ?? Number.NaN;
     }
-    const t = toEpoch(date, rec.time);
-    if (t !== undefined) {
+    if (++this.logged === LOG_SIZE) this.count();
+  }
+
+  /** Counts the logged member records (an epoch NaN: none; a day -1: none). */
+  private count(): void {
+    const n = this.logged;
+    const actors = this.actorList;
+    const gen = this.fileGen;
+    for (let k = 0; k < n; k++) {
+      const a = actors[this.logActor[k]!]!;
+      a.records++;
+      if (a.fileGen !== gen) {
+        a.fileGen = gen;
+        a.files.add(this.logFile);
+      }
+      const t = this.logEpoch[k]!;
       if (t < a.first) a.first = t;
       if (t > a.last) a.last = t;
-    }
-    // The rule list resolved to its counts once per change of list for this user.
-    let counts = slot.lastRuleCounts;
-    if (slot.lastCounted !== counted) {
-      counts = [];
-      for (const r of counted) {
-        let rt = a.rules.get(r);
-        if (!rt) a.rules.set(r, (rt = { count: 0, first: Infinity, days: new Set(), lastDay: '' }));
-        counts.push(rt);
+      const id = this.logList[k]!;
+      let lc = a.lists[id];
+      if (lc === undefined) {
+        while (a.lists.length < id) a.lists.push(undefined);
+        a.lists[id] = lc = { count: 0, first: Infinity, days: NO_DAYS };
       }
-      slot.lastCounted = counted;
-      slot.lastRuleCounts = counts;
-    }
-    for (let i = 0; i < counts.length; i++) {
-      const rt = counts[i]!;
-      rt.count++;
-      if (t !== undefined && t < rt.first) rt.first = t;
-      if (date !== '' && date !== rt.lastDay) {
-        rt.lastDay = date;
-        rt.days.add(date);
+      lc.count++;
+      if (t < lc.first) lc.first = t;
+      const day = this.logDay[k]!;
+      if (day >= 0) {
+        const w = day >>> 5;
+        if (w < lc.days.length) lc.days[w]! |= 1 << (day & 31);
+        else lc.days = withDay(lc.days, day);
       }
+    }
+    this.logged = 0;
+  }
+
+  /** The number of a date unlike the last record's. */
+  private dayOf(date: string): number {
+    let id = this.dayIds.get(date);
+    if (id === undefined) {
+      id = this.dayNames.length;
+      this.dayIds.set(date, id);
+      this.dayNames.push(date);
+    }
+    this.lastDate = date;
+    this.lastDayId = id;
+    return id;
+  }
+
+  /** The dates of a set of day numbers. */
+  private datesOf(days: Int32Array): string[] {
+    const out: string[] = [];
+    for (let w = 0; w < days.length; w++) {
+      const bits = days[w]!;
+      if (bits !== 0) for (let b = 0; b < 32; b++) if ((bits & (1 << b)) !== 0) out.push(this.dayNames[w * 32 + b]!);
+    }
+    return out;
+  }
+
+  /** The first and last record time when the record's day is not the last day seen. */
+  private period(date: string, time: string): void {
+    if (this.firstDate === '' || date < this.firstDate || (date === this.firstDate && time < this.firstTime)) {
+      this.firstDate = date;
+      this.firstTime = time;
+    }
+    if (date > this.lastDateSeen || (date === this.lastDateSeen && time > this.lastTimeSeen)) {
+      this.lastDateSeen = date;
+      this.lastTimeSeen = time;
     }
   }
 
   /** The watched windows of this record's user that it falls into (a change or a high-risk transaction). */
-  private watch(rec: TallyRecord, change: boolean): void {
-    const watched = this.triggers.get(rec.user.toUpperCase());
-    if (!watched) return;
+  private watch(watched: readonly CaseTrigger[], rec: TallyRecord, change: boolean): void {
     const t = toEpoch(rec.date, rec.time);
     if (t === undefined) return;
     const setting = rec.event !== undefined && SETTING_EVENTS.has(rec.event);
@@ -261,44 +354,95 @@ export class CaseTally {
     }
   }
 
-  /** The level of a rule list (rule lists repeat from record to record: the last one is remembered by value). */
-  private levelOf(rules: readonly string[]): RuleListLevel {
+  /** The interned rule list (rule lists repeat from record to record: the last one is compared by value first). */
+  private listOf(rules: readonly string[]): RuleList {
     const last = this.lastRules;
-    if (rules.length === last.length) {
-      let same = true;
-      for (let i = 0; i < rules.length; i++)
-        if (rules[i] !== last[i]) {
-          same = false;
-          break;
-        }
-      if (same) return this.lastLevel;
+    const n = rules.length;
+    if (n === last.length) {
+      let i = 0;
+      while (i < n && rules[i] === last[i]) i++;
+      if (i === n) return this.lastList;
     }
-    let level = -1;
-    const counted: string[] = [];
-    for (const r of rules) {
-      const l = recordRuleLevel(r);
-      if (l > level) level = l;
-      if (l >= 1) counted.push(r);
+    let node = this.trie;
+    for (let i = 0; i < n; i++) {
+      const r = rules[i]!;
+      const next = (node.next ??= new Map());
+      let child = next.get(r);
+      if (child === undefined) next.set(r, (child = { list: undefined, next: undefined }));
+      node = child;
     }
-    this.lastRules = [...rules];
-    this.lastLevel = { level, counted };
-    return this.lastLevel;
+    let list = node.list;
+    if (list === undefined) {
+      let level = -1;
+      const counted: string[] = [];
+      for (const r of rules) {
+        const l = recordRuleLevel(r);
+        if (l > level) level = l;
+        if (l >= 1) counted.push(r);
+      }
+      node.list = list = { id: this.lists.length, level, counted };
+      this.lists.push(list);
+    }
+    this.lastRules = rules.slice();
+    this.lastList = list;
+    return list;
   }
 
   toJSON(): CaseTallyJSON {
+    this.count();
     const at = (date: string, time: string) => (date === '' ? '' : `${date} ${time}`);
+    const context = new Map<string, number>();
+    for (const slot of this.users.values()) if (slot.context > 0) context.set(slot.key, (context.get(slot.key) ?? 0) + slot.context);
     return {
-      active: [...this.users].filter(([u, slot]) => u !== '' && slot.days.size > 0).map(([u, slot]) => [u, [...slot.days]]),
-      actors: [...this.actors].map(([k, a]) => {
+      active: [...this.users].filter(([u, slot]) => u !== '' && slot.lastDay >= 0).map(([u, slot]) => [u, this.datesOf(slot.days)]),
+      actors: this.actorList.map((a) => {
+        // Each rule's tally from the lists it is in.
+        const byRule = new Map<string, { count: number; first: number; days: Int32Array }>();
+        a.lists.forEach((lc, id) => {
+          if (lc === undefined) return;
+          for (const r of this.lists[id]!.counted) {
+            let rt = byRule.get(r);
+            if (!rt) byRule.set(r, (rt = { count: 0, first: Infinity, days: NO_DAYS }));
+            rt.count += lc.count;
+            if (lc.first < rt.first) rt.first = lc.first;
+            rt.days = unionOf(rt.days, lc.days);
+          }
+        });
         const rules: Record<string, RuleTally> = {};
-        for (const [r, t] of a.rules) rules[r] = { count: t.count, first: t.first, days: [...t.days] };
-        return [k, { files: [...a.files], first: a.first, last: a.last, records: a.records, rules }];
+        for (const [r, t] of byRule) rules[r] = { count: t.count, first: t.first, days: this.datesOf(t.days) };
+        return [a.key, { files: [...a.files], first: a.first, last: a.last, records: a.records, rules }];
       }),
-      context: [...this.context].map(([k, c]) => [k, c.n]),
+      context: [...context],
       hits: [...this.hits],
       period: [at(this.firstDate, this.firstTime), at(this.lastDateSeen, this.lastTimeSeen)],
     };
   }
+}
+
+/** No day (a set of day numbers as bits; shared, never written: `withDay` copies it first). */
+const NO_DAYS = new Int32Array(0);
+
+/** `days` with day d, in place when it has room, else in a copy with room for a few more months. */
+function withDay(days: Int32Array, d: number): Int32Array {
+  const w = d >>> 5;
+  if (w >= days.length) {
+    const more = new Int32Array(w + 4);
+    more.set(days);
+    days = more;
+  }
+  days[w]! |= 1 << (d & 31);
+  return days;
+}
+
+/** `a` with the days of `b` (in place when it has room). */
+function unionOf(a: Int32Array, b: Int32Array): Int32Array {
+  if (b.length > a.length) {
+    const more = new Int32Array(b.length);
+    more.set(a);
+    a = more;
+  }
+  for (let w = 0; w < b.length; w++) a[w]! |= b[w]!;
+  return a;
 }
 
 function describe(rec: TallyRecord, change: boolean): string {

@@ -11,6 +11,7 @@ import { fileSink } from '../workspace/index.ts';
 import { contextOf } from './pool/task-context.ts';
 import { createTaskPool, type TaskEnv, type TaskPool } from './pool/task-pool.ts';
 import { parseAndFlagFile } from './parse/parse-and-flag-file.ts';
+import type { PartReaders, PartRelay } from './parse/parse-parts.ts';
 import { correlateFilesStep } from './correlate/correlate-step.ts';
 import { writeReports } from './report/write-reports.ts';
 
@@ -50,11 +51,10 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     pool = opts.threads === 0 ? undefined : createTaskPool(env, { size: opts.threads, holidays: () => fc.holidayOf.years?.() });
     const ctx: EngineContext = { ...contextOf(env), tasks: pool };
     const fc = flagContextOf(ctx);
-    const files: FileStepResult[] = [];
-    for (let i = 0; i < paths.length; i++) {
+    const files = await stepOne(paths, (i, relay) => {
       const name = basename(paths[i]!);
-      files.push(await parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n)));
-    }
+      return parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n), { relay });
+    });
     // Each step's workers end before the next (their heaps hold what the step read): correlation
     // and the report start fresh ones, so the peak is one step's memory, not the sum.
     await pool?.shrink();
@@ -75,4 +75,36 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     await pool?.close();
     await rm(temp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Step 1 of each file, in order, each file's parts handed on to the next file's (parse-parts.ts
+ * PartRelay): a file opens once every part of the one before has been taken, and its parts go to
+ * this thread and the worker as each finishes its last part of the file before. One file after the
+ * other, the thread that finished first waited for the other's last part, and the worker for this
+ * thread's work between files (the facts written, the next file opened and its head read).
+ * The results come in the files' order; the first failing file's error is the one thrown, once
+ * no file's step runs any more.
+ */
+export async function stepOne(paths: readonly string[], step: (index: number, relay: PartRelay) => Promise<FileStepResult>): Promise<FileStepResult[]> {
+  const steps: Promise<FileStepResult>[] = [];
+  let after: PartReaders | undefined;
+  for (let i = 0; i < paths.length; i++) {
+    let handedOut!: (readers: PartReaders | undefined) => void;
+    const taken = new Promise<PartReaders | undefined>((resolve) => (handedOut = resolve));
+    const running = step(i, { ...(after ? { after } : {}), handedOut });
+    steps.push(running);
+    // A file not read in parts (or failing) hands on when its step ends: the next one waits for no reader.
+    const ended = running.then(
+      () => true,
+      () => false,
+    );
+    const ok = await Promise.race([taken.then((r) => ({ readers: r, ok: true })), ended.then((done) => ({ readers: undefined, ok: done }))]);
+    if (!ok.ok) break;
+    after = ok.readers;
+  }
+  const settled = await Promise.allSettled(steps);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((r) => (r as PromiseFulfilledResult<FileStepResult>).value);
 }

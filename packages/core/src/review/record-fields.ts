@@ -13,13 +13,18 @@ export type RecordFields = Partial<Record<string, string>>;
 // Records of one file share their labels: which label answers each canonical column is worked
 // out once per file type and set of labels, then a record is read by those labels.
 const plans = new Map<string, [canonical: string, label: string][]>();
-/** The plan of the last call's labels: a part's high records mostly have the same ones (no signature string per record). */
-let last: { type: FileType; keys: string[]; plan: [string, string][] } | undefined;
+/**
+ * The plans of the last few calls' labels: a part's high records have the same cells, and their
+ * flags (a key each) vary among a few sets (no signature string per record).
+ */
+const recent: { type: FileType; keys: string[]; plan: [string, string][] }[] = [];
+const RECENT = 8;
 
 function planOf(type: FileType, labels: Record<string, readonly string[]>, keys: string[]): [string, string][] {
-  if (last && last.type === type && sameKeys(last.keys, keys)) return last.plan;
+  for (const r of recent) if (r.type === type && sameKeys(r.keys, keys)) return r.plan;
   const plan = planBySignature(type, labels, keys);
-  last = { type, keys, plan };
+  if (recent.length === RECENT) recent.pop();
+  recent.unshift({ type, keys, plan });
   return plan;
 }
 

@@ -14,7 +14,18 @@ const TIMING_BIT = 1 << FLAG_INDEX.CHANGE_TIMING_FLAG;
 const TICKET_TEXT_LIMIT = 4000;
 const TICKET_COLUMNS = ['TICKET_ID', 'USER', 'ASSIGNED_TO', 'TITLE', 'DESCRIPTION', 'REQUEST_TIME', 'CLOSE_TIME'];
 
-const cellAt = (row: string[], i: number): string => (i < 0 ? '' : (row[i] ?? ''));
+/** A ticket row's cells by column index, '' for a column the file lacks (-1) or past the row's end: a RowScanner, or `RowCells` over a row of strings. */
+export interface TicketCells {
+  cell(i: number): string;
+}
+
+/** TicketCells over a row of strings (rows from openFile). */
+export class RowCells implements TicketCells {
+  row: string[] = [];
+  cell(i: number): string {
+    return i < 0 ? '' : (this.row[i] ?? '');
+  }
+}
 const digits2 = (v: string, i: number): number => (v.charCodeAt(i) - 48) * 10 + v.charCodeAt(i + 1) - 48;
 
 /** 'YYYY-MM-DD HH:MM:SS' (or with 'T'): exactly what normaliseDate/normaliseTime read the same as date and time apart. */
@@ -35,6 +46,29 @@ function isIsoDateTime(v: string): boolean {
 
 const sm20Activities = (): CollectedSm20Activities => ({ users: new DictColumnBuilder(), times: NumColumnBuilder.float64(), activities: new PackedColumnBuilder() });
 
+
+/** A ticket date-time column's last day and its epoch (undefined: not a date). */
+interface DayMemo {
+  day: string;
+  start: number | undefined;
+}
+
+/** Epoch of a ticket's date-time cell; 'YYYY-MM-DD HH:MM:SS' (the usual export) without regexes, one date parse per day in `memo`'s column. */
+function ticketTime(v: string, dateOrder: DateOrder, memo: DayMemo): number | null {
+  if (isIsoDateTime(v)) {
+    const day = v.slice(0, 10);
+    if (day !== memo.day) {
+      memo.day = day;
+      const d = normaliseDate(day, dateOrder);
+      memo.start = d === undefined ? undefined : toEpoch(d, '');
+    }
+    if (memo.start === undefined) return null;
+    const h = digits2(v, 11), m = digits2(v, 14), s = digits2(v, 17);
+    return memo.start + (h <= 23 && m <= 59 && s <= 59 ? h * 3600 + m * 60 + s : 0);
+  }
+  const d = normaliseDate(v, dateOrder);
+  return d === undefined ? null : (toEpoch(d, normaliseTime(v.length > 10 ? v : '') ?? '00:00:00') ?? null);
+}
 
 /** Pass 1 bookkeeping of one file: the compact facts correlation and the report step need. */
 export class FactsCollector {
@@ -232,51 +266,37 @@ export class FactsCollector {
   }
 
   /** Tickets read their own columns (text and two date-times). */
-  addTicket(row: string[], dateOrder: DateOrder): void {
+  addTicket(row: TicketCells, dateOrder: DateOrder): void {
     const c = (this.ticketColumns ??= TICKET_COLUMNS.map((name) => this.facts.canonical[name] ?? -1));
     const t = this.facts.tickets;
     let users = 0;
-    const user = cellAt(row, c[1]!).trim().toUpperCase();
+    const user = row.cell(c[1]!).trim().toUpperCase();
     if (user !== '') {
       t.users.push(user);
       users++;
     }
-    const assigned = cellAt(row, c[2]!).trim().toUpperCase();
+    const assigned = row.cell(c[2]!).trim().toUpperCase();
     if (assigned !== '') {
       t.users.push(assigned);
       users++;
     }
     // The user fields are searched for user IDs as words too: "Karin Weber (KWEBER)" names KWEBER.
     const named = user.length > 12 || assigned.length > 12 || /[\s(]/.test(user + assigned) ? `${user} ${assigned} ` : '';
-    const text = `${named}${cellAt(row, c[3]!)} ${cellAt(row, c[4]!)}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
+    const text = `${named}${row.cell(c[3]!)} ${row.cell(c[4]!)}`.toUpperCase().slice(0, TICKET_TEXT_LIMIT).trim();
     this.facts.records++;
-    t.ids.push(cellAt(row, c[0]!));
+    t.ids.push(row.cell(c[0]!));
     t.userCounts.push(users);
     t.texts.push(text);
-    t.starts.push(this.ticketTime(cellAt(row, c[5]!), dateOrder) ?? Number.NaN);
-    t.ends.push(this.ticketTime(cellAt(row, c[6]!), dateOrder) ?? Number.NaN);
+    t.starts.push(ticketTime(row.cell(c[5]!), dateOrder, this.startDay) ?? Number.NaN);
+    t.ends.push(ticketTime(row.cell(c[6]!), dateOrder, this.endDay) ?? Number.NaN);
   }
 
   private ticketColumns: number[] | undefined;
-  private lastDay = '';
-  private lastDayStart: number | undefined;
-
-  /** Epoch of a ticket's date-time cell; 'YYYY-MM-DD HH:MM:SS' (the usual export) without regexes, one date parse per day. */
-  private ticketTime(v: string, dateOrder: DateOrder): number | null {
-    if (isIsoDateTime(v)) {
-      const day = v.slice(0, 10);
-      if (day !== this.lastDay) {
-        this.lastDay = day;
-        const d = normaliseDate(day, dateOrder);
-        this.lastDayStart = d === undefined ? undefined : toEpoch(d, '');
-      }
-      if (this.lastDayStart === undefined) return null;
-      const h = digits2(v, 11), m = digits2(v, 14), s = digits2(v, 17);
-      return this.lastDayStart + (h <= 23 && m <= 59 && s <= 59 ? h * 3600 + m * 60 + s : 0);
-    }
-    const d = normaliseDate(v, dateOrder);
-    return d === undefined ? null : (toEpoch(d, normaliseTime(v.length > 10 ? v : '') ?? '00:00:00') ?? null);
-  }
+  // The last day read in each date-time column: one memo for both missed whenever a ticket closes
+  // on a later day than it was opened (a third of the bench's tickets; with one memo each, step 1 of its 100 MB
+  // tickets file took about 1.65 -> 1.4 CPU-s on one thread, together with reading only the cells used).
+  private readonly startDay: DayMemo = { day: '', start: undefined };
+  private readonly endDay: DayMemo = { day: '', start: undefined };
 
   /** ChangeVolumeCounter.addDocument, the change number being row `row` of the docs (same string). */
   private addDocument(rec: CanonicalRecord, row: number): void {

@@ -4,7 +4,7 @@ import { createRecordFlagger, type RecordFlagger } from '../../rules/record/inde
 import { createFlagResult, type FlagResult } from '../../flags/flag-result.ts';
 import type { AnalysisSummary } from '../../model/index.ts';
 import type { CollectedFacts, FileMeta } from '../../facts/index.ts';
-import { FactsCollector, type LogonRowSource } from './collect-facts.ts';
+import { FactsCollector, RowCells, type LogonRowSource, type TicketCells } from './collect-facts.ts';
 import { LogonRowBytes } from './logon-rows.ts';
 import { emptySummary, MaskCounts } from './flag-counts.ts';
 import { feedTextPart, headerRowsToSkip, type TextPartEnd, type TextPartLayout, type TextPartRange, type TextSink } from '../../formats/read-text-part.ts';
@@ -59,7 +59,7 @@ export class RowFlagger {
   }
 
   /** A ticket row (tickets are not flagged; their facts read their own columns). */
-  addTicket(row: string[]): void {
+  addTicket(row: TicketCells): void {
     this.collector.addTicket(row, this.meta.dateOrder);
     this.summary.total_records++;
   }
@@ -101,11 +101,13 @@ export async function flagRows(rows: AsyncIterable<string[][]>, meta: FileMeta, 
   const extract = createRecordExtractor(meta.fileType, meta.canonical, meta.dateOrder, fc.timeZone);
   const rec = createCanonicalRecord(meta.fileType, meta.joined);
   const tickets = meta.fileType === 'TICKETS';
+  const cells = new RowCells();
   let records = 0;
   for await (const batch of rows) {
     for (const row of batch) {
       if (tickets) {
-        flagger.addTicket(row);
+        cells.row = row;
+        flagger.addTicket(cells);
         continue;
       }
       extract(row, rec);
@@ -137,7 +139,8 @@ export async function flagTextPart(
   let records = 0;
   const onRow = (row: RowScanner) => {
     records++;
-    if (tickets) flagger.addTicket(row.row());
+    // A ticket reads its cells from the scanner: no string for the columns it does not read.
+    if (tickets) flagger.addTicket(row);
     else {
       rec.load(row);
       flagger.add(rec);

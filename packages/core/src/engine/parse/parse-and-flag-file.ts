@@ -10,13 +10,15 @@ import { unpackRows } from './pack-rows.ts';
 import { factsName } from '../names.ts';
 import type { OpenedFile } from '../../formats/types.ts';
 import { DateTimeReader, recordColumns } from './record-extractor.ts';
-import { metaOf, parseFilePart, partLayoutOf, runParts, SPLIT_THRESHOLD_BYTES, type ParsePartInput, type ParsePartResult } from './parse-parts.ts';
+import { metaOf, parseFilePart, partLayoutOf, runParts, SPLIT_THRESHOLD_BYTES, type ParsePartInput, type ParsePartResult, type PartRelay } from './parse-parts.ts';
 
 export interface ParseOptions {
   /** Files at least this large are read in parts (default 8 MB). */
   splitThreshold?: number;
   /** Parts per large file; default: one per PART_BYTES when the context has a task pool, else 1 (no split). */
   parts?: number;
+  /** Files read one after another (analyze-files.ts): when this file's part readers start, and when its parts have all been taken (parse-parts.ts). */
+  relay?: PartRelay;
 }
 
 /** Part size with a pool: small enough that this thread and the workers (which join after start-up) share the work evenly. */
@@ -74,7 +76,7 @@ export async function parseAndFlagFile(
         run: (input: ParsePartInput) =>
           (tasks.run('parse-part', { ...input, pack: true }) as Promise<ParsePartResult>).then((r) => ({ ...r, rows: unpackRows(r.rows) })),
       };
-      parts = await runParts({ here, pool }, { index, meta, layout, size }, count, onProgress);
+      parts = await runParts({ here, pool, relay: options.relay }, { index, meta, layout, size }, count, onProgress);
     }
     if (parts) {
       rows = parts.rows;

@@ -59,6 +59,25 @@ export type RunPart = (input: ParsePartInput) => Promise<ParsePartResult>;
 export interface PartRunners {
   here: RunPart;
   pool?: { size: number; run: RunPart };
+  /** Several files read one after another on the same threads (analyze-files.ts). */
+  relay?: PartRelay;
+}
+
+/** When a file's part readers are done: this thread's, and the pool's. */
+export interface PartReaders {
+  here: Promise<unknown>;
+  pool: Promise<unknown>;
+}
+
+/**
+ * The hand-over from one file's parts to the next file's: the next file opens once every part of
+ * this one has been taken (`handedOut`), and each of its readers starts once the same reader of
+ * this file is done (`after`), so both threads keep reading across the files' boundaries and no
+ * second worker starts for the overlap.
+ */
+export interface PartRelay {
+  after?: PartReaders;
+  handedOut?: (readers: PartReaders) => void;
 }
 
 type Settled = { ok: true; r: ParsePartResult } | { ok: false; e: unknown };
@@ -84,16 +103,23 @@ export async function runParts(runners: PartRunners, base: Omit<ParsePartInput, 
   });
   let next = 0;
   let failed = false;
-  const take = async (run: RunPart) => {
+  const relay = runners.relay;
+  let readers: PartReaders | undefined;
+  const take = async (run: RunPart, after?: Promise<unknown>) => {
+    if (after) await after;
     while (next < count && !failed) {
       const k = next++;
+      if (next === count && readers) relay?.handedOut?.(readers);
       const got = await settle(run(inputs[k]!));
       results[k]!.resolve(got);
     }
   };
-  const takers = [take(runners.here)];
+  const takers = [take(runners.here, relay?.after?.here)];
   const pool = runners.pool;
-  if (pool) for (let i = 0; i < pool.size; i++) takers.push(take(pool.run));
+  if (pool) for (let i = 0; i < pool.size; i++) takers.push(take(pool.run, relay?.after?.pool));
+  readers = { here: takers[0]!, pool: Promise.all(takers.slice(1)) };
+  // All parts taken before the readers existed (as many readers as parts, none waiting).
+  if (next === count) relay?.handedOut?.(readers);
   // Each part is merged as soon as its turn comes and then let go: only one copy of the facts grows.
   const merger = new FlaggedRowsMerger(count);
   // Where each part's rows finally lay: the report step reads the same ranges.
