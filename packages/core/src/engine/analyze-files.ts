@@ -94,14 +94,15 @@ export async function stepOne(paths: readonly string[], step: (index: number, re
     const taken = new Promise<PartReaders | undefined>((resolve) => (handedOut = resolve));
     const running = step(i, { ...(after ? { after } : {}), handedOut });
     steps.push(running);
-    // A file not read in parts (or failing) hands on when its step ends: the next one waits for no reader.
+    // A file not read in parts (or failing) hands on when its step ends; the next file's readers
+    // still wait for those of the last file read in parts (else the pool would start a second worker).
     const ended = running.then(
       () => true,
       () => false,
     );
     const ok = await Promise.race([taken.then((r) => ({ readers: r, ok: true })), ended.then((done) => ({ readers: undefined, ok: done }))]);
     if (!ok.ok) break;
-    after = ok.readers;
+    after = ok.readers ?? after;
   }
   const settled = await Promise.allSettled(steps);
   const failed = settled.find((r) => r.status === 'rejected');

@@ -98,8 +98,9 @@ describe('step 1 of several files, parts handed on from file to file', () => {
       return { promise: new Promise<void>((r) => (open = r)), open };
     });
     const result = (index: number) => ({ index, fileName: `f${index}`, fileType: 'CDHDR', records: index, summary: {} }) as unknown as FileStepResult;
+    const readers0: PartReaders = { here: Promise.resolve(), pool: Promise.resolve() };
     const running = stepOne(['a', 'b', 'c'], async (i, relay) => {
-      events.push(`start ${i}${relay.after ? ' after' : ''}`);
+      events.push(`start ${i}${relay.after === readers0 ? ' after 0' : relay.after ? ' after' : ''}`);
       if (i === 1) {
         // Not read in parts: hands on by ending.
         await tick();
@@ -107,14 +108,15 @@ describe('step 1 of several files, parts handed on from file to file', () => {
         return result(1);
       }
       await tick();
-      relay.handedOut?.({ here: Promise.resolve(), pool: Promise.resolve() });
+      relay.handedOut?.(i === 0 ? readers0 : { here: Promise.resolve(), pool: Promise.resolve() });
       events.push(`handed ${i}`);
       await gates[i]!.promise;
       events.push(`end ${i}`);
       return result(i);
     });
     for (let i = 0; i < 10; i++) await tick();
-    expect(events).toEqual(['start 0', 'handed 0', 'start 1 after', 'end 1', 'start 2', 'handed 2']);
+    // File 2 waits for file 0's readers still: file 1 had none.
+    expect(events).toEqual(['start 0', 'handed 0', 'start 1 after 0', 'end 1', 'start 2 after 0', 'handed 2']);
     gates[2]!.open();
     for (let i = 0; i < 3; i++) await tick();
     gates[0]!.open();
