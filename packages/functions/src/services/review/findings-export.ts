@@ -35,14 +35,36 @@ const CONTENT_TYPES = {
 
 /**
  * inMemoryBytes: the most stored findings (bytes of findings.ndjson) an export holds in memory to
- * write them in list order; a larger one is streamed in the analysis's order. sheetRows: rows of
- * one worksheet (Excel's), further findings continue on the next. Tests lower both.
+ * write them in list order; a larger one is streamed in the analysis's order (jobInMemoryBytes in
+ * the review job function, which has 1,024 MB). sheetRows: rows of one worksheet (Excel's),
+ * further findings continue on the next. Tests lower them.
  */
-export const exportLimits = { inMemoryBytes: 512 * 1024 * 1024, sheetRows: XLSX_MAX_ROWS };
+export const exportLimits = { inMemoryBytes: 512 * 1024 * 1024, sheetRows: XLSX_MAX_ROWS, jobInMemoryBytes: 128 * 1024 * 1024 };
 
 type Counts = { total: number; reviewed: number; toReview: number; open: number; suppressed: number };
 
+/** A written findings download: where it is stored and what it holds. */
+export interface WrittenExport {
+  key: string;
+  fileName: string;
+  format: 'xlsx' | 'csv';
+  findings: number;
+  order: 'list' | 'analysis';
+}
+
+/** The answer to a finished export: a fresh short-lived link to the stored file. */
+export async function downloadOf(services: Services, w: WrittenExport) {
+  const downloadUrl = await services.blobs.presignGet(w.key, { expiresIn: DOWNLOAD_URL_TTL_SECONDS, downloadName: w.fileName, contentType: CONTENT_TYPES[w.format] });
+  return { format: w.format, fileName: w.fileName, downloadUrl, findings: w.findings, order: w.order };
+}
+
+/** Writes the download within the request (local: the review workers; export-jobs.ts puts it on the review queue on AWS). */
 export async function exportFindings(services: Services, userSub: string, analysisId: string, format: 'xlsx' | 'csv') {
+  return downloadOf(services, await writeFindingsExport(services, userSub, analysisId, format));
+}
+
+/** Writes findings.xlsx or findings.csv of the analysis beside its outputs; `inMemoryBytes`: see exportLimits. */
+export async function writeFindingsExport(services: Services, userSub: string, analysisId: string, format: 'xlsx' | 'csv', inMemoryBytes = exportLimits.inMemoryBytes): Promise<WrittenExport> {
   const o = await openFindings(services, userSub, analysisId);
   // Loads the index and the reviews into a worker and gives the counts for the About sheet.
   const head = await runQuery<{ counts: Counts } & Pick<FindingsIndexData, 'recordSource'>>(o, {
@@ -54,7 +76,7 @@ export async function exportFindings(services: Services, userSub: string, analys
   const a = o.analysis;
   const counts = head.counts;
   const [stored, storedIndex] = await Promise.all([services.blobs.head(o.keys.findings), services.blobs.head(o.keys.index)]);
-  const streamed = stored !== undefined && storedIndex !== undefined && stored.size > exportLimits.inMemoryBytes;
+  const streamed = stored !== undefined && storedIndex !== undefined && stored.size > inMemoryBytes;
   const about: [string, string][] = [
     ['Analysis', a.analysisId],
     ['Files', a.fileNames.join(', ')],
@@ -75,9 +97,7 @@ export async function exportFindings(services: Services, userSub: string, analys
   if (counts.total + 1 > exportLimits.sheetRows) about.push(['Findings sheets', `${Math.ceil(counts.total / (exportLimits.sheetRows - 1))}: "Findings", then "Findings (2)" and on, ${(exportLimits.sheetRows - 1).toLocaleString('en-US')} findings each`]);
   const key = `${analysisPrefix(userSub, analysisId)}findings.${format}`;
   const findings = streamed ? await streamExport(o, format, about, key) : await exportInWorker(o, format, about, key);
-  const fileName = `sap-findings-${analysisId.slice(0, 8)}.${format}`;
-  const downloadUrl = await services.blobs.presignGet(key, { expiresIn: DOWNLOAD_URL_TTL_SECONDS, downloadName: fileName, contentType: CONTENT_TYPES[format] });
-  return { format, fileName, downloadUrl, findings, order: streamed ? ('analysis' as const) : ('list' as const) };
+  return { key, fileName: `sap-findings-${analysisId.slice(0, 8)}.${format}`, format, findings, order: streamed ? 'analysis' : 'list' };
 }
 
 const reviewsOf = (o: OpenedFindings) => [...o.reviews.values()].map((r) => ({ findingId: r.findingId, status: r.status, comment: r.comment, ticket: r.ticket, reviewer: r.reviewer, reviewedAt: r.reviewedAt }));
