@@ -125,7 +125,7 @@ export type FindingMatch = Pick<FindingFilters, 'status' | 'severity' | 'rule' |
 export const reviewByFilter = (analysisId: string, filter: FindingMatch, expected: number, input: Omit<ReviewInput, 'suppress'>) =>
   api.put<ReviewJobAnswer>(`${base(analysisId)}/review-by-filter`, { ...input, filter, expected }, { fallback: 'Failed to save the reviews' });
 
-/** The findings download: its link, or (on AWS, 202) the job writing it, followed to the end. */
+/** The findings download: its link, or (202: on AWS, or a streamed one) the job writing it, followed to the end. */
 export async function exportFindings(analysisId: string, format: 'xlsx' | 'csv'): Promise<FindingsDownload> {
   const first = await api.get<FindingsDownload | ReviewJobAnswer>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });
   if ('downloadUrl' in first) return first;

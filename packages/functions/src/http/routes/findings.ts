@@ -43,7 +43,7 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
     return { status: 200, body: await queryFindings(o, query) };
   });
 
-  r.route('GET', '/results/{id}/findings/export', { access: 'user', summary: 'The findings workbook (xlsx) or CSV as a one-hour download link (on AWS possibly 202 with the job writing it)' }, async ({ caller, params, req, services }) => {
+  r.route('GET', '/results/{id}/findings/export', { access: 'user', summary: 'The findings workbook (xlsx) or CSV as a one-hour download link (possibly 202 with the job writing it: on AWS, or a streamed export)' }, async ({ caller, params, req, services }) => {
     const { format } = exportQuerySchema.parse(req.query);
     const out = await requestFindingsExport(services, caller.sub, params.id!, format);
     return { status: out.code, body: out.body };

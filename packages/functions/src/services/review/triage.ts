@@ -150,8 +150,8 @@ export async function reviewFindings(
   return viewsOf(o, lines);
 }
 
-/** How long a case or filter review request waits for its job before answering 202 with the job to poll. */
-export const ANSWER_WITHIN_MS = 2_500;
+/** How long a case or filter review or export request waits for its job before answering 202 with the job to poll (tests lower it). */
+export const answerWithin = { ms: 2_500 };
 
 export interface ReviewJobAnswer {
   /** Written so far (all of them once `job.state` is done). */
@@ -208,9 +208,9 @@ async function startJob(
   return awaitJob(services, userSub, analysisId, jobId);
 }
 
-/** Waits up to ANSWER_WITHIN_MS for a job: its result (200) when it ended by then, else the job (202); a failed job answers 409 with its message. */
+/** Waits up to answerWithin.ms for a job: its result (200) when it ended by then, else the job (202); a failed job answers 409 with its message. */
 export async function awaitJob(services: Services, userSub: string, analysisId: string, jobId: string): Promise<{ code: 200 | 202; body: ReviewJobAnswer }> {
-  const deadline = Date.now() + ANSWER_WITHIN_MS;
+  const deadline = Date.now() + answerWithin.ms;
   for (let wait = 25; ; wait = Math.min(250, wait * 2)) {
     const now = await readJobItem(services, userSub, analysisId, jobId);
     if (!now) throw new VisibleError('UNAVAILABLE', 'The job was lost; try again');
