@@ -6,7 +6,8 @@
  * batches under the analysis's review lock, recording progress. At DynamoDB's 1,000 writes a
  * second in the user's partition (two items per finding) 1,000,000 findings take about 33
  * minutes: an invocation stops before its 15 minutes end, queues the job again and puts a
- * continuation message on the same queue.
+ * continuation message on the same queue. The findings download of a large analysis is written
+ * here too (services/review/export-jobs.ts), beyond the API's 29 s.
  *
  * A message goes to the dead letters after five deliveries: as AWS advises for a queue Lambda
  * reads, since a delivery the function's concurrency could not take counts as one. ReviewFunction
@@ -36,6 +37,12 @@ export const {
     // Objects: the analysis's stored findings index, read only; the job's list of findings between its steps.
     { actions: ['s3:GetObject'], resources: [$interpolate`${bucket.arn}/users/*/analyses/*/findings-index.bin`] },
     { actions: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'], resources: [$interpolate`${bucket.arn}/users/*/analyses/*/work/review-jobs/*`] },
+    // The findings download (services/review/export-jobs.ts): the stored findings, their records and cases read; the file written.
+    {
+      actions: ['s3:GetObject'],
+      resources: [$interpolate`${bucket.arn}/users/*/analyses/*/findings.ndjson`, $interpolate`${bucket.arn}/users/*/analyses/*/high-records.ndjson`, $interpolate`${bucket.arn}/users/*/analyses/*/cases.json`],
+    },
+    { actions: ['s3:PutObject', 's3:AbortMultipartUpload'], resources: [$interpolate`${bucket.arn}/users/*/analyses/*/findings.xlsx`, $interpolate`${bucket.arn}/users/*/analyses/*/findings.csv`] },
   ],
 });
 

@@ -392,15 +392,19 @@ export const CHECKS = {
     expect(wildcards(statements)).toEqual([]);
     expect(actionsOf(statements).filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:') && !a.startsWith('kms:'))).toEqual([
       'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem',
-      's3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging',
+      's3:AbortMultipartUpload', 's3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging',
       'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ReceiveMessage', 'sqs:SendMessage',
     ]);
     const bucket = named(s, 'aws:s3/bucketV2:BucketV2', 'StorageBucket').state.bucket as string;
     const objects = statements.filter((st) => st.Action.some((a) => a.startsWith('s3:')));
-    // The stored findings index read only; writing and deleting only the job's own list under work/ (which S3 expires).
+    const analyses = `arn:aws:s3:::${bucket}/users/*/analyses/*`;
+    // The stored findings index, findings, records and cases read only; writing and deleting only the job's own list under work/
+    // (which S3 expires); writing only the findings download.
     expect(objects.map((st) => [st.Action.slice().sort(), st.Resource])).toEqual([
-      [['s3:GetObject'], [`arn:aws:s3:::${bucket}/users/*/analyses/*/findings-index.bin`]],
-      [['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'], [`arn:aws:s3:::${bucket}/users/*/analyses/*/work/review-jobs/*`]],
+      [['s3:GetObject'], [`${analyses}/findings-index.bin`]],
+      [['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'], [`${analyses}/work/review-jobs/*`]],
+      [['s3:GetObject'], [`${analyses}/findings.ndjson`, `${analyses}/high-records.ndjson`, `${analyses}/cases.json`]],
+      [['s3:AbortMultipartUpload', 's3:PutObject'], [`${analyses}/findings.xlsx`, `${analyses}/findings.csv`]],
     ]);
     // Its queue (taking and continuing jobs) and its dead letters (taking only).
     expect(statements.filter((x) => x.Action.some((a) => a.startsWith('sqs:'))).map((st) => [st.Action.slice().sort(), st.Resource])).toEqual([

@@ -3,15 +3,26 @@
  * with its audit trail, bulk triage, filters and pages, validation, and deletion with the
  * analysis.
  */
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FINDINGS_COLUMNS } from '@app/core/review/index.ts';
 import { readXlsxSheets } from '@app/core/report/read-xlsx-sheets.ts';
 import { exportLimits } from '@app/functions/services/review/findings-export.ts';
+import { artifactKeys } from '@app/functions/services/review/finding-store.ts';
+import { answerWithin } from '@app/functions/services/review/triage.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
 import { signedInStack } from '../support/suite.ts';
 import { sm20Csv, text } from './pipeline-fixtures.ts';
 import { analysedFiles } from './pipeline-support.ts';
+
+// The streamed export must never run on the server's thread: here (the test's and the server's
+// thread) it fails; only the export's own worker thread, which loads its modules itself, has it.
+vi.mock('@app/functions/services/review/stream-export.ts', async (original) => ({
+  ...(await original<typeof import('@app/functions/services/review/stream-export.ts')>()),
+  streamFindingsExport: () => Promise.reject(new Error('the streamed findings export ran on the calling thread')),
+}));
 
 let stack: TestStack;
 let alice: TestClient;
@@ -152,13 +163,28 @@ describe('triage', () => {
 });
 
 describe('the findings workbook', () => {
+  /** The download's link: at once (200), or (an export job) the job's once done, polled as the web app does. */
+  const linkOf = async (res: { status: number; json: any; text: string }) => {
+    expect([200, 202], res.text).toContain(res.status);
+    if ('downloadUrl' in res.json) return res.json;
+    let answer = res.json;
+    expect(answer.job).toMatchObject({ kind: 'export' });
+    while (answer.job.state === 'running') {
+      await new Promise((r) => setTimeout(r, 50));
+      const next = await alice.call('GET', `/results/${analysisId}/review-jobs/${answer.job.jobId}`);
+      expect(next.status, next.text).toBe(200);
+      answer = next.json;
+    }
+    expect(answer.job.state, answer.job.message).toBe('done');
+    return answer.download;
+  };
   const download = async (format: string) => {
     const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=${format}`);
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.fileName).toBe(`sap-findings-${analysisId.slice(0, 8)}.${format}`);
-    const file = await fetch(res.json.downloadUrl);
+    const meta = await linkOf(res);
+    expect(meta.fileName).toBe(`sap-findings-${analysisId.slice(0, 8)}.${format}`);
+    const file = await fetch(meta.downloadUrl);
     expect(file.status).toBe(200);
-    return { meta: res.json, bytes: new Uint8Array(await file.arrayBuffer()) };
+    return { meta, bytes: new Uint8Array(await file.arrayBuffer()) };
   };
 
   it('has one row per finding with its review, and an evidence sheet per reviewed finding', async () => {
@@ -257,6 +283,61 @@ describe('the findings workbook', () => {
       expect(csv.find((l) => l.includes('INC-9'))).toContain(`"'=HYPERLINK(""http://x"")",INC-9`);
     } finally {
       Object.assign(exportLimits, saved);
+    }
+  });
+
+  it('streams in a worker thread of its own: the request answers 202 with the export job at once, the link once it is written', async () => {
+    const inMemory = new TextDecoder().decode((await download('csv')).bytes);
+    const saved = { ...exportLimits };
+    const within = answerWithin.ms;
+    exportLimits.inMemoryBytes = 1;
+    answerWithin.ms = 0;
+    try {
+      const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+      // Answered while the worker still writes: the request does not hold for the export.
+      expect(res.status, res.text).toBe(202);
+      expect(res.json.job).toMatchObject({ kind: 'export', state: 'running', analysisId });
+      expect(res.json.download).toBeUndefined();
+      // Another user cannot follow the job.
+      expect((await mallory.call('GET', `/results/${analysisId}/review-jobs/${res.json.job.jobId}`)).status).toBe(404);
+      const link = await linkOf(res);
+      expect(link).toMatchObject({ format: 'csv', order: 'analysis', findings: (await findingsOf()).counts.total });
+      const streamed = new TextDecoder().decode(await (await fetch(link.downloadUrl)).arrayBuffer());
+      const lines = (t: string) => t.trimEnd().split('\r\n');
+      expect(lines(streamed)[0]).toBe(lines(inMemory)[0]);
+      expect(lines(streamed).slice(1).sort()).toEqual(lines(inMemory).slice(1).sort());
+    } finally {
+      Object.assign(exportLimits, saved);
+      answerWithin.ms = within;
+    }
+  });
+
+  it('records a streamed export that cannot be written as a failed job with a message', async () => {
+    const saved = { ...exportLimits };
+    const within = answerWithin.ms;
+    const keys = artifactKeys(alice.sub, analysisId);
+    const file = stack.services.blobs.localPath!(keys.findings);
+    const original = await readFile(file);
+    // A line its index does not know: the findings file no longer matches its index.
+    await appendFile(file, `${JSON.stringify({ findingId: 'f'.repeat(20) })}\n`);
+    exportLimits.inMemoryBytes = 1;
+    answerWithin.ms = 0;
+    try {
+      const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+      expect(res.status, res.text).toBe(202);
+      let job = res.json.job;
+      while (job.state === 'running') {
+        await new Promise((r) => setTimeout(r, 50));
+        job = (await alice.call('GET', `/results/${analysisId}/review-jobs/${job.jobId}`)).json.job;
+      }
+      expect(job).toMatchObject({ kind: 'export', state: 'failed', message: 'The download could not be written; try again' });
+      expect(job.download).toBeUndefined();
+      // The half-written file is not left beside the analysis's outputs.
+      expect((await readdir(dirname(file))).filter((n) => n.endsWith('.part'))).toEqual([]);
+    } finally {
+      await writeFile(file, original);
+      Object.assign(exportLimits, saved);
+      answerWithin.ms = within;
     }
   });
 

@@ -320,3 +320,37 @@ describe('a review job waiting on the queue', () => {
     expect((await jobOf(res.json.job.jobId)).processed).toBe(APPLY_BATCH);
   }, 60_000);
 });
+
+describe('the findings download on the review queue', () => {
+  afterEach(() => {
+    sent.length = 0;
+  });
+
+  it('is written by the review job function: 202 with the job, then the job done with a fresh link to every finding', async () => {
+    const total = (await get(alice, `/results/${analysisId}/findings?limit=1`)).counts.total;
+    const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+    // Not within the request (API Gateway's 29 s): queued for the function.
+    expect(res.status, res.text).toBe(202);
+    expect(res.json.job).toMatchObject({ kind: 'export', state: 'queued' });
+    expect(res.json).not.toHaveProperty('download');
+    expect(sent.map((m) => m.body)).toEqual([{ export: 'csv', userSub: alice.sub, analysisId, jobId: res.json.job.jobId, step: 0 }]);
+    await drain();
+    const done = await get(alice, `/results/${analysisId}/review-jobs/${res.json.job.jobId}`);
+    expect(done.job).toMatchObject({ kind: 'export', state: 'done', matched: total, processed: total });
+    // Where the file is stored stays inside; the answer has a link.
+    expect(done.job).not.toHaveProperty('download');
+    expect(done.download).toMatchObject({ format: 'csv', fileName: `sap-findings-${analysisId.slice(0, 8)}.csv`, findings: total, order: 'list' });
+    const lines = new TextDecoder().decode(await (await fetch(done.download.downloadUrl)).arrayBuffer()).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(total + 1);
+  }, 60_000);
+
+  it('an export message in the dead letters marks its job failed', async () => {
+    const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=xlsx`);
+    expect(res.status, res.text).toBe(202);
+    const m = sent.shift()!.body;
+    await reviewJobHandler(() => stack.services)({ Records: [{ body: JSON.stringify(m), eventSourceARN: DEAD_LETTERS_ARN }] } as unknown as SQSEvent, shortOfTime);
+    const failed = await get(alice, `/results/${analysisId}/review-jobs/${res.json.job.jobId}`);
+    expect(failed.job).toMatchObject({ kind: 'export', state: 'failed', message: 'The download could not be written (the server could not run it); try again' });
+    expect(failed).not.toHaveProperty('download');
+  });
+});

@@ -95,6 +95,8 @@ export interface TallyRecord {
  */
 interface RuleList {
   id: number;
+  /** Its rule ids (a copy: the caller's array is reused). */
+  rules: readonly string[];
   level: number;
   counted: string[];
 }
@@ -135,6 +137,8 @@ interface ActorCount {
  * number, its records with medium flags only, and the windows watched for it.
  */
 interface UserSlot {
+  /** The user as written. */
+  user: string;
   /** Bit d: a record on day d (CaseTally.dayNames), the last one remembered. */
   days: Int32Array;
   lastDay: number;
@@ -145,6 +149,18 @@ interface UserSlot {
   context: number;
   /** The watched windows of the user (undefined: none). */
   watched: CaseTrigger[] | undefined;
+}
+
+/** Recent slots and rule lists kept (CaseTally.recentSlots): 2 ** (32 - RECENT_SHIFT). */
+const RECENT_SHIFT = 22;
+const RECENT = 2 ** (32 - RECENT_SHIFT);
+
+/** Whether two rule lists are the same (their ids are mostly the same strings, compared by reference first). */
+function sameRules(a: readonly string[], b: readonly string[]): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Member records noted before they are counted (CaseTally.count). */
@@ -169,8 +185,13 @@ export class CaseTally {
   private readonly trie: ListNode = { list: undefined, next: undefined };
   private lastUser = '\u0000';
   private lastSlot: UserSlot | undefined;
-  private lastRules: string[] = [];
-  private lastList: RuleList = { id: -1, level: -1, counted: [] };
+  private lastList: RuleList = { id: -1, rules: [], level: -1, counted: [] };
+  /**
+   * Slots and rule lists by a few characters of the user or rule ids (then compared whole): a user
+   * that changes from record to record is found without hashing its string (a new one per row).
+   */
+  private readonly recentSlots: (UserSlot | undefined)[] = new Array(RECENT).fill(undefined);
+  private readonly recentLists: (RuleList | undefined)[] = new Array(RECENT).fill(undefined);
   /** The days of the records (their date as written), by number; the last record's date and number. */
   private readonly dayIds = new Map<string, number>();
   private readonly dayNames: string[] = [];
@@ -196,15 +217,25 @@ export class CaseTally {
   /** The slot of a user as written ('' is the actor of kind none, which has no active days). */
   private slotOf(user: string): UserSlot {
     if (user === this.lastUser) return this.lastSlot!;
+    const n = user.length;
+    // (Past the string's start charCodeAt is NaN, which shifts and xors as 0.)
+    const h = Math.imul(user.charCodeAt(n - 1) ^ (user.charCodeAt(n - 2) << 8) ^ (user.charCodeAt(n - 3) << 16) ^ (user.charCodeAt(0) << 24) ^ n, 0x9e3779b1) >>> RECENT_SHIFT;
+    let slot = this.recentSlots[h];
+    if (slot === undefined || slot.user !== user) this.recentSlots[h] = slot = this.newSlotOf(user);
+    this.lastUser = user;
+    this.lastSlot = slot;
+    return slot;
+  }
+
+  /** The slot of a user not among the recent ones. */
+  private newSlotOf(user: string): UserSlot {
     let slot = this.users.get(user);
     if (slot === undefined) {
       const upper = user.toUpperCase();
       const key = user === '' ? actorKey('none', '') : actorKey('user', upper);
-      slot = { days: NO_DAYS, lastDay: -1, key, actor: -1, context: 0, watched: user === '' ? undefined : this.triggers.get(upper) };
+      slot = { user, days: NO_DAYS, lastDay: -1, key, actor: -1, context: 0, watched: user === '' ? undefined : this.triggers.get(upper) };
       this.users.set(user, slot);
     }
-    this.lastUser = user;
-    this.lastSlot = slot;
     return slot;
   }
 
@@ -356,13 +387,26 @@ export class CaseTally {
 
   /** The interned rule list (rule lists repeat from record to record: the last one is compared by value first). */
   private listOf(rules: readonly string[]): RuleList {
-    const last = this.lastRules;
     const n = rules.length;
-    if (n === last.length) {
-      let i = 0;
-      while (i < n && rules[i] === last[i]) i++;
-      if (i === n) return this.lastList;
+    let list = this.lastList;
+    if (!sameRules(rules, list.rules)) {
+      let h = n;
+      for (let i = 0; i < n; i++) {
+        const r = rules[i]!;
+        h = Math.imul(h ^ r.length ^ (r.charCodeAt(1) << 8) ^ (r.charCodeAt(r.length - 2) << 16) ^ (r.charCodeAt(r.length >> 1) << 24), 0x9e3779b1);
+      }
+      h >>>= RECENT_SHIFT;
+      const recent = this.recentLists[h];
+      if (recent !== undefined && sameRules(rules, recent.rules)) list = recent;
+      else this.recentLists[h] = list = this.internedList(rules);
+      this.lastList = list;
     }
+    return list;
+  }
+
+  /** A rule list not among the recent ones, interned. */
+  private internedList(rules: readonly string[]): RuleList {
+    const n = rules.length;
     let node = this.trie;
     for (let i = 0; i < n; i++) {
       const r = rules[i]!;
@@ -380,11 +424,9 @@ export class CaseTally {
         if (l > level) level = l;
         if (l >= 1) counted.push(r);
       }
-      node.list = list = { id: this.lists.length, level, counted };
+      node.list = list = { id: this.lists.length, rules: rules.slice(), level, counted };
       this.lists.push(list);
     }
-    this.lastRules = rules.slice();
-    this.lastList = list;
     return list;
   }
 

@@ -95,60 +95,6 @@ describe('ByteRows (property)', () => {
     );
   });
 
-  it('with a shared block, writes rowXml with repeated texts as shared strings of the block, whose texts give the same cells', () => {
-    const sameAs = fc.array(fc.integer({ min: -1, max: 8 }), { maxLength: 10 }).map((a) => Int32Array.from(a));
-    const kinds = fc.array(fc.constantFrom(TEXT, TEMPORAL, NUMERIC), { maxLength: 10 });
-    // Few distinct values, so that they repeat.
-    const few = fc.oneof(cell, fc.constantFrom('U', '100', 'SAPMSYST', '=SUM', ' x', 'x ', '-5', 'a&b', 'ü'));
-    const someRows = fc.array(fc.array(few, { minLength: 1, maxLength: 9 }), { minLength: 1, maxLength: 40 });
-    fc.assert(
-      fc.property(someRows, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(16, 64, 1 << 16), sameAs, kinds, fc.integer({ min: 0, max: 300_000 }), fc.integer({ min: 1, max: 6 }), (table, from, width, size, same, kind, base, slots) => {
-        const { rowsOut, bytes } = collect(size);
-        rowsOut.shareTexts(base, slots, 9);
-        let expected = '';
-        table.forEach((row, n) => {
-          const r = row.map((v, i) => (same[i]! >= 0 && same[i]! < i ? row[same[i]!]! : v));
-          rowsOut.xmlRow(r, n + 2, from, from + width, same, kind);
-          expected += rowXml(r, n + 2, { highlight: (i) => i >= from && i < from + width, kinds: kind });
-        });
-        const texts = rowsOut.sharedTexts()!;
-        expect(texts.length).toBeLessThanOrEqual(slots);
-        // Bytes as latin1 text (the shared texts are ASCII): lone surrogates stay as they were encoded.
-        const xml = bytes().toString('latin1');
-        // Each shared cell, with its text inline instead, is the cell rowXml wrote.
-        const inlined = xml.replace(/ t="s"((?: s="\d")?)><v>(\d+)<\/v><\/c>/g, (_, style: string, k: string) => {
-          const text = texts[Number(k) - base];
-          expect(text).toBeDefined();
-          return ` t="inlineStr"${style}><is><t>${text}</t></is></c>`;
-        });
-        expect(Buffer.from(inlined, 'latin1').equals(Buffer.from(expected, 'utf8'))).toBe(true);
-        // Only texts seen before in the block are shared: as many shared cells as repeats at most.
-        const shared = xml.match(/ t="s"/g)?.length ?? 0;
-        expect(shared === 0 || texts.length > 0).toBe(true);
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it('shares the texts of columns that repeat, stops looking up a column of ids, and fills no more than its slots', () => {
-    const { rowsOut, bytes } = collect(1 << 16);
-    rowsOut.shareTexts(1000, 50, 3);
-    for (let n = 0; n < 600; n++) rowsOut.xmlRow([`ID${n}`, ['BELEG', 'KRED', 'DEBI'][n % 3]!, `USER${n % 40}`], n + 2, 0, 0);
-    const xml = bytes().toString('utf8');
-    const texts = rowsOut.sharedTexts()!;
-    expect(texts.slice(0, 7)).toEqual(['ID0', 'BELEG', 'USER0', 'ID1', 'KRED', 'USER1', 'ID2']);
-    expect(texts).toHaveLength(50);
-    // The object classes from their second row on; ids never (none repeats: looked up for one window only).
-    expect(xml).toContain(`<c r="B5" t="s"><v>${1000 + texts.indexOf('BELEG')}</v></c>`);
-    expect(xml).toContain('<c r="A601" t="inlineStr"><is><t>ID599</t></is></c>');
-    expect(xml.match(/<c r="B\d+" t="s">/g)).toHaveLength(597);
-    // Users that got a slot before the ids filled the block are shared; the others stay inline.
-    const sharedUsers = texts.filter((t) => t.startsWith('USER')).length;
-    expect(sharedUsers).toBeGreaterThan(5);
-    expect(sharedUsers).toBeLessThan(40);
-    expect(xml.match(/<c r="C\d+" t="s">/g)).toHaveLength(Math.floor(600 / 40) * sharedUsers - sharedUsers);
-  });
-
   it('writes the same CSV bytes when it copies cells from the sheet rows (current, earlier or handed-on ones)', async () => {
     // Per record: the CSV cells, where each sits in a sheet row (shuffled, with other cells
     // around it), whether that sheet row is written before the CSV row, and whether the sheet's
@@ -165,11 +111,9 @@ describe('ByteRows (property)', () => {
       }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 25 }), fc.constantFrom(16, 64, 1 << 16), fc.constantFrom(16, 64, 1 << 16), fc.boolean(), async (records, csvSize, sheetSize, shared) => {
+      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 25 }), fc.constantFrom(16, 64, 1 << 16), fc.constantFrom(16, 64, 1 << 16), async (records, csvSize, sheetSize) => {
         const { rowsOut, bytes } = collect(csvSize);
         const sheet = collect(sheetSize).rowsOut;
-        // Sheet cells written as shared strings are not copied from: the CSV reads those strings.
-        if (shared) sheet.shareTexts(0, 8, 12);
         const chunks: Buffer[] = [];
         const writer = new CsvWriter({ write: (c) => void chunks.push(Buffer.from(c)), end: async () => undefined });
         for (const { csv, order, extra, mapped, sheetFirst, flushFirst, sheetKinds } of records) {

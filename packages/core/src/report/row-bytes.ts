@@ -90,31 +90,6 @@ function closeCell(buf: Buffer, p: number): number {
   return p + 13;
 }
 
-/** Longest text a shared block takes (longer ones rarely repeat). */
-const SHARE_MAX_LENGTH = 100;
-/** Lookups per column after which a column whose values did not repeat enough is written inline. */
-const SHARE_WINDOW = 256;
-
-/** ByteRows.shareTexts: a block of the workbook's shared strings, filled as values repeat. */
-interface SharedBlock {
-  base: number;
-  slots: number;
-  texts: string[];
-  index: Map<string, number>;
-  /** Per entry, 8 bytes: the count of its index's decimal digits, then the digits. */
-  digits: Uint8Array;
-  /** Per column: the last value found in the block, and its entry. */
-  last: (string | undefined)[];
-  lastEntry: Int32Array;
-  /** Per column: 1 while its cells are looked up. */
-  on: Uint8Array;
-  /** Per column: the entry the cell of the current row was written as, or -1. */
-  at: Int32Array;
-  /** Per column: lookups and hits in the current window. */
-  seen: Int32Array;
-  hits: Int32Array;
-}
-
 /**
  * For ByteRows.csvRow: the ByteRows the sheet rows go to, and for each CSV column the sheet column
  * that may hold the same value (-1: none). A CSV cell that is the same string as that cell of the
@@ -148,9 +123,6 @@ export class ByteRows {
 
   /** Buffers the sink has released, to be filled again. */
   private readonly free: Buffer[] = [];
-
-  /** Text cells as shared strings of a block of the workbook's table (shareTexts); none by default. */
-  private table: SharedBlock | undefined;
 
   constructor(private readonly sink: (chunk: Uint8Array, release: () => void) => Promise<void> | void, private readonly size = 1 << 20) {
     this.buf = Buffer.allocUnsafe(size);
@@ -230,145 +202,21 @@ export class ByteRows {
     this.buf[this.pos++] = 34; // ">
     this.buf[this.pos++] = 62;
     const kindCount = kinds === undefined ? 0 : kinds.length;
-    const table = this.table;
     for (let i = 0; i < end; i++) {
       const v = cells[i];
       this.written[i] = v;
       this.textAt[i] = -1;
-      if (table !== undefined && i < table.at.length) table.at[i] = -1;
       if (v === '' || v === undefined) continue;
       const kind = i < kindCount ? kinds![i]! : 0;
       if (kind !== 0 && this.xmlTyped(v, kind, i)) continue;
-      const flagged = i >= flagFrom && i < flagTo;
       // A text cell that repeats an earlier one of the row written as plain ASCII (a canonical column
-      // beside its original): its bytes again, or the same shared string.
+      // beside its original): its bytes again.
       const k = kind === 0 && sameAs !== undefined && i < sameAs.length ? sameAs[i]! : -1;
-      if (k >= 0 && k < i && cells[k] === v) {
-        if (this.textAt[k]! >= 0) {
-          this.xmlCopy(k, flagged, i);
-          continue;
-        }
-        if (table !== undefined && table.at[k]! >= 0) {
-          this.xmlSharedCell(table.at[i] = table.at[k]!, v.charCodeAt(0), flagged, i);
-          continue;
-        }
-      }
-      if (table !== undefined && i < table.on.length && table.on[i] === 1) this.xmlSharedText(table, v, flagged, i);
-      else this.xmlCell(v, flagged, i);
+      if (k >= 0 && k < i && this.textAt[k]! >= 0 && cells[k] === v) this.xmlCopy(k, i >= flagFrom && i < flagTo, i);
+      else this.xmlCell(v, i >= flagFrom && i < flagTo, i);
     }
     this.writtenCount = end;
     this.put(ROW_CLOSE);
-  }
-
-  /**
-   * From now on, text cells of columns below `columns` whose value repeats go to the workbook's
-   * shared strings, at indices `base` … `base + slots - 1` (a block the coordinator reserved for
-   * this writer: writers in other threads hold other blocks). The first time a value is seen it is
-   * written inline and, if plain printable ASCII of at most SHARE_MAX_LENGTH characters without
-   * leading or trailing space, taken into the block; later cells with it are `t="s"` cells. A column
-   * whose values mostly do not repeat (ids, amounts, times) stops being looked up after a window.
-   * `sharedTexts()` gives the block's texts, which the coordinator writes into the table.
-   */
-  shareTexts(base: number, slots: number, columns: number): void {
-    if (slots <= 0) return;
-    this.table = {
-      base,
-      slots,
-      texts: [],
-      index: new Map(),
-      digits: new Uint8Array(slots * 8),
-      on: new Uint8Array(columns).fill(1),
-      at: new Int32Array(columns).fill(-1),
-      last: new Array<string | undefined>(columns).fill(undefined),
-      lastEntry: new Int32Array(columns),
-      seen: new Int32Array(columns),
-      hits: new Int32Array(columns),
-    };
-  }
-
-  /** The texts of the shared block in index order (from its base), or undefined without one. */
-  sharedTexts(): string[] | undefined {
-    return this.table?.texts;
-  }
-
-  /** A text cell of a shared column: its shared string when the block has it, else inline (and taken in if it fits). */
-  private xmlSharedText(table: SharedBlock, v: string, flagged: boolean, index: number): void {
-    // Columns repeat their last value often (a client, a status): a string compare instead of a hash.
-    const last = table.last[index];
-    const known = last !== undefined && last === v ? table.lastEntry[index]! : table.index.get(v);
-    const seen = ++table.seen[index]!;
-    if (known !== undefined) {
-      table.hits[index]!++;
-      table.at[index] = known;
-      table.last[index] = v;
-      table.lastEntry[index] = known;
-      this.xmlSharedCell(known, v.charCodeAt(0), flagged, index);
-    } else {
-      this.xmlCell(v, flagged, index);
-      const n = v.length;
-      if (this.textAt[index]! >= 0 && table.texts.length < table.slots && n <= SHARE_MAX_LENGTH && v.charCodeAt(0) !== 32 && v.charCodeAt(n - 1) !== 32) {
-        const entry = table.texts.length;
-        // A copy: the cell may be a slice of a whole chunk of the source text, which the block would keep alive.
-        const text = Buffer.from(v, 'latin1').toString('latin1');
-        table.index.set(text, entry);
-        table.texts.push(text);
-        // The index's digits, first byte their count.
-        const at = entry * 8;
-        const number = table.base + entry;
-        let digits = 1;
-        for (let r = number; r >= 10; r = Math.floor(r / 10)) digits++;
-        table.digits[at] = digits;
-        for (let d = at + digits, r = number; d > at; d--, r = Math.floor(r / 10)) table.digits[d] = 48 + (r % 10);
-      }
-    }
-    if (seen === SHARE_WINDOW) {
-      // Fewer than one in eight values of the window repeated one before (ids, amounts, times): not
-      // worth a lookup per cell. (A column of a few hundred values repeats about one in four in its first window.)
-      if (table.hits[index]! * 8 < SHARE_WINDOW) table.on[index] = 0;
-      table.seen[index] = 0;
-      table.hits[index] = 0;
-    }
-  }
-
-  /** `<c r="B7" t="s"><v>N</v></c>` (with the cell's style as xmlCell would give it) for entry `entry` of the shared block. */
-  private xmlSharedCell(entry: number, firstCode: number, flagged: boolean, index: number): void {
-    const buf = this.buf;
-    let p = this.cellRef(index);
-    buf[p] = 32; //  t="s"
-    buf[p + 1] = 116;
-    buf[p + 2] = 61;
-    buf[p + 3] = 34;
-    buf[p + 4] = 115;
-    buf[p + 5] = 34;
-    p += 6;
-    const style = dataCellStyle(firstCode, flagged);
-    if (style !== 0) {
-      buf[p] = 32; //  s="N"
-      buf[p + 1] = 115;
-      buf[p + 2] = 61;
-      buf[p + 3] = 34;
-      buf[p + 4] = 48 + style;
-      buf[p + 5] = 34;
-      p += 6;
-    }
-    buf[p] = 62; // ><v>
-    buf[p + 1] = 60;
-    buf[p + 2] = 118;
-    buf[p + 3] = 62;
-    p += 4;
-    const table = this.table!.digits;
-    const at = entry * 8;
-    const digits = table[at]!;
-    for (let d = 1; d <= digits; d++) buf[p++] = table[at + d]!;
-    buf[p] = 60; // </v></c>
-    buf[p + 1] = 47;
-    buf[p + 2] = 118;
-    buf[p + 3] = 62;
-    buf[p + 4] = 60;
-    buf[p + 5] = 47;
-    buf[p + 6] = 99;
-    buf[p + 7] = 62;
-    this.pos = p + 8;
   }
 
   private readonly rowDigits = new Uint8Array(16);

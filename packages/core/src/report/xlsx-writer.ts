@@ -59,39 +59,8 @@ export class XlsxWriter {
   // shared-string table: shorter XML. Not every cell: hashing each fresh cell string for the
   // lookup cost more than the bytes it saved (measured).
   private readonly shared = new Map<string, number>();
-  /** The table in index order: the texts of `shared`, and blocks reserved for writers elsewhere (reserveShared). */
-  private readonly sharedList: string[] = [];
-  /** Size of each reserved block by its first index. */
-  private readonly reserved = new Map<number, number>();
 
   private readonly share = (v: string) => this.sharedIndex(v);
-
-  private addShared(v: string): number {
-    const i = this.sharedList.length;
-    this.shared.set(v, i);
-    this.sharedList.push(v);
-    return i;
-  }
-
-  /**
-   * Reserves up to `slots` consecutive entries of the shared strings for a writer in another thread
-   * (a report part: ByteRows.shareTexts), within the table's size limit; its texts come later
-   * (fillShared). Entries left unfilled stay empty strings no cell refers to.
-   */
-  reserveShared(slots: number): { base: number; slots: number } {
-    const n = Math.max(0, Math.min(slots, SHARED_MAX_ENTRIES - this.sharedList.length));
-    const base = this.sharedList.length;
-    for (let j = 0; j < n; j++) this.sharedList.push('');
-    if (n > 0) this.reserved.set(base, n);
-    return { base, slots: n };
-  }
-
-  /** The texts of a block reserveShared gave, in order from its base. */
-  fillShared(base: number, texts: readonly string[]): void {
-    const n = this.reserved.get(base);
-    if (n === undefined || texts.length > n) throw new Error(`shared strings: ${texts.length} texts for a block of ${n ?? 0} at ${base}`);
-    for (let j = 0; j < texts.length; j++) this.sharedList[base + j] = texts[j]!;
-  }
 
   /**
    * The shared-string index of a text of the product's own that many rows repeat (a pattern kind, an
@@ -100,15 +69,17 @@ export class XlsxWriter {
   sharedText(v: string): number {
     const i = this.shared.get(v);
     if (i !== undefined) return i;
-    if (this.sharedList.length >= SHARED_MAX_ENTRIES) return -1;
-    return this.addShared(v);
+    if (this.shared.size >= SHARED_MAX_ENTRIES) return -1;
+    this.shared.set(v, this.shared.size);
+    return this.shared.size - 1;
   }
 
   private sharedIndex(v: string): number {
     const i = this.shared.get(v);
     if (i !== undefined) return i;
-    if (v.length > SHARED_MAX_LENGTH || this.sharedList.length >= SHARED_MAX_ENTRIES) return -1;
-    return this.addShared(v);
+    if (v.length > SHARED_MAX_LENGTH || this.shared.size >= SHARED_MAX_ENTRIES) return -1;
+    this.shared.set(v, this.shared.size);
+    return this.shared.size - 1;
   }
 
   /**
@@ -183,8 +154,8 @@ export class XlsxWriter {
       await z.addEntry(`xl/charts/chart${n}.xml`, chartXml(chart));
     }
     const sst = await z.openEntry('xl/sharedStrings.xml');
-    await sst.write(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" uniqueCount="${this.sharedList.length}">`);
-    for (const v of this.sharedList) {
+    await sst.write(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" uniqueCount="${this.shared.size}">`);
+    for (const v of this.shared.keys()) {
       const text = escapeXml(v);
       const pending = sst.write(text !== text.trim() ? `<si><t xml:space="preserve">${text}</t></si>` : `<si><t>${text}</t></si>`);
       if (pending) await pending;

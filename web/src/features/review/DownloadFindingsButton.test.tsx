@@ -11,7 +11,7 @@ afterEach(async () => {
   close = undefined;
 });
 
-const answer = (order: 'list' | 'analysis') => ({ status: 200, body: { format: 'csv', fileName: 'sap-findings-a1.csv', downloadUrl: 'about:blank', findings: 7_200_000, order } });
+const answer = (order: 'list' | 'analysis', findings = 7_200_000) => ({ status: 200, body: { format: 'csv', fileName: 'sap-findings-a1.csv', downloadUrl: 'about:blank', findings, order } });
 
 describe('DownloadFindingsButton', () => {
   it('says when a large export comes in the order the analysis made the findings', async () => {
@@ -20,5 +20,25 @@ describe('DownloadFindingsButton', () => {
     renderRoute(() => <DownloadFindingsButton analysisId="a-1" />);
     await userEvent.click(await screen.findByRole('button', { name: 'CSV' }));
     expect(await screen.findByText(/^7,200,000 findings, in the order the analysis made them/)).toBeInTheDocument();
+  });
+});
+
+describe('DownloadFindingsButton on AWS', () => {
+  it('follows the job writing the download (202) and then hands out its link', async () => {
+    let polls = 0;
+    const job = (state: string) => ({ jobId: '0b0c3c52-8f0e-4a0a-9d0b-2b9c1f8e7a11', kind: 'export', state, status: 'open', matched: 0, processed: 0, updated: 0, skipped: 0 });
+    const api = await startApiServer({
+      'GET /results/a-1/findings/export?format=xlsx': () => ({ status: 202, body: { updated: 0, matched: 0, status: 'open', suppressions: [], job: job('queued') } }),
+      'GET /results/a-1/review-jobs/0b0c3c52-8f0e-4a0a-9d0b-2b9c1f8e7a11': () =>
+        ++polls < 2
+          ? { status: 200, body: { updated: 0, matched: 0, status: 'open', suppressions: [], job: job('running') } }
+          : { status: 200, body: { updated: 0, matched: 0, status: 'open', suppressions: [], job: job('done'), download: answer('analysis', 1_234_567).body } },
+    });
+    close = api.close;
+    renderRoute(() => <DownloadFindingsButton analysisId="a-1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download findings' }));
+    // The link arrives with the finished job: its note is shown, after two polls.
+    expect(await screen.findByText(/^1,234,567 findings, in the order the analysis made them/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(polls).toBe(2);
   });
 });

@@ -4,7 +4,8 @@ import { api } from '../../api/client.ts';
 
 import type { Finding as EngineFinding, FindingRule, FindingSeverity as Severity, ReviewStatus, SuppressionRule } from '@app/core/review/types.ts';
 import type { TimelineEntry, TimelineType } from '@app/core/review/user-timeline.ts';
-import type { ReviewJobAnswer } from './review-job.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { untilWritten, type FindingsDownload, type ReviewJobAnswer } from './review-job.ts';
 
 export type { FindingRule, ReviewStatus, Severity, TimelineEntry, TimelineType };
 
@@ -124,8 +125,14 @@ export type FindingMatch = Pick<FindingFilters, 'status' | 'severity' | 'rule' |
 export const reviewByFilter = (analysisId: string, filter: FindingMatch, expected: number, input: Omit<ReviewInput, 'suppress'>) =>
   api.put<ReviewJobAnswer>(`${base(analysisId)}/review-by-filter`, { ...input, filter, expected }, { fallback: 'Failed to save the reviews' });
 
-export const exportFindings = (analysisId: string, format: 'xlsx' | 'csv') =>
-  api.get<{ downloadUrl: string; fileName: string; findings: number; order: 'list' | 'analysis' }>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });
+/** The findings download: its link, or (202: on AWS, or a streamed one) the job writing it, followed to the end. */
+export async function exportFindings(analysisId: string, format: 'xlsx' | 'csv'): Promise<FindingsDownload> {
+  const first = await api.get<FindingsDownload | ReviewJobAnswer>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });
+  if ('downloadUrl' in first) return first;
+  const done = await untilWritten(analysisId, first);
+  if (!done.download) throw new ApiError(409, 'The download was not written; try again');
+  return done.download;
+}
 
 export const suppressionsQuery = () =>
   queryOptions({

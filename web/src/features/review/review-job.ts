@@ -8,7 +8,7 @@ import type { ReviewStatus } from './review-api.ts';
 
 export interface ReviewJob {
   jobId: string;
-  kind: 'case' | 'filter';
+  kind: 'case' | 'filter' | 'export';
   /** queued: waiting for the server to take it up (on AWS, on the review queue: at first, or between two steps of a large job). */
   state: 'queued' | 'running' | 'done' | 'failed';
   status: ReviewStatus;
@@ -25,6 +25,15 @@ export interface ReviewJobAnswer {
   status: ReviewStatus;
   suppressions: string[];
   job?: ReviewJob;
+  /** A finished findings export (kind export): its link. */
+  download?: FindingsDownload;
+}
+
+export interface FindingsDownload {
+  downloadUrl: string;
+  fileName: string;
+  findings: number;
+  order: 'list' | 'analysis';
 }
 
 export const REVIEW_JOB_POLL_MS = 1000;

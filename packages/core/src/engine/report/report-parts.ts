@@ -51,8 +51,6 @@ export interface ReportPartInput {
   findingsOf?: string;
   /** With the statistics: the windows to watch for the cases' escalations (cases/escalations.ts). */
   caseTriggers?: CaseTrigger[];
-  /** With the sheet: the block of the workbook's shared strings this part's repeated texts go to (ByteRows.shareTexts). */
-  shared?: { base: number; slots: number };
 }
 
 export type { SheetSegment } from './sheet-segments.ts';
@@ -69,8 +67,6 @@ export interface ReportPartResult {
   cases?: CaseTallyJSON;
   /** Sheet parts: the longest value per column over the first rows written (column widths come from it). */
   longest?: number[];
-  /** With `shared`: the texts of the block, from its base (XlsxWriter.fillShared). */
-  sharedTexts?: string[];
 }
 
 const NO_RULES: readonly string[] = [];
@@ -185,7 +181,6 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   };
 
   const { sheetPos, csvPos, sources, temporalSource, csvCanonicalPos, canonicalStart, sheetWidth, flagEnd, sameAs, columnOf } = columnPlan(input, facts, csvCanonicalStart, csvFlagStart, csvWidth);
-  if (input.xlsx && input.shared) xml.shareTexts(input.shared.base, input.shared.slots, sheetWidth);
   const cells = new Array<string>(sheetWidth).fill('');
   const line = new Array<string>(csvWidth).fill('');
   line[0] = facts.fileType;
@@ -299,8 +294,6 @@ export async function writeReportPart(ctx: EngineContext, flagContext: FlagConte
   );
   await sheet.close();
   result.segments = sheet.segments;
-  const sharedTexts = xml.sharedTexts();
-  if (sharedTexts) result.sharedTexts = sharedTexts;
   if (csv) {
     await csv.flush();
     await csvSink!.end();

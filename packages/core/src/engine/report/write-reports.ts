@@ -21,10 +21,6 @@ import type { FindingLinesResult } from '../../review/finding-lines.ts';
 import { patternSharedTexts, type PatternSheetInput, type PatternSheetResult, type SharedTexts } from './pattern-sheet.ts';
 import { patternExplanation } from './pattern-text.ts';
 
-/** Shared strings a report part may fill (repeated texts of its sheet rows), and all parts together. */
-const PART_SHARED_SLOTS = 16_384;
-const PARTS_SHARED_SLOTS = 200_000;
-
 /** Risk by the share of flagged records; no records at all is 'No data', never Clean. */
 export function riskLevel(flagged: number, total: number): RiskLevel {
   if (total === 0) return 'No data';
@@ -80,13 +76,6 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     if (input.highRecords && outputs.findings && outputs.highRecords) input.findingsOf = options.analysisId ?? '';
     if (input.stats) input.caseTriggers = triggers;
   }
-  // Each sheet part's repeated texts go to a block of the shared strings of its own (the parts run in parallel).
-  const sheetParts = inputs.filter((input) => input.xlsx);
-  for (const input of sheetParts) {
-    const rows = input.range ? input.range.parts.ranges[input.range.k]!.rows : (state.facts.find((f) => f.index === input.fileIndex)?.records ?? 0);
-    const block = xlsx.reserveShared(Math.min(rows, PART_SHARED_SLOTS, Math.floor(PARTS_SHARED_SLOTS / sheetParts.length)));
-    if (block.slots > 0) input.shared = block;
-  }
   const csvStarts = inputs.map(() => 0);
   const progress = inputs.map(() => 0);
   const progressOf = (i: number) => (n: number) => {
@@ -129,10 +118,6 @@ export async function writeReports(ctx: EngineContext, flagContext: FlagContext,
     }
   };
   await Promise.all([assembleWorkbook(), assembleCsv()]);
-  for (const [i, input] of inputs.entries()) {
-    const texts = input.shared ? (await pending[i]!).sharedTexts : undefined;
-    if (texts) xlsx.fillShared(input.shared!.base, texts);
-  }
   // The patterns' findings, in the pool while this thread writes the review files and the cases.
   const patternsMade = outputs.findings && ctx.tasks && patternCount >= PATTERN_TASKS_FROM ? startPatternFindings(ctx, flagContext, options.analysisId ?? '', patternCount, stats.flagSamples()) : undefined;
   patternsMade?.catch(() => undefined);

@@ -9,7 +9,7 @@ import {
   caseQuerySchema,
   caseReviewBodySchema,
   casesQuerySchema,
-  exportFindings,
+  requestFindingsExport,
   exportQuerySchema,
   filterReviewBodySchema,
   getCase,
@@ -43,9 +43,10 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
     return { status: 200, body: await queryFindings(o, query) };
   });
 
-  r.route('GET', '/results/{id}/findings/export', { access: 'user', summary: 'The findings workbook (xlsx) or CSV as a one-hour download link' }, async ({ caller, params, req, services }) => {
+  r.route('GET', '/results/{id}/findings/export', { access: 'user', summary: 'The findings workbook (xlsx) or CSV as a one-hour download link (possibly 202 with the job writing it: on AWS, or a streamed export)' }, async ({ caller, params, req, services }) => {
     const { format } = exportQuerySchema.parse(req.query);
-    return { status: 200, body: await exportFindings(services, caller.sub, params.id!, format) };
+    const out = await requestFindingsExport(services, caller.sub, params.id!, format);
+    return { status: out.code, body: out.body };
   });
 
   r.route('GET', '/results/{id}/timeline', { access: 'user', summary: "A page of one user's activity across the analysis's files" }, async ({ caller, params, req, services }) => {
@@ -78,7 +79,7 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
     return { status: out.code, body: out.body };
   });
 
-  r.route('GET', '/results/{id}/review-jobs/{jobId}', { access: 'user', params: { jobId: jobIdParam }, summary: 'Progress and result of a case or filter review that answered 202' }, async ({ caller, params, services }) => {
+  r.route('GET', '/results/{id}/review-jobs/{jobId}', { access: 'user', params: { jobId: jobIdParam }, summary: 'Progress and result of a case or filter review or a findings export that answered 202' }, async ({ caller, params, services }) => {
     return { status: 200, body: await getReviewJob(services, caller.sub, params.id!, params.jobId!) };
   });
 

@@ -294,7 +294,7 @@ export async function readLines(o: OpenedFindings, lines: readonly LineRef[]): P
 }
 
 /** Reads these [start, start + length) lines of a stored file (close ones together, `refs` in offset order), each handed to `take` as text. */
-async function readRanges<R extends { start: number; length: number }>(blobs: BlobStore, key: string, refs: readonly R[], take: (ref: R, text: string) => void): Promise<void> {
+async function readRanges<R extends { start: number; length: number }>(blobs: Pick<BlobStore, 'readRange'>, key: string, refs: readonly R[], take: (ref: R, text: string) => void): Promise<void> {
   const groups: { start: number; end: number; members: R[] }[] = [];
   for (const l of refs) {
     const g = groups.at(-1);
@@ -323,9 +323,14 @@ async function readRanges<R extends { start: number; length: number }>(blobs: Bl
  * (`evidenceAt`, as the report step writes them) instead of holding a copy of the record.
  */
 export async function attachEvidence(o: Pick<OpenedFindings, 'services' | 'keys'>, findings: readonly Finding[]): Promise<void> {
+  await attachEvidenceFrom(o.services.blobs, o.keys.highRecords, findings);
+}
+
+/** attachEvidence from `key` (high-records.ndjson) of any store: the streamed export's worker thread reads the file itself. */
+export async function attachEvidenceFrom(blobs: Pick<BlobStore, 'readRange'>, key: string, findings: readonly Finding[]): Promise<void> {
   const refs = findings.flatMap((f) => (f.evidenceAt ? [{ f, start: f.evidenceAt[0], length: f.evidenceAt[1] }] : [])).sort((a, b) => a.start - b.start);
   if (refs.length === 0) return;
-  await readRanges(o.services.blobs, o.keys.highRecords, refs, (ref, text) => {
+  await readRanges(blobs, key, refs, (ref, text) => {
     ref.f.evidence = [highRecordEvidence(JSON.parse(text) as HighRecord)];
     delete ref.f.evidenceAt;
   });

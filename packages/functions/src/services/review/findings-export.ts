@@ -10,7 +10,8 @@
  * severity, time, id), holding the findings and the file in memory. A larger analysis (4 x 100 MB
  * exports give about 7 million findings, 3 GB) is streamed instead: findings.ndjson is read in its
  * own order (the analysis's, as results.csv) and each row written straight to the stored file,
- * so memory holds the index and the reviews, not the findings.
+ * so memory holds the index and the reviews, not the findings (stream-export.ts; on this machine
+ * in a worker thread of its own, export-jobs.ts, never on the server's main thread).
  */
 import { z } from 'zod';
 import { localDateTime } from '@app/core/review/index.ts';
@@ -18,31 +19,58 @@ import { VisibleError } from '../../http/errors.ts';
 import { DOWNLOAD_URL_TTL_SECONDS } from '../analyses/analysis-views.ts';
 import type { Services } from '../types.ts';
 import { analysisPrefix } from '../workspace.ts';
-import { findingsWorkbookRow, suppressionLabel, writeFindingsCsv, writeFindingsWorkbook, type Finding, type FindingsWorkbookRow } from '@app/core/review/index.ts';
+import type { Finding } from '@app/core/review/index.ts';
 import { XLSX_MAX_ROWS } from '@app/core/report/xlsx-writer.ts';
-import type { BlobStore } from '../../ports/index.ts';
 import { attachEvidence, openFindings, readBytes, runQuery, type OpenedFindings } from './finding-store.ts';
-import { FindingsIndex, type FindingsIndexData } from './findings-index.ts';
+import type { FindingsIndexData } from './findings-index.ts';
 import type { Retry } from './review-jobs.ts';
 import { reviewPool } from './review-pool.ts';
+import { CONTENT_TYPES, streamFindingsExport, type StreamSpec } from './stream-export.ts';
 
 export const exportQuerySchema = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 
-const CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
 
 /**
  * inMemoryBytes: the most stored findings (bytes of findings.ndjson) an export holds in memory to
- * write them in list order; a larger one is streamed in the analysis's order. sheetRows: rows of
- * one worksheet (Excel's), further findings continue on the next. Tests lower both.
+ * write them in list order; a larger one is streamed in the analysis's order (jobInMemoryBytes in
+ * the review job function, which has 1,024 MB). sheetRows: rows of one worksheet (Excel's),
+ * further findings continue on the next. Tests lower them.
  */
-export const exportLimits = { inMemoryBytes: 512 * 1024 * 1024, sheetRows: XLSX_MAX_ROWS };
+export const exportLimits = { inMemoryBytes: 512 * 1024 * 1024, sheetRows: XLSX_MAX_ROWS, jobInMemoryBytes: 128 * 1024 * 1024 };
 
 type Counts = { total: number; reviewed: number; toReview: number; open: number; suppressed: number };
 
+/** A written findings download: where it is stored and what it holds. */
+export interface WrittenExport {
+  key: string;
+  fileName: string;
+  format: 'xlsx' | 'csv';
+  findings: number;
+  order: 'list' | 'analysis';
+}
+
+/** The answer to a finished export: a fresh short-lived link to the stored file. */
+export async function downloadOf(services: Services, w: WrittenExport) {
+  const downloadUrl = await services.blobs.presignGet(w.key, { expiresIn: DOWNLOAD_URL_TTL_SECONDS, downloadName: w.fileName, contentType: CONTENT_TYPES[w.format] });
+  return { format: w.format, fileName: w.fileName, downloadUrl, findings: w.findings, order: w.order };
+}
+
+/** Writes the download within the request (small exports locally: the review workers; export-jobs.ts puts it on the review queue on AWS). */
 export async function exportFindings(services: Services, userSub: string, analysisId: string, format: 'xlsx' | 'csv') {
+  return downloadOf(services, await writeFindingsExport(services, userSub, analysisId, format));
+}
+
+/** An export about to be written: the analysis's findings opened, its About sheet, whether it is streamed, where it goes. */
+export interface PreparedExport {
+  o: OpenedFindings;
+  format: 'xlsx' | 'csv';
+  about: [string, string][];
+  streamed: boolean;
+  written: Omit<WrittenExport, 'findings'>;
+}
+
+/** Opens the analysis's findings (another user's: 404) and decides how its export is written; `inMemoryBytes`: see exportLimits. */
+export async function prepareFindingsExport(services: Services, userSub: string, analysisId: string, format: 'xlsx' | 'csv', inMemoryBytes = exportLimits.inMemoryBytes): Promise<PreparedExport> {
   const o = await openFindings(services, userSub, analysisId);
   // Loads the index and the reviews into a worker and gives the counts for the About sheet.
   const head = await runQuery<{ counts: Counts } & Pick<FindingsIndexData, 'recordSource'>>(o, {
@@ -54,7 +82,7 @@ export async function exportFindings(services: Services, userSub: string, analys
   const a = o.analysis;
   const counts = head.counts;
   const [stored, storedIndex] = await Promise.all([services.blobs.head(o.keys.findings), services.blobs.head(o.keys.index)]);
-  const streamed = stored !== undefined && storedIndex !== undefined && stored.size > exportLimits.inMemoryBytes;
+  const streamed = stored !== undefined && storedIndex !== undefined && stored.size > inMemoryBytes;
   const about: [string, string][] = [
     ['Analysis', a.analysisId],
     ['Files', a.fileNames.join(', ')],
@@ -74,10 +102,38 @@ export async function exportFindings(services: Services, userSub: string, analys
   ];
   if (counts.total + 1 > exportLimits.sheetRows) about.push(['Findings sheets', `${Math.ceil(counts.total / (exportLimits.sheetRows - 1))}: "Findings", then "Findings (2)" and on, ${(exportLimits.sheetRows - 1).toLocaleString('en-US')} findings each`]);
   const key = `${analysisPrefix(userSub, analysisId)}findings.${format}`;
-  const findings = streamed ? await streamExport(o, format, about, key) : await exportInWorker(o, format, about, key);
-  const fileName = `sap-findings-${analysisId.slice(0, 8)}.${format}`;
-  const downloadUrl = await services.blobs.presignGet(key, { expiresIn: DOWNLOAD_URL_TTL_SECONDS, downloadName: fileName, contentType: CONTENT_TYPES[format] });
-  return { format, fileName, downloadUrl, findings, order: streamed ? ('analysis' as const) : ('list' as const) };
+  return { o, format, about, streamed, written: { key, fileName: `sap-findings-${analysisId.slice(0, 8)}.${format}`, format, order: streamed ? 'analysis' : 'list' } };
+}
+
+/** What the streamed export of a prepared one reads and writes (stream-export.ts). */
+export function streamSpecOf(p: PreparedExport): StreamSpec {
+  const { o } = p;
+  return {
+    format: p.format,
+    keys: { findings: o.keys.findings, index: o.keys.index, highRecords: o.keys.highRecords },
+    out: p.written.key,
+    suppressions: o.snapshot?.suppressions ?? [],
+    reviews: reviewsOf(o),
+    about: p.about,
+    timeZone: o.analysis.timeZone,
+    maxRows: exportLimits.sheetRows,
+  };
+}
+
+/**
+ * Writes findings.xlsx or findings.csv of the analysis beside its outputs in the calling thread's
+ * turn: the review workers make a small one; a streamed one is written here (the review job
+ * function on AWS; on this machine export-jobs.ts streams it in a worker thread instead).
+ */
+export async function writeFindingsExport(services: Services, userSub: string, analysisId: string, format: 'xlsx' | 'csv', inMemoryBytes = exportLimits.inMemoryBytes): Promise<WrittenExport> {
+  const p = await prepareFindingsExport(services, userSub, analysisId, format, inMemoryBytes);
+  const findings = p.streamed ? await streamFindingsExport(services.blobs, streamSpecOf(p)) : await exportInWorker(p.o, p.format, p.about, p.written.key);
+  return { ...p.written, findings };
+}
+
+/** Writes a prepared export that is not streamed (the review workers, in list order). */
+export async function writeInMemoryExport(p: PreparedExport): Promise<WrittenExport> {
+  return { ...p.written, findings: await exportInWorker(p.o, p.format, p.about, p.written.key) };
 }
 
 const reviewsOf = (o: OpenedFindings) => [...o.reviews.values()].map((r) => ({ findingId: r.findingId, status: r.status, comment: r.comment, ticket: r.ticket, reviewer: r.reviewer, reviewedAt: r.reviewedAt }));
@@ -99,58 +155,6 @@ async function exportInWorker(o: OpenedFindings, format: 'xlsx' | 'csv', about: 
   if ('retry' in out) throw new VisibleError('UNAVAILABLE', 'The findings of this analysis are busy; try again in a moment');
   await services.blobs.put(key, out.bytes, CONTENT_TYPES[format]);
   return out.findings;
-}
-
-/** The lines of a stored NDJSON file as they are read (a line cut by a chunk's end goes with the next). */
-async function* ndjsonLines(blobs: BlobStore, key: string): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let rest = '';
-  for await (const chunk of blobs.read(key)) {
-    const text = rest + decoder.decode(chunk, { stream: true });
-    const lines = text.split('\n');
-    rest = lines.pop()!;
-    for (const line of lines) if (line !== '') yield line;
-  }
-  rest += decoder.decode();
-  if (rest !== '') yield rest;
-}
-
-/**
- * The export streamed from findings.ndjson, in its order, straight into the stored file; each
- * finding's number in the index (by its id) says which suppression matched it.
- */
-async function streamExport(o: OpenedFindings, format: 'xlsx' | 'csv', about: [string, string][], key: string): Promise<number> {
-  const { services } = o;
-  const index = new FindingsIndex(await readBytes(services.blobs, o.keys.index));
-  index.applySuppressions(o.snapshot?.suppressions ?? []);
-  const reviews = new Map(reviewsOf(o).map((r) => [r.findingId, r]));
-  let n = 0;
-  async function* rows(): AsyncGenerator<FindingsWorkbookRow> {
-    for await (const line of ndjsonLines(services.blobs, o.keys.findings)) {
-      const f = JSON.parse(line) as Finding;
-      const i = index.indexOf(f.findingId);
-      if (i === undefined) throw new Error(`finding ${f.findingId} of the findings file is not in its index`);
-      const s = index.suppressedBy[i]! >= 0 ? index.suppressions[index.suppressedBy[i]!] : undefined;
-      n++;
-      yield findingsWorkbookRow(f, reviews.get(f.findingId) as Partial<FindingsWorkbookRow> | undefined, s ? suppressionLabel(s) : '');
-    }
-  }
-  const sink = services.blobs.writer(key, CONTENT_TYPES[format]);
-  const timeZone = o.analysis.timeZone;
-  if (format === 'csv') await writeFindingsCsv(sink, rows(), { timeZone });
-  else {
-    const readEvidence = async (shown: FindingsWorkbookRow[]) => {
-      const asked = shown.map((r) => ({ findingId: r.findingId, evidenceAt: r.evidenceAt, evidence: [] }) as unknown as Finding);
-      await attachEvidence(o, asked);
-      shown.forEach((r, k) => {
-        r.evidence = asked[k]!.evidence;
-        delete r.evidenceAt;
-      });
-    };
-    await writeFindingsWorkbook(sink, rows(), about, { timeZone, maxRows: exportLimits.sheetRows, readEvidence });
-  }
-  if (n !== index.count) throw new Error(`the findings file has ${n} lines, its index ${index.count}`);
-  return n;
 }
 
 /** What the About sheet says about the record findings. */

@@ -15,4 +15,5 @@ export {
   updateSuppressionSchema,
 } from './suppressions.ts';
 export { exportFindings, exportQuerySchema } from './findings-export.ts';
+export { requestFindingsExport } from './export-jobs.ts';
 export { getTimeline, timelineQuerySchema } from './timeline.ts';

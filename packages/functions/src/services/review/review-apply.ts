@@ -52,8 +52,11 @@ export const jobClock = { now: (): number => Date.now(), heartbeatMs: HEARTBEAT_
 export interface ReviewJobItem {
   jobId: string;
   analysisId: string;
-  kind: 'case' | 'filter';
+  /** case, filter: a review; export: the findings download written on the review queue (AWS, export-jobs.ts). */
+  kind: 'case' | 'filter' | 'export';
   caseId?: string;
+  /** An export's file once written (export-jobs.ts): the answer hands out a fresh link to it. */
+  download?: { key: string; fileName: string; format: 'xlsx' | 'csv'; findings: number; order: 'list' | 'analysis' };
   /** queued (waiting on the review queue for the review job function: AWS), running, done, failed. */
   state: ReviewJobState;
   /** The decision applied. */
@@ -142,9 +145,10 @@ export function liveJobCondition(now = jobClock.now()) {
   };
 }
 
-type JobRef = Pick<ApplySpec, 'userSub' | 'analysisId' | 'jobId'>;
+export type JobRef = Pick<ApplySpec, 'userSub' | 'analysisId' | 'jobId'>;
 
-async function progress(db: ReviewDb, spec: JobRef, set: Partial<ReviewJobItem>): Promise<void> {
+/** Sets these fields of the job (its progress, its end), and its time. */
+export async function progress(db: ReviewDb, spec: JobRef, set: Partial<ReviewJobItem>): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const parts: string[] = [];
@@ -218,6 +222,17 @@ export const failStepOfJob = (db: ReviewDb, job: JobRef, step: number, message: 
 /** Says a running job is alive (a batch that takes long); nothing where it is no longer running. */
 const heartbeat = (db: ReviewDb, job: JobRef): Promise<boolean> => updateIf(db, job, 'SET updatedAt = :now', '#st = :running', { ':running': 'running' });
 
+/** Runs `work` while saying every jobClock.heartbeatMs that the job is alive. */
+export async function withHeartbeat<T>(db: ReviewDb, job: JobRef, work: () => Promise<T>): Promise<T> {
+  const beat = setInterval(() => void heartbeat(db, job).catch(() => {}), jobClock.heartbeatMs);
+  beat.unref?.();
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+  }
+}
+
 export interface ApplyOptions {
   /** Where in `list` to start (a continued job), with the counts of what was done before. */
   from?: number;
@@ -244,41 +259,39 @@ export async function applyReview(spec: ApplySpec, index: FindingsIndex, list: r
   let updated = options.updated ?? 0;
   let skipped = options.skipped ?? 0;
   let processed = options.from ?? 0;
-  const beat = setInterval(() => void heartbeat(db, spec).catch(() => {}), jobClock.heartbeatMs);
-  beat.unref?.();
-  try {
-    if (processed === 0) await progress(db, spec, { matched: list.length });
-    for (let from = processed; from < list.length; from += APPLY_BATCH) {
-      const writes = Array.from(list.slice(from, from + APPLY_BATCH), (i) => {
-        const t = index.target(i);
-        const sid = suppressionOf.get(`${t.rule.id}\u001f${t.user}`);
-        return { findingId: t.findingId, state: sid ? { ...spec.state, suppressionId: sid } : spec.state };
-      });
-      const written = await withReviewLock(db, spec.userSub, spec.analysisId, async (seq) => {
-        const out = await writeUnderLock(db, spec.userSub, spec.analysisId, seq, writes, keep);
-        return { result: out.entries.filter(Boolean).length, seq: out.seq };
-      });
-      updated += written;
-      skipped += writes.length - written;
-      processed += writes.length;
-      if (from + APPLY_BATCH < list.length) {
-        await progress(db, spec, { processed, updated, skipped });
-        if (options.stop?.()) {
-          await bumpReviewsVersion(db, spec.userSub, spec.analysisId);
-          return { state: 'stopped', processed, updated, skipped };
+  return withHeartbeat(db, spec, async (): Promise<ApplyOutcome> => {
+    try {
+      if (processed === 0) await progress(db, spec, { matched: list.length });
+      for (let from = processed; from < list.length; from += APPLY_BATCH) {
+        const writes = Array.from(list.slice(from, from + APPLY_BATCH), (i) => {
+          const t = index.target(i);
+          const sid = suppressionOf.get(`${t.rule.id}\u001f${t.user}`);
+          return { findingId: t.findingId, state: sid ? { ...spec.state, suppressionId: sid } : spec.state };
+        });
+        const written = await withReviewLock(db, spec.userSub, spec.analysisId, async (seq) => {
+          const out = await writeUnderLock(db, spec.userSub, spec.analysisId, seq, writes, keep);
+          return { result: out.entries.filter(Boolean).length, seq: out.seq };
+        });
+        updated += written;
+        skipped += writes.length - written;
+        processed += writes.length;
+        if (from + APPLY_BATCH < list.length) {
+          await progress(db, spec, { processed, updated, skipped });
+          if (options.stop?.()) {
+            await bumpReviewsVersion(db, spec.userSub, spec.analysisId);
+            return { state: 'stopped', processed, updated, skipped };
+          }
         }
       }
+      await bumpReviewsVersion(db, spec.userSub, spec.analysisId);
+      await progress(db, spec, { processed, updated, skipped, state: 'done', finishedAt: new Date().toISOString() });
+      return { state: 'done' };
+    } catch (e) {
+      quiet.error('review job failed', { analysisId: spec.analysisId, jobId: spec.jobId, error: String(e) });
+      await bumpReviewsVersion(db, spec.userSub, spec.analysisId).catch(() => {});
+      const message = `The review stopped after ${processed.toLocaleString('en-US')} of ${list.length.toLocaleString('en-US')} findings (${(e as Error).message}); review the rest again`;
+      await progress(db, spec, { processed, updated, skipped, state: 'failed', message, finishedAt: new Date().toISOString() }).catch(() => {});
+      return { state: 'failed' };
     }
-    await bumpReviewsVersion(db, spec.userSub, spec.analysisId);
-    await progress(db, spec, { processed, updated, skipped, state: 'done', finishedAt: new Date().toISOString() });
-    return { state: 'done' };
-  } catch (e) {
-    quiet.error('review job failed', { analysisId: spec.analysisId, jobId: spec.jobId, error: String(e) });
-    await bumpReviewsVersion(db, spec.userSub, spec.analysisId).catch(() => {});
-    const message = `The review stopped after ${processed.toLocaleString('en-US')} of ${list.length.toLocaleString('en-US')} findings (${(e as Error).message}); review the rest again`;
-    await progress(db, spec, { processed, updated, skipped, state: 'failed', message, finishedAt: new Date().toISOString() }).catch(() => {});
-    return { state: 'failed' };
-  } finally {
-    clearInterval(beat);
-  }
+  });
 }

@@ -100,7 +100,7 @@ export function parseReviewJobMessage(body: string): ReviewJobMessage {
 
 /** The table client of the review job function: more SDK retries than a request's, since throttling (1,000 writes/s per partition) is expected here. */
 let patient: ReviewDb | undefined;
-function jobDb(services: Services): ReviewDb {
+export function jobDb(services: Services): ReviewDb {
   if (services.config.mode !== 'aws') return services;
   patient ??= {
     ddb: DynamoDBDocumentClient.from(new DynamoDBClient({ region: services.config.region, maxAttempts: 10, retryMode: 'adaptive' }), {
@@ -194,11 +194,12 @@ export async function runReviewJob(services: Services, m: ReviewJobMessage, cloc
  * got, unless it ended or moved on meanwhile; the error log names the job for the operator (the
  * alarm on the dead letters fires).
  */
-export async function failDeadLetter(services: Services, m: ReviewJobMessage): Promise<void> {
+export async function failDeadLetter(services: Services, m: Pick<ReviewJobMessage, 'userSub' | 'analysisId' | 'jobId' | 'step'>): Promise<void> {
   const job = { userSub: m.userSub, analysisId: m.analysisId, jobId: m.jobId };
   const db = jobDb(services);
   const now = await readJobItem(db, m.userSub, m.analysisId, m.jobId);
   const done = now ? `after ${now.processed.toLocaleString('en-US')} of ${now.matched.toLocaleString('en-US')} findings ` : '';
-  const marked = now ? await failStepOfJob(db, job, m.step, `The review stopped ${done}(the server could not run it); review the rest again`) : false;
+  const message = now?.kind === 'export' ? 'The download could not be written (the server could not run it); try again' : `The review stopped ${done}(the server could not run it); review the rest again`;
+  const marked = now ? await failStepOfJob(db, job, m.step, message) : false;
   services.log.error('review job step in the dead letters', { ...job, step: m.step, marked });
 }

@@ -15,6 +15,7 @@ import type { Caller } from '../../http/types.ts';
 import type { Services } from '../types.ts';
 import { futureExpirySchema } from './expiry.ts';
 import type { FindingFilter, FindingTarget } from './findings-index.ts';
+import { downloadOf } from './findings-export.ts';
 import { filterOf, findingFilterShape } from './findings-query.ts';
 import { lookupFindings, viewsOf, type FindingView } from './finding-views.ts';
 import { requireAnalysis } from '../analyses/analysis-views.ts';
@@ -149,8 +150,8 @@ export async function reviewFindings(
   return viewsOf(o, lines);
 }
 
-/** How long a case or filter review request waits for its job before answering 202 with the job to poll. */
-export const ANSWER_WITHIN_MS = 2_500;
+/** How long a case or filter review or export request waits for its job before answering 202 with the job to poll (tests lower it). */
+export const answerWithin = { ms: 2_500 };
 
 export interface ReviewJobAnswer {
   /** Written so far (all of them once `job.state` is done). */
@@ -158,10 +159,18 @@ export interface ReviewJobAnswer {
   matched: number;
   status: ReviewState['status'];
   suppressions: string[];
-  job: ReviewJobItem;
+  job: Omit<ReviewJobItem, 'download'>;
+  /** A finished findings export (kind export): its link. */
+  download?: Awaited<ReturnType<typeof downloadOf>>;
 }
 
-const answerOf = (job: ReviewJobItem): ReviewJobAnswer => ({ updated: job.updated, matched: job.matched, status: job.status, suppressions: job.suppressions, job });
+/** The job as the API shows it; a finished export with a fresh link to its file (its stored key stays inside). */
+async function answerOf(services: Services, item: ReviewJobItem): Promise<ReviewJobAnswer> {
+  const { download, ...job } = item;
+  const answer: ReviewJobAnswer = { updated: job.updated, matched: job.matched, status: job.status, suppressions: job.suppressions, job };
+  if (download && job.state === 'done') answer.download = await downloadOf(services, download);
+  return answer;
+}
 
 interface Plan {
   notFound?: true;
@@ -196,19 +205,24 @@ async function startJob(
     // Without worker threads (REVIEW_WORKERS=0) the job runs within the request.
     await runQuery<{ matched: number }>(o, { type: 'apply', filter, spec, wait: reviewPool().inline });
   }
-  const deadline = Date.now() + ANSWER_WITHIN_MS;
+  return awaitJob(services, userSub, analysisId, jobId);
+}
+
+/** Waits up to answerWithin.ms for a job: its result (200) when it ended by then, else the job (202); a failed job answers 409 with its message. */
+export async function awaitJob(services: Services, userSub: string, analysisId: string, jobId: string): Promise<{ code: 200 | 202; body: ReviewJobAnswer }> {
+  const deadline = Date.now() + answerWithin.ms;
   for (let wait = 25; ; wait = Math.min(250, wait * 2)) {
     const now = await readJobItem(services, userSub, analysisId, jobId);
-    if (!now) throw new VisibleError('UNAVAILABLE', 'The review job was lost; try again');
-    if (now.state === 'failed') throw new VisibleError('CONFLICT', now.message ?? 'The review failed; try again');
-    if (now.state === 'done') return { code: 200, body: answerOf(now) };
-    if (Date.now() > deadline) return { code: 202, body: answerOf(now) };
+    if (!now) throw new VisibleError('UNAVAILABLE', 'The job was lost; try again');
+    if (now.state === 'failed') throw new VisibleError('CONFLICT', now.message ?? 'The job failed; try again');
+    if (now.state === 'done') return { code: 200, body: await answerOf(services, now) };
+    if (Date.now() > deadline) return { code: 202, body: await answerOf(services, now) };
     await new Promise((r) => setTimeout(r, wait));
   }
 }
 
 /** Jobs of the analysis still moving: running, or queued for the review job function (not yet or between two steps). */
-async function runningJobs(services: Services, userSub: string, analysisId: string): Promise<number> {
+export async function runningJobs(services: Services, userSub: string, analysisId: string): Promise<number> {
   const live = liveJobCondition();
   const items = await queryAll<{ jobId: string }>(services.ddb, {
     TableName: services.config.tableName,
@@ -227,7 +241,7 @@ export async function getReviewJob(services: Services, userSub: string, analysis
   await requireAnalysis(services, userSub, analysisId);
   const job = await readJobItem(services, userSub, analysisId, jobId);
   if (!job) throw new VisibleError('NOT_FOUND', 'Review job not found');
-  return answerOf(job);
+  return answerOf(services, job);
 }
 
 /** The status a finding must still have when its batch is written, for a filter on review status. */
