@@ -75,6 +75,16 @@ function readLogonsApart(ctx: EngineContext, fc: FlagContext, files: FileStepRes
 export type EarlyLogons = readonly (Promise<RowLogons | undefined> | undefined)[];
 
 /**
+ * What was started for correlation during step 1 (analyze-files.ts): the logons of SM20 files,
+ * and the `correlate-items` task (early-items.ts), whose result correlation then takes instead
+ * of starting the task (it is used only where correlation would run it with `itemsApart`).
+ */
+export interface Early {
+  logons?: EarlyLogons;
+  items?: Promise<ItemCorrelation>;
+}
+
+/**
  * An SM20 file's logons whose rows step 1 kept (undefined when it kept their values): read once the
  * file's step 1 is done, by correlation or before it (analyze-files.ts starts it while step 1 reads
  * the next files, so correlation does not wait for it on this thread).
@@ -132,14 +142,14 @@ const hasHeadersOrItems = (f: FileStepResult) => f.fileType === 'CDHDR' || f.fil
  * and their headers runs as the `correlate-items` task (correlate-items.ts) beside the rest: the
  * same result, on two threads.
  */
-export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems), early?: EarlyLogons): Promise<StoredCorrelation & { table: PatternTable }> {
+export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems), early: Early = {}): Promise<StoredCorrelation & { table: PatternTable }> {
   const input: CorrelateItemsInput = { files: files.map(({ index, fileName, fileType }) => ({ index, fileName, fileType })) };
   const tasks = ctx.tasks;
-  const items = !itemsApart ? undefined : tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input);
+  const items = !itemsApart ? undefined : (early.items ?? (tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input)));
   // Awaited only where correlation needs it: a failure must not go unhandled before then.
   items?.catch(() => {});
   // The logons' rows are read while the facts load.
-  const rowLogons = readLogonsApart(ctx, fc, files, early);
+  const rowLogons = readLogonsApart(ctx, fc, files, early.logons);
   // The late keys are read right before correlation uses them (correlationSteps).
   const late = new Set<string>(LATE_KEYS);
   let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
@@ -174,7 +184,7 @@ async function writePatternTable(ctx: EngineContext, table: PatternTable): Promi
 }
 
 /** Step 2: joins and patterns over the files' facts, stored as `correlation.json` and `patterns.ndjson`. */
-export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], early?: EarlyLogons): Promise<CorrelateStepResult> {
+export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], early?: Early): Promise<CorrelateStepResult> {
   const stored = await correlateAndStore(ctx, fc, files, undefined, early);
   return { patterns: Object.values(stored.patternCounts).reduce((n, c) => n + (c ?? 0), 0), correlated: files.length > 1 };
 }
