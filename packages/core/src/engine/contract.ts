@@ -142,7 +142,11 @@ export interface FindingNumbers {
   user(v: string): number;
   object(v: string): number;
   terminal(v: string): number;
-  time(v: string): number;
+  /**
+   * Numbers for a part's times, one after another from the one returned (its `times`, each once): a
+   * time may get other numbers in other parts (the index keeps only the times' order, not a table).
+   */
+  times(values: readonly string[]): number;
   caseId(v: string): number;
   flag(v: string): number;
   /** A finding (`finding` of it); its id is the ASCII bytes [idStart, idEnd) of `buf`; `flag` -1 for none. */

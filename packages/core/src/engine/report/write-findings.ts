@@ -61,18 +61,21 @@ const BUCKET_HEAD = 20;
  * (the first write is waited for itself: a sink may open its file on it).
  */
 function chunkSink(sink: ByteSink) {
-  let chunk = Buffer.allocUnsafe(CHUNK);
+  let chunk: Buffer = Buffer.allocUnsafe(CHUNK);
   let at = 0;
   let bytes = 0;
   let writes = 0;
   /** The last write, not waited for yet. */
   let writing: Promise<void> | undefined;
+  /** Chunks the sink has released, filled again (a fresh megabyte per chunk made garbage collections). */
+  const free: Buffer[] = [];
   const flush = (): Promise<void> | undefined => {
     if (at === 0) return undefined;
+    const used = chunk;
     const full = chunk.subarray(0, at);
-    chunk = Buffer.allocUnsafe(CHUNK);
+    chunk = free.pop() ?? Buffer.allocUnsafe(CHUNK);
     at = 0;
-    const written = sink.write(full) || undefined;
+    const written = sink.write(full, () => void (free.length < 4 && free.push(used))) || undefined;
     if (writes++ === 0) return written;
     const before = writing;
     writing = written;
@@ -266,7 +269,7 @@ export async function writeFindings(
     };
     const ruleNo = numbers ? memo(made.rules.map((r) => r.id), (id) => numbers.rule(made.rules.find((r) => r.id === id)!)) : undefined;
     const userNo = numbers ? memo(made.users, (v) => numbers.user(v)) : undefined;
-    const timeNo = numbers ? memo(made.times, (v) => numbers.time(v)) : undefined;
+    const timeBase = numbers ? numbers.times(made.times) : 0;
     const objectNo = numbers ? memo(made.objects, (v) => numbers.object(v)) : undefined;
     const terminalNo = numbers ? memo(made.terminals, (v) => numbers.terminal(v)) : undefined;
     const flagNo = numbers && record ? memo(made.keys, (v) => (v === '' ? -1 : numbers.flag(v))) : undefined;
@@ -314,7 +317,7 @@ export async function writeFindings(
           let c = caseNo[rank]!;
           if (c < 0) caseNo[rank] = c = numbers.caseId(cases[rank]?.id ?? '');
           const idBytes = prefix === undefined ? buf : Buffer.from(prefix);
-          numbers.add(idBytes, prefix === undefined ? idStart : 14, prefix === undefined ? idEnd : prefix.length - 1, record, ruleNo!(rule), userNo!(user), objectNo!(object), terminalNo!(u32[u + 6]!), timeNo!(time), c, record ? flagNo!(key) : -1);
+          numbers.add(idBytes, prefix === undefined ? idStart : 14, prefix === undefined ? idEnd : prefix.length - 1, record, ruleNo!(rule), userNo!(user), objectNo!(object), terminalNo!(u32[u + 6]!), timeBase + time, c, record ? flagNo!(key) : -1);
         } else if (listener) {
           const fields: FindingFields = { findingId: prefix === undefined ? buf.toString('latin1', idStart, idEnd) : (JSON.parse(`${prefix.slice(13)}`) as string), kind: made.kind, rule: made.rules[rule]!, user: made.users[user]!, time: made.times[time]!, object: made.objects[object]!, terminal: made.terminals[u32[u + 6]!]!, caseId: cases[rank]?.id ?? '', source: record ? { flag: made.keys[key]! } : {} };
           listener.finding(fields);

@@ -43,6 +43,13 @@ export interface FindingsIndexData {
 
 class Table {
   readonly values: string[] = [];
+  /** Values appended as they are, each its own number (`finish` ranks the times by text, equal ones alike); the first's number. */
+  block(values: readonly string[]): number {
+    const first = this.values.length;
+    for (const v of values) this.values.push(v);
+    this.last = undefined;
+    return first;
+  }
   private readonly ids = new Map<string, number>();
   /** The value asked last (its own copy) and its number: a record's findings share their user, time, object. */
   private last: string | undefined;
@@ -210,7 +217,7 @@ export class FindingsIndexBuilder {
     user: (v: string) => this.users.id(v),
     object: (v: string) => this.objects.id(v),
     terminal: (v: string) => this.terminals.id(v),
-    time: (v: string) => this.times.id(v),
+    times: (values: readonly string[]) => this.times.block(values),
     caseId: (v: string) => this.cases.id(v),
     flag: (v: string) => this.flags.id(v),
     add: (buf: Uint8Array, idStart: number, idEnd: number, record: boolean, rule: number, user: number, object: number, terminal: number, time: number, caseNo: number, flag: number): void => {
@@ -276,10 +283,14 @@ export class FindingsIndexBuilder {
     const wide = this.wideIds.size === 0 ? undefined : Array.from({ length: n }, (_, l) => this.wideIds.get(seqOf[l]!) ?? idText(idBytes, idWidth, idLength, l));
     const ruleOf = byLine(this.ruleOf);
     // Times compare as text ("YYYY-MM-DD HH:MM:SS"): each distinct one by its rank among them.
-    const timeRank = new Uint32Array(this.times.values.length);
-    Uint32Array.from(this.times.values.keys())
-      .sort((a, b) => cmp(this.times.values[a]!, this.times.values[b]!))
-      .forEach((t, rank) => (timeRank[t] = rank));
+    // A time told in several parts has several numbers: equal times get the same rank.
+    const times = this.times.values;
+    const timeRank = new Uint32Array(times.length);
+    const byText = Array.from(times.keys()).sort((a, b) => cmp(times[a]!, times[b]!));
+    for (let k = 0, rank = 0; k < byText.length; k++) {
+      if (k > 0 && times[byText[k]!] !== times[byText[k - 1]!]) rank++;
+      timeRank[byText[k]!] = rank;
+    }
     const timeOf = byLine(this.timeOf);
     for (let l = 0; l < n; l++) timeOf[l] = timeRank[timeOf[l]!]!;
     const ruleList = this.rules.values.map((id) => this.ruleById.get(id)!);
