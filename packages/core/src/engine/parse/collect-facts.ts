@@ -6,7 +6,7 @@ import { FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '..
 import { DECLARED_FACTS } from '../../rules/pattern/fact-list.ts';
 import { compileDeclaredFacts, peerAddress, type CompiledFact, type DeclaredByType } from './declared-facts.ts';
 import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
-import { ViewRecord } from './view-record.ts';
+import type { ViewRecord } from './view-record.ts';
 import type { DateOrder } from '../../formats/types.ts';
 
 const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
@@ -140,7 +140,7 @@ export class FactsCollector {
           if (facts === LOGON_FACT && out.marks === 0 && !out.isChange) break;
         }
         // The moment without date and time strings when the row is read in place (view-record.ts).
-        const t = rec instanceof ViewRecord ? rec.epoch() : rec.date === '' ? null : (toEpoch(rec.date, rec.time) ?? Number.NaN);
+        const t = isView(rec) ? rec.epoch() : rec.date === '' ? null : (toEpoch(rec.date, rec.time) ?? Number.NaN);
         if (t === null) break;
         if (out.isChange) {
           const c = f.sm20Changes;
@@ -158,7 +158,7 @@ export class FactsCollector {
           // values (20 bytes each); the patterns a logon completes and MULTIPLE_LOGONS_BY_USER /
           // UNEXPECTED_NETWORK_LOGON read them in correlation.
           const l = f.logons;
-          if (rec instanceof ViewRecord) {
+          if (isView(rec)) {
             // Read in place from the row: no string per logon for user, terminal and peer.
             rec.pushUser(l.users);
             rec.pushTerminal(l.terminals);
@@ -321,6 +321,14 @@ export class FactsCollector {
     this.runCount = 0;
     this.runHasSensitive = false;
   }
+}
+
+/**
+ * A record read in place (view-record.ts): told by its `epoch` method, a property load V8 answers from
+ * the record's shape; `instanceof` went through the InstanceOf builtin on every SM20 record with facts.
+ */
+function isView(rec: CanonicalRecord): rec is ViewRecord {
+  return (rec as Partial<ViewRecord>).epoch !== undefined;
 }
 
 /** Keeps where the present row lies in the source (logon-rows.ts LogonRowBytes). */
