@@ -1,17 +1,47 @@
 /** Most distinct values a per-cell memo keeps before it starts afresh (bounded memory on any input). */
 const MEMO_LIMIT = 20_000;
 
-/** `make` remembered per distinct cell value; the last value is answered without a lookup (rows come in runs). */
+/** Slots of a memo's front table (a power of two). */
+export const FRONT_SLOTS = 256;
+
+/**
+ * A slot of the front tables for a string, from its length and three of its characters: cheaper
+ * than a Map lookup, whose builtin hashes a string it has not seen (cells are new strings per row)
+ * and costs a call; most lookups of step 1 find their cell there (few distinct codes per column).
+ */
+export function frontSlot(s: string): number {
+  const n = s.length;
+  if (n === 0) return 0;
+  return (n * 0x9e37 + s.charCodeAt(0) * 31 + s.charCodeAt(n >> 1) * 7 + s.charCodeAt(n - 1)) & (FRONT_SLOTS - 1);
+}
+
+/**
+ * `make` remembered per distinct cell value; the last value is answered without a lookup (rows come
+ * in runs), and a value in its front slot (one per slot, always also in the map) without the map's.
+ */
 export function memoOf<T>(make: (raw: string) => T): (raw: string) => T {
   let known = new Map<string, T>();
+  let frontKeys: (string | undefined)[] = new Array<string | undefined>(FRONT_SLOTS).fill(undefined);
+  let frontValues: (T | undefined)[] = new Array<T | undefined>(FRONT_SLOTS).fill(undefined);
   let lastRaw: string | undefined;
   let last!: T;
   return (raw) => {
     if (raw === lastRaw) return last;
-    let v = known.get(raw);
-    if (v === undefined) {
-      if (known.size >= MEMO_LIMIT) known = new Map();
-      known.set(raw, (v = make(raw)));
+    const slot = frontSlot(raw);
+    let v: T | undefined;
+    if (frontKeys[slot] === raw) v = frontValues[slot]!;
+    else {
+      v = known.get(raw);
+      if (v === undefined) {
+        if (known.size >= MEMO_LIMIT) {
+          known = new Map();
+          frontKeys = new Array<string | undefined>(FRONT_SLOTS).fill(undefined);
+          frontValues = new Array<T | undefined>(FRONT_SLOTS).fill(undefined);
+        }
+        known.set(raw, (v = make(raw)));
+      }
+      frontKeys[slot] = raw;
+      frontValues[slot] = v;
     }
     lastRaw = raw;
     last = v;
