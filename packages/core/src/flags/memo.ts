@@ -1,13 +1,13 @@
 /** Most distinct values a per-cell memo keeps before it starts afresh (bounded memory on any input). */
 const MEMO_LIMIT = 20_000;
 
-/** Slots of a memo's front table (a power of two). */
+/** Slots of a front table (a power of two): memoOf's, and DictColumnBuilder's (facts/column-builders.ts). */
 export const FRONT_SLOTS = 256;
 
 /**
- * A slot of the front tables for a string, from its length and three of its characters: cheaper
- * than a Map lookup, whose builtin hashes a string it has not seen (cells are new strings per row)
- * and costs a call; most lookups of step 1 find their cell there (few distinct codes per column).
+ * A slot of a front table for a string, from its length and three of its characters: cheaper than
+ * a Map lookup, whose builtin hashes a string it has not seen (cells are new strings per row) and
+ * costs a call; most lookups of step 1 find their value there (few distinct codes per column).
  */
 export function frontSlot(s: string): number {
   const n = s.length;
@@ -18,31 +18,36 @@ export function frontSlot(s: string): number {
 /**
  * `make` remembered per distinct cell value; the last value is answered without a lookup (rows come
  * in runs), and a value in its front slot (one per slot, always also in the map) without the map's.
+ * `make` never returns undefined.
  */
 export function memoOf<T>(make: (raw: string) => T): (raw: string) => T {
   let known = new Map<string, T>();
-  let frontKeys: (string | undefined)[] = new Array<string | undefined>(FRONT_SLOTS).fill(undefined);
+  // Keys '' until set: a slot is a hit only with its value set too ('' is a cell like any other).
+  let frontKeys: string[] = new Array<string>(FRONT_SLOTS).fill('');
   let frontValues: (T | undefined)[] = new Array<T | undefined>(FRONT_SLOTS).fill(undefined);
   let lastRaw: string | undefined;
   let last!: T;
+  const miss = (raw: string, slot: number): T => {
+    let v = known.get(raw);
+    if (v === undefined) {
+      if (known.size >= MEMO_LIMIT) {
+        known = new Map();
+        frontKeys = new Array<string>(FRONT_SLOTS).fill('');
+        frontValues = new Array<T | undefined>(FRONT_SLOTS).fill(undefined);
+      }
+      known.set(raw, (v = make(raw)));
+    }
+    frontKeys[slot] = raw;
+    frontValues[slot] = v;
+    lastRaw = raw;
+    last = v;
+    return v;
+  };
   return (raw) => {
     if (raw === lastRaw) return last;
     const slot = frontSlot(raw);
-    let v: T | undefined;
-    if (frontKeys[slot] === raw) v = frontValues[slot]!;
-    else {
-      v = known.get(raw);
-      if (v === undefined) {
-        if (known.size >= MEMO_LIMIT) {
-          known = new Map();
-          frontKeys = new Array<string | undefined>(FRONT_SLOTS).fill(undefined);
-          frontValues = new Array<T | undefined>(FRONT_SLOTS).fill(undefined);
-        }
-        known.set(raw, (v = make(raw)));
-      }
-      frontKeys[slot] = raw;
-      frontValues[slot] = v;
-    }
+    const v = frontKeys[slot] === raw ? frontValues[slot] : undefined;
+    if (v === undefined) return miss(raw, slot);
     lastRaw = raw;
     last = v;
     return v;
