@@ -6,11 +6,12 @@
  */
 import { isFormulaStart } from './neutralise-cell.ts';
 import { isPlainNumber, NUMERIC, putTemporalCell, SHARED, TEMPORAL } from './typed-cells.ts';
-import { columnLetter, dataCellStyle, escapeXml } from './sheet-xml.ts';
+import { columnLetter, dataCellStyle, escapeXml, SHEET_REFERENCES, type SheetReferences } from './sheet-xml.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const INLINE_CLOSE = ascii('</t></is></c>');
 const ROW_OPEN = ascii('<row r="');
+const ROW_OPEN_BARE = ascii('<row>');
 const NUMBER_CLOSE = ascii('</v></c>');
 const SHARED_OPEN = ascii(' t="s"><v>');
 const ROW_CLOSE = ascii('</row>');
@@ -23,7 +24,7 @@ const CR = ascii('&#13;');
 const MAX_FREE_BUFFERS = 8;
 
 // Tags written byte by byte: a few stores each beat a TypedArray.set call per cell (measured).
-/** ` t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4), after a cell's reference. */
+/** ` t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4), after `<c` and the cell's reference if it has one. */
 function openInline(buf: Buffer, p: number, style: number): number {
   buf[p] = 32; //  t="inlineStr"
   buf[p + 1] = 116;
@@ -124,8 +125,16 @@ export class ByteRows {
   /** Buffers the sink has released, to be filled again. */
   private readonly free: Buffer[] = [];
 
-  constructor(private readonly sink: (chunk: Uint8Array, release: () => void) => Promise<void> | void, private readonly size = 1 << 20) {
+  /** Sheet rows with `needed` references (SheetReferences) only. */
+  private readonly inferred: boolean;
+
+  constructor(
+    private readonly sink: (chunk: Uint8Array, release: () => void) => Promise<void> | void,
+    private readonly size = 1 << 20,
+    references: SheetReferences = SHEET_REFERENCES,
+  ) {
     this.buf = Buffer.allocUnsafe(size);
+    this.inferred = references === 'needed';
   }
 
   /** Hands over the bytes so far (call before the sink changes or ends). */
@@ -177,9 +186,10 @@ export class ByteRows {
 
   /**
    * One sheet row, sheet row number `row`: the bytes of `rowXml(cells, row, { highlight: i => i >=
-   * flagFrom && i < flagTo, kinds })`. Each cell with its reference, empty cells left out, ISO dates
-   * and times of TEMPORAL columns and plain numbers of NUMERIC columns typed, text that starts like
-   * a formula with the quotePrefix style.
+   * flagFrom && i < flagTo, kinds, follows, references })`, `follows` when `row` is one past the
+   * last row this writer wrote (the first row of a writer, and of a continuation sheet, keeps its
+   * `r`). References as the writer's SheetReferences say, empty cells left out, ISO dates and times of TEMPORAL columns and
+   * plain numbers of NUMERIC columns typed, text that starts like a formula with the quotePrefix style.
    */
   xmlRow(cells: readonly (string | undefined)[], row: number, flagFrom: number, flagTo: number, sameAs?: Int32Array, kinds?: ArrayLike<number>): void {
     const end = cells.length;
@@ -197,16 +207,27 @@ export class ByteRows {
     for (let r = row; r > 0; r = Math.floor(r / 10)) nd++;
     for (let r = row, d = nd - 1; d >= 0; r = Math.floor(r / 10), d--) digits[d] = 48 + (r % 10);
     this.rowDigitCount = nd;
-    this.put(ROW_OPEN);
-    this.putRowDigits();
-    this.buf[this.pos++] = 34; // ">
-    this.buf[this.pos++] = 62;
+    const inferred = this.inferred;
+    if (inferred && row === this.lastRow + 1) {
+      this.put(ROW_OPEN_BARE);
+    } else {
+      this.put(ROW_OPEN);
+      this.putRowDigits();
+      this.buf[this.pos++] = 34; // ">
+      this.buf[this.pos++] = 62;
+    }
+    this.lastRow = row;
     const kindCount = kinds === undefined ? 0 : kinds.length;
+    // The column a cell without a reference would take: the one after the last cell written (never
+    // with every reference written).
+    let next = inferred ? 0 : -1;
     for (let i = 0; i < end; i++) {
       const v = cells[i];
       this.written[i] = v;
       this.textAt[i] = -1;
       if (v === '' || v === undefined) continue;
+      this.refNeeded = i !== next;
+      if (inferred) next = i + 1;
       const kind = i < kindCount ? kinds![i]! : 0;
       if (kind !== 0 && this.xmlTyped(v, kind, i)) continue;
       // A text cell that repeats an earlier one of the row written as plain ASCII (a canonical column
@@ -221,6 +242,10 @@ export class ByteRows {
 
   private readonly rowDigits = new Uint8Array(16);
   private rowDigitCount = 0;
+  /** The last sheet row number xmlRow wrote (-1: none yet). */
+  private lastRow = -1;
+  /** Whether the cell being written needs its reference (set per cell by xmlRow). */
+  private refNeeded = true;
 
   private putRowDigits(): void {
     const buf = this.buf;
@@ -229,12 +254,19 @@ export class ByteRows {
     this.pos = p;
   }
 
-  /** `<c r="B7"` of column `index` in the current row: `<c r="`, the column's letters, the row's digits. */
+  /**
+   * `<c r="B7"` of column `index` in the current row: `<c r="`, the column's letters, the row's
+   * digits; `<c` alone when the reference is not needed.
+   */
   private cellRef(index: number): number {
     const buf = this.buf;
     let p = this.pos;
     buf[p] = 60;
     buf[p + 1] = 99;
+    if (!this.refNeeded) {
+      this.pos = p + 2;
+      return this.pos;
+    }
     buf[p + 2] = 32;
     buf[p + 3] = 114;
     buf[p + 4] = 61;
