@@ -29,7 +29,17 @@ interface JobQueueSpec {
   sendsToQueue?: string;
   /** The function also reads the dead letters (it marks their jobs failed); it is told their ARN. */
   readsDeadLetters?: string;
+  /**
+   * Most invocations at once across all users (reserved concurrency). The queue's poller is held
+   * below it (the dead letters' poller takes DEAD_LETTERS_CONCURRENCY), so it never asks for an
+   * invocation the function may not run: a throttled delivery would count towards the dead
+   * letters. Further messages wait on the queue, their jobs `queued`.
+   */
+  concurrency?: number;
 }
+
+/** Invocations at once for the dead letters' poller (SQS's least maximum concurrency). */
+export const DEAD_LETTERS_CONCURRENCY = 2;
 
 const RECEIVE = ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:GetQueueAttributes'];
 
@@ -62,8 +72,11 @@ export function jobQueue(spec: JobQueueSpec) {
       { actions: spec.sendsToQueue ? [...RECEIVE, 'sqs:SendMessage'] : RECEIVE, resources: [queue.arn] },
       ...(spec.readsDeadLetters ? [{ actions: RECEIVE, resources: [deadLetters.arn] }] : []),
     ],
+    ...(spec.concurrency ? { concurrency: { reserved: spec.concurrency } } : {}),
   });
-  new aws.lambda.EventSourceMapping(`${spec.name}JobsMapping`, { eventSourceArn: queue.arn, functionName: fn.name, batchSize: 1 });
-  if (spec.readsDeadLetters) new aws.lambda.EventSourceMapping(`${spec.name}DeadLettersMapping`, { eventSourceArn: deadLetters.arn, functionName: fn.name, batchSize: 1 });
+  const deadLettersShare = spec.readsDeadLetters ? DEAD_LETTERS_CONCURRENCY : 0;
+  const held = (n: number) => (spec.concurrency ? { scalingConfig: { maximumConcurrency: n } } : {});
+  new aws.lambda.EventSourceMapping(`${spec.name}JobsMapping`, { eventSourceArn: queue.arn, functionName: fn.name, batchSize: 1, ...held((spec.concurrency ?? 0) - deadLettersShare) });
+  if (spec.readsDeadLetters) new aws.lambda.EventSourceMapping(`${spec.name}DeadLettersMapping`, { eventSourceArn: deadLetters.arn, functionName: fn.name, batchSize: 1, ...held(DEAD_LETTERS_CONCURRENCY) });
   return { queue, deadLetters, fn };
 }

@@ -14,11 +14,21 @@
  * reads the dead letters too and marks their jobs failed (the user sees it; no guess from the
  * job's age), and their alarm (stacks/alarms.ts) tells the operator.
  *
+ * The queue alone does not bound how many run at once: Lambda's poller scales up with the queue's
+ * depth, so many users' exports (each about a vCPU for minutes on 1,024 MB) would become as many
+ * invocations. ReviewFunction therefore has REVIEW_CONCURRENCY reserved, its queue's poller held
+ * below it (job-queue.ts): at most that many review steps and exports run at once across all
+ * users, the API keeps the rest of the account's concurrency, and further messages wait on the
+ * queue (their jobs read `queued`, and the web app says it waits for the server) for up to a day.
+ *
  * The API function needs `reviewJobsApiEnvironment` and `reviewJobsApiPermissions`.
  */
 import { runtimeEnvironment } from './auth';
 import { jobQueue } from './job-queue';
 import { bucket, storagePermissions } from './storage';
+
+/** Review steps and findings exports at once across all users (ReviewFunction's reserved concurrency). */
+export const REVIEW_CONCURRENCY = 10;
 
 export const {
   queue: reviewQueue,
@@ -31,6 +41,7 @@ export const {
   maxReceiveCount: 5,
   sendsToQueue: 'REVIEW_QUEUE_URL',
   readsDeadLetters: 'REVIEW_DEAD_LETTERS_ARN',
+  concurrency: REVIEW_CONCURRENCY,
   permissions: [
     // Items: the job, the analysis, its reviews and trail (read under the lock, written in batches), the lock.
     ...storagePermissions({ objects: [], list: false, items: ['BatchGetItem', 'BatchWriteItem', 'GetItem', 'Query', 'UpdateItem'] }).filter((st) => st.actions.length > 0),

@@ -370,6 +370,14 @@ export const CHECKS = {
     expect(functionEnvironment(s, 'ReviewFunction').REVIEW_DEAD_LETTERS_ARN).toBe(dlq.state.arn);
     expect(s.builds.map((b) => b.functionID)).toContain('ReviewFunction');
   },
+  reviewFunctionConcurrency: (s) => {
+    // At most ten review steps and exports at once across all users, the API keeping the rest.
+    expect(fn(s, 'ReviewFunction').inputs.reservedConcurrentExecutions).toBe(10);
+    // The pollers never ask for more than it may run (a throttled delivery counts towards the dead letters).
+    const held = (name: string) => named(s, 'aws:lambda/eventSourceMapping:EventSourceMapping', name).inputs.scalingConfig?.maximumConcurrency as number | undefined;
+    expect([held('ReviewJobsMapping'), held('ReviewDeadLettersMapping')]).toEqual([8, 2]);
+    expect(held('ReviewJobsMapping')! + held('ReviewDeadLettersMapping')!).toBeLessThanOrEqual(fn(s, 'ReviewFunction').inputs.reservedConcurrentExecutions);
+  },
   reviewQueueRedrive: (s) => {
     expect(reviewQueue(s).inputs.visibilityTimeoutSeconds).toBeGreaterThan(900);
     expect(reviewQueue(s).inputs.sqsManagedSseEnabled).toBe(true);

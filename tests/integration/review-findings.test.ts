@@ -12,6 +12,8 @@ import { readXlsxSheets } from '@app/core/report/read-xlsx-sheets.ts';
 import { exportLimits } from '@app/functions/services/review/findings-export.ts';
 import { artifactKeys } from '@app/functions/services/review/finding-store.ts';
 import { answerWithin } from '@app/functions/services/review/triage.ts';
+import { exportThreads, exportThreadUse, holdExportThread } from '@app/functions/services/review/export-jobs.ts';
+import { JOB_STALLED_MS, jobClock } from '@app/functions/services/review/review-apply.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
 import { signedInStack } from '../support/suite.ts';
 import { sm20Csv, text } from './pipeline-fixtures.ts';
@@ -169,7 +171,7 @@ describe('the findings workbook', () => {
     if ('downloadUrl' in res.json) return res.json;
     let answer = res.json;
     expect(answer.job).toMatchObject({ kind: 'export' });
-    while (answer.job.state === 'running') {
+    while (answer.job.state === 'queued' || answer.job.state === 'running') {
       await new Promise((r) => setTimeout(r, 50));
       const next = await alice.call('GET', `/results/${analysisId}/review-jobs/${answer.job.jobId}`);
       expect(next.status, next.text).toBe(200);
@@ -179,7 +181,7 @@ describe('the findings workbook', () => {
     return answer.download;
   };
   const download = async (format: string) => {
-    const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=${format}`);
+    const res = await alice.call('POST', `/results/${analysisId}/findings/export`, { format });
     const meta = await linkOf(res);
     expect(meta.fileName).toBe(`sap-findings-${analysisId.slice(0, 8)}.${format}`);
     const file = await fetch(meta.downloadUrl);
@@ -293,7 +295,7 @@ describe('the findings workbook', () => {
     exportLimits.inMemoryBytes = 1;
     answerWithin.ms = 0;
     try {
-      const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+      const res = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' });
       // Answered while the worker still writes: the request does not hold for the export.
       expect(res.status, res.text).toBe(202);
       expect(res.json.job).toMatchObject({ kind: 'export', state: 'running', analysisId });
@@ -323,7 +325,7 @@ describe('the findings workbook', () => {
     exportLimits.inMemoryBytes = 1;
     answerWithin.ms = 0;
     try {
-      const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+      const res = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' });
       expect(res.status, res.text).toBe(202);
       let job = res.json.job;
       while (job.state === 'running') {
@@ -344,6 +346,119 @@ describe('the findings workbook', () => {
   it("is another user's to download only by its owner", async () => {
     const res = await mallory.call('GET', `/results/${analysisId}/findings/export?format=csv`);
     expect(res.status).toBe(404);
+    expect((await mallory.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' })).status).toBe(404);
+  });
+
+  it('is started only by a POST: a GET writes the small export in memory, starts no job, and hands out a finished job\'s file to its owner only', async () => {
+    const saved = { ...exportLimits };
+    const within = answerWithin.ms;
+    const jobsOf = async () => (await stack.services.ddb.send(new QueryCommand({ TableName: stack.services.config.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${alice.sub}` } }))).Items!.filter((i) => String(i.sk).includes('REVIEWJOB#')).length;
+    try {
+      // Small: the GET still answers with the in-memory workbook's link.
+      const small = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+      expect(small.status, small.text).toBe(200);
+      expect(small.json).toMatchObject({ format: 'csv', order: 'list' });
+      // Streamed: a GET (a prefetch, a cache, a link on another site) starts no job and does no work.
+      exportLimits.inMemoryBytes = 1;
+      answerWithin.ms = 0;
+      const jobs = await jobsOf();
+      const get = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+      expect(get.status, get.text).toBe(409);
+      expect(get.json.error.message).toBe(`This download is written as a job: start it with POST /results/${analysisId}/findings/export`);
+      expect(await jobsOf()).toBe(jobs);
+      // Without its CSRF token the POST is refused before any work.
+      const forged = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' }, {}, { csrf: false });
+      expect(forged.status).toBe(403);
+      expect(await jobsOf()).toBe(jobs);
+      const started = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' });
+      expect(started.status, started.text).toBe(202);
+      expect(await jobsOf()).toBe(jobs + 1);
+      const link = await linkOf(started);
+      // The finished job's file, by GET: to its owner, with a fresh link; another user's 404.
+      const again = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv&job=${started.json.job.jobId}`);
+      expect(again.status, again.text).toBe(200);
+      expect(again.json).toMatchObject({ format: 'csv', order: 'analysis', findings: link.findings, fileName: link.fileName });
+      expect((await fetch(again.json.downloadUrl)).status).toBe(200);
+      expect((await mallory.call('GET', `/results/${analysisId}/findings/export?format=csv&job=${started.json.job.jobId}`)).status).toBe(404);
+      expect((await alice.call('GET', `/results/${analysisId}/findings/export?format=csv&job=not-a-job`)).status).toBe(400);
+      expect(await jobsOf()).toBe(jobs + 1);
+    } finally {
+      Object.assign(exportLimits, saved);
+      answerWithin.ms = within;
+    }
+  });
+
+  it('runs at most exportThreads.max streamed exports at once across users: later ones wait queued, in order, and none is lost', async () => {
+    const saved = { ...exportLimits };
+    const within = answerWithin.ms;
+    exportLimits.inMemoryBytes = 1;
+    answerWithin.ms = 0;
+    expect(exportThreads.max).toBe(2);
+    // Every export thread of the machine is taken (by other users' exports).
+    const holds = [await holdExportThread(), await holdExportThread()];
+    try {
+      const post = () => alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' });
+      const first = await post();
+      const second = await post();
+      expect([first.status, second.status], first.text + second.text).toEqual([202, 202]);
+      expect(first.json.job).toMatchObject({ kind: 'export', state: 'queued', waitsIn: 'server' });
+      expect(second.json.job).toMatchObject({ kind: 'export', state: 'queued' });
+      expect(exportThreadUse()).toEqual({ busy: 2, waiting: 2 });
+      const jobOf = async (jobId: string) => (await alice.call('GET', `/results/${analysisId}/review-jobs/${jobId}`)).json.job;
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await jobOf(first.json.job.jobId)).state).toBe('queued');
+      // Both still count against the analysis's two jobs: a third is refused, naming the downloads.
+      const third = await post();
+      expect(third.status, third.text).toBe(503);
+      expect(third.json.error.message).toBe('2 findings downloads of this analysis are still being written; wait for one to finish, then try again');
+      // One thread is freed: the first asked for runs, the second still waits its turn.
+      holds.shift()!();
+      let a = await jobOf(first.json.job.jobId);
+      while (a.state === 'queued' || a.state === 'running') {
+        expect((await jobOf(second.json.job.jobId)).state).toBe('queued');
+        await new Promise((r) => setTimeout(r, 50));
+        a = await jobOf(first.json.job.jobId);
+      }
+      expect(a.state, a.message).toBe('done');
+      // Then the second runs on the freed thread, to its end.
+      const b = await linkOf(second);
+      expect(b).toMatchObject({ format: 'csv', order: 'analysis' });
+      expect(exportThreadUse()).toEqual({ busy: 1, waiting: 0 });
+    } finally {
+      for (const release of holds) release();
+      Object.assign(exportLimits, saved);
+      answerWithin.ms = within;
+    }
+  });
+
+  it('reads failed when its server stopped while it waited for a thread (no queue outlives this server)', async () => {
+    const saved = { ...exportLimits };
+    const within = answerWithin.ms;
+    const realNow = jobClock.now;
+    exportLimits.inMemoryBytes = 1;
+    answerWithin.ms = 0;
+    const holds = [await holdExportThread(), await holdExportThread()];
+    let res: Awaited<ReturnType<TestClient['call']>>;
+    try {
+      res = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' });
+      expect(res.json.job).toMatchObject({ state: 'queued' });
+      // Nothing refreshed it for longer than a running job may stand still: as after a restart.
+      jobClock.now = () => realNow() + JOB_STALLED_MS + 1_000;
+      const job = (await alice.call('GET', `/results/${analysisId}/review-jobs/${res.json.job.jobId}`)).json.job;
+      expect(job).toMatchObject({ state: 'failed', message: 'The download stopped (the server was restarted); download again' });
+    } finally {
+      jobClock.now = realNow;
+      for (const release of holds) release();
+      Object.assign(exportLimits, saved);
+      answerWithin.ms = within;
+    }
+    // Its server did not stop here: once a thread is free it is written after all.
+    let job = (await alice.call('GET', `/results/${analysisId}/review-jobs/${res.json.job.jobId}`)).json.job;
+    while (job.state === 'queued' || job.state === 'running') {
+      await new Promise((r) => setTimeout(r, 50));
+      job = (await alice.call('GET', `/results/${analysisId}/review-jobs/${res.json.job.jobId}`)).json.job;
+    }
+    expect(job.state, job.message).toBe('done');
   });
 });
 

@@ -14,7 +14,7 @@ import { reviewQueueSdk } from '@app/functions/adapters/queue/review-queue.ts';
 import { reviewJobHandler } from '@app/functions/handlers/review-job.ts';
 import { queryAll } from '@app/functions/services/db.ts';
 import { keys } from '@app/functions/services/keys.ts';
-import { APPLY_BATCH, claimJobStep, HEARTBEAT_MS, JOB_STALLED_MS, jobClock, MAX_RUNNING_JOBS, readJobItem } from '@app/functions/services/review/review-apply.ts';
+import { APPLY_BATCH, claimJobStep, failJob, HEARTBEAT_MS, JOB_STALLED_MS, jobClock, MAX_RUNNING_JOBS, readJobItem } from '@app/functions/services/review/review-apply.ts';
 import { jobListKey, STOP_MARGIN_MS, type ReviewJobMessage } from '@app/functions/services/review/review-dispatch.ts';
 import { reviewKeys } from '@app/functions/services/review/review-keys.ts';
 import type { TestClient, TestStack } from '../support/stack.ts';
@@ -220,7 +220,7 @@ describe('a review job waiting on the queue', () => {
     expect(second.status, second.text).toBe(202);
     const third = await startCaseReview('false_positive');
     expect(third.status, third.text).toBe(503);
-    expect(third.json.error.message).toBe('2 reviews of this analysis are still being written; wait for one to finish');
+    expect(third.json.error.message).toBe('2 reviews of this analysis are still being written; wait for one to finish, then try again');
 
     // Then the function takes the messages, each step waiting three minutes more on the queue.
     const handler = reviewJobHandler(() => stack.services);
@@ -328,7 +328,7 @@ describe('the findings download on the review queue', () => {
 
   it('is written by the review job function: 202 with the job, then the job done with a fresh link to every finding', async () => {
     const total = (await get(alice, `/results/${analysisId}/findings?limit=1`)).counts.total;
-    const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+    const res = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' });
     // Not within the request (API Gateway's 29 s): queued for the function.
     expect(res.status, res.text).toBe(202);
     expect(res.json.job).toMatchObject({ kind: 'export', state: 'queued' });
@@ -342,10 +342,40 @@ describe('the findings download on the review queue', () => {
     expect(done.download).toMatchObject({ format: 'csv', fileName: `sap-findings-${analysisId.slice(0, 8)}.csv`, findings: total, order: 'list' });
     const lines = new TextDecoder().decode(await (await fetch(done.download.downloadUrl)).arrayBuffer()).trimEnd().split('\r\n');
     expect(lines).toHaveLength(total + 1);
+    // The finished job's file by GET, which starts nothing on AWS: a plain GET is sent to POST.
+    const again = await get(alice, `/results/${analysisId}/findings/export?format=csv&job=${res.json.job.jobId}`);
+    expect(again).toMatchObject({ format: 'csv', findings: total });
+    const plain = await alice.call('GET', `/results/${analysisId}/findings/export?format=csv`);
+    expect(plain.status, plain.text).toBe(409);
+    expect(sent).toEqual([]);
+  }, 60_000);
+
+  it("checks the analysis is the caller's before it records or queues anything", async () => {
+    const ghost = '00000000-0000-4000-8000-000000000000';
+    const res = await alice.call('POST', `/results/${ghost}/findings/export`, { format: 'csv' });
+    expect(res.status, res.text).toBe(404);
+    expect(sent).toEqual([]);
+    const jobs = await queryAll(stack.services.ddb, { TableName: stack.services.config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', ExpressionAttributeValues: { ':pk': keys.user(alice.sub), ':sk': reviewKeys.jobsOf(ghost) } });
+    expect(jobs).toEqual([]);
+  });
+
+  it('names what holds the two jobs of the analysis: a review and a download', async () => {
+    // The jobs earlier tests left waiting (their clock moved ahead) end first: only this test's two count.
+    const left = await queryAll<{ jobId: string; state: string }>(stack.services.ddb, { TableName: stack.services.config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)', ExpressionAttributeValues: { ':pk': keys.user(alice.sub), ':sk': reviewKeys.jobsOf(analysisId) } });
+    for (const j of left.filter((j) => j.state === 'queued' || j.state === 'running')) await failJob(stack.services, { userSub: alice.sub, analysisId, jobId: j.jobId }, 'ended by the test');
+    const c = (await get(alice, `/results/${analysisId}/cases?actor=MASSDEBUG`)).cases.find((x: any) => x.actor === 'MASSDEBUG');
+    const review = await alice.call('PUT', `/results/${analysisId}/cases/${c.id}/review`, { status: 'escalated', comment: 'Held on the queue' });
+    expect(review.status, review.text).toBe(202);
+    const exported = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'xlsx' });
+    expect(exported.status, exported.text).toBe(202);
+    const third = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'csv' });
+    expect(third.status, third.text).toBe(503);
+    expect(third.json.error.message).toBe('1 review and 1 findings download of this analysis are still being written; wait for one to finish, then try again');
+    await drain();
   }, 60_000);
 
   it('an export message in the dead letters marks its job failed', async () => {
-    const res = await alice.call('GET', `/results/${analysisId}/findings/export?format=xlsx`);
+    const res = await alice.call('POST', `/results/${analysisId}/findings/export`, { format: 'xlsx' });
     expect(res.status, res.text).toBe(202);
     const m = sent.shift()!.body;
     await reviewJobHandler(() => stack.services)({ Records: [{ body: JSON.stringify(m), eventSourceARN: DEAD_LETTERS_ARN }] } as unknown as SQSEvent, shortOfTime);

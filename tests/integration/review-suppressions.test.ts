@@ -96,7 +96,7 @@ describe('a suppression made while triaging', () => {
 
     // The findings download says which suppression covered each, made in memory or streamed alike.
     const csvOf = async () => {
-      const res = await alice.call('GET', `/results/${next}/findings/export?format=csv`);
+      const res = await alice.call('POST', `/results/${next}/findings/export`, { format: 'csv' });
       expect([200, 202], res.text).toContain(res.status);
       // A streamed export is a job in a worker thread: followed to its link, as the web app does.
       let answer = res.json;
@@ -174,6 +174,7 @@ describe('isolation and CSRF', () => {
       ['PUT', `/results/${first}/findings/${f.findingId}/review`, { status: 'escalated' }],
       ['PUT', `/results/${first}/findings/review`, { findingIds: [f.findingId], status: 'escalated' }],
       ['GET', `/results/${first}/findings/export?format=csv`],
+      ['POST', `/results/${first}/findings/export`, { format: 'csv' }],
       ['GET', `/results/${first}/timeline?user=ALICE`],
       ['PUT', `/suppressions/${s.suppressionId}`, { expire: true }],
       ['DELETE', `/suppressions/${s.suppressionId}`],
@@ -194,6 +195,7 @@ describe('isolation and CSRF', () => {
     const calls: [string, string, unknown][] = [
       ['PUT', `/results/${first}/findings/${f.findingId}/review`, { status: 'escalated' }],
       ['PUT', `/results/${first}/findings/review`, { findingIds: [f.findingId], status: 'escalated' }],
+      ['POST', `/results/${first}/findings/export`, { format: 'csv' }],
       ['POST', '/suppressions', { rule: 'PAT-X', user: 'A', reason: 'r', expiresAt: inDays(5) }],
       ['PUT', '/suppressions/00000000-0000-0000-0000-000000000000', { expire: true }],
       ['DELETE', '/suppressions/00000000-0000-0000-0000-000000000000', undefined],

@@ -117,6 +117,7 @@ const ACCESS: Record<string, Expectation> = {
   'GET /rules': { access: 'user', isolation: 'shared', call: () => ({ path: '/rules' }) },
   'GET /results/{id}/findings': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings` }) },
   'GET /results/{id}/findings/export': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings/export?format=csv` }) },
+  'POST /results/{id}/findings/export': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings/export`, body: { format: 'csv' } }) },
   'GET /results/{id}/timeline': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/timeline?user=ALICE` }) },
   'GET /results/{id}/findings/{findingId}': { access: 'user', isolation: 'object', call: (f) => ({ path: `/results/${f.analysisId}/findings/${f.findingId}` }) },
   'PUT /results/{id}/findings/{findingId}/review': {
@@ -354,6 +355,7 @@ describe("another user's objects", () => {
         'GET /results/{id}/findings',
         'GET /results/{id}/findings/{findingId}',
         'GET /results/{id}/findings/export',
+        'POST /results/{id}/findings/export',
         'GET /results/{id}/timeline',
         'PUT /results/{id}/findings/{findingId}/review',
         'PUT /results/{id}/findings/review',

@@ -128,6 +128,29 @@ export interface FindingFields {
 export interface FindingsListener {
   finding(f: FindingFields): void;
   line(seq: number, offset: number): void;
+  /** Optional: `finding` by numbers, used for the findings the report parts and pattern tasks made (write-findings.ts). */
+  numbers?: FindingNumbers;
+}
+
+/**
+ * `FindingsListener.finding` by numbers: each distinct text is asked for its number once (in the
+ * order the findings come, so the listener numbers its tables as `finding` would), then `add` tells
+ * a finding by those numbers, with no string or object per finding.
+ */
+export interface FindingNumbers {
+  rule(rule: FindingFields['rule']): number;
+  user(v: string): number;
+  object(v: string): number;
+  terminal(v: string): number;
+  /**
+   * Numbers for a part's times, one after another from the one returned (its `times`, each once): a
+   * time may get other numbers in other parts (the index keeps only the times' order, not a table).
+   */
+  times(values: readonly string[]): number;
+  caseId(v: string): number;
+  flag(v: string): number;
+  /** A finding (`finding` of it); its id is the ASCII bytes [idStart, idEnd) of `buf`; `flag` -1 for none. */
+  add(buf: Uint8Array, idStart: number, idEnd: number, record: boolean, rule: number, user: number, object: number, terminal: number, time: number, caseNo: number, flag: number): void;
 }
 
 export interface Engine {

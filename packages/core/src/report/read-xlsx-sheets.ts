@@ -32,8 +32,10 @@ function numberText(v: string, style: number): string {
 
 /**
  * Reads back a workbook written by XlsxWriter (for tests and checks; small files only): sheets in
- * tab order with their cell texts (placed by their references; numbers as written, dates and
- * times in ISO). Throws when a row or cell reference is missing or out of order.
+ * tab order with their cell texts (numbers as written, dates and times in ISO). A row without `r`
+ * is the row after the previous one, a cell without `r` the column after the previous cell (the
+ * first: column A), as ECMA-376 reads them. Throws when a reference is out of order: a row that is
+ * not the next, a cell of another row or not right of the previous cell.
  */
 export function readXlsxSheets(bytes: Uint8Array): SheetCells[] {
   const files = unzipSync(bytes);
@@ -45,13 +47,15 @@ export function readXlsxSheets(bytes: Uint8Array): SheetCells[] {
     const xml = text(`xl/${target}`);
     const rows: string[][] = [];
     const highlighted: number[][] = [];
-    for (const row of xml.matchAll(/<row r="(\d+)">([\s\S]*?)<\/row>/g)) {
-      if (Number(row[1]) !== rows.length + 1) throw new Error(`${m[1]}: row r="${row[1]}" where ${rows.length + 1} was due`);
+    for (const row of xml.matchAll(/<row(?: r="(\d+)")?>([\s\S]*?)<\/row>/g)) {
+      const rowNumber = String(rows.length + 1);
+      if (row[1] !== undefined && row[1] !== rowNumber) throw new Error(`${m[1]}: row r="${row[1]}" where ${rowNumber} was due`);
       const cells: string[] = [];
       const marks: number[] = [];
-      for (const c of row[2]!.matchAll(/<c r="([A-Z]+)(\d+)"((?: [a-z]+="[^"]*")*)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-        if (c[2] !== row[1]) throw new Error(`${m[1]}: cell ${c[1]}${c[2]} in row ${row[1]}`);
-        const at = columnIndex(c[1]!);
+      for (const c of row[2]!.matchAll(/<c(?: r="([A-Z]+)(\d+)")?((?: [a-z]+="[^"]*")*)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+        if (c[2] !== undefined && c[2] !== rowNumber) throw new Error(`${m[1]}: cell ${c[1]}${c[2]} in row ${rowNumber}`);
+        const at = c[1] === undefined ? cells.length : columnIndex(c[1]);
+        if (at < cells.length) throw new Error(`${m[1]}: cell ${c[1]}${c[2]} left of column ${cells.length + 1} in row ${rowNumber}`);
         while (cells.length < at) cells.push('');
         const attrs = c[3] ?? '';
         const body = c[4] ?? '';

@@ -4,7 +4,7 @@ import type { ByteSink } from '../engine/contract.ts';
 import { CsvWriter } from './csv-writer.ts';
 import { ByteRows } from './row-bytes.ts';
 import { NUMERIC, TEMPORAL, TEXT } from './typed-cells.ts';
-import { rowXml } from './xlsx-writer.ts';
+import { rowXml, SHEET_REFERENCES, type SheetReferences } from './xlsx-writer.ts';
 
 // Every class of character the encoders treat apart: XML and CSV specials, formula starts, control
 // characters XML drops, 2- and 3-byte UTF-8, surrogate pairs and lone halves, U+FFFE/U+FFFF.
@@ -15,12 +15,16 @@ const cell = fc.oneof(fc.constant(''), fc.string({ unit: fc.constantFrom(...UNIT
 const rows = fc.array(fc.array(cell, { minLength: 1, maxLength: 9 }), { minLength: 1, maxLength: 25 });
 
 // The sink copies each chunk and releases it at once: every buffer after the first is a reused one.
-function collect(size: number) {
+function collect(size: number, references?: SheetReferences) {
   const chunks: Buffer[] = [];
-  const rowsOut = new ByteRows((c, release) => {
-    chunks.push(Buffer.from(c));
-    release();
-  }, size);
+  const rowsOut = new ByteRows(
+    (c, release) => {
+      chunks.push(Buffer.from(c));
+      release();
+    },
+    size,
+    references,
+  );
   return { rowsOut, bytes: () => (rowsOut.flush(), Buffer.concat(chunks)) };
 }
 
@@ -58,18 +62,24 @@ describe('ByteRows buffers', () => {
 });
 
 describe('ByteRows (property)', () => {
-  it('writes the bytes of rowXml for any cells and column kinds, at any buffer size, copying cells that repeat an earlier one', () => {
+  it('writes the bytes of rowXml for any cells and column kinds, at any buffer size, copying cells that repeat an earlier one, with every reference or the needed ones', () => {
     // sameAs: for each cell, an earlier (or any) cell it may repeat; repeats are made likely below.
     const sameAs = fc.array(fc.integer({ min: -1, max: 8 }), { maxLength: 10 }).map((a) => Int32Array.from(a));
     const kinds = fc.array(fc.constantFrom(TEXT, TEMPORAL, NUMERIC), { maxLength: 10 });
+    // Rows one after the other, with a jump (forward, or back to an earlier number) now and then.
+    const jumps = fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 25 });
     fc.assert(
-      fc.property(rows, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(16, 64, 1 << 16), sameAs, fc.boolean(), kinds, fc.integer({ min: 2, max: 1_048_576 }), (table, from, width, size, same, repeat, kind, first) => {
-        const { rowsOut, bytes } = collect(size);
+      fc.property(rows, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), fc.constantFrom(16, 64, 1 << 16), sameAs, fc.boolean(), kinds, fc.integer({ min: 5, max: 1_048_576 }), jumps, fc.constantFrom<SheetReferences>('every', 'needed'), (table, from, width, size, same, repeat, kind, first, jump, references) => {
+        const { rowsOut, bytes } = collect(size, references);
         let expected = '';
+        let last = -1;
+        let rowNumber = first;
         table.forEach((row, n) => {
+          if (n > 0) rowNumber += (jump[n] ?? 0) === 0 || rowNumber + jump[n]! < 1 ? 1 : jump[n]!;
           const r = repeat ? row.map((v, i) => (same[i]! >= 0 && same[i]! < i ? row[same[i]!]! : v)) : row;
-          rowsOut.xmlRow(r, first + n, from, from + width, same, kind);
-          expected += rowXml(r, first + n, { highlight: (i) => i >= from && i < from + width, kinds: kind });
+          rowsOut.xmlRow(r, rowNumber, from, from + width, same, kind);
+          expected += rowXml(r, rowNumber, { highlight: (i) => i >= from && i < from + width, kinds: kind, follows: rowNumber === last + 1, references });
+          last = rowNumber;
         });
         expect(bytes().equals(Buffer.from(expected, 'utf8'))).toBe(true);
       }),
@@ -140,12 +150,62 @@ describe('ByteRows (property)', () => {
     const { rowsOut, bytes } = collect(1 << 16);
     const row = Array.from({ length: 760 }, (_, i) => `v${i}`);
     rowsOut.xmlRow(row, 1_048_576, 0, 0);
+    rowsOut.xmlRow(row, 1_048_577, 0, 0);
     const xml = bytes().toString('utf8');
-    expect(xml).toBe(rowXml(row, 1_048_576));
+    expect(SHEET_REFERENCES).toBe('every');
+    expect(xml).toBe(rowXml(row, 1_048_576) + rowXml(row, 1_048_577, { follows: true }));
     expect(xml).toContain('<c r="Z1048576" t="inlineStr"><is><t>v25</t></is></c>');
     expect(xml).toContain('<c r="AA1048576"');
     expect(xml).toContain('<c r="ZZ1048576" t="inlineStr"><is><t>v701</t></is></c>');
     expect(xml).toContain('<c r="ABB1048576" t="inlineStr"><is><t>v729</t></is></c>');
+    expect(xml).toContain('</row><row r="1048577"><c r="A1048577" t="inlineStr"><is><t>v0</t>');
+  });
+
+  it('with needed references: those of one-, two- and three-letter columns after a gap, none for the next column or row, as rowXml does', () => {
+    const { rowsOut, bytes } = collect(1 << 16, 'needed');
+    const gaps = new Set([3, 24, 700, 728]);
+    const row = Array.from({ length: 760 }, (_, i) => (gaps.has(i) ? '' : `v${i}`));
+    rowsOut.xmlRow(row, 1_048_576, 0, 0);
+    rowsOut.xmlRow(['a', '', 'c'], 1_048_577, 0, 0);
+    rowsOut.xmlRow(['', 'b'], 7, 0, 0);
+    const xml = bytes().toString('utf8');
+    const references = 'needed';
+    expect(xml).toBe(rowXml(row, 1_048_576, { references }) + rowXml(['a', '', 'c'], 1_048_577, { follows: true, references }) + rowXml(['', 'b'], 7, { references }));
+    expect(xml.startsWith('<row r="1048576"><c t="inlineStr"><is><t>v0</t></is></c><c t="inlineStr"><is><t>v1</t></is></c><c t="inlineStr"><is><t>v2</t></is></c><c r="E1048576" t="inlineStr"><is><t>v4</t></is></c><c t="inlineStr"><is><t>v5</t>')).toBe(true);
+    expect(xml).toContain('<c r="Z1048576" t="inlineStr"><is><t>v25</t></is></c><c t="inlineStr"><is><t>v26</t></is></c>');
+    expect(xml).toContain('<c r="ZZ1048576" t="inlineStr"><is><t>v701</t></is></c>');
+    expect(xml).toContain('<c r="ABB1048576" t="inlineStr"><is><t>v729</t></is></c>');
+    expect(xml).toContain('</row><row><c t="inlineStr"><is><t>a</t></is></c><c r="C1048577" t="inlineStr"><is><t>c</t></is></c></row><row r="7"><c r="B7" t="inlineStr"><is><t>b</t></is></c></row>');
+  });
+
+  it('counts row numbers on across carries and hands the sink whole rows, however small its buffer', () => {
+    const xmlChunks: string[] = [];
+    const csvChunks: string[] = [];
+    const xml = new ByteRows((c, release) => {
+      xmlChunks.push(Buffer.from(c).toString('utf8'));
+      release();
+    }, 64);
+    const csv = new ByteRows((c, release) => {
+      csvChunks.push(Buffer.from(c).toString('utf8'));
+      release();
+    }, 64);
+    const numbers = [8, 9, 10, 11, 98, 99, 100, 101, 999, 1000, 1001, 9999, 10000, 1_048_575, 1_048_576, 3, 4];
+    let expected = '';
+    let last = -1;
+    for (const n of numbers) {
+      const row = [`a${n}`, '', 'b'.repeat(n % 50), 'ü"'.repeat(n % 7)];
+      xml.xmlRow(row, n, 0, 0);
+      csv.csvRow(row, { rows: xml, columnOf: Int32Array.from([0, 1, 2, 3]) });
+      expected += rowXml(row, n, { follows: n === last + 1 });
+      last = n;
+    }
+    xml.flush();
+    csv.flush();
+    expect(xmlChunks.join('')).toBe(expected);
+    expect(xmlChunks.length).toBeGreaterThan(2);
+    for (const c of xmlChunks) expect(c).toMatch(/^(<row r="\d+">.*?<\/row>)+$/);
+    for (const c of csvChunks) expect(c).toMatch(/\r\n$/);
+    expect(csvChunks.join('').split('\r\n')).toHaveLength(numbers.length + 1);
   });
 
   it('hands full buffers to the sink and passes on its wait', async () => {

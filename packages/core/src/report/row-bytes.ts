@@ -6,11 +6,12 @@
  */
 import { isFormulaStart } from './neutralise-cell.ts';
 import { isPlainNumber, NUMERIC, putTemporalCell, SHARED, TEMPORAL } from './typed-cells.ts';
-import { columnLetter, dataCellStyle, escapeXml } from './sheet-xml.ts';
+import { columnLetter, dataCellStyle, escapeXml, SHEET_REFERENCES, type SheetReferences } from './sheet-xml.ts';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const INLINE_CLOSE = ascii('</t></is></c>');
 const ROW_OPEN = ascii('<row r="');
+const ROW_OPEN_BARE = ascii('<row>');
 const NUMBER_CLOSE = ascii('</v></c>');
 const SHARED_OPEN = ascii(' t="s"><v>');
 const ROW_CLOSE = ascii('</row>');
@@ -21,9 +22,12 @@ const QUOT = ascii('&quot;');
 const CR = ascii('&#13;');
 /** Released buffers kept for reuse (more are in the sink's queue only while it is behind). */
 const MAX_FREE_BUFFERS = 8;
+/** Bytes a sheet row needs besides its cells (`<row r="1048576">`, `</row>`), and a cell besides its text (tags, reference, style, and `</row>` after it). */
+const ROW_ROOM = 32;
+const CELL_ROOM = 80;
 
 // Tags written byte by byte: a few stores each beat a TypedArray.set call per cell (measured).
-/** ` t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4), after a cell's reference. */
+/** ` t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4), after `<c` and the cell's reference if it has one. */
 function openInline(buf: Buffer, p: number, style: number): number {
   buf[p] = 32; //  t="inlineStr"
   buf[p + 1] = 116;
@@ -112,9 +116,10 @@ export class ByteRows {
   private pos = 0;
   private pending: Promise<void> | undefined;
   /**
-   * The cells of the last sheet row while its bytes are still in `buf` (none once the buffer is
-   * handed on), and where each one's text is there when it is printable ASCII without XML specials
-   * (-1 otherwise): csvRow copies those bytes instead of reading the string again.
+   * For the last sheet row while its bytes are still in `buf` (none once the buffer is handed on):
+   * where each cell's text is there when it is printable ASCII without XML specials (-1 otherwise),
+   * and for those cells (only: fewer stores of fresh strings into an old array) the string:
+   * csvRow copies those bytes instead of reading the string again.
    */
   private written: (string | undefined)[] = [];
   private writtenCount = 0;
@@ -124,8 +129,16 @@ export class ByteRows {
   /** Buffers the sink has released, to be filled again. */
   private readonly free: Buffer[] = [];
 
-  constructor(private readonly sink: (chunk: Uint8Array, release: () => void) => Promise<void> | void, private readonly size = 1 << 20) {
+  /** Sheet rows with `needed` references (SheetReferences) only. */
+  private readonly inferred: boolean;
+
+  constructor(
+    private readonly sink: (chunk: Uint8Array, release: () => void) => Promise<void> | void,
+    private readonly size = 1 << 20,
+    references: SheetReferences = SHEET_REFERENCES,
+  ) {
     this.buf = Buffer.allocUnsafe(size);
+    this.inferred = references === 'needed';
   }
 
   /** Hands over the bytes so far (call before the sink changes or ends). */
@@ -170,6 +183,29 @@ export class ByteRows {
     if (n > this.buf.length) this.buf = Buffer.allocUnsafe(n);
   }
 
+  /**
+   * Room for `need` more bytes of the row begun at `rowStart` (one cell's worst case): the rows
+   * before it go to the sink and the row so far moves to the start of the next buffer, so a row's
+   * bytes stay in one piece. Returns how far the row moved (new position minus old).
+   */
+  private spill(rowStart: number, need: number): number {
+    const old = this.buf;
+    const end = this.pos;
+    this.pos = rowStart;
+    // Hands on old[0, rowStart) and takes the next buffer (nothing to hand on when the row started it).
+    if (rowStart > 0) this.send();
+    const part = end - rowStart;
+    if (rowStart === 0 || part + need > this.buf.length) {
+      const next = Buffer.allocUnsafe(Math.max(part + need, 2 * old.length, this.size));
+      // A buffer of the usual size not handed to the sink goes back to the free ones.
+      if (this.buf.length === this.size && this.buf !== next && (rowStart > 0 || old.length === this.size) && this.free.length < MAX_FREE_BUFFERS) this.free.push(this.buf);
+      this.buf = next;
+    }
+    old.copy(this.buf, 0, rowStart, end);
+    this.pos = part;
+    return -rowStart;
+  }
+
   private put(bytes: Uint8Array): void {
     this.buf.set(bytes, this.pos);
     this.pos += bytes.length;
@@ -177,36 +213,71 @@ export class ByteRows {
 
   /**
    * One sheet row, sheet row number `row`: the bytes of `rowXml(cells, row, { highlight: i => i >=
-   * flagFrom && i < flagTo, kinds })`. Each cell with its reference, empty cells left out, ISO dates
-   * and times of TEMPORAL columns and plain numbers of NUMERIC columns typed, text that starts like
-   * a formula with the quotePrefix style.
+   * flagFrom && i < flagTo, kinds, follows, references })`, `follows` when `row` is one past the
+   * last row this writer wrote (the first row of a writer, and of a continuation sheet, keeps its
+   * `r`). References as the writer's SheetReferences say, empty cells left out, ISO dates and times of TEMPORAL columns and
+   * plain numbers of NUMERIC columns typed, text that starts like a formula with the quotePrefix style.
    */
   xmlRow(cells: readonly (string | undefined)[], row: number, flagFrom: number, flagTo: number, sameAs?: Int32Array, kinds?: ArrayLike<number>): void {
     const end = cells.length;
-    // Room for the whole row at once: at most 6 bytes per UTF-16 unit (&quot;) plus the tags and reference per cell.
-    let bound = 32;
-    for (let i = 0; i < end; i++) bound += 6 * (cells[i]?.length ?? 0) + 72;
-    this.room(bound);
+    // Room for the row's tags; each cell makes room for itself (a row stays in one buffer: spill).
+    this.room(ROW_ROOM);
+    let rowStart = this.pos;
     if (end > this.textAt.length) {
       this.textAt = new Int32Array(end * 2);
       this.textEnd = new Int32Array(end * 2);
     }
-    // The row number's digits, once per row (every cell's reference ends with them).
+    // The row number's digits, once per row (every cell's reference ends with them): the last
+    // row's plus one, or made from the number.
     const digits = this.rowDigits;
-    let nd = 0;
-    for (let r = row; r > 0; r = Math.floor(r / 10)) nd++;
-    for (let r = row, d = nd - 1; d >= 0; r = Math.floor(r / 10), d--) digits[d] = 48 + (r % 10);
+    let nd = this.rowDigitCount;
+    if (row === this.lastRow + 1 && nd > 0) {
+      let d = nd - 1;
+      while (d >= 0 && digits[d] === 57) digits[d--] = 48;
+      if (d >= 0) digits[d]!++;
+      else {
+        digits.copyWithin(1, 0, nd);
+        digits[0] = 49;
+        nd++;
+      }
+    } else {
+      nd = 0;
+      for (let r = row; r > 0; r = Math.floor(r / 10)) nd++;
+      for (let r = row, d = nd - 1; d >= 0; r = Math.floor(r / 10), d--) digits[d] = 48 + (r % 10);
+    }
     this.rowDigitCount = nd;
-    this.put(ROW_OPEN);
-    this.putRowDigits();
-    this.buf[this.pos++] = 34; // ">
-    this.buf[this.pos++] = 62;
+    const inferred = this.inferred;
+    if (inferred && row === this.lastRow + 1) {
+      this.put(ROW_OPEN_BARE);
+    } else {
+      this.put(ROW_OPEN);
+      this.putRowDigits();
+      this.buf[this.pos++] = 34; // ">
+      this.buf[this.pos++] = 62;
+    }
+    this.lastRow = row;
     const kindCount = kinds === undefined ? 0 : kinds.length;
+    // The column a cell without a reference would take: the one after the last cell written (never
+    // with every reference written).
+    let next = inferred ? 0 : -1;
     for (let i = 0; i < end; i++) {
       const v = cells[i];
-      this.written[i] = v;
       this.textAt[i] = -1;
       if (v === '' || v === undefined) continue;
+      // The cell's worst case: 6 bytes per UTF-16 unit (&quot;) plus its tags and reference.
+      const need = 6 * v.length + CELL_ROOM;
+      if (this.pos + need > this.buf.length) {
+        const shift = this.spill(rowStart, need);
+        rowStart = 0;
+        for (let j = 0; j < i; j++) {
+          if (this.textAt[j]! >= 0) {
+            this.textAt[j]! += shift;
+            this.textEnd[j]! += shift;
+          }
+        }
+      }
+      this.refNeeded = i !== next;
+      if (inferred) next = i + 1;
       const kind = i < kindCount ? kinds![i]! : 0;
       if (kind !== 0 && this.xmlTyped(v, kind, i)) continue;
       // A text cell that repeats an earlier one of the row written as plain ASCII (a canonical column
@@ -221,6 +292,10 @@ export class ByteRows {
 
   private readonly rowDigits = new Uint8Array(16);
   private rowDigitCount = 0;
+  /** The last sheet row number xmlRow wrote (-1: none yet). */
+  private lastRow = -1;
+  /** Whether the cell being written needs its reference (set per cell by xmlRow). */
+  private refNeeded = true;
 
   private putRowDigits(): void {
     const buf = this.buf;
@@ -229,12 +304,19 @@ export class ByteRows {
     this.pos = p;
   }
 
-  /** `<c r="B7"` of column `index` in the current row: `<c r="`, the column's letters, the row's digits. */
+  /**
+   * `<c r="B7"` of column `index` in the current row: `<c r="`, the column's letters, the row's
+   * digits; `<c` alone when the reference is not needed.
+   */
   private cellRef(index: number): number {
     const buf = this.buf;
     let p = this.pos;
     buf[p] = 60;
     buf[p + 1] = 99;
+    if (!this.refNeeded) {
+      this.pos = p + 2;
+      return this.pos;
+    }
     buf[p + 2] = 32;
     buf[p + 3] = 114;
     buf[p + 4] = 61;
@@ -278,6 +360,7 @@ export class ByteRows {
     buf[p + 3] = 62;
     p += 4;
     this.textAt[index] = p;
+    this.written[index] = v;
     for (let i = 0; i < v.length; i++) buf[p++] = v.charCodeAt(i);
     this.textEnd[index] = p;
     this.pos = p;
@@ -317,6 +400,7 @@ export class ByteRows {
     if (i < n) return this.xmlCellRest(v, i, p, start, flagged, index);
     this.textAt[index] = p - n;
     this.textEnd[index] = p;
+    this.written[index] = v;
     this.pos = closeCell(buf, p);
   }
 
@@ -327,6 +411,7 @@ export class ByteRows {
     const buf = this.buf;
     let p = openInline(buf, this.cellRef(index), dataCellStyle(buf[s]!, flagged));
     this.textAt[index] = p;
+    this.written[index] = this.written[k];
     for (let q = s; q < e; q++) buf[p++] = buf[q]!;
     this.textEnd[index] = p;
     this.pos = closeCell(buf, p);
@@ -372,19 +457,25 @@ export class ByteRows {
    * apostrophe before = + - @ tab CR), quoted when it holds " , CR or LF; CRLF at the end.
    */
   csvRow(cells: readonly (string | undefined)[], sheet?: SheetCells): void {
-    // Room for the whole row at once: at most 3 bytes per UTF-16 unit, apostrophe, quotes, comma.
-    let bound = 2;
-    for (let i = 0; i < cells.length; i++) bound += 3 * (cells[i]?.length ?? 0) + 5;
-    this.room(bound);
+    // Room for the commas and CRLF; each cell makes room for itself (a row stays in one buffer: spill).
+    const count = cells.length;
+    this.room(count + 2);
+    let rowStart = this.pos;
     const from = sheet?.rows;
-    for (let i = 0; i < cells.length; i++) {
+    for (let i = 0; i < count; i++) {
       if (i > 0) this.buf[this.pos++] = 44;
       const v = cells[i];
       if (v === undefined || v === '') continue;
+      // The cell's worst case (3 bytes per UTF-16 unit, apostrophe, quotes), the commas and CRLF after it.
+      const need = 3 * v.length + 5 + count - i;
+      if (this.pos + need > this.buf.length) {
+        this.spill(rowStart, need);
+        rowStart = 0;
+      }
       if (from !== undefined) {
         // The same string just written to the sheet as plain ASCII: its bytes, unless a comma needs quotes.
         const k = sheet!.columnOf[i]!;
-        if (k >= 0 && k < from.writtenCount && from.written[k] === v && from.textAt[k]! >= 0 && this.csvCopy(from.buf, from.textAt[k]!, from.textEnd[k]!)) continue;
+        if (k >= 0 && k < from.writtenCount && from.textAt[k]! >= 0 && from.written[k] === v && this.csvCopy(from.buf, from.textAt[k]!, from.textEnd[k]!)) continue;
       }
       this.csvCell(v);
     }

@@ -1,6 +1,6 @@
 /**
- * The XML of sheet rows and sheet heads, as strings: escaping, cell styles, typed cells, cell
- * references, column widths. The byte writer (row-bytes.ts) writes the same bytes for data rows.
+ * The XML of sheet rows and sheet heads, as strings: escaping, cell styles, typed cells, row and
+ * cell references, column widths. The byte writer (row-bytes.ts) writes the same bytes for data rows.
  */
 import { isFormulaStart, startsLikeFormula } from './neutralise-cell.ts';
 import { isPlainNumber, NUMERIC, TEMPORAL, TEXT, temporalStyle, temporalValue } from './typed-cells.ts';
@@ -21,6 +21,25 @@ function needsEscape(s: string): boolean {
   }
   return false;
 }
+
+/**
+ * Which row and cell references sheets carry. `every`: `r` on every row and cell. `needed`: only
+ * those a reader cannot infer (ECMA-376 makes CT_Row/@r and CT_Cell/@r optional: a row without one
+ * is the row after the previous row, a cell without one the column after the previous cell, the
+ * first cell column A), so a row right after the last one goes without, a cell only after a gap
+ * (an empty cell left out) keeps its own.
+ */
+export type SheetReferences = 'every' | 'needed';
+
+/**
+ * The workbooks' references: `every`, as issue 15 asked (`r=` on rows and cells; some readers
+ * require them: exceljs 4.4 fails on a cell without one, "Cannot read properties of undefined
+ * (reading 'col')"; openpyxl and LibreOffice read `needed` sheets cell for cell the same).
+ * `needed` makes the sheet XML about a fifth smaller and its deflate about half the CPU
+ * (docs/benchmarks.md); switching is this one constant and the results-workbook tests that check
+ * `r=` and exceljs.
+ */
+export const SHEET_REFERENCES: SheetReferences = 'every';
 
 export function columnLetter(index: number): string {
   let s = '';
@@ -56,7 +75,7 @@ export function widthsOf(header: readonly string[], longest: readonly number[]):
 }
 
 /** Start of a sheet's XML: frozen header row, column widths (18 each when none are given), the header row itself. */
-export function sheetHeadXml(header: readonly string[], widths?: readonly number[]): string {
+export function sheetHeadXml(header: readonly string[], widths?: readonly number[], references: SheetReferences = SHEET_REFERENCES): string {
   const cols =
     widths && widths.length > 0
       ? widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')
@@ -65,7 +84,9 @@ export function sheetHeadXml(header: readonly string[], widths?: readonly number
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
     `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">`;
-  header.forEach((v, i) => (xml += `<c r="${columnLetter(i)}1" t="inlineStr" s="${cellStyle(v, STYLE_HEADER)}"><is><t>${escapeXml(v)}</t></is></c>`));
+  // Every header cell is written, one after the other: none needs its reference.
+  const ref = (i: number) => (references === 'every' ? ` r="${columnLetter(i)}1"` : '');
+  header.forEach((v, i) => (xml += `<c${ref(i)} t="inlineStr" s="${cellStyle(v, STYLE_HEADER)}"><is><t>${escapeXml(v)}</t></is></c>`));
   return `${xml}</row>`;
 }
 
@@ -82,25 +103,35 @@ export interface RowOptions {
   sharedIndex?: (v: string) => number;
   /** Per column: TEXT, TEMPORAL (ISO dates and times as Excel dates) or NUMERIC (plain numbers as numbers); text when absent. */
   kinds?: readonly number[];
+  /** The row comes right after the last row written to the sheet (with `needed` references: its `<row>` goes without `r`). */
+  follows?: boolean;
+  /** Default SHEET_REFERENCES. */
+  references?: SheetReferences;
 }
 
 /**
- * One data row's XML, sheet row number `row` (the header is row 1). Every cell carries its
- * reference; empty cells are left out. A TEMPORAL column's ISO value is a serial number with a
- * date style, a NUMERIC column's plain number a number; anything else is an inline (or shared) string.
+ * One data row's XML, sheet row number `row` (the header is row 1). Every row and cell carries
+ * its reference, or with `needed` references (SheetReferences) only where a reader could not
+ * infer it: the row's unless `follows`, a cell's only after a gap. Empty cells are left out. A TEMPORAL column's ISO value is a serial number with a date style, a
+ * NUMERIC column's plain number a number; anything else is an inline (or shared) string.
  */
 export function rowXml(cells: readonly string[], row: number, options: RowOptions = {}): string {
-  const { highlight, shareFrom = Number.POSITIVE_INFINITY, sharedIndex, kinds } = options;
+  const { highlight, shareFrom = Number.POSITIVE_INFINITY, sharedIndex, kinds, references = SHEET_REFERENCES } = options;
+  const every = references === 'every';
+  const follows = !every && options.follows === true;
   // Pieces joined once: one flat string instead of a rope of a few nodes per cell (less garbage,
   // nothing to flatten when the row is encoded).
   const parts = rowParts;
   const r = String(row);
   let n = 0;
-  parts[n++] = `<row r="${r}">`;
+  parts[n++] = follows ? '<row>' : `<row r="${r}">`;
+  // The column a cell without a reference would take (never, with every reference written).
+  let next = every ? -1 : 0;
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i];
     if (v === '' || v === undefined) continue;
-    parts[n++] = `<c r="${columnLetter(i)}${r}"`;
+    parts[n++] = i === next ? '<c' : `<c r="${columnLetter(i)}${r}"`;
+    if (!every) next = i + 1;
     const kind = kinds !== undefined && i < kinds.length ? kinds[i]! : TEXT;
     if (kind === TEMPORAL) {
       const style = temporalStyle(v);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { ByteSink } from '../engine/contract.ts';
 import { CsvWriter } from './csv-writer.ts';
@@ -88,6 +88,43 @@ describe('XlsxWriter', () => {
     expect(sheet!.xml).toContain('<row r="3"><c r="A3" t="inlineStr"><is><t>05.03.2025</t></is></c><c r="B3" t="inlineStr"><is><t>25:00:00</t></is></c><c r="C3" t="inlineStr"><is><t>1899-12-31</t></is></c><c r="D3" t="inlineStr"><is><t>0042</t></is></c>');
     expect(sheet!.xml).toContain('<cols><col min="1" max="1" width="12" customWidth="1"/><col min="2" max="2" width="10" customWidth="1"/><col min="3" max="3" width="21" customWidth="1"/><col min="4" max="4" width="60" customWidth="1"/><col min="5" max="5" width="8" customWidth="1"/></cols>');
     expect(sheet!.rows[1]).toEqual(['2025-03-05', '10:30:00', '2025-03-05 18:00:00', '-12.5', '0042']);
+  });
+
+  it('with needed references: a row reference after a jump only, a cell reference after a gap only; read back as the next row and column', async () => {
+    const sink = memorySink();
+    const x = new XlsxWriter(sink, 3, 'needed');
+    await x.startSheet('T', ['A', 'B', 'C', 'D'], 1, 1, { kinds: [TEXT, TEMPORAL, TEXT, NUMERIC] });
+    await x.addRow(['', '2025-03-05', '', '12']);
+    await x.addRow(['a', 'b', '', 'd']);
+    await x.addRow(['=x', 'b']);
+    await x.finish();
+    const [sheet, more] = readXlsxSheets(sink.bytes());
+    expect(sheet!.xml).toContain('<row r="1"><c t="inlineStr" s="1"><is><t>A</t></is></c><c t="inlineStr" s="1"><is><t>B</t>');
+    expect(sheet!.xml).toContain('</row><row><c r="B2" s="6"><v>45721</v></c><c r="D2"><v>12</v></c></row><row><c t="inlineStr"><is><t>a</t></is></c><c t="inlineStr"><is><t>b</t></is></c><c r="D3" t="inlineStr"><is><t>d</t></is></c></row></sheetData>');
+    expect(sheet!.rows).toEqual([['A', 'B', 'C', 'D'], ['', '2025-03-05', '', '12'], ['a', 'b', '', 'd']]);
+    // The continuation sheet starts over: header row 1, then row 2 without its reference.
+    expect(more!.name).toBe('T (2)');
+    expect(more!.xml).toContain('</row><row><c t="inlineStr" s="3"><is><t>=x</t></is></c><c t="inlineStr"><is><t>b</t></is></c></row></sheetData>');
+    expect(more!.rows).toEqual([['A', 'B', 'C', 'D'], ['=x', 'b']]);
+  });
+
+  it('reads references strictly: a row out of order, a cell of another row or left of the previous cell fails', async () => {
+    const sink = memorySink();
+    const x = new XlsxWriter(sink, undefined, 'needed');
+    await x.startSheet('T', ['A', 'B']);
+    await x.addRow(['a', 'b']);
+    await x.finish();
+    const files = unzipSync(sink.bytes());
+    const xml = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    const read = (sheetXml: string) => readXlsxSheets(zipSync({ ...files, 'xl/worksheets/sheet1.xml': strToU8(sheetXml) }))[0]!.rows;
+    const a2 = '<c t="inlineStr"><is><t>a</t></is></c>';
+    expect(xml).toContain(`<row>${a2}<c t="inlineStr">`);
+    expect(read(xml)).toEqual([['A', 'B'], ['a', 'b']]);
+    expect(read(xml.replace('<row>', '<row r="2">'))).toEqual([['A', 'B'], ['a', 'b']]);
+    expect(read(xml.replace(`${a2}<c t`, `${a2}<c r="C2" t`))).toEqual([['A', 'B'], ['a', '', 'b']]);
+    expect(() => read(xml.replace('<row>', '<row r="3">'))).toThrow('row r="3" where 2 was due');
+    expect(() => read(xml.replace(`${a2}<c t`, `${a2}<c r="B3" t`))).toThrow('cell B3 in row 2');
+    expect(() => read(xml.replace(`${a2}<c t`, `${a2}<c r="A2" t`))).toThrow('cell A2 left of column 2 in row 2');
   });
 
   it('names columns like Excel', () => {

@@ -1,7 +1,7 @@
 import type { ByteSink } from '../workspace/index.ts';
 import { STYLES_XML } from './xlsx-styles.ts';
 import { chartXml, drawingXml, singleRelsXml, type BarChart } from './bar-chart.ts';
-import { columnLetter, escapeXml, rowXml, sheetHeadXml, sheetTailXml } from './sheet-xml.ts';
+import { columnLetter, escapeXml, rowXml, SHEET_REFERENCES, sheetHeadXml, sheetTailXml, type SheetReferences } from './sheet-xml.ts';
 import { deflateSegmentOf, ZipWriter, type SegmentSource, type ZipEntryWriter } from './zip-writer.ts';
 
 /** Excel's row limit per sheet (header included). */
@@ -32,7 +32,8 @@ export interface SheetFormat {
 
 /**
  * Streaming XLSX writer: sheet XML (text as inline strings, dates and numbers typed where the
- * column's kind says so) goes straight into a deflate stream; rows and cells carry `r=`. Header row frozen and filtered; a sheet past Excel's row limit continues on
+ * column's kind says so) goes straight into a deflate stream; rows and cells carry `r=` (all of
+ * them, or with `needed` references those a reader cannot infer: SheetReferences). Header row frozen and filtered; a sheet past Excel's row limit continues on
  * "<name> (2)", … with the same header.
  */
 export class XlsxWriter {
@@ -41,7 +42,11 @@ export class XlsxWriter {
   private current: SheetState | undefined;
   private readonly usedNames = new Set<string>();
 
-  constructor(sink: ByteSink, private readonly maxRows = XLSX_MAX_ROWS) {
+  constructor(
+    sink: ByteSink,
+    private readonly maxRows = XLSX_MAX_ROWS,
+    private readonly references: SheetReferences = SHEET_REFERENCES,
+  ) {
     this.zip = new ZipWriter(sink);
   }
 
@@ -52,7 +57,7 @@ export class XlsxWriter {
     const entry = await this.zip.openEntry(`xl/worksheets/sheet${this.sheets.length + 1}.xml`);
     this.current = { name: sheetName, header, entry, rows: 0, base: name, part, order, format };
     this.current.rows++;
-    await entry.write(sheetHeadXml(header, format.widths));
+    await entry.write(sheetHeadXml(header, format.widths, this.references));
   }
 
   // Values of columns the caller marks as repetitive (flag reasons, severity) go to the
@@ -92,7 +97,8 @@ export class XlsxWriter {
       return this.startSheet(cur.base, cur.header, cur.order + cur.part / 1000, cur.part + 1, cur.format).then(() => this.addRow(cells, highlight, shareFrom));
     }
     cur.rows++;
-    const xml = rowXml(cells, cur.rows, { highlight, shareFrom, sharedIndex: this.share, kinds: cur.format.kinds });
+    // Rows come one after the other from the header on: none needs its reference.
+    const xml = rowXml(cells, cur.rows, { highlight, shareFrom, sharedIndex: this.share, kinds: cur.format.kinds, follows: true, references: this.references });
     return cur.entry.write(xml);
   }
 
@@ -107,7 +113,8 @@ export class XlsxWriter {
 
   /**
    * A whole sheet whose data rows were compressed elsewhere (report parts in worker threads):
-   * `rows` data rows in `bodies`, in order, each a deflate segment of `rowXml` output. The column
+   * `rows` data rows in `bodies`, in order, each a deflate segment of `rowXml` output (the
+   * writer's references, as ByteRows writes them by default). The column
    * widths may still be in the making too (the first report part samples them).
    */
   async addSegmentedSheet(
@@ -122,9 +129,10 @@ export class XlsxWriter {
     if (this.current) await this.endSheet();
     const sheetName = this.uniqueName(part === 1 ? name : `${name.slice(0, 25)} (${part})`);
     const total = rows + 1;
+    const references = this.references;
     // Bodies may still be in the making (an async iterable that waits for them).
     async function* all() {
-      yield deflateSegmentOf(sheetHeadXml(header, await widths));
+      yield deflateSegmentOf(sheetHeadXml(header, await widths, references));
       let written = 0;
       for await (const body of bodies) {
         written++;
@@ -213,4 +221,4 @@ export class XlsxWriter {
 
 
 // Callers import the sheet XML pieces from the writer too.
-export { columnLetter, dataCellStyle, escapeXml, MAX_COLUMN_WIDTH, rowXml, sheetHeadXml, sheetTailXml, widthsOf, type RowOptions } from './sheet-xml.ts';
+export { columnLetter, dataCellStyle, escapeXml, MAX_COLUMN_WIDTH, rowXml, SHEET_REFERENCES, sheetHeadXml, sheetTailXml, widthsOf, type RowOptions, type SheetReferences } from './sheet-xml.ts';

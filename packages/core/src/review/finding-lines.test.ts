@@ -1,99 +1,88 @@
-// A part's finding lines read back as the fields they were made from, whatever the cells hold.
+// A part's finding rows and lines read back as the fields they were made from, whatever the cells hold.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createFolderWorkspace, linesOf } from '../workspace/index.ts';
 import { highRecordFindings } from './derive-findings.ts';
-import { epochOf, findingLineAt, lineChunksOf, openFindingLines, patternLineAt, readFindingLine, readPatternLine } from './finding-lines.ts';
+import { epochOf, lineChunksOf, openFindingLines, RAW_ROW, readFindingRows, ROW_F64, ROW_U32 } from './finding-lines.ts';
+import { findingId } from './finding-id.ts';
 import type { Workspace } from '../engine/contract.ts';
 import type { HighRecord } from './high-records.ts';
 
-it('reads back each field of a finding line, tabs, line feeds and backslashes in the cells included', async () => {
+it('reads back each finding of a part from its row and line, tabs, line feeds, backslashes and non-ASCII in the cells included', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'finding-lines-'));
   try {
     const ws = createFolderWorkspace(dir);
     const lines = openFindingLines(ws, 'part.findings', 'a1');
-    const odd = ['A\tB', 'line\nfeed', 'back\\slash\\t', '\\n\t\\', 'plain'];
+    const odd = ['A\tB', 'line\nfeed', 'back\\slash\\t', 'Ärger ünïcödé €', 'plain', '\\n\t\\', 'plain'];
     const records: HighRecord[] = odd.map((v, i) => ({
       record: { FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: v, Date: '2025-03-01', Time: '10:00:00', 'Source TA': v, Terminal: v },
-      reasons: { HIGH_RISK_TCODE_FLAG: `reason ${v}` },
-      rules: ['TCODE-HIGH-RISK'],
+      reasons: { HIGH_RISK_TCODE_FLAG: `reason ${v}`, ...(i % 2 ? { DEBUG_FLAG: 'Debug' } : {}) },
+      rules: ['TCODE-HIGH-RISK', ...(i % 2 ? ['DEBUG-REPLACE'] : [])],
       user: v.toUpperCase(),
-      time: i === 4 ? '' : '2025-03-01 10:00:00',
+      time: i === 4 ? '' : `2025-03-0${1 + (i % 3)} 10:00:00`,
     }));
     for (const [i, h] of records.entries()) await lines.add(h, JSON.stringify(h), i * 100, 99);
-    const { rules } = await lines.close();
-    const read = [];
-    for await (const l of linesOf(ws, 'part.findings')) read.push(readFindingLine(l));
-    expect(read).toHaveLength(5);
-    for (const [i, h] of records.slice(0, 4).entries()) {
-      const l = read[i]!;
-      const f = highRecordFindings(h)[0]!;
-      if (!l.made) throw new Error('made in the part');
-      expect([l.rule, l.user, l.time, l.object, l.terminal, l.flag, l.offset, l.length]).toEqual([f.rule.id, f.user, f.time, f.object, f.terminal, 'HIGH_RISK_TCODE_FLAG', i * 100, 99]);
-      expect(JSON.parse(`{${l.body}}`)).toEqual({ ...f, evidence: [] });
+    const made = await lines.close();
+    const { f64, u32 } = await readFindingRows(ws, 'part.findings');
+    const text: string[] = [];
+    for await (const l of linesOf(ws, 'part.findings')) text.push(l);
+    const expected: unknown[] = [];
+    const seen = new Map<string, number>();
+    for (const [i, h] of records.entries()) {
+      if (!h.time) {
+        expected.push({ raw: JSON.stringify(h), offset: i * 100, length: 99 });
+        continue;
+      }
+      for (const f of highRecordFindings(h)) {
+        const base = [f.rule.id, f.user, f.time, f.object].join('\u001f');
+        const occurrence = (seen.get(base) ?? 0) + 1;
+        seen.set(base, occurrence);
+        expected.push({ finding: { findingId: findingId('a1', f.rule.id, f.user, f.time, f.object, occurrence), ...f, evidence: [] }, epoch: epochOf(f.time), occurrence, rule: f.rule, user: f.user, time: f.time, object: f.object, terminal: f.terminal, flag: f.source?.flag, offset: i * 100, length: 99 });
+      }
     }
-    // Without the engine's time, the record itself (the coordinator makes its findings).
-    expect(read[4]).toEqual({ made: false, offset: 400, length: 99, json: JSON.stringify(records[4]) });
-    expect(rules.map((r) => r.id)).toEqual(['TCODE-HIGH-RISK']);
+    const read = text.map((line, k) => {
+      const u = u32.subarray(k * ROW_U32, (k + 1) * ROW_U32);
+      const f = f64.subarray(k * ROW_F64, (k + 1) * ROW_F64);
+      if (u[7] === RAW_ROW) return { raw: line, offset: f[2], length: u[1] };
+      return { finding: JSON.parse(`${line}}`), epoch: f[0], occurrence: u[0], rule: made.rules[u[2]!], user: made.users[u[3]!], time: made.times[u[4]!], object: made.objects[u[5]!], terminal: made.terminals[u[6]!], flag: made.keys[u[7]!], offset: f[2], length: u[1] };
+    });
+    expect(read).toEqual(expected);
+    expect(made.rows).toBe(expected.length);
+    expect(f64.length).toBe(expected.length * ROW_F64);
+    // Each text once per part, first met first.
+    expect(made.users).toEqual([...new Set(records.filter((h) => h.time).map((h) => h.user))]);
+    expect(made.rules.map((r) => r.id)).toEqual([...new Set(expected.flatMap((e) => ((e as { rule?: { id: string } }).rule ? [(e as { rule: { id: string } }).rule.id] : [])))]);
+    expect(made.rules).toHaveLength(2);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 });
 
-it('reads the same fields from the lines as bytes, in chunks cut anywhere (inside a character too), the JSON copied as it is', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'finding-lines-'));
-  try {
-    const ws = createFolderWorkspace(dir);
-    const lines = openFindingLines(ws, 'part.findings', 'a1');
-    const odd = ['A\tB', 'line\nfeed', 'back\\slash\\t', 'Ärger ünïcödé €', 'plain', '12'];
-    for (const [i, v] of odd.entries()) {
-      const h: HighRecord = { record: { FILE_TYPE: 'SM20', SOURCE_FILE: 'sm20.csv', User: v, 'Source TA': v, Terminal: v }, reasons: { HIGH_RISK_TCODE_FLAG: `reason ${v}`, DEBUG_FLAG: 'Debug' }, rules: ['TCODE-HIGH-RISK', 'DEBUG-REPLACE'], user: v.toUpperCase(), time: i === 4 ? '' : '2025-03-01 10:00:00' };
-      await lines.add(h, JSON.stringify(h), i * 1000, 999);
-    }
-    await lines.close();
-    const text: string[] = [];
-    for await (const l of linesOf(ws, 'part.findings')) text.push(l);
-    // Pattern lines as pattern-findings.ts writes them.
-    const pattern = `P\t1740823200\t123456789\t2\tabcdef0123456789abcd\tuser\u0001ÄRGER\\tX\tPAT-X\tÄRGER\\tX\t2025-03-01 10:00:00\tobj €\tT1\t"kind":"pattern","summary":"ä\\u0001"`;
-    const bytes = Buffer.from(`${text.join('\n')}\n\n${pattern}\n${pattern}`);
-    for (const size of [1, 2, 3, 7, 64, bytes.length]) {
-      // A workspace whose file comes in chunks of `size` bytes, in one buffer it reuses.
-      const reused = new Uint8Array(size);
-      const chunked: Workspace = {
-        write: () => { throw new Error('read only'); },
-        async *read() {
-          for (let at = 0; at < bytes.length; at += size) {
-            const n = Math.min(size, bytes.length - at);
-            reused.set(bytes.subarray(at, at + n));
-            yield reused.subarray(0, n);
-          }
-        },
-      };
-      const read: unknown[] = [];
-      for await (const buf of lineChunksOf(chunked, 'part.findings')) {
-        for (let at = 0; at < buf.length; ) {
-          if (buf[at] === 10) {
-            at++;
-            continue;
-          }
-          if (buf[at] === 0x50) {
-            const { body, end, next, ...l } = patternLineAt(buf, at);
-            read.push({ ...l, body: buf.toString('utf8', body, end) });
-            at = next;
-            continue;
-          }
-          const { body, end, next, ...l } = findingLineAt(buf, at);
-          read.push(l.made ? { ...l, body: buf.toString('utf8', body, end) } : { ...l, json: buf.toString('utf8', body, end) });
-          at = next;
+it('reads lines in chunks cut anywhere (inside a character too) from a reader that reuses its buffer', async () => {
+  const lines = ['{"a":"Ärger ünïcödé €"', '', 'plain', '{"b":"\\t\\n"', 'x'.repeat(100)];
+  const bytes = Buffer.from(`${lines.join('\n')}\n`);
+  for (const size of [1, 2, 3, 7, 64, bytes.length]) {
+    const reused = new Uint8Array(size);
+    const chunked: Workspace = {
+      write: () => {
+        throw new Error('read only');
+      },
+      async *read() {
+        for (let at = 0; at < bytes.length; at += size) {
+          const n = Math.min(size, bytes.length - at);
+          reused.set(bytes.subarray(at, at + n));
+          yield reused.subarray(0, n);
         }
-      }
-      expect(read, `chunks of ${size} bytes`).toEqual([...text.map(readFindingLine), readPatternLine(pattern), readPatternLine(pattern)]);
+      },
+    };
+    const read: string[] = [];
+    for await (const buf of lineChunksOf(chunked, 'x')) {
+      expect(buf[buf.length - 1], `chunks of ${size} bytes end on a line feed`).toBe(10);
+      read.push(...buf.toString('utf8').split('\n').slice(0, -1));
     }
-    expect(text.length).toBe(11);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    expect(read, `chunks of ${size} bytes`).toEqual(lines);
   }
 });
 

@@ -16,7 +16,7 @@ import type { ByteSink, Workspace } from '../engine/contract.ts';
 import { highRecordFindings } from './derive-findings.ts';
 import { findingId } from './finding-id.ts';
 import type { HighRecord } from './high-records.ts';
-import type { FindingRule } from './types.ts';
+import type { Finding, FindingRule } from './types.ts';
 
 /** The seconds "YYYY-MM-DD HH:MM:SS" stands for (UTC), or the largest safe integer for none: a finding's place within its case. */
 export const epochOf = (time: string): number => {
@@ -69,132 +69,198 @@ export function hash52(s: string): number {
 /** What identifies a finding within an analysis (its id hashes this and its occurrence). */
 export const findingBase = (rule: string, user: string, time: string, object: string): string => [rule, user, time, object].join('\u001f');
 
+/**
+ * A part's findings as the coordinator reads them (write-findings.ts): `name` holds one line per
+ * finding, `{"findingId":"<id>",` and the finding's JSON without its evidence place and case (an
+ * `R` row's line: the high record's JSON); `<name>.f64` and `<name>.u32` one row of numbers each
+ * (ROW_F64, ROW_U32). The texts the findings index keeps are numbered within the part, first met
+ * first, so the coordinator turns each distinct one into the index's number once, not per finding.
+ */
 export interface FindingLinesResult {
   name: string;
-  /** Every rule the part's findings name (the index keeps title and severity once per rule). */
+  /** 'record' (a report part's high records) or 'pattern' (pattern-findings.ts). */
+  kind: 'record' | 'pattern';
+  rows: number;
+  /** The part's rules by number (the index keeps title and severity once per rule). */
   rules: FindingRule[];
+  users: string[];
+  times: string[];
+  objects: string[];
+  terminals: string[];
+  /** A record finding's flag, a pattern finding's case actor key (cases/actorKey). */
+  keys: string[];
 }
 
-/** Writes a part's finding lines (`name`); `add` takes each high record with its line's bytes in the part's file. */
-export function openFindingLines(workspace: Workspace, name: string, analysisId: string) {
-  const sink: ByteSink = workspace.write(name);
-  const seen = new Map<number, number>();
-  const rules = new Map<string, FindingRule>();
+/** Float64 numbers per row: the epoch it sorts by, its hash52, its evidence line's offset in the part's high-records file. */
+export const ROW_F64 = 3;
+/** Uint32 numbers per row: occurrence within the part, evidence line length, then rule, user, time, object, terminal and key numbers. */
+export const ROW_U32 = 8;
+/** The key number of a row that is a high record without the engine's time (its findings are made by the coordinator). */
+export const RAW_ROW = 0xffffffff;
+
+const ROWS_PER_WRITE = 16_384;
+
+/**
+ * Texts numbered in the order first met. While each new text comes after every one before (the
+ * times of a time-ordered export), a text is new exactly when it is greater than the last one met:
+ * no map until the first that is not (a map lookup per record was a second of a part at 100 MB).
+ */
+class Numbered {
+  readonly values: string[] = [];
+  private ids: Map<string, number> | undefined;
+  private last: string | undefined;
+  private lastId = 0;
+  no(v: string): number {
+    if (v === this.last) return this.lastId;
+    let i: number | undefined;
+    const values = this.values;
+    if (this.ids === undefined) {
+      if (values.length === 0 || v > values[values.length - 1]!) {
+        i = values.length;
+        values.push(v);
+      } else {
+        this.ids = new Map(values.map((x, k) => [x, k]));
+      }
+    }
+    if (i === undefined) {
+      const ids = this.ids!;
+      i = ids.get(v);
+      if (i === undefined) {
+        i = values.length;
+        values.push(v);
+        ids.set(v, i);
+      }
+    }
+    this.last = v;
+    this.lastId = i;
+    return i;
+  }
+}
+
+/** Writes finding rows (see FindingLinesResult): `add` one finding, `close` for the result. */
+export function openFindingRows(workspace: Workspace, name: string, kind: 'record' | 'pattern') {
+  const lines: ByteSink = workspace.write(name);
+  const f64Sink: ByteSink = workspace.write(`${name}.f64`);
+  const u32Sink: ByteSink = workspace.write(`${name}.u32`);
+  const rules = new Map<string, number>();
+  const ruleList: FindingRule[] = [];
+  const users = new Numbered();
+  const times = new Numbered();
+  const objects = new Numbered();
+  const terminals = new Numbered();
+  const keys = new Numbered();
+  let f64 = new Float64Array(ROWS_PER_WRITE * ROW_F64);
+  let u32 = new Uint32Array(ROWS_PER_WRITE * ROW_U32);
+  let n = 0;
+  let rows = 0;
   let text = '';
+  const flushRows = (): Promise<unknown> | undefined => {
+    if (n === 0) return undefined;
+    const a = f64Sink.write(new Uint8Array(f64.buffer, 0, n * ROW_F64 * 8));
+    const b = u32Sink.write(new Uint8Array(u32.buffer, 0, n * ROW_U32 * 4));
+    f64 = new Float64Array(ROWS_PER_WRITE * ROW_F64);
+    u32 = new Uint32Array(ROWS_PER_WRITE * ROW_U32);
+    n = 0;
+    return a || b ? Promise.all([a, b]) : undefined;
+  };
+  const flushText = (): Promise<unknown> | undefined => {
+    if (text === '') return undefined;
+    const out = lines.write(Buffer.from(text));
+    text = '';
+    return out || undefined;
+  };
+  const row = (epoch: number, hash: number, occurrence: number, offset: number, length: number, rule: number, user: number, time: number, object: number, terminal: number, key: number, line: string): Promise<void> | undefined => {
+    const f = n * ROW_F64;
+    f64[f] = epoch;
+    f64[f + 1] = hash;
+    f64[f + 2] = offset;
+    const u = n * ROW_U32;
+    u32[u] = occurrence;
+    u32[u + 1] = length;
+    u32[u + 2] = rule;
+    u32[u + 3] = user;
+    u32[u + 4] = time;
+    u32[u + 5] = object;
+    u32[u + 6] = terminal;
+    u32[u + 7] = key;
+    n++;
+    rows++;
+    text += `${line}\n`;
+    const a = n === ROWS_PER_WRITE ? flushRows() : undefined;
+    const b = text.length >= 1 << 20 ? flushText() : undefined;
+    return a || b ? Promise.all([a, b]).then(() => undefined) : undefined;
+  };
+  return {
+    /**
+     * One finding: its id as made in this part (`occurrence` counted here), the key (a record's flag, a
+     * pattern's actor key), the evidence line's place (records), and the finding's JSON without its id, evidence place and case.
+     */
+    finding(f: Pick<Finding, 'rule' | 'user' | 'time' | 'object' | 'terminal'>, hash: number, occurrence: number, id: string, key: string, offset: number, length: number, json: string): Promise<void> | undefined {
+      let rule = rules.get(f.rule.id);
+      if (rule === undefined) {
+        rules.set(f.rule.id, (rule = ruleList.length));
+        ruleList.push(f.rule);
+      }
+      return row(epochOf(f.time), hash, occurrence, offset, length, rule, users.no(f.user), times.no(f.time), objects.no(f.object), terminals.no(f.terminal), keys.no(key), `{"findingId":${JSON.stringify(id)},${json.slice(1, -1)}`);
+    },
+    /** A high record without the engine's time, as its line (the coordinator makes its findings). */
+    raw(json: string, offset: number, length: number): Promise<void> | undefined {
+      return row(Number.MAX_SAFE_INTEGER, 0, 0, offset, length, 0, 0, 0, 0, 0, RAW_ROW, json);
+    },
+    async close(): Promise<FindingLinesResult> {
+      await Promise.all([flushRows(), flushText()]);
+      await Promise.all([lines.end(), f64Sink.end(), u32Sink.end()]);
+      return { name, kind, rows, rules: ruleList, users: users.values, times: times.values, objects: objects.values, terminals: terminals.values, keys: keys.values };
+    },
+  };
+}
+
+/** Writes a part's finding rows (`name`); `add` takes each high record with its line's bytes in the part's file. */
+export function openFindingLines(workspace: Workspace, name: string, analysisId: string) {
+  const rows = openFindingRows(workspace, name, 'record');
+  const seen = new Map<number, number>();
   return {
     /** `offset`, `length`: the record's line in the part's high-records file (without its line feed). */
     add(h: HighRecord, json: string, offset: number, length: number): Promise<void> | undefined {
-      if (!h.time) text += `R\t${offset}\t${length}\t${json}\n`;
-      else {
-        for (const f of highRecordFindings(h)) {
-          const h52 = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
-          const occurrence = (seen.get(h52) ?? 0) + 1;
-          seen.set(h52, occurrence);
-          if (!rules.has(f.rule.id)) rules.set(f.rule.id, f.rule);
-          const id = findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence);
-          f.evidence = [];
-          const body = JSON.stringify(f);
-          text += `F\t${epochOf(f.time)}\t${h52}\t${occurrence}\t${offset}\t${length}\t${id}\t${escaped(f.rule.id)}\t${escaped(f.user)}\t${escaped(f.time)}\t${escaped(f.object)}\t${escaped(f.terminal)}\t${escaped(f.source?.flag ?? '')}\t${body.slice(1, -1)}\n`;
-        }
+      if (!h.time) return rows.raw(json, offset, length);
+      let out: Promise<void> | undefined;
+      for (const f of highRecordFindings(h)) {
+        const h52 = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
+        const occurrence = (seen.get(h52) ?? 0) + 1;
+        seen.set(h52, occurrence);
+        const id = findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence);
+        f.evidence = [];
+        const written = rows.finding(f, h52, occurrence, id, f.source?.flag ?? '', offset, length, JSON.stringify(f));
+        if (written) out = out ? Promise.all([out, written]).then(() => undefined) : written;
       }
-      if (text.length < 1 << 20) return;
-      const out = sink.write(Buffer.from(text));
-      text = '';
-      return out || undefined;
+      return out;
     },
-    async close(): Promise<FindingLinesResult> {
-      if (text) await sink.write(Buffer.from(text));
-      text = '';
+    close(): Promise<FindingLinesResult> {
       seen.clear();
-      await sink.end();
-      return { name, rules: [...rules.values()] };
+      return rows.close();
     },
   };
 }
 
-/** A finding line as the coordinator reads it. */
-export type FindingLine =
-  | { made: false; offset: number; length: number; json: string }
-  | { made: true; epoch: number; hash: number; occurrence: number; offset: number; length: number; id: string; rule: string; user: string; time: string; object: string; terminal: string; flag: string; body: string };
-
-/** A field between tabs: its tabs, line feeds and backslashes escaped (a cell may hold any of them). */
-export function escaped(s: string): string {
-  return /[\t\n\\]/.test(s) ? s.replace(/[\t\n\\]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\\\')) : s;
-}
-
-function unescaped(s: string): string {
-  return s.includes('\\') ? s.replace(/\\(.)/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c)) : s;
-}
-
-/** A pattern's finding line (engine/report/pattern-findings.ts): its case's actor key instead of an evidence place. */
-export interface PatternLine {
-  epoch: number;
-  hash: number;
-  occurrence: number;
-  id: string;
-  actor: string;
-  rule: string;
-  user: string;
-  time: string;
-  object: string;
-  terminal: string;
-  body: string;
-}
-
-export function readPatternLine(line: string): PatternLine {
-  const cut: number[] = [];
-  let at = 1;
-  if (!line.startsWith('P\t')) throw new Error('not a pattern finding line');
-  for (let k = 0; k < 10; k++) {
-    cut.push(at);
-    at = line.indexOf('\t', at + 1);
-    if (at < 0) throw new Error('a finding line is cut short');
-  }
-  cut.push(at);
-  const field = (k: number) => line.slice(cut[k]! + 1, cut[k + 1]);
-  return {
-    epoch: +field(0),
-    hash: +field(1),
-    occurrence: +field(2),
-    id: field(3),
-    actor: unescaped(field(4)),
-    rule: unescaped(field(5)),
-    user: unescaped(field(6)),
-    time: unescaped(field(7)),
-    object: unescaped(field(8)),
-    terminal: unescaped(field(9)),
-    body: line.slice(at + 1),
+/** A part's rows as written (tests, and the coordinator's reading of them). */
+export async function readFindingRows(workspace: Workspace, name: string): Promise<{ f64: Float64Array; u32: Uint32Array }> {
+  const whole = async (file: string) => {
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    for await (const c of workspace.read(file)) {
+      chunks.push(Uint8Array.from(c));
+      bytes += c.byteLength;
+    }
+    // A buffer of its own, aligned for the typed views.
+    const out = new Uint8Array(bytes);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.byteLength;
+    }
+    return out.buffer;
   };
-}
-
-export function readFindingLine(line: string): FindingLine {
-  const cut: number[] = [];
-  let at = 1;
-  const tabs = line.startsWith('R\t') ? 2 : 12;
-  for (let k = 0; k < tabs; k++) {
-    cut.push(at);
-    at = line.indexOf('\t', at + 1);
-    if (at < 0) throw new Error('a finding line is cut short');
-  }
-  cut.push(at);
-  const field = (k: number) => line.slice(cut[k]! + 1, cut[k + 1]);
-  if (tabs === 2) return { made: false, offset: +field(0), length: +field(1), json: line.slice(at + 1) };
-  return {
-    made: true,
-    epoch: +field(0),
-    hash: +field(1),
-    occurrence: +field(2),
-    offset: +field(3),
-    length: +field(4),
-    id: field(5),
-    rule: unescaped(field(6)),
-    user: unescaped(field(7)),
-    time: unescaped(field(8)),
-    object: unescaped(field(9)),
-    terminal: unescaped(field(10)),
-    flag: unescaped(field(11)),
-    body: line.slice(at + 1),
-  };
+  return { f64: new Float64Array(await whole(`${name}.f64`)), u32: new Uint32Array(await whole(`${name}.u32`)) };
 }
 
 /**
@@ -231,81 +297,4 @@ export function numberAt(buf: Buffer, a: number, b: number): number {
     v = v * 10 + d;
   }
   return v;
-}
-
-/** The places of the first `count` tabs of the line at `at` (ending at `end`). */
-function tabsAt(buf: Buffer, at: number, end: number, count: number): number[] {
-  const cut: number[] = [];
-  let t = at;
-  for (let k = 0; k < count; k++) {
-    t = buf.indexOf(9, t + 1);
-    if (t < 0 || t > end) throw new Error('a finding line is cut short');
-    cut.push(t);
-  }
-  return cut;
-}
-
-const textAt = (buf: Buffer, a: number, b: number) => unescaped(buf.toString('utf8', a, b));
-
-/** Where a line of `buf` that starts at `at` ends (its line feed, or the buffer's end). */
-const lineEnd = (buf: Buffer, at: number) => {
-  const nl = buf.indexOf(10, at);
-  return nl < 0 ? buf.length : nl;
-};
-
-/**
- * `readFindingLine` of the line at `at` of `buf` (a non-empty line), with the JSON (`json` of an R
- * line, `body` of an F line) as bytes [body, end) and the next line's start (`next`).
- */
-export function findingLineAt(buf: Buffer, at: number) {
-  const end = lineEnd(buf, at);
-  const next = end + 1;
-  if (buf[at] === 0x52 /* R */ && buf[at + 1] === 9) {
-    const [t1, t2, t3] = tabsAt(buf, at, end, 3) as [number, number, number];
-    return { made: false as const, offset: numberAt(buf, t1 + 1, t2), length: numberAt(buf, t2 + 1, t3), body: t3 + 1, end, next };
-  }
-  const t = tabsAt(buf, at, end, 13);
-  const f = (k: number) => [t[k]! + 1, t[k + 1]!] as const;
-  const num = (k: number) => numberAt(buf, ...f(k));
-  return {
-    made: true as const,
-    epoch: num(0),
-    hash: num(1),
-    occurrence: num(2),
-    offset: num(3),
-    length: num(4),
-    id: buf.toString('utf8', ...f(5)),
-    rule: textAt(buf, ...f(6)),
-    user: textAt(buf, ...f(7)),
-    time: textAt(buf, ...f(8)),
-    object: textAt(buf, ...f(9)),
-    terminal: textAt(buf, ...f(10)),
-    flag: textAt(buf, ...f(11)),
-    body: t[12]! + 1,
-    end,
-    next,
-  };
-}
-
-/** `readPatternLine` of the line at `at` of `buf`, with the JSON as bytes [body, end) and the next line's start. */
-export function patternLineAt(buf: Buffer, at: number) {
-  const end = lineEnd(buf, at);
-  if (buf[at] !== 0x50 /* P */ || buf[at + 1] !== 9) throw new Error('not a pattern finding line');
-  const t = tabsAt(buf, at, end, 11);
-  const f = (k: number) => [t[k]! + 1, t[k + 1]!] as const;
-  return {
-    epoch: numberAt(buf, ...f(0)),
-    hash: numberAt(buf, ...f(1)),
-    occurrence: numberAt(buf, ...f(2)),
-    id: buf.toString('utf8', ...f(3)),
-    actor: textAt(buf, ...f(4)),
-    rule: textAt(buf, ...f(5)),
-    user: textAt(buf, ...f(6)),
-    time: textAt(buf, ...f(7)),
-    object: textAt(buf, ...f(8)),
-    terminal: textAt(buf, ...f(9)),
-    body: t[10]! + 1,
-    end,
-    next: end + 1,
-  };
 }

@@ -5,7 +5,7 @@ import { api } from '../../api/client.ts';
 import type { Finding as EngineFinding, FindingRule, FindingSeverity as Severity, ReviewStatus, SuppressionRule } from '@app/core/review/types.ts';
 import type { TimelineEntry, TimelineType } from '@app/core/review/user-timeline.ts';
 import { ApiError } from '../../api/api-error.ts';
-import { untilWritten, type FindingsDownload, type ReviewJobAnswer } from './review-job.ts';
+import { untilWritten, type FindingsDownload, type ReviewJob, type ReviewJobAnswer } from './review-job.ts';
 
 export type { FindingRule, ReviewStatus, Severity, TimelineEntry, TimelineType };
 
@@ -125,11 +125,11 @@ export type FindingMatch = Pick<FindingFilters, 'status' | 'severity' | 'rule' |
 export const reviewByFilter = (analysisId: string, filter: FindingMatch, expected: number, input: Omit<ReviewInput, 'suppress'>) =>
   api.put<ReviewJobAnswer>(`${base(analysisId)}/review-by-filter`, { ...input, filter, expected }, { fallback: 'Failed to save the reviews' });
 
-/** The findings download: its link, or (202: on AWS, or a streamed one) the job writing it, followed to the end. */
-export async function exportFindings(analysisId: string, format: 'xlsx' | 'csv'): Promise<FindingsDownload> {
-  const first = await api.get<FindingsDownload | ReviewJobAnswer>(`${base(analysisId)}/export?format=${format}`, { fallback: 'Failed to prepare the findings workbook' });
+/** The findings download, started with a POST (it may start a job): its link, or (202: on AWS, or a streamed one) the job writing it, followed to the end. */
+export async function exportFindings(analysisId: string, format: 'xlsx' | 'csv', onJob?: (job: ReviewJob) => void): Promise<FindingsDownload> {
+  const first = await api.post<FindingsDownload | ReviewJobAnswer>(`${base(analysisId)}/export`, { format }, { fallback: 'Failed to prepare the findings workbook' });
   if ('downloadUrl' in first) return first;
-  const done = await untilWritten(analysisId, first);
+  const done = await untilWritten(analysisId, first, onJob);
   if (!done.download) throw new ApiError(409, 'The download was not written; try again');
   return done.download;
 }

@@ -9,7 +9,7 @@ import type { ReviewStatus } from './review-api.ts';
 export interface ReviewJob {
   jobId: string;
   kind: 'case' | 'filter' | 'export';
-  /** queued: waiting for the server to take it up (on AWS, on the review queue: at first, or between two steps of a large job). */
+  /** queued: waiting for the server to take it up (on AWS, on the review queue: at first, or between two steps of a large job; a streamed export on this machine: for a free export thread). */
   state: 'queued' | 'running' | 'done' | 'failed';
   status: ReviewStatus;
   matched: number;
@@ -47,8 +47,9 @@ export async function untilWritten(analysisId: string, answer: ReviewJobAnswer, 
   while (a.job && jobMoving(a.job)) {
     onProgress?.(a.job);
     await new Promise((r) => setTimeout(r, REVIEW_JOB_POLL_MS));
-    a = await api.get<ReviewJobAnswer>(`/results/${encodeURIComponent(analysisId)}/review-jobs/${encodeURIComponent(a.job.jobId)}`, { fallback: 'Failed to read the progress of the review' });
+    const what = a.job.kind === 'export' ? 'download' : 'review';
+    a = await api.get<ReviewJobAnswer>(`/results/${encodeURIComponent(analysisId)}/review-jobs/${encodeURIComponent(a.job.jobId)}`, { fallback: `Failed to read the progress of the ${what}` });
   }
-  if (a.job?.state === 'failed') throw new ApiError(409, a.job.message ?? 'The review stopped; try again');
+  if (a.job?.state === 'failed') throw new ApiError(409, a.job.message ?? (a.job.kind === 'export' ? 'The download stopped; try again' : 'The review stopped; try again'));
   return a;
 }

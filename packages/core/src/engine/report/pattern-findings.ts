@@ -9,8 +9,7 @@
 import { actorKey, patternActor } from '../../cases/index.ts';
 import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { dateOrders, findingId, patternEvidenceOf, patternFinding } from '../../review/index.ts';
-import { epochOf, escaped, findingBase, hash52, type FindingLinesResult } from '../../review/finding-lines.ts';
-import type { FindingRule } from '../../review/types.ts';
+import { findingBase, hash52, openFindingRows, type FindingLinesResult } from '../../review/finding-lines.ts';
 import type { EngineContext, Workspace } from '../contract.ts';
 import { storedPatternTable } from './final-records.ts';
 
@@ -42,14 +41,12 @@ export async function patternFindingsTask(ctx: EngineContext, input: PatternFind
   return writePatternFindingLines(ctx.workspace, input, table.asArray());
 }
 
-/** Writes the finding lines of patterns [from, to): `P`, epoch, hash, occurrence in the range, id, actor key, the index's fields, the JSON without id and case. */
+/** Writes the finding rows of patterns [from, to) (review/finding-lines.ts: the key is the case's actor key; no evidence place). */
 export async function writePatternFindingLines(workspace: Workspace, input: PatternFindingsInput, patterns: readonly SuspiciousPattern[]): Promise<FindingLinesResult> {
-  const sink = workspace.write(input.output);
+  const rows = openFindingRows(workspace, input.output, 'pattern');
   const report = { flagSamples: input.flagSamples } as AnalysisReport;
   const evidence = patternEvidenceOf(report, dateOrders(report, undefined));
   const seen = new Map<number, number>();
-  const rules = new Map<string, FindingRule>();
-  let text = '';
   for (let i = input.from; i < input.to; i++) {
     const p = patterns[i]!;
     const f = patternFinding(p);
@@ -58,15 +55,9 @@ export async function writePatternFindingLines(workspace: Workspace, input: Patt
     const h52 = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
     const occurrence = (seen.get(h52) ?? 0) + 1;
     seen.set(h52, occurrence);
-    if (!rules.has(f.rule.id)) rules.set(f.rule.id, f.rule);
     const id = findingId(input.analysisId, f.rule.id, f.user, f.time, f.object, occurrence);
-    text += `P\t${epochOf(f.time)}\t${h52}\t${occurrence}\t${id}\t${escaped(actorKey(kind, actor))}\t${escaped(f.rule.id)}\t${escaped(f.user)}\t${escaped(f.time)}\t${escaped(f.object)}\t${escaped(f.terminal)}\t${JSON.stringify(f).slice(1, -1)}\n`;
-    if (text.length >= 1 << 20) {
-      await sink.write(Buffer.from(text));
-      text = '';
-    }
+    const written = rows.finding(f, h52, occurrence, id, actorKey(kind, actor), 0, 0, JSON.stringify(f));
+    if (written) await written;
   }
-  if (text) await sink.write(Buffer.from(text));
-  await sink.end();
-  return { name: input.output, rules: [...rules.values()] };
+  return rows.close();
 }

@@ -21,9 +21,9 @@
 import { actorKey, patternActor, type Case } from '../../cases/index.ts';
 import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
-import type { ByteSink, FindingsListener, Workspace } from '../contract.ts';
+import type { ByteSink, FindingFields, FindingsListener, Workspace } from '../contract.ts';
 import { linesOf } from '../../workspace/index.ts';
-import { epochOf, findingBase, findingLineAt, hash52, lineChunksOf, numberAt, patternLineAt, type FindingLinesResult } from '../../review/finding-lines.ts';
+import { epochOf, findingBase, hash52, lineChunksOf, RAW_ROW, readFindingRows, ROW_F64, ROW_U32, type FindingLinesResult } from '../../review/finding-lines.ts';
 
 export const BUCKET_FINDINGS = 100_000;
 export const BUCKET_SORT_BYTES = 128 << 20;
@@ -50,6 +50,8 @@ export interface FindingsOutputs {
 
 
 const CHUNK = 1 << 20;
+/** A bucket line's head (chunkSink.head): rank, seq (Uint32), epoch (Float64), the line's length (Uint32). */
+const BUCKET_HEAD = 20;
 
 /**
  * A sink that gathers text and bytes and writes them 1 MB at a time. `text` and `copy` return a
@@ -59,18 +61,21 @@ const CHUNK = 1 << 20;
  * (the first write is waited for itself: a sink may open its file on it).
  */
 function chunkSink(sink: ByteSink) {
-  let chunk = Buffer.allocUnsafe(CHUNK);
+  let chunk: Buffer = Buffer.allocUnsafe(CHUNK);
   let at = 0;
   let bytes = 0;
   let writes = 0;
   /** The last write, not waited for yet. */
   let writing: Promise<void> | undefined;
+  /** Chunks the sink has released, filled again (a fresh megabyte per chunk made garbage collections). */
+  const free: Buffer[] = [];
   const flush = (): Promise<void> | undefined => {
     if (at === 0) return undefined;
+    const used = chunk;
     const full = chunk.subarray(0, at);
-    chunk = Buffer.allocUnsafe(CHUNK);
+    chunk = free.pop() ?? Buffer.allocUnsafe(CHUNK);
     at = 0;
-    const written = sink.write(full) || undefined;
+    const written = sink.write(full, () => void (free.length < 4 && free.push(used))) || undefined;
     if (writes++ === 0) return written;
     const before = writing;
     writing = written;
@@ -104,6 +109,17 @@ function chunkSink(sink: ByteSink) {
       at += n;
       bytes += n;
       return undefined;
+    },
+    /** A bucket line's head: its case rank, epoch, number made and length in bytes (BUCKET_HEAD bytes). */
+    head(rank: number, epoch: number, seq: number, length: number): Promise<void> | undefined {
+      const flushed = BUCKET_HEAD > CHUNK - at ? flush() : undefined;
+      chunk.writeUInt32LE(rank, at);
+      chunk.writeUInt32LE(seq, at + 4);
+      chunk.writeDoubleLE(epoch, at + 8);
+      chunk.writeUInt32LE(length, at + 16);
+      at += BUCKET_HEAD;
+      bytes += BUCKET_HEAD;
+      return flushed;
     },
     /** Bytes [start, end) of `src`. */
     copy(src: Buffer, start: number, end: number): Promise<void> | undefined {
@@ -219,39 +235,121 @@ export async function writeFindings(
     const rank = rankOf.get(key) ?? fallback;
     const finding: Finding = { findingId: findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence), ...f, caseId: cases[rank]?.id ?? '' };
     listener?.finding(finding);
-    await lineOf(rank).text(`${rank}\t${epochOf(f.time)}\t${seq++}\t${JSON.stringify(finding)}\n`);
+    const line = `${JSON.stringify(finding)}\n`;
+    const sink = lineOf(rank);
+    const a = sink.head(rank, epochOf(f.time), seq++, Buffer.byteLength(line));
+    if (a) await a;
+    await sink.text(line);
   };
 
   const orders = dateOrders(report, undefined);
-  if (outputs.patternsMade) {
-    const rules = new Map(outputs.patternsMade.flatMap((m) => m.rules.map((r) => [r.id, r] as const)));
-    for (const made of outputs.patternsMade) {
-      // Read as bytes: the fields are decoded, the finding's JSON (most of a line) is copied as it is.
-      for await (const buf of lineChunksOf(workspace, made.name)) {
-        for (let at = 0; at < buf.length; ) {
-          if (buf[at] === 10) {
-            at++;
-            continue;
+  const numbers = listener?.numbers;
+  /** Each case's caseId: its number in the listener's table (asked when its first finding comes) and its JSON with the line's end. */
+  const caseNo = new Int32Array(cases.length + 1).fill(-1);
+  const caseTail: Buffer[] = [];
+  const tailOf = (rank: number) => (caseTail[rank] ??= Buffer.from(`${caseJsonOf(rank)}}\n`));
+  const noEvidence: Record<string, string>[] = [];
+  /**
+   * The findings a task made (finding-lines.ts rows): each gets its occurrence across the tasks
+   * before (a new id when an earlier one had the same finding), its case, and for a record its
+   * evidence line's place in high-records.ndjson (`start`: where the part's lines begin there); the
+   * line is its bytes as made with the rest appended. The listener hears numbers: each of the part's
+   * texts is turned into the listener's number once.
+   */
+  const fromRows = async (made: FindingLinesResult, start: number) => {
+    const { f64, u32 } = await readFindingRows(workspace, made.name);
+    const record = made.kind === 'record';
+    const memo = (values: readonly string[], of: (v: string) => number) => {
+      const global = new Int32Array(values.length).fill(-1);
+      return (k: number) => {
+        let g = global[k]!;
+        if (g < 0) global[k] = g = of(values[k]!);
+        return g;
+      };
+    };
+    const ruleNo = numbers ? memo(made.rules.map((r) => r.id), (id) => numbers.rule(made.rules.find((r) => r.id === id)!)) : undefined;
+    const userNo = numbers ? memo(made.users, (v) => numbers.user(v)) : undefined;
+    const timeBase = numbers ? numbers.times(made.times) : 0;
+    const objectNo = numbers ? memo(made.objects, (v) => numbers.object(v)) : undefined;
+    const terminalNo = numbers ? memo(made.terminals, (v) => numbers.terminal(v)) : undefined;
+    const flagNo = numbers && record ? memo(made.keys, (v) => (v === '' ? -1 : numbers.flag(v))) : undefined;
+    // A record finding's case is its user's (none without a user), a pattern's its actor's.
+    const none = rankOf.get(actorKey('none', '')) ?? fallback;
+    const rankOfKey = record ? made.users.map((u) => (u === '' ? none : (rankOf.get(actorKey('user', u)) ?? fallback))) : made.keys.map((k) => rankOf.get(k) ?? fallback);
+    let k = 0;
+    for await (const buf of lineChunksOf(workspace, made.name)) {
+      for (let at = 0; at < buf.length; ) {
+        let end = buf.indexOf(10, at);
+        if (end < 0) end = buf.length;
+        if (k >= made.rows) throw new Error(`findings of ${made.name}: more lines than rows`);
+        const f = k * ROW_F64;
+        const u = k * ROW_U32;
+        k++;
+        const offset = f64[f + 2]!;
+        const length = u32[u + 1]!;
+        if (u32[u + 7] === RAW_ROW) {
+          // A record without the engine's time: made here as before, from its cells and the file's date order.
+          const h = JSON.parse(buf.toString('utf8', at, end)) as HighRecord;
+          for (const fi of highRecordFindings(h, orders.get(h.record.SOURCE_FILE ?? ''))) {
+            fi.evidence = noEvidence;
+            fi.evidenceAt = [start + offset, length];
+            await put(fi, fi.user === '' ? actorKey('none', '') : actorKey('user', fi.user));
           }
-          const l = patternLineAt(buf, at);
-          at = l.next;
-          const occurrence = (seen.get(l.hash) ?? 0) + 1;
-          seen.set(l.hash, occurrence);
-          // The task counted occurrences within its range; an earlier range had the finding too when they differ.
-          const id = occurrence === l.occurrence ? l.id : findingId(analysisId, l.rule, l.user, l.time, l.object, occurrence);
-          const rank = rankOf.get(l.actor) ?? fallback;
-          listener?.finding({ findingId: id, kind: 'pattern', rule: rules.get(l.rule)!, user: l.user, time: l.time, object: l.object, terminal: l.terminal, caseId: cases[rank]?.id ?? '', source: {} });
-          const sink = lineOf(rank);
-          const a = sink.text(`${rank}\t${l.epoch}\t${seq++}\t{"findingId":${JSON.stringify(id)},`);
-          if (a) await a;
-          const b = sink.copy(buf, l.body, l.end);
-          if (b) await b;
-          const c = sink.text(`,"caseId":${caseJsonOf(rank)}}\n`);
-          if (c) await c;
+          at = end + 1;
+          continue;
         }
+        const hash = f64[f + 1]!;
+        const occurrence = (seen.get(hash) ?? 0) + 1;
+        seen.set(hash, occurrence);
+        // `{"findingId":"<id>",…`: the id's closing quote.
+        const idStart = at + 14;
+        const idEnd = buf.indexOf(0x22, idStart);
+        // The task counted the finding's occurrences in its own rows; an earlier task had it too when they differ.
+        const rule = u32[u + 2]!;
+        const user = u32[u + 3]!;
+        const time = u32[u + 4]!;
+        const object = u32[u + 5]!;
+        const key = u32[u + 7]!;
+        let prefix: string | undefined;
+        if (occurrence !== u32[u]!) prefix = `{"findingId":${JSON.stringify(findingId(analysisId, made.rules[rule]!.id, made.users[user]!, made.times[time]!, made.objects[object]!, occurrence))}`;
+        const rank = rankOfKey[record ? user : key]!;
+        if (numbers) {
+          let c = caseNo[rank]!;
+          if (c < 0) caseNo[rank] = c = numbers.caseId(cases[rank]?.id ?? '');
+          const idBytes = prefix === undefined ? buf : Buffer.from(prefix);
+          numbers.add(idBytes, prefix === undefined ? idStart : 14, prefix === undefined ? idEnd : prefix.length - 1, record, ruleNo!(rule), userNo!(user), objectNo!(object), terminalNo!(u32[u + 6]!), timeBase + time, c, record ? flagNo!(key) : -1);
+        } else if (listener) {
+          const fields: FindingFields = { findingId: prefix === undefined ? buf.toString('latin1', idStart, idEnd) : (JSON.parse(`${prefix.slice(13)}`) as string), kind: made.kind, rule: made.rules[rule]!, user: made.users[user]!, time: made.times[time]!, object: made.objects[object]!, terminal: made.terminals[u32[u + 6]!]!, caseId: cases[rank]?.id ?? '', source: record ? { flag: made.keys[key]! } : {} };
+          listener.finding(fields);
+        }
+        // The line: as made (or with the new id), then the evidence place (records) and the case.
+        const evidence = record ? `,"evidenceAt":[${start + offset},${length}],"caseId":` : ',"caseId":';
+        const tail = tailOf(rank);
+        const from = prefix === undefined ? at : idEnd + 1;
+        const bytes = (prefix === undefined ? 0 : prefix.length) + (end - from) + evidence.length + tail.length;
+        const sink = lineOf(rank);
+        const a = sink.head(rank, f64[f]!, seq++, bytes);
+        if (a) await a;
+        if (prefix !== undefined) {
+          const p = sink.text(prefix);
+          if (p) await p;
+        }
+        const b = sink.copy(buf, from, end);
+        if (b) await b;
+        const c = sink.text(evidence);
+        if (c) await c;
+        const d = sink.copy(tail, 0, tail.length);
+        if (d) await d;
+        at = end + 1;
       }
-      await workspace.remove?.(made.name);
     }
+    if (k !== made.rows) throw new Error(`findings of ${made.name}: ${k} lines for ${made.rows} rows`);
+    await workspace.remove?.(made.name);
+    await workspace.remove?.(`${made.name}.f64`);
+    await workspace.remove?.(`${made.name}.u32`);
+  };
+  if (outputs.patternsMade) {
+    for (const made of outputs.patternsMade) await fromRows(made, 0);
   } else {
     const patternFindings = patterns.map((p) => ({ ...patternFinding(p), findingId: '' }));
     attachPatternEvidence(patternFindings, report, orders);
@@ -262,50 +360,9 @@ export async function writeFindings(
     }
     patternFindings.length = 0;
   }
-  const noEvidence: Record<string, string>[] = [];
   const made = outputs.highStarts ? outputs.madeInParts : undefined;
   if (made) {
-    const none = rankOf.get(actorKey('none', '')) ?? fallback;
-    const userRank = new Map<string, number>();
-    const rules = new Map(made.flatMap((m) => m.rules.map((r) => [r.id, r] as const)));
-    for (const [p, part] of made.entries()) {
-      const start = outputs.highStarts![p]!;
-      for await (const buf of lineChunksOf(workspace, part.name)) {
-        for (let at = 0; at < buf.length; ) {
-          if (buf[at] === 10) {
-            at++;
-            continue;
-          }
-          const l = findingLineAt(buf, at);
-          at = l.next;
-          if (!l.made) {
-            // A record without the engine's time: made here as before, from its cells and the file's date order.
-            const h = JSON.parse(buf.toString('utf8', l.body, l.end)) as HighRecord;
-            for (const f of highRecordFindings(h, orders.get(h.record.SOURCE_FILE ?? ''))) {
-              f.evidence = noEvidence;
-              f.evidenceAt = [start + l.offset, l.length];
-              await put(f, f.user === '' ? actorKey('none', '') : actorKey('user', f.user));
-            }
-            continue;
-          }
-          const occurrence = (seen.get(l.hash) ?? 0) + 1;
-          seen.set(l.hash, occurrence);
-          // The part counted the finding's occurrences in itself; an earlier part had it too when they differ.
-          const id = occurrence === l.occurrence ? l.id : findingId(analysisId, l.rule, l.user, l.time, l.object, occurrence);
-          let rank = l.user === '' ? none : userRank.get(l.user);
-          if (rank === undefined) userRank.set(l.user, (rank = rankOf.get(actorKey('user', l.user)) ?? fallback));
-          listener?.finding({ findingId: id, kind: 'record', rule: rules.get(l.rule)!, user: l.user, time: l.time, object: l.object, terminal: l.terminal, caseId: cases[rank]?.id ?? '', source: { flag: l.flag } });
-          const sink = lineOf(rank);
-          const a = sink.text(`${rank}\t${l.epoch}\t${seq++}\t{"findingId":${JSON.stringify(id)},`);
-          if (a) await a;
-          const b = sink.copy(buf, l.body, l.end);
-          if (b) await b;
-          const c = sink.text(`,"evidenceAt":[${start + l.offset},${l.length}],"caseId":${caseJsonOf(rank)}}\n`);
-          if (c) await c;
-        }
-      }
-      await workspace.remove?.(part.name);
-    }
+    for (const [p, part] of made.entries()) await fromRows(part, outputs.highStarts![p]!);
   }
   for (const [p, part] of made ? [] : highParts.entries()) {
     // The part's lines are copied into high-records.ndjson as they are, one line feed each (writeHighRecords).
@@ -341,51 +398,53 @@ export async function writeFindings(
   };
   for (const b of buckets) {
     if (b.sink.bytes > sortBytes && b.ranks.size === 1) {
-      // In the order written, as bytes (every line was written with its line feed).
-      for await (const buf of lineChunksOf(workspace, b.name)) {
-        for (let at = 0; at < buf.length; ) {
-          const t1 = buf.indexOf(9, at);
-          const t2 = buf.indexOf(9, t1 + 1);
-          const t3 = buf.indexOf(9, t2 + 1);
-          const nl = buf.indexOf(10, t3 + 1);
-          if (t1 < 0 || t2 < 0 || t3 < 0 || nl < 0) throw new Error(`findings bucket ${b.name}: a line is cut short`);
-          const began = begin(numberAt(buf, at, t1), numberAt(buf, t2 + 1, t3));
-          if (began) await began;
-          const copied = out.copy(buf, t3 + 1, nl + 1);
-          if (copied) await copied;
-          at = nl + 1;
+      // In the order written, as bytes (BUCKET_HEAD bytes of head before each line; a line may span chunks).
+      let rest: Buffer | undefined;
+      for await (const chunk of workspace.read(b.name)) {
+        let buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        if (rest) {
+          buf = Buffer.concat([rest, buf]);
+          rest = undefined;
         }
+        let at = 0;
+        while (at + BUCKET_HEAD <= buf.length) {
+          const length = buf.readUInt32LE(at + 16);
+          if (at + BUCKET_HEAD + length > buf.length) break;
+          const began = begin(buf.readUInt32LE(at), buf.readUInt32LE(at + 4));
+          if (began) await began;
+          const copied = out.copy(buf, at + BUCKET_HEAD, at + BUCKET_HEAD + length);
+          if (copied) await copied;
+          at += BUCKET_HEAD + length;
+        }
+        // The reader may reuse its chunk: what is kept for the next one is copied.
+        if (at < buf.length) rest = Buffer.from(buf.subarray(at));
       }
+      if (rest) throw new Error(`findings bucket ${b.name}: a line is cut short`);
     } else {
-      // The bucket's lines as bytes: their keys read, sorted, and each line's JSON copied out as it is.
+      // The bucket's lines as bytes: their heads read, sorted, and each line copied out as it is.
       const buf = await bytesOf(workspace, b.name);
       const lines = b.lines;
       const rank = new Uint32Array(lines);
       const epoch = new Float64Array(lines);
-      const seqOf = new Float64Array(lines);
+      const seqOf = new Uint32Array(lines);
       const json = new Float64Array(lines);
       const end = new Float64Array(lines);
       let n = 0;
-      for (let at = 0; at < buf.length && n < lines; ) {
-        const t1 = buf.indexOf(9, at);
-        const t2 = buf.indexOf(9, t1 + 1);
-        const t3 = buf.indexOf(9, t2 + 1);
-        let nl = buf.indexOf(10, t3 + 1);
-        if (nl < 0) nl = buf.length;
-        rank[n] = numberAt(buf, at, t1);
-        epoch[n] = numberAt(buf, t1 + 1, t2);
-        seqOf[n] = numberAt(buf, t2 + 1, t3);
-        json[n] = t3 + 1;
-        end[n] = nl + 1;
+      for (let at = 0; at + BUCKET_HEAD <= buf.length && n < lines; ) {
+        rank[n] = buf.readUInt32LE(at);
+        seqOf[n] = buf.readUInt32LE(at + 4);
+        epoch[n] = buf.readDoubleLE(at + 8);
+        json[n] = at + BUCKET_HEAD;
+        end[n] = at + BUCKET_HEAD + buf.readUInt32LE(at + 16);
+        at = end[n]!;
         n++;
-        at = nl + 1;
       }
-      if (n !== lines) throw new Error(`findings bucket ${b.name}: ${n} lines read, ${lines} written`);
+      if (n !== lines || end[n - 1]! > buf.length) throw new Error(`findings bucket ${b.name}: ${n} lines read, ${lines} written`);
       const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => rank[x]! - rank[y]! || epoch[x]! - epoch[y]! || seqOf[x]! - seqOf[y]!);
       for (const i of order) {
         const began = begin(rank[i]!, seqOf[i]!);
         if (began) await began;
-        // The line feed too (the bucket's last line has it: every line was written with one).
+        // The line feed too (every line was written with one).
         const copied = out.copy(buf, json[i]!, end[i]!);
         if (copied) await copied;
       }

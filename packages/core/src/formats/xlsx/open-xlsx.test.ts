@@ -1,9 +1,10 @@
-import { strToU8, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../errors/index.ts';
 import { allRows, chunked, fixtureBytes } from '../fixtures/fixture-streams.ts';
 import { workbook } from '../fixtures/workbook-bytes.ts';
 import { openFile } from '../open-file.ts';
+import { XlsxWriter } from '../../report/xlsx-writer.ts';
 import { columnIndex } from './sheet-rows.ts';
 
 const HEADER = '<row r="1"><c r="A1" t="inlineStr"><is><t>Event</t></is></c><c r="B1" t="inlineStr"><is><t>User</t></is></c><c r="C1" t="inlineStr"><is><t>Message Text</t></is></c></row>';
@@ -55,6 +56,33 @@ describe('openFile: XLSX', () => {
     expect(notWorkbook).toBeInstanceOf(EngineError);
     expect((notWorkbook as EngineError).code).toBe('UNRECOGNISED_FILE');
     expect((notWorkbook as EngineError).message).toContain('upload XLSX or CSV');
+  });
+
+  it('reads a row without a reference as the next row and a cell without one as the column after the previous cell', async () => {
+    const t = (v: string) => `<c t="inlineStr"><is><t>${v}</t></is></c>`;
+    const sheet = `<row>${t('Event')}${t('User')}${t('Message Text')}</row><row>${t('AU1')}<c r="C2" t="s"><v>0</v></c></row><row r="4"><c r="B4" t="s"><v>0</v></c>${t('m')}</row><row>${t('AU3')}${t('BOB')}</row>`;
+    const bytes = workbook({ 'xl/worksheets/sheet1.xml': sheet }, { shared: ['ALICE'] });
+    expect(await allRows(await openFile(chunked(bytes, 7), 'bare.xlsx'))).toEqual([
+      ['AU1', '', 'ALICE'],
+      ['', 'ALICE', 'm'],
+      ['AU3', 'BOB', ''],
+    ]);
+  });
+
+  it('reads back a sheet XlsxWriter wrote with needed references only (after a gap)', async () => {
+    const chunks: Uint8Array[] = [];
+    const x = new XlsxWriter({ write: (c) => void chunks.push(Uint8Array.from(c)), end: async () => undefined }, undefined, 'needed');
+    await x.startSheet('SM20', ['Event', 'User', 'Message Text', 'Date']);
+    const rows = [
+      ['AU1', 'ALICE', 'Logon', '2025-03-05'],
+      ['', 'BOB', '', '2025-03-06'],
+      ['AU3', '', 'Tx "SE38" & <more>', ''],
+    ];
+    for (const r of rows) await x.addRow(r);
+    await x.finish();
+    const bytes = Buffer.concat(chunks);
+    expect(strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']!)).toContain('<row><c r="B3" ');
+    expect(await allRows(await openFile(chunked(bytes), 'results.xlsx'))).toEqual(rows);
   });
 
   it('turns cell references into column indexes', () => {

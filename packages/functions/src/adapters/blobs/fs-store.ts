@@ -5,12 +5,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ByteSink } from '@app/core';
 import { BlobNotFoundError, type BlobStore } from '../../ports/index.ts';
 import { blobPath, encodeKeyForUrl, OPEN_UPLOADS_FOLDER, TEMP_FOLDER } from './blob-keys.ts';
+import { readFileRange } from './file-range.ts';
 import { handleSignedBlobRequest } from './fs-request-handler.ts';
 import { signBlobParams, type SignedBlobParams } from './url-signature.ts';
 
@@ -117,24 +118,11 @@ export function createFsBlobStore(opts: FsBlobStoreOptions): FsBlobStore {
     },
 
     async readRange(key, start, length) {
-      let file: FileHandle;
       try {
-        file = await open(blobPath(root, key), 'r');
+        return await readFileRange(blobPath(root, key), start, length);
       } catch (e) {
         if (isNotFound(e)) throw new BlobNotFoundError(key);
         throw e;
-      }
-      try {
-        const buf = Buffer.alloc(length);
-        let got = 0;
-        while (got < length) {
-          const { bytesRead } = await file.read(buf, got, length - got, start + got);
-          if (bytesRead === 0) break;
-          got += bytesRead;
-        }
-        return buf.subarray(0, got);
-      } finally {
-        await file.close();
       }
     },
 

@@ -10,6 +10,8 @@ import {
   caseReviewBodySchema,
   casesQuerySchema,
   requestFindingsExport,
+  readFindingsExport,
+  exportBodySchema,
   exportQuerySchema,
   filterReviewBodySchema,
   getCase,
@@ -43,10 +45,15 @@ export function registerFindingRoutes(r: RouteRegistrar): void {
     return { status: 200, body: await queryFindings(o, query) };
   });
 
-  r.route('GET', '/results/{id}/findings/export', { access: 'user', summary: 'The findings workbook (xlsx) or CSV as a one-hour download link (possibly 202 with the job writing it: on AWS, or a streamed export)' }, async ({ caller, params, req, services }) => {
-    const { format } = exportQuerySchema.parse(req.query);
+  r.route('POST', '/results/{id}/findings/export', { access: 'user', body: exportBodySchema, summary: 'Starts the findings workbook (xlsx) or CSV: a one-hour download link, or 202 with the job writing it (on AWS, or a streamed export)' }, async ({ caller, params, body, services }) => {
+    const { format } = exportBodySchema.parse(body ?? {});
     const out = await requestFindingsExport(services, caller.sub, params.id!, format);
     return { status: out.code, body: out.body };
+  });
+
+  r.route('GET', '/results/{id}/findings/export', { access: 'user', summary: "A finished export job's download link (job=…), or the small findings workbook written in memory; starts no job (POST does)" }, async ({ caller, params, req, services }) => {
+    const { format, job } = exportQuerySchema.parse(req.query);
+    return { status: 200, body: await readFindingsExport(services, caller.sub, params.id!, format, job) };
   });
 
   r.route('GET', '/results/{id}/timeline', { access: 'user', summary: "A page of one user's activity across the analysis's files" }, async ({ caller, params, req, services }) => {

@@ -1,6 +1,6 @@
 /**
  * A worker thread that writes one streamed findings export on this machine (export-jobs.ts
- * `startLocalExport`): the export of millions of findings is minutes of CPU, which must not run on
+ * `runLocalExportJob`): the export of millions of findings is minutes of CPU, which must not run on
  * the server's main thread. It reads findings.ndjson, findings-index.bin and high-records.ndjson
  * from their files (the file-system blob store's `localPath`) and writes the file beside them
  * (a temporary file renamed into place once whole, as the store does), then posts how many
@@ -8,10 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ByteSink } from '@app/core';
+import { readFileRange } from '../../adapters/blobs/file-range.ts';
 import { VisibleError } from '../../http/errors.ts';
 import { streamFindingsExport, type StreamBlobs, type StreamSpec } from './stream-export.ts';
 
@@ -40,21 +41,7 @@ function fileStore(paths: Record<string, string>, temps: string[]): StreamBlobs 
         stream.destroy();
       }
     },
-    async readRange(key, start, length) {
-      const file = await open(pathOf(key), 'r');
-      try {
-        const buf = Buffer.alloc(length);
-        let got = 0;
-        while (got < length) {
-          const { bytesRead } = await file.read(buf, got, length - got, start + got);
-          if (bytesRead === 0) break;
-          got += bytesRead;
-        }
-        return buf.subarray(0, got);
-      } finally {
-        await file.close();
-      }
-    },
+    readRange: async (key, start, length) => readFileRange(pathOf(key), start, length),
     writer(key): ByteSink {
       const target = pathOf(key);
       const temp = join(dirname(target), `.${basename(target)}.${randomUUID()}.part`);

@@ -1,5 +1,5 @@
 /**
- * GET /results/{id}/findings/export: the findings workbook (xlsx) or CSV, written on demand
+ * POST /results/{id}/findings/export: the findings workbook (xlsx) or CSV, written on demand
  * next to the analysis's outputs (replaced by the next export, removed with the analysis) and
  * handed out as a short-lived download link, as results.xlsx is. Every finding, however many: the
  * workbook continues past a worksheet's 1,048,576 rows on "Findings (2)", "Findings (3)", … as
@@ -27,7 +27,11 @@ import type { Retry } from './review-jobs.ts';
 import { reviewPool } from './review-pool.ts';
 import { CONTENT_TYPES, streamFindingsExport, type StreamSpec } from './stream-export.ts';
 
-export const exportQuerySchema = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+const exportFormat = z.enum(['xlsx', 'csv']).default('xlsx');
+/** POST /results/{id}/findings/export: which file to write. */
+export const exportBodySchema = z.object({ format: exportFormat }).strict();
+/** GET /results/{id}/findings/export: the format, and the finished export job whose file is asked for. */
+export const exportQuerySchema = z.object({ format: exportFormat, job: z.string().uuid('must be a job id from POST /results/{id}/findings/export').optional() });
 
 
 /**

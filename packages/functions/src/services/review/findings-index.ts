@@ -43,6 +43,13 @@ export interface FindingsIndexData {
 
 class Table {
   readonly values: string[] = [];
+  /** Values appended as they are, each its own number (`finish` ranks the times by text, equal ones alike); the first's number. */
+  block(values: readonly string[]): number {
+    const first = this.values.length;
+    for (const v of values) this.values.push(v);
+    this.last = undefined;
+    return first;
+  }
   private readonly ids = new Map<string, number>();
   /** The value asked last (its own copy) and its number: a record's findings share their user, time, object. */
   private last: string | undefined;
@@ -148,7 +155,9 @@ export class FindingsIndexBuilder {
   private readonly terminals = new Table();
   private readonly times = new Table();
   private readonly cases = new Table();
-  private readonly listedPerFlag = new Map<string, number>();
+  /** Record findings per flag, by the flag's number in `flags` (first met first). */
+  private readonly flags = new Table();
+  private listedPerFlag = new Uint32Array(16);
   private recordFindings = 0;
 
   /** Findings told so far. */
@@ -172,22 +181,67 @@ export class FindingsIndexBuilder {
     }
     if (wide) this.wideIds.set(this.idEnd.length, copied(id));
     this.idEnd.push(at + id.length);
-    if (f.kind === 'record') {
+    const flag = f.kind === 'record' ? f.source?.flag : undefined;
+    this.pushNumbers(f.kind === 'record', this.numbers.rule(f.rule), this.users.id(f.user ?? ''), this.objects.id(f.object ?? ''), this.terminals.id(f.terminal ?? ''), this.times.id(f.time ?? ''), this.cases.id(f.caseId ?? ''), flag ? this.flags.id(flag) : -1);
+  }
+
+  private pushNumbers(record: boolean, rule: number, user: number, object: number, terminal: number, time: number, caseNo: number, flag: number): void {
+    if (record) {
       this.recordFindings++;
-      const flag = f.source?.flag;
-      if (flag) {
-        const listed = this.listedPerFlag.get(flag);
-        this.listedPerFlag.set(listed === undefined ? copied(flag) : flag, (listed ?? 0) + 1);
+      if (flag >= 0) {
+        if (flag >= this.listedPerFlag.length) {
+          const next = new Uint32Array(Math.max(flag + 1, this.listedPerFlag.length * 2));
+          next.set(this.listedPerFlag);
+          this.listedPerFlag = next;
+        }
+        this.listedPerFlag[flag]!++;
       }
     }
-    if (!this.ruleById.has(f.rule.id)) this.ruleById.set(copied(f.rule.id), { id: copied(f.rule.id), title: copied(f.rule.title), severity: f.rule.severity });
-    this.ruleOf.push(this.rules.id(f.rule.id));
-    this.userOf.push(this.users.id(f.user ?? ''));
-    this.objectOf.push(this.objects.id(f.object ?? ''));
-    this.terminalOf.push(this.terminals.id(f.terminal ?? ''));
-    this.timeOf.push(this.times.id(f.time ?? ''));
-    this.caseOf.push(this.cases.id(f.caseId ?? ''));
+    this.ruleOf.push(rule);
+    this.userOf.push(user);
+    this.objectOf.push(object);
+    this.terminalOf.push(terminal);
+    this.timeOf.push(time);
+    this.caseOf.push(caseNo);
   }
+
+  /**
+   * `finding` by numbers (the engine's FindingNumbers): the report step asks each distinct text's
+   * number once and tells the findings its parts made by those numbers (no string per finding).
+   */
+  readonly numbers = {
+    rule: (r: FindingRule): number => {
+      if (!this.ruleById.has(r.id)) this.ruleById.set(copied(r.id), { id: copied(r.id), title: copied(r.title), severity: r.severity });
+      return this.rules.id(r.id);
+    },
+    user: (v: string) => this.users.id(v),
+    object: (v: string) => this.objects.id(v),
+    terminal: (v: string) => this.terminals.id(v),
+    times: (values: readonly string[]) => this.times.block(values),
+    caseId: (v: string) => this.cases.id(v),
+    flag: (v: string) => this.flags.id(v),
+    add: (buf: Uint8Array, idStart: number, idEnd: number, record: boolean, rule: number, user: number, object: number, terminal: number, time: number, caseNo: number, flag: number): void => {
+      const length = idEnd - idStart;
+      const at = this.idEnd.length === 0 ? 0 : this.idEnd.data[this.idEnd.length - 1]!;
+      if (at + length > this.idChars.length) {
+        const next = new Uint8Array(Math.max(this.idChars.length * 2, at + length));
+        next.set(this.idChars);
+        this.idChars = next;
+      }
+      let wide = false;
+      for (let k = 0; k < length; k++) if (buf[idStart + k]! > 0x7f) wide = true;
+      if (wide) {
+        const id = new TextDecoder().decode(buf.subarray(idStart, idEnd));
+        for (let k = 0; k < id.length; k++) this.idChars[at + k] = id.charCodeAt(k) & 0x7f;
+        this.wideIds.set(this.idEnd.length, id);
+        this.idEnd.push(at + id.length);
+      } else {
+        this.idChars.set(buf.subarray(idStart, idEnd), at);
+        this.idEnd.push(at + length);
+      }
+      this.pushNumbers(record, rule, user, object, terminal, time, caseNo, flag);
+    },
+  };
 
   line(seq: number, offset: number): void {
     const n = this.lineSeq.length;
@@ -229,10 +283,14 @@ export class FindingsIndexBuilder {
     const wide = this.wideIds.size === 0 ? undefined : Array.from({ length: n }, (_, l) => this.wideIds.get(seqOf[l]!) ?? idText(idBytes, idWidth, idLength, l));
     const ruleOf = byLine(this.ruleOf);
     // Times compare as text ("YYYY-MM-DD HH:MM:SS"): each distinct one by its rank among them.
-    const timeRank = new Uint32Array(this.times.values.length);
-    Uint32Array.from(this.times.values.keys())
-      .sort((a, b) => cmp(this.times.values[a]!, this.times.values[b]!))
-      .forEach((t, rank) => (timeRank[t] = rank));
+    // A time told in several parts has several numbers: equal times get the same rank.
+    const times = this.times.values;
+    const timeRank = new Uint32Array(times.length);
+    const byText = Array.from(times.keys()).sort((a, b) => cmp(times[a]!, times[b]!));
+    for (let k = 0, rank = 0; k < byText.length; k++) {
+      if (k > 0 && times[byText[k]!] !== times[byText[k - 1]!]) rank++;
+      timeRank[byText[k]!] = rank;
+    }
     const timeOf = byLine(this.timeOf);
     for (let l = 0; l < n; l++) timeOf[l] = timeRank[timeOf[l]!]!;
     const ruleList = this.rules.values.map((id) => this.ruleById.get(id)!);
@@ -263,7 +321,7 @@ export class FindingsIndexBuilder {
             recordSource: { kind: 'all' as const, total: recordFindings, listed: recordFindings, cap: recordFindings },
             recordCoverage: {
               perFlagCap: null,
-              flags: [...listedPerFlag].map(([flag, listed]) => ({ flag, total: Math.max(meta.flagTotals[flag] ?? 0, listed), listed })),
+              flags: this.flags.values.map((flag, k) => ({ flag, total: Math.max(meta.flagTotals[flag] ?? 0, listedPerFlag[k]!), listed: listedPerFlag[k]! })),
             },
           }
         : meta;

@@ -14,6 +14,6 @@ export {
   suppressionListQuerySchema,
   updateSuppressionSchema,
 } from './suppressions.ts';
-export { exportFindings, exportQuerySchema } from './findings-export.ts';
-export { requestFindingsExport } from './export-jobs.ts';
+export { exportBodySchema, exportFindings, exportQuerySchema } from './findings-export.ts';
+export { readFindingsExport, requestFindingsExport } from './export-jobs.ts';
 export { getTimeline, timelineQuerySchema } from './timeline.ts';

@@ -57,8 +57,14 @@ export interface ReviewJobItem {
   caseId?: string;
   /** An export's file once written (export-jobs.ts): the answer hands out a fresh link to it. */
   download?: { key: string; fileName: string; format: 'xlsx' | 'csv'; findings: number; order: 'list' | 'analysis' };
-  /** queued (waiting on the review queue for the review job function: AWS), running, done, failed. */
+  /** queued (waiting on the review queue for the review job function: AWS; or, a streamed export on this machine, for an export thread), running, done, failed. */
   state: ReviewJobState;
+  /**
+   * `server`: queued in this server's memory (a streamed export on this machine waiting for an
+   * export thread, export-jobs.ts), not on a queue that outlives the server. Kept fresh while it
+   * waits, so it reads failed, as a running job does, once the server stopped.
+   */
+  waitsIn?: 'server';
   /** The decision applied. */
   status: ReviewStatus;
   /** Findings chosen when the job started. */
@@ -125,22 +131,25 @@ export async function readJobItem(db: ReviewDb, userSub: string, analysisId: str
   const { pk: _pk, sk: _sk, ...item } = out.Item as ReviewJobItem & { pk: string; sk: string };
   for (const k of INTERNAL) delete (item as Record<string, unknown>)[k];
   const age = jobClock.now() - item.updatedAt;
-  // A job whose worker ended (the server stopped) moves no more: say so rather than "running" for ever.
-  if (item.state === 'running' && age > JOB_STALLED_MS) {
-    return { ...item, state: 'failed', message: `The review stopped after ${item.processed.toLocaleString('en-US')} of ${item.matched.toLocaleString('en-US')} findings (the server was restarted); review the rest again` };
+  const exported = item.kind === 'export';
+  // A job whose worker ended (the server stopped) moves no more: say so rather than "running" (or waiting in the server) for ever.
+  if ((item.state === 'running' || (item.state === 'queued' && item.waitsIn === 'server')) && age > JOB_STALLED_MS) {
+    const message = exported ? 'The download stopped (the server was restarted); download again' : `The review stopped after ${item.processed.toLocaleString('en-US')} of ${item.matched.toLocaleString('en-US')} findings (the server was restarted); review the rest again`;
+    return { ...item, state: 'failed', message };
   }
   // No message can start a job queued longer than the queue keeps one.
   if (item.state === 'queued' && age > JOB_QUEUED_HORIZON_MS) {
-    return { ...item, state: 'failed', message: `The review was not continued after ${item.processed.toLocaleString('en-US')} of ${item.matched.toLocaleString('en-US')} findings (it waited too long to run); review the rest again` };
+    const message = exported ? 'The download was not written (it waited too long to run); download again' : `The review was not continued after ${item.processed.toLocaleString('en-US')} of ${item.matched.toLocaleString('en-US')} findings (it waited too long to run); review the rest again`;
+    return { ...item, state: 'failed', message };
   }
   return item;
 }
 
-/** The condition of a job that still moves: running and fresh, or queued within the queue's horizon (triage.ts counts them against MAX_RUNNING_JOBS). */
+/** The condition of a job that still moves: running and fresh, or queued within the queue's horizon (in the server's memory: fresh) (triage.ts counts them against MAX_RUNNING_JOBS). */
 export function liveJobCondition(now = jobClock.now()) {
   return {
-    expression: '(#st = :running AND updatedAt > :fresh) OR (#st = :queued AND updatedAt > :horizon)',
-    names: { '#st': 'state' },
+    expression: '(#st = :running AND updatedAt > :fresh) OR (#st = :queued AND updatedAt > :horizon AND (attribute_not_exists(#waits) OR updatedAt > :fresh))',
+    names: { '#st': 'state', '#waits': 'waitsIn' },
     values: { ':running': 'running', ':queued': 'queued', ':fresh': now - JOB_STALLED_MS, ':horizon': now - JOB_QUEUED_HORIZON_MS },
   };
 }
@@ -219,12 +228,12 @@ export const failStepOfJob = (db: ReviewDb, job: JobRef, step: number, message: 
     ':next': step + 1,
   });
 
-/** Says a running job is alive (a batch that takes long); nothing where it is no longer running. */
-const heartbeat = (db: ReviewDb, job: JobRef): Promise<boolean> => updateIf(db, job, 'SET updatedAt = :now', '#st = :running', { ':running': 'running' });
+/** Says a job is alive (a batch that takes long; an export waiting in the server for its thread); nothing where it is no longer in `state`. */
+const heartbeat = (db: ReviewDb, job: JobRef, state: 'running' | 'queued'): Promise<boolean> => updateIf(db, job, 'SET updatedAt = :now', '#st = :state', { ':state': state });
 
-/** Runs `work` while saying every jobClock.heartbeatMs that the job is alive. */
-export async function withHeartbeat<T>(db: ReviewDb, job: JobRef, work: () => Promise<T>): Promise<T> {
-  const beat = setInterval(() => void heartbeat(db, job).catch(() => {}), jobClock.heartbeatMs);
+/** Runs `work` while saying every jobClock.heartbeatMs that the job is alive (running, or `state`). */
+export async function withHeartbeat<T>(db: ReviewDb, job: JobRef, work: () => Promise<T>, state: 'running' | 'queued' = 'running'): Promise<T> {
+  const beat = setInterval(() => void heartbeat(db, job, state).catch(() => {}), jobClock.heartbeatMs);
   beat.unref?.();
   try {
     return await work();

@@ -193,8 +193,7 @@ async function startJob(
 ): Promise<{ code: 200 | 202; body: ReviewJobAnswer }> {
   const { analysisId } = o.analysis;
   const userSub = o.userSub;
-  const running = await runningJobs(services, userSub, analysisId);
-  if (running >= MAX_RUNNING_JOBS) throw new VisibleError('UNAVAILABLE', `${running} reviews of this analysis are still being written; wait for one to finish`);
+  await requireJobRoom(services, userSub, analysisId);
   const jobId = randomUUID();
   const queued = reviewsQueued(services);
   await createJobItem(services, userSub, { ...job, jobId, analysisId }, queued ? 'queued' : 'running');
@@ -221,19 +220,35 @@ export async function awaitJob(services: Services, userSub: string, analysisId: 
   }
 }
 
-/** Jobs of the analysis still moving: running, or queued for the review job function (not yet or between two steps). */
-export async function runningJobs(services: Services, userSub: string, analysisId: string): Promise<number> {
+/** The kind of each job of the analysis still moving: running, or queued (for the review job function, not yet or between two steps; for an export thread). */
+export async function runningJobs(services: Services, userSub: string, analysisId: string): Promise<ReviewJobItem['kind'][]> {
   const live = liveJobCondition();
-  const items = await queryAll<{ jobId: string }>(services.ddb, {
+  const items = await queryAll<Pick<ReviewJobItem, 'kind'>>(services.ddb, {
     TableName: services.config.tableName,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
     FilterExpression: live.expression,
-    ExpressionAttributeNames: live.names,
+    ExpressionAttributeNames: { ...live.names, '#kind': 'kind' },
     ExpressionAttributeValues: { ':pk': keys.user(userSub), ':sk': reviewKeys.jobsOf(analysisId), ...live.values },
-    ProjectionExpression: 'jobId',
+    ProjectionExpression: '#kind',
     ConsistentRead: true,
   });
-  return items.length;
+  return items.map((i) => i.kind);
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The 503 when MAX_RUNNING_JOBS jobs of the analysis still move: what they are (reviews, findings downloads) and what to do. */
+export function jobsLimitMessage(kinds: readonly ReviewJobItem['kind'][]): string {
+  const exports = kinds.filter((k) => k === 'export').length;
+  const reviews = kinds.length - exports;
+  const what = [reviews > 0 ? counted(reviews, 'review', 'reviews') : '', exports > 0 ? counted(exports, 'findings download', 'findings downloads') : ''].filter(Boolean).join(' and ');
+  return `${what} of this analysis ${kinds.length === 1 ? 'is' : 'are'} still being written; wait for one to finish, then try again`;
+}
+
+/** Refuses (503) a new job while MAX_RUNNING_JOBS of the analysis's jobs still move; checked before any work. */
+export async function requireJobRoom(services: Services, userSub: string, analysisId: string): Promise<void> {
+  const kinds = await runningJobs(services, userSub, analysisId);
+  if (kinds.length >= MAX_RUNNING_JOBS) throw new VisibleError('UNAVAILABLE', jobsLimitMessage(kinds));
 }
 
 /** GET /results/{id}/review-jobs/{jobId}: a case or filter review's progress and result (the caller's own analysis only). */
