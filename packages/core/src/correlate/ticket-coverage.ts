@@ -2,6 +2,8 @@ import { DictColumn, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColu
 import { I32List, UserIds } from './user-ids.ts';
 
 const DAY = 86_400;
+/** FNV-1a's prime (facts/columns.ts hashUnit). */
+const FNV_PRIME = 0x01000193;
 
 type Tickets = CompactFacts['tickets'];
 
@@ -213,6 +215,40 @@ function wordFinder(users: UserIds, wanted: (uid: number) => boolean): (texts: S
       }
     }
   };
+  /** The loop below over packed bytes, with the bytes read directly (most ticket texts are packed). */
+  const scanBytes = (b: Buffer, from: number, to: number, add: (uid: number) => void) => {
+    let k = from;
+    while (k < to) {
+      let c = b[k]!;
+      if (c >= 128 || WORD_CHAR[c] !== 2) {
+        k++;
+        continue;
+      }
+      const start = k;
+      let last = k;
+      let separators = false;
+      let h = HASH_SEED;
+      let hLast = h;
+      for (; k < to; k++) {
+        c = b[k]!;
+        const cls = c < 128 ? WORD_CHAR[c]! : 0;
+        if (cls === 0) break;
+        h = Math.imul(h ^ c, FNV_PRIME);
+        if (cls === 2) {
+          last = k;
+          hLast = h;
+        } else separators = true;
+      }
+      if (separators) {
+        spans(start, last + 1, add);
+        continue;
+      }
+      wordFrom = start;
+      wordTo = last + 1;
+      const uid = names.find(hLast, sameBytes);
+      if (uid >= 0) add(uid);
+    }
+  };
   return (texts, i, add) => {
     let from: number;
     let to: number;
@@ -226,6 +262,7 @@ function wordFinder(users: UserIds, wanted: (uid: number) => boolean): (texts: S
       from = 0;
       to = text.length;
     }
+    if (packed) return scanBytes(bytes!, from, to, add);
     let k = from;
     while (k < to) {
       let c = unitAt(k);
