@@ -178,6 +178,36 @@ describe('ByteRows (property)', () => {
     expect(xml).toContain('</row><row><c t="inlineStr"><is><t>a</t></is></c><c r="C1048577" t="inlineStr"><is><t>c</t></is></c></row><row r="7"><c r="B7" t="inlineStr"><is><t>b</t></is></c></row>');
   });
 
+  it('counts row numbers on across carries and hands the sink whole rows, however small its buffer', () => {
+    const xmlChunks: string[] = [];
+    const csvChunks: string[] = [];
+    const xml = new ByteRows((c, release) => {
+      xmlChunks.push(Buffer.from(c).toString('utf8'));
+      release();
+    }, 64);
+    const csv = new ByteRows((c, release) => {
+      csvChunks.push(Buffer.from(c).toString('utf8'));
+      release();
+    }, 64);
+    const numbers = [8, 9, 10, 11, 98, 99, 100, 101, 999, 1000, 1001, 9999, 10000, 1_048_575, 1_048_576, 3, 4];
+    let expected = '';
+    let last = -1;
+    for (const n of numbers) {
+      const row = [`a${n}`, '', 'b'.repeat(n % 50), 'ü"'.repeat(n % 7)];
+      xml.xmlRow(row, n, 0, 0);
+      csv.csvRow(row, { rows: xml, columnOf: Int32Array.from([0, 1, 2, 3]) });
+      expected += rowXml(row, n, { follows: n === last + 1 });
+      last = n;
+    }
+    xml.flush();
+    csv.flush();
+    expect(xmlChunks.join('')).toBe(expected);
+    expect(xmlChunks.length).toBeGreaterThan(2);
+    for (const c of xmlChunks) expect(c).toMatch(/^(<row r="\d+">.*?<\/row>)+$/);
+    for (const c of csvChunks) expect(c).toMatch(/\r\n$/);
+    expect(csvChunks.join('').split('\r\n')).toHaveLength(numbers.length + 1);
+  });
+
   it('hands full buffers to the sink and passes on its wait', async () => {
     const got: number[] = [];
     let release!: () => void;

@@ -22,6 +22,9 @@ const QUOT = ascii('&quot;');
 const CR = ascii('&#13;');
 /** Released buffers kept for reuse (more are in the sink's queue only while it is behind). */
 const MAX_FREE_BUFFERS = 8;
+/** Bytes a sheet row needs besides its cells (`<row r="1048576">`, `</row>`), and a cell besides its text (tags, reference, style, and `</row>` after it). */
+const ROW_ROOM = 32;
+const CELL_ROOM = 80;
 
 // Tags written byte by byte: a few stores each beat a TypedArray.set call per cell (measured).
 /** ` t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4), after `<c` and the cell's reference if it has one. */
@@ -113,9 +116,10 @@ export class ByteRows {
   private pos = 0;
   private pending: Promise<void> | undefined;
   /**
-   * The cells of the last sheet row while its bytes are still in `buf` (none once the buffer is
-   * handed on), and where each one's text is there when it is printable ASCII without XML specials
-   * (-1 otherwise): csvRow copies those bytes instead of reading the string again.
+   * For the last sheet row while its bytes are still in `buf` (none once the buffer is handed on):
+   * where each cell's text is there when it is printable ASCII without XML specials (-1 otherwise),
+   * and for those cells (only: fewer stores of fresh strings into an old array) the string:
+   * csvRow copies those bytes instead of reading the string again.
    */
   private written: (string | undefined)[] = [];
   private writtenCount = 0;
@@ -179,6 +183,29 @@ export class ByteRows {
     if (n > this.buf.length) this.buf = Buffer.allocUnsafe(n);
   }
 
+  /**
+   * Room for `need` more bytes of the row begun at `rowStart` (one cell's worst case): the rows
+   * before it go to the sink and the row so far moves to the start of the next buffer, so a row's
+   * bytes stay in one piece. Returns how far the row moved (new position minus old).
+   */
+  private spill(rowStart: number, need: number): number {
+    const old = this.buf;
+    const end = this.pos;
+    this.pos = rowStart;
+    // Hands on old[0, rowStart) and takes the next buffer (nothing to hand on when the row started it).
+    if (rowStart > 0) this.send();
+    const part = end - rowStart;
+    if (rowStart === 0 || part + need > this.buf.length) {
+      const next = Buffer.allocUnsafe(Math.max(part + need, 2 * old.length, this.size));
+      // A buffer of the usual size not handed to the sink goes back to the free ones.
+      if (this.buf.length === this.size && this.buf !== next && (rowStart > 0 || old.length === this.size) && this.free.length < MAX_FREE_BUFFERS) this.free.push(this.buf);
+      this.buf = next;
+    }
+    old.copy(this.buf, 0, rowStart, end);
+    this.pos = part;
+    return -rowStart;
+  }
+
   private put(bytes: Uint8Array): void {
     this.buf.set(bytes, this.pos);
     this.pos += bytes.length;
@@ -193,19 +220,31 @@ export class ByteRows {
    */
   xmlRow(cells: readonly (string | undefined)[], row: number, flagFrom: number, flagTo: number, sameAs?: Int32Array, kinds?: ArrayLike<number>): void {
     const end = cells.length;
-    // Room for the whole row at once: at most 6 bytes per UTF-16 unit (&quot;) plus the tags and reference per cell.
-    let bound = 32;
-    for (let i = 0; i < end; i++) bound += 6 * (cells[i]?.length ?? 0) + 72;
-    this.room(bound);
+    // Room for the row's tags; each cell makes room for itself (a row stays in one buffer: spill).
+    this.room(ROW_ROOM);
+    let rowStart = this.pos;
     if (end > this.textAt.length) {
       this.textAt = new Int32Array(end * 2);
       this.textEnd = new Int32Array(end * 2);
     }
-    // The row number's digits, once per row (every cell's reference ends with them).
+    // The row number's digits, once per row (every cell's reference ends with them): the last
+    // row's plus one, or made from the number.
     const digits = this.rowDigits;
-    let nd = 0;
-    for (let r = row; r > 0; r = Math.floor(r / 10)) nd++;
-    for (let r = row, d = nd - 1; d >= 0; r = Math.floor(r / 10), d--) digits[d] = 48 + (r % 10);
+    let nd = this.rowDigitCount;
+    if (row === this.lastRow + 1 && nd > 0) {
+      let d = nd - 1;
+      while (d >= 0 && digits[d] === 57) digits[d--] = 48;
+      if (d >= 0) digits[d]!++;
+      else {
+        digits.copyWithin(1, 0, nd);
+        digits[0] = 49;
+        nd++;
+      }
+    } else {
+      nd = 0;
+      for (let r = row; r > 0; r = Math.floor(r / 10)) nd++;
+      for (let r = row, d = nd - 1; d >= 0; r = Math.floor(r / 10), d--) digits[d] = 48 + (r % 10);
+    }
     this.rowDigitCount = nd;
     const inferred = this.inferred;
     if (inferred && row === this.lastRow + 1) {
@@ -223,9 +262,20 @@ export class ByteRows {
     let next = inferred ? 0 : -1;
     for (let i = 0; i < end; i++) {
       const v = cells[i];
-      this.written[i] = v;
       this.textAt[i] = -1;
       if (v === '' || v === undefined) continue;
+      // The cell's worst case: 6 bytes per UTF-16 unit (&quot;) plus its tags and reference.
+      const need = 6 * v.length + CELL_ROOM;
+      if (this.pos + need > this.buf.length) {
+        const shift = this.spill(rowStart, need);
+        rowStart = 0;
+        for (let j = 0; j < i; j++) {
+          if (this.textAt[j]! >= 0) {
+            this.textAt[j]! += shift;
+            this.textEnd[j]! += shift;
+          }
+        }
+      }
       this.refNeeded = i !== next;
       if (inferred) next = i + 1;
       const kind = i < kindCount ? kinds![i]! : 0;
@@ -310,6 +360,7 @@ export class ByteRows {
     buf[p + 3] = 62;
     p += 4;
     this.textAt[index] = p;
+    this.written[index] = v;
     for (let i = 0; i < v.length; i++) buf[p++] = v.charCodeAt(i);
     this.textEnd[index] = p;
     this.pos = p;
@@ -349,6 +400,7 @@ export class ByteRows {
     if (i < n) return this.xmlCellRest(v, i, p, start, flagged, index);
     this.textAt[index] = p - n;
     this.textEnd[index] = p;
+    this.written[index] = v;
     this.pos = closeCell(buf, p);
   }
 
@@ -359,6 +411,7 @@ export class ByteRows {
     const buf = this.buf;
     let p = openInline(buf, this.cellRef(index), dataCellStyle(buf[s]!, flagged));
     this.textAt[index] = p;
+    this.written[index] = this.written[k];
     for (let q = s; q < e; q++) buf[p++] = buf[q]!;
     this.textEnd[index] = p;
     this.pos = closeCell(buf, p);
@@ -404,19 +457,25 @@ export class ByteRows {
    * apostrophe before = + - @ tab CR), quoted when it holds " , CR or LF; CRLF at the end.
    */
   csvRow(cells: readonly (string | undefined)[], sheet?: SheetCells): void {
-    // Room for the whole row at once: at most 3 bytes per UTF-16 unit, apostrophe, quotes, comma.
-    let bound = 2;
-    for (let i = 0; i < cells.length; i++) bound += 3 * (cells[i]?.length ?? 0) + 5;
-    this.room(bound);
+    // Room for the commas and CRLF; each cell makes room for itself (a row stays in one buffer: spill).
+    const count = cells.length;
+    this.room(count + 2);
+    let rowStart = this.pos;
     const from = sheet?.rows;
-    for (let i = 0; i < cells.length; i++) {
+    for (let i = 0; i < count; i++) {
       if (i > 0) this.buf[this.pos++] = 44;
       const v = cells[i];
       if (v === undefined || v === '') continue;
+      // The cell's worst case (3 bytes per UTF-16 unit, apostrophe, quotes), the commas and CRLF after it.
+      const need = 3 * v.length + 5 + count - i;
+      if (this.pos + need > this.buf.length) {
+        this.spill(rowStart, need);
+        rowStart = 0;
+      }
       if (from !== undefined) {
         // The same string just written to the sheet as plain ASCII: its bytes, unless a comma needs quotes.
         const k = sheet!.columnOf[i]!;
-        if (k >= 0 && k < from.writtenCount && from.written[k] === v && from.textAt[k]! >= 0 && this.csvCopy(from.buf, from.textAt[k]!, from.textEnd[k]!)) continue;
+        if (k >= 0 && k < from.writtenCount && from.textAt[k]! >= 0 && from.written[k] === v && this.csvCopy(from.buf, from.textAt[k]!, from.textEnd[k]!)) continue;
       }
       this.csvCell(v);
     }

@@ -40,7 +40,7 @@ describe('DownloadFindingsButton with an export job', () => {
     renderRoute(() => <DownloadFindingsButton analysisId="a-1" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Download findings' }));
     // Queued behind other exports: the user is told it waits its turn, then that it is being written.
-    expect(await screen.findByText(/^Waiting for the server to start the download: other downloads are being written/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Waiting its turn on the server: other downloads are being written/)).toBeInTheDocument();
     expect(await screen.findByText(/^Writing the download on the server/, {}, { timeout: 3000 })).toBeInTheDocument();
     // The link arrives with the finished job: its note is shown, after two polls, and the state line goes.
     expect(await screen.findByText(/^1,234,567 findings, in the order the analysis made them/, {}, { timeout: 5000 })).toBeInTheDocument();

@@ -9,8 +9,8 @@ import type { ReviewJob } from './review-job.ts';
 /** What the job writing a large download is doing, in words. */
 export function exportJobText(job: Pick<ReviewJob, 'state'>): string {
   return job.state === 'queued'
-    ? 'Waiting for the server to start the download: other downloads are being written, this one follows in turn…'
-    : 'Writing the download on the server: large analyses take a few minutes…';
+    ? 'Waiting its turn on the server: other downloads are being written…'
+    : 'Writing the download on the server (minutes for a large analysis)…';
 }
 
 /** Builds the findings workbook on demand (POST: it may start a job on the server), then hands the browser its short-lived link. */
@@ -47,7 +47,7 @@ export function DownloadFindingsButton({ analysisId }: { analysisId: string }) {
         </Button>
       </Group>
       {job && (
-        <Text size="xs" c="dimmed" role="status" aria-live="polite" data-testid="export-job-state" maw={360} ta="right">
+        <Text size="xs" c="dimmed" role="status" aria-live="polite" data-testid="export-job-state" maw={440} ta="right">
           {exportJobText(job)}
         </Text>
       )}
