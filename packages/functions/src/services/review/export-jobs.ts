@@ -92,10 +92,10 @@ export async function readFindingsExport(services: Services, userSub: string, an
     return downloadOf(services, job.download);
   }
   const startWithPost = `This download is written as a job: start it with POST /results/${analysisId}/findings/export`;
-  if (services.config.reviewQueueUrl) {
-    await requireAnalysis(services, userSub, analysisId);
-    throw new VisibleError('CONFLICT', startWithPost);
-  }
+  await requireAnalysis(services, userSub, analysisId);
+  // Refused before anything is opened where the stored findings already say it would be a job.
+  const stored = services.config.reviewQueueUrl ? undefined : await services.blobs.head(artifactKeys(userSub, analysisId).findings);
+  if (services.config.reviewQueueUrl || (stored && stored.size > exportLimits.inMemoryBytes)) throw new VisibleError('CONFLICT', startWithPost);
   const p = await prepareFindingsExport(services, userSub, analysisId, format);
   if (p.streamed) throw new VisibleError('CONFLICT', startWithPost);
   return downloadOf(services, await writeInMemoryExport(p));
