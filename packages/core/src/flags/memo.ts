@@ -5,19 +5,19 @@ const MEMO_LIMIT = 20_000;
 export const FRONT_SLOTS = 256;
 
 /**
- * A slot of a front table for a string, from its length, first character and last three (user IDs
- * such as USER0288 differ at the end): cheaper than a Map lookup, whose builtin hashes a string it
- * has not seen (cells are new strings per row) and costs a call; most lookups of step 1 find their
- * value there (few distinct codes per column).
+ * A hash for the slot of a string in a front table (mask it to the table's size), from its length,
+ * first character and last three (user IDs such as USER0288 differ at the end): cheaper than a Map
+ * lookup, whose builtin hashes a string it has not seen (cells are new strings per row) and costs a
+ * call; most lookups of step 1 find their value there (few distinct codes per column).
  */
-export function frontSlot(s: string): number {
+export function frontHash(s: string): number {
   const n = s.length;
   if (n === 0) return 0;
   let h = Math.imul(n, 0x9e3779b1) ^ s.charCodeAt(0);
   h = Math.imul(h, 31) + s.charCodeAt(n - 1);
   if (n > 1) h = Math.imul(h, 31) + s.charCodeAt(n - 2);
   if (n > 2) h = Math.imul(h, 31) + s.charCodeAt(n - 3);
-  return (h ^ (h >>> 8)) & (FRONT_SLOTS - 1);
+  return (h ^ (h >>> 10)) & 0x3fffffff;
 }
 
 /**
@@ -50,7 +50,7 @@ export function memoOf<T>(make: (raw: string) => T): (raw: string) => T {
   };
   return (raw) => {
     if (raw === lastRaw) return last;
-    const slot = frontSlot(raw);
+    const slot = frontHash(raw) & (FRONT_SLOTS - 1);
     const v = frontKeys[slot] === raw ? frontValues[slot] : undefined;
     if (v === undefined) return miss(raw, slot);
     lastRaw = raw;
