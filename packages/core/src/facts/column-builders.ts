@@ -1,4 +1,3 @@
-import { frontHash } from '../flags/memo.ts';
 import { DictColumn, PackedColumn, type IdArray, type StrColumn } from './columns.ts';
 
 /**
@@ -50,45 +49,14 @@ export class DictColumnBuilder {
     for (let d = 0; d < dict.length; d++) this.index.set(dict[d]!, d);
   }
 
-  // Values by frontHash (memo.ts), each also in `index` ('' and -1 until set; 64 slots, up to 4096
-  // as the dictionary grows): most pushes find theirs there without the map's lookup.
-  private frontKeys: string[] | undefined;
-  private frontIds: Int32Array | undefined;
-  private frontMask = 0;
-
   private idOf(s: string): number {
     if (s === this.last) return this.lastId;
-    const keys = this.frontKeys;
-    if (keys !== undefined) {
-      const slot = frontHash(s) & this.frontMask;
-      const id = keys[slot] === s ? this.frontIds![slot]! : -1;
-      if (id >= 0) {
-        this.last = s;
-        this.lastId = id;
-        return id;
-      }
-    }
-    return this.idOfMiss(s);
-  }
-
-  /** idOf for a value not in its front slot: the map's id (a new one for a new value), then in the slot. */
-  private idOfMiss(s: string): number {
     let id = this.index.get(s);
     if (id === undefined) {
       this.index.set(s, (id = this.dict.length));
       this.dict.push(s);
       if (id === 0x100 || id === 0x10000) this.ids = widened(this.ids, this.length, id + 1);
     }
-    if (this.frontKeys === undefined || (this.dict.length * 2 > this.frontMask + 1 && this.frontMask < 4095)) {
-      // A front table twice the dictionary (new and empty: filled again as values come).
-      const size = this.frontKeys === undefined ? 64 : (this.frontMask + 1) * 2;
-      this.frontKeys = new Array<string>(size).fill('');
-      this.frontIds = new Int32Array(size).fill(-1);
-      this.frontMask = size - 1;
-    }
-    const slot = frontHash(s) & this.frontMask;
-    this.frontKeys[slot] = s;
-    this.frontIds![slot] = id;
     this.last = s;
     this.lastId = id;
     return id;

@@ -1,8 +1,3 @@
-import { frontHash } from './memo.ts';
-
-/** Slots of ChangeVolumeCounter's front table of user-days (a power of two). */
-const FRONT_USER_SLOTS = 1024;
-
 /** CHANGE_VOLUME_FLAG: more than this many changes by one user on one calendar day. */
 export const CHANGE_VOLUME_LIMIT = 50;
 
@@ -35,31 +30,9 @@ export class ChangeVolumeCounter {
   private lastDate = '';
   private lastId = -1;
 
-  // User-days by frontHash of the user (memo.ts; an id never changes once given): most records find
-  // theirs there without the maps' lookups (users interleave, days change seldom).
-  private readonly frontUsers: string[] = new Array<string>(FRONT_USER_SLOTS).fill('');
-  private readonly frontDates: string[] = new Array<string>(FRONT_USER_SLOTS).fill('');
-  private readonly frontIds = new Int32Array(FRONT_USER_SLOTS).fill(-1);
-
   /** Id of a user-day (users compared upper-cased, as `key`); ids count from 0 in first-seen order. */
   userDayOf(user: string, isoDate: string): number {
     if (user === this.lastUser && isoDate === this.lastDate && this.lastId >= 0) return this.lastId;
-    const slot = frontHash(user) & (FRONT_USER_SLOTS - 1);
-    const front = this.frontUsers[slot] === user && this.frontDates[slot] === isoDate ? this.frontIds[slot]! : -1;
-    if (front >= 0) {
-      this.lastUser = user;
-      this.lastDate = isoDate;
-      this.lastId = front;
-      return front;
-    }
-    const id = this.userDayOfMiss(user, isoDate);
-    this.frontUsers[slot] = user;
-    this.frontDates[slot] = isoDate;
-    this.frontIds[slot] = id;
-    return id;
-  }
-
-  private userDayOfMiss(user: string, isoDate: string): number {
     let days = this.ids.get(user);
     if (!days) this.ids.set(user, (days = new Map()));
     let id = days.get(isoDate);
