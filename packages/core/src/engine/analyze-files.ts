@@ -12,7 +12,8 @@ import { contextOf } from './pool/task-context.ts';
 import { createTaskPool, type TaskEnv, type TaskPool } from './pool/task-pool.ts';
 import { parseAndFlagFile } from './parse/parse-and-flag-file.ts';
 import type { PartReaders, PartRelay } from './parse/parse-parts.ts';
-import { correlateFilesStep, readLogonsOf, type EarlyLogons } from './correlate/correlate-step.ts';
+import { correlateFilesStep, readFactsOf, readLogonsOf, type EarlyFacts, type EarlyLogons } from './correlate/correlate-step.ts';
+import { EarlyItems } from './correlate/early-items.ts';
 import { writeReports } from './report/write-reports.ts';
 
 export interface AnalyzeOptions {
@@ -54,17 +55,32 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     // An SM20 file's kept logon rows are read as soon as its step 1 is done, while the next files
     // are read: correlation (this thread's longer half) then finds them read (correlate-step.ts).
     const logons: EarlyLogons[number][] = [];
+    const facts: EarlyFacts[number][] = [];
+    // The `correlate-items` task starts on the worker as soon as the files it reads are done and the
+    // worker has no part left to read (early-items.ts): while this thread merges the last (ticket) file.
+    const early = new EarlyItems(ctx, paths.length);
     const files = await stepOne(paths, async (i, relay) => {
       const name = basename(paths[i]!);
-      const file = await parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n), { relay });
-      if (file.fileType === 'SM20' && i < paths.length - 1) logons[i] = readLogonsOf(ctx, fc, file);
-      return file;
+      try {
+        const file = await parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n), { relay: early.relay(i, relay), onOpened: (type) => early.opened(i, name, type) });
+        if (file.fileType === 'SM20' && i < paths.length - 1) logons[i] = readLogonsOf(ctx, fc, file);
+        // Its facts as correlation reads them first, likewise (step 1's threads share the parts, so
+        // the worker reads more of them meanwhile; correlation after step 1 runs on this thread alone).
+        if (i < paths.length - 1) facts[i] = readFactsOf(ctx, file);
+        early.done(file);
+        return file;
+      } catch (e) {
+        early.stop();
+        throw e;
+      }
     });
     // Each step's workers end before the next (their heaps hold what the step read): correlation
-    // and the report start fresh ones, so the peak is one step's memory, not the sum.
+    // and the report start fresh ones, so the peak is one step's memory, not the sum (a worker
+    // still running the early correlate-items task ends after it).
     await pool?.shrink();
-    await correlateFilesStep(ctx, fc, files, logons);
+    await correlateFilesStep(ctx, fc, files, { logons, items: early.items, facts });
     logons.length = 0; // not held through the report step
+    facts.length = 0;
     await pool?.shrink();
     if (opts.annotate) await opts.annotate(ctx, files);
     const out = (name: string) => fileSink(join(opts.outDir, name));

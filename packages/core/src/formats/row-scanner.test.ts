@@ -236,6 +236,31 @@ describe('RowScanner', () => {
     ]);
   });
 
+  it('codes cells of up to five letters, digits or _ as distinct small integers, and no others', () => {
+    const cells = ['AU1', 'AU5', 'SE16N', 'se16n', 'ME21N', 'ME2N', 'A', 'Z_9', '_____', 'zzzzz', '99999', 'AB'];
+    const others = ['SE16NN', 'SM/1', 'A-B', 'A B', 'ÄB', ' AU1', 'AU1 ', '"AU1"', 'A.B'];
+    const codes = new Map<number, string>();
+    const seen: number[] = [];
+    const s = new RowScanner(',', plain(1), 0, (r) => seen.push(r.cellCode(0)), [], 1);
+    s.push(`${[...cells, ...others, ''].join('\n')}\n`);
+    s.end();
+    // (the blank row is dropped: an empty cell past the row's end codes as 0)
+    expect(seen).toHaveLength(cells.length + others.length);
+    cells.forEach((c, k) => {
+      const code = seen[k]!;
+      expect(code, c).toBeGreaterThan(0);
+      expect(code, c).toBeLessThan(2 ** 30);
+      expect(codes.get(code), c).toBeUndefined();
+      codes.set(code, c);
+    });
+    others.forEach((c, k) => expect(seen[cells.length + k], c).toBe(-1));
+    const empty: number[] = [];
+    const e = new RowScanner(',', plain(2), 0, (r) => empty.push(r.cellCode(1), r.cellCode(5)), [], 1);
+    e.push('x,\n');
+    e.end();
+    expect(empty).toEqual([0, 0]);
+  });
+
   it('says a row may contain a pattern its cells hold, and not one only another row holds (each pattern, and any of them)', () => {
     const text = 'x,"de""bug"\ny,z,DEBUG ->\ndebug,w\nv,"-"\n"ab",">"\nok';
     for (const chunks of [[text], text.split(/(?<=\n)/), [...text]]) {

@@ -6,6 +6,14 @@ const LF = 10;
 const CR = 13;
 const QUOTE = 34;
 
+/** cellCode's digit (1 to 63) of each ASCII character it codes: A-Z, a-z, 0-9 and '_'; 0 for the others. */
+const CODE_DIGITS = (() => {
+  const d = new Uint8Array(128);
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_';
+  for (let k = 0; k < chars.length; k++) d[chars.charCodeAt(k)] = k + 1;
+  return d;
+})();
+
 /** A quoted cell's start is kept as -2 - (where its opening quote is): its text is made only when read (`unquote`). */
 const quotedAt = (start: number) => -2 - start;
 
@@ -176,9 +184,10 @@ export class RowScanner {
   }
 
   /**
-   * Cell i as a number when it is 1 to 4 printable ASCII characters needing no trim (7 bits each,
-   * first character lowest), 0 when it is empty, -1 otherwise: short codes (events, transactions,
-   * tables) can be looked up without making their string first.
+   * Cell i as a number when it is 1 to 5 letters, digits or '_' (6 bits each, CODE_DIGITS, first
+   * character lowest; at most 2^30 - 1, a small integer to V8), 0 when it is empty, -1 otherwise:
+   * short codes (events, transactions such as SE16N or ME21N, tables) can be looked up without
+   * making their string first. Distinct cells have distinct codes.
    */
   cellCode(i: number): number {
     if (i >= this.cells && this.rest >= 0 && i < this.width) this.splitPlain(i + 1);
@@ -186,13 +195,14 @@ export class RowScanner {
     const s = this.starts[i]!;
     if (s < 0) return -1;
     const n = this.ends[i]! - s;
-    if (n > 4) return -1;
+    if (n > 5) return -1;
     const t = this.text;
     let code = 0;
     for (let k = 0; k < n; k++) {
       const c = t.charCodeAt(s + k);
-      if (c <= 32 || c >= 127) return -1;
-      code |= c << (7 * k);
+      const d = c < 128 ? CODE_DIGITS[c]! : 0;
+      if (d === 0) return -1;
+      code |= d << (6 * k);
     }
     return code;
   }

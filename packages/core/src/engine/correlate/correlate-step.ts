@@ -15,16 +15,35 @@ const NOT_FOR_CORRELATION = new Set(['columns', 'canonical', 'logonRows']);
 /** All but the change-document headers. */
 const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'logonRows', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
 
-/** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode. */
-export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {
+/** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode; `early`: a file's facts already being read (by position). */
+export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION, early: EarlyFacts = []): Promise<CompactFacts[]> {
   const out: CompactFacts[] = [];
   // One file after the other: the read buffers of one stream at a time.
-  for (const f of files) {
-    const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), skip, 'compact');
-    if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
-    out.push(toCompactFacts(raw));
-  }
+  for (const [i, f] of files.entries()) out.push(await (early[i] ?? loadFileFacts(ctx, f, skip)));
   return out;
+}
+
+async function loadFileFacts(ctx: EngineContext, f: Pick<FileStepResult, 'index' | 'fileName'>, skip: Skip): Promise<CompactFacts> {
+  const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), skip, 'compact');
+  if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
+  return toCompactFacts(raw);
+}
+
+/** What correlation reads of a file's facts before the late keys (the keys it reads as its rules need them). */
+const BEFORE_LATE_KEYS: Skip = (key) => NOT_FOR_CORRELATION.has(key) || (LATE_KEYS as readonly string[]).includes(key);
+
+/** Facts read ahead of correlation (`readFactsOf`), by the files' position. */
+export type EarlyFacts = readonly (Promise<CompactFacts> | undefined)[];
+
+/**
+ * A file's facts as correlation reads them first (all but the late keys), read once the file's
+ * step 1 is done, while step 1 reads the next files (analyze-files.ts): correlation then finds
+ * them read. Awaited by correlation; a failure is not left unhandled before then.
+ */
+export function readFactsOf(ctx: EngineContext, f: FileStepResult): Promise<CompactFacts> {
+  const read = loadFileFacts(ctx, f, BEFORE_LATE_KEYS);
+  read.catch(() => {});
+  return read;
 }
 
 /**
@@ -73,6 +92,18 @@ function readLogonsApart(ctx: EngineContext, fc: FlagContext, files: FileStepRes
 
 /** Logons read ahead of correlation (`readLogonsOf`), by the files' position. */
 export type EarlyLogons = readonly (Promise<RowLogons | undefined> | undefined)[];
+
+/**
+ * What was started for correlation during step 1 (analyze-files.ts): the logons of SM20 files,
+ * the facts of the files done before the last one, and the `correlate-items` task
+ * (early-items.ts), whose result correlation then takes instead of starting the task (it is used
+ * only where correlation would run it with `itemsApart`).
+ */
+export interface Early {
+  logons?: EarlyLogons;
+  items?: Promise<ItemCorrelation>;
+  facts?: EarlyFacts;
+}
 
 /**
  * An SM20 file's logons whose rows step 1 kept (undefined when it kept their values): read once the
@@ -132,17 +163,16 @@ const hasHeadersOrItems = (f: FileStepResult) => f.fileType === 'CDHDR' || f.fil
  * and their headers runs as the `correlate-items` task (correlate-items.ts) beside the rest: the
  * same result, on two threads.
  */
-export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems), early?: EarlyLogons): Promise<StoredCorrelation & { table: PatternTable }> {
+export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], itemsApart = ctx.tasks !== undefined && files.some(hasHeadersOrItems), early: Early = {}): Promise<StoredCorrelation & { table: PatternTable }> {
   const input: CorrelateItemsInput = { files: files.map(({ index, fileName, fileType }) => ({ index, fileName, fileType })) };
   const tasks = ctx.tasks;
-  const items = !itemsApart ? undefined : tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input);
+  const items = !itemsApart ? undefined : (early.items ?? (tasks ? (tasks.run('correlate-items', input) as Promise<ItemCorrelation>) : correlateItemsTask(ctx, fc, input)));
   // Awaited only where correlation needs it: a failure must not go unhandled before then.
   items?.catch(() => {});
   // The logons' rows are read while the facts load.
-  const rowLogons = readLogonsApart(ctx, fc, files, early);
+  const rowLogons = readLogonsApart(ctx, fc, files, early.logons);
   // The late keys are read right before correlation uses them (correlationSteps).
-  const late = new Set<string>(LATE_KEYS);
-  let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
+  let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, BEFORE_LATE_KEYS, early.facts);
   await addLogons(fc, files, facts, rowLogons);
   const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf, itemsApart });
   let step = run.next();
@@ -174,7 +204,7 @@ async function writePatternTable(ctx: EngineContext, table: PatternTable): Promi
 }
 
 /** Step 2: joins and patterns over the files' facts, stored as `correlation.json` and `patterns.ndjson`. */
-export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], early?: EarlyLogons): Promise<CorrelateStepResult> {
+export async function correlateFilesStep(ctx: EngineContext, fc: FlagContext, files: FileStepResult[], early?: Early): Promise<CorrelateStepResult> {
   const stored = await correlateAndStore(ctx, fc, files, undefined, early);
   return { patterns: Object.values(stored.patternCounts).reduce((n, c) => n + (c ?? 0), 0), correlated: files.length > 1 };
 }

@@ -213,7 +213,7 @@ describe('patterns completed by a logon step 1 kept', () => {
       await early[0];
       expect(opened).toEqual([0]);
       opened.length = 0;
-      const stored = await correlateAndStore(ctx, fc, files, undefined, early);
+      const stored = await correlateAndStore(ctx, fc, files, undefined, { logons: early });
       expect(opened).toEqual([]);
       expect(stored.patterns.filter((p) => p.pattern === 'BRUTE_FORCE_SUCCESS').map((p) => [p.user, p.sm20_time])).toEqual([['SAPX', '2026-11-18 20:09:00']]);
       expect(stored.completions).toEqual([[sm20CompletionKey('SAPX', at('20:09:00')), 'BRUTE_FORCE_SUCCESS']]);

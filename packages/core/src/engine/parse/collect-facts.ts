@@ -1,12 +1,13 @@
 import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptyLogonRows, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedLogonRows, type CollectedSm20Activities, type FileMeta } from '../../facts/index.ts';
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
+import { memoOf } from '../../flags/memo.ts';
 import { FACT_MARKS, FLAG_INDEX, MARK_SENSITIVE_TABLE_CHANGE, type FlagResult } from '../../flags/flag-result.ts';
 import { FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
 import { DECLARED_FACTS } from '../../rules/pattern/fact-list.ts';
 import { compileDeclaredFacts, peerAddress, type CompiledFact, type DeclaredByType } from './declared-facts.ts';
 import { normaliseDate, normaliseTime } from '../../formats/dates.ts';
-import { ViewRecord } from './view-record.ts';
+import type { ViewRecord } from './view-record.ts';
 import type { DateOrder } from '../../formats/types.ts';
 
 const SENSITIVE_MASK = (1 << FLAG_INDEX.SENSITIVE_FIELD_FLAG) | (1 << FLAG_INDEX.SENSITIVE_OBJECT_FLAG);
@@ -129,7 +130,7 @@ export class FactsCollector {
         // One lookup per record for what the event contributes (most events contribute nothing).
         // The low four bits: the collector's own columns (logons, failed logons, user administration);
         // above them, the marks of the facts the patterns declare for the event (their `events`).
-        const facts = EVENT_FACTS.get(ev) ?? 0;
+        const facts = eventFacts(ev);
         const wanted = out.isChange || facts !== 0 || out.marks !== 0;
         if (!wanted) break;
         if ((facts & LOGON_FACT) !== 0 && this.logonRows !== undefined) {
@@ -140,7 +141,7 @@ export class FactsCollector {
           if (facts === LOGON_FACT && out.marks === 0 && !out.isChange) break;
         }
         // The moment without date and time strings when the row is read in place (view-record.ts).
-        const t = rec instanceof ViewRecord ? rec.epoch() : rec.date === '' ? null : (toEpoch(rec.date, rec.time) ?? Number.NaN);
+        const t = isView(rec) ? rec.epoch() : rec.date === '' ? null : (toEpoch(rec.date, rec.time) ?? Number.NaN);
         if (t === null) break;
         if (out.isChange) {
           const c = f.sm20Changes;
@@ -158,7 +159,7 @@ export class FactsCollector {
           // values (20 bytes each); the patterns a logon completes and MULTIPLE_LOGONS_BY_USER /
           // UNEXPECTED_NETWORK_LOGON read them in correlation.
           const l = f.logons;
-          if (rec instanceof ViewRecord) {
+          if (isView(rec)) {
             // Read in place from the row: no string per logon for user, terminal and peer.
             rec.pushUser(l.users);
             rec.pushTerminal(l.terminals);
@@ -323,6 +324,14 @@ export class FactsCollector {
   }
 }
 
+/**
+ * A record read in place (view-record.ts): told by its `epoch` method, a property load V8 answers from
+ * the record's shape; `instanceof` went through the InstanceOf builtin on every SM20 record with facts.
+ */
+function isView(rec: CanonicalRecord): rec is ViewRecord {
+  return (rec as Partial<ViewRecord>).epoch !== undefined;
+}
+
 /** Keeps where the present row lies in the source (logon-rows.ts LogonRowBytes). */
 export interface LogonRowSource {
   keep(to: CollectedLogonRows): void;
@@ -343,6 +352,8 @@ addEventFacts(USER_ADMIN_EVENTS, USER_ADMIN_FACT);
 const EVENT_MARK_SHIFT = 4;
 for (const f of DECLARED_FACTS) addEventFacts(f.events ?? [], f.mark << EVENT_MARK_SHIFT);
 const DECLARED_BY_TYPE = compileDeclaredFacts(DECLARED_FACTS);
+/** EVENT_FACTS of an event, 0 for none: read once per SM20 record (memoOf's front table, not a Map lookup each). */
+const eventFacts = memoOf((ev: string) => EVENT_FACTS.get(ev) ?? 0);
 
 function pushActivity(c: CollectedSm20Activities, rec: CanonicalRecord, t: number): void {
   c.users.push(rec.user);

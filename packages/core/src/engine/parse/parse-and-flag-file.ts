@@ -19,6 +19,8 @@ export interface ParseOptions {
   parts?: number;
   /** Files read one after another (analyze-files.ts): when this file's part readers start, and when its parts have all been taken (parse-parts.ts). */
   relay?: PartRelay;
+  /** Called with the file's type as soon as the file is opened (analyze-files.ts starts correlation pieces by it). */
+  onOpened?: (fileType: FileStepResult['fileType']) => void;
 }
 
 /** Part size with a pool: small enough that this thread and the workers (which join after start-up) share the work evenly. */
@@ -47,6 +49,7 @@ export async function parseAndFlagFile(
   sizing?.catch(() => undefined); // awaited below when used: a failure nobody reads is no unhandled rejection
   const source = ctx.openSource(index);
   const opened = await openFile(source, fileName);
+  options.onOpened?.(opened.fileType);
   const meta = metaOf(opened);
   let rows: FlaggedRows | undefined;
   let sourceParts: SourceParts | undefined;

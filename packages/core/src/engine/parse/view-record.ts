@@ -70,8 +70,8 @@ export class ViewRecord implements CanonicalRecord {
   private readonly dateTime: DateTimeReader;
   private readonly upper = memoOf((s: string) => s.toUpperCase());
   // Short cells by their code (RowScanner.cellCode): one string per distinct value, no slice per row.
-  private readonly byCode = new Map<number, string>();
-  private readonly upperByCode = new Map<number, string>();
+  private readonly byCode = new CodeTable();
+  private readonly upperByCode = new CodeTable();
   /** maybeDebugText from the row's raw text (RowScanner.mayContainAny); not when the delimiter is part of a pattern. */
   private readonly debugShortcut: boolean;
 
@@ -118,13 +118,16 @@ export class ViewRecord implements CanonicalRecord {
     if (code === 0) return '';
     if (code < 0) return up ? this.upper(this.row.cell(i)) : this.row.cell(i);
     const table = up ? this.upperByCode : this.byCode;
-    let s = table.get(code);
-    if (s === undefined) {
-      if (table.size >= SHORT_LIMIT) table.clear();
-      s = this.row.cell(i);
-      if (up) s = s.toUpperCase();
-      table.set(code, s);
-    }
+    const s = table.get(code);
+    return s !== undefined ? s : this.newShort(table, i, up, code);
+  }
+
+  /** A short cell whose code `table` does not hold yet (its string made once). */
+  private newShort(table: CodeTable, i: number, up: boolean, code: number): string {
+    if (table.size >= SHORT_LIMIT) table.clear();
+    let s = this.row.cell(i);
+    if (up) s = s.toUpperCase();
+    table.set(code, s);
     return s;
   }
 
@@ -316,6 +319,57 @@ export class ViewRecord implements CanonicalRecord {
       this._var2 = v2;
       this._var3 = v3;
     }
+  }
+}
+
+/**
+ * Strings by positive code (RowScanner.cellCode, below 2^30): open addressing on Int32Array keys, 0
+ * empty. Two of these are read per SM20 row (transaction and event); a Map's lookup builtin cost
+ * about as much as the rest of reading those cells.
+ */
+export class CodeTable {
+  private keys = new Int32Array(256);
+  private values: string[] = new Array<string>(256).fill('');
+  size = 0;
+
+  get(code: number): string | undefined {
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    for (let slot = (Math.imul(code, 0x9e3779b1) >>> 12) & mask; ; slot = (slot + 1) & mask) {
+      const k = keys[slot]!;
+      if (k === code) return this.values[slot];
+      if (k === 0) return undefined;
+    }
+  }
+
+  set(code: number, value: string): void {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    this.put(code, value);
+  }
+
+  clear(): void {
+    this.keys = new Int32Array(256);
+    this.values = new Array<string>(256).fill('');
+    this.size = 0;
+  }
+
+  private put(code: number, value: string): void {
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    let slot = (Math.imul(code, 0x9e3779b1) >>> 12) & mask;
+    while (keys[slot] !== 0 && keys[slot] !== code) slot = (slot + 1) & mask;
+    if (keys[slot] === 0) this.size++;
+    keys[slot] = code;
+    this.values[slot] = value;
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const values = this.values;
+    this.keys = new Int32Array(keys.length * 2);
+    this.values = new Array<string>(keys.length * 2).fill('');
+    this.size = 0;
+    for (let k = 0; k < keys.length; k++) if (keys[k] !== 0) this.put(keys[k]!, values[k]!);
   }
 }
 

@@ -26,6 +26,7 @@ import { VisibleError } from '../../http/errors.ts';
 import type { Services } from '../types.ts';
 import { Worker } from 'node:worker_threads';
 import type { ExportWorkerAnswer, ExportWorkerData } from './export-worker.ts';
+import { artifactKeys } from './finding-store.ts';
 import { streamFindingsExport } from './stream-export.ts';
 import { downloadOf, exportLimits, prepareFindingsExport, streamSpecOf, writeFindingsExport, writeInMemoryExport, type PreparedExport, type WrittenExport } from './findings-export.ts';
 import { claimJobStep, createJobItem, failJob, progress, readJobItem, withHeartbeat } from './review-apply.ts';
@@ -91,10 +92,10 @@ export async function readFindingsExport(services: Services, userSub: string, an
     return downloadOf(services, job.download);
   }
   const startWithPost = `This download is written as a job: start it with POST /results/${analysisId}/findings/export`;
-  if (services.config.reviewQueueUrl) {
-    await requireAnalysis(services, userSub, analysisId);
-    throw new VisibleError('CONFLICT', startWithPost);
-  }
+  await requireAnalysis(services, userSub, analysisId);
+  // Refused before anything is opened where the stored findings already say it would be a job.
+  const stored = services.config.reviewQueueUrl ? undefined : await services.blobs.head(artifactKeys(userSub, analysisId).findings);
+  if (services.config.reviewQueueUrl || (stored && stored.size > exportLimits.inMemoryBytes)) throw new VisibleError('CONFLICT', startWithPost);
   const p = await prepareFindingsExport(services, userSub, analysisId, format);
   if (p.streamed) throw new VisibleError('CONFLICT', startWithPost);
   return downloadOf(services, await writeInMemoryExport(p));
@@ -157,6 +158,9 @@ export async function holdExportThread(): Promise<() => void> {
 
 /** The download on this machine: written within the request when small, else a job in a worker thread of its own. */
 async function localExport(services: Services, userSub: string, analysisId: string, format: 'xlsx' | 'csv') {
+  // The jobs limit before any work where the stored findings already say the export will be a job (the caller's own files only).
+  const stored = await services.blobs.head(artifactKeys(userSub, analysisId).findings);
+  if (stored && stored.size > exportLimits.inMemoryBytes) await requireJobRoom(services, userSub, analysisId);
   const p = await prepareFindingsExport(services, userSub, analysisId, format);
   const localPath = services.blobs.localPath?.bind(services.blobs);
   // A store without files (S3 without a queue) streams in the request, as the review job function does.
