@@ -84,6 +84,7 @@ export interface FindingLinesResult {
   /** The part's rules by number (the index keeps title and severity once per rule). */
   rules: FindingRule[];
   users: string[];
+  /** Not distinct: a time that comes again after others may have another number. */
   times: string[];
   objects: string[];
   terminals: string[];
@@ -110,11 +111,16 @@ class Numbered {
   private ids: Map<string, number> | undefined;
   private last: string | undefined;
   private lastId = 0;
+  /** `distinct` false: a text that is not the last one met gets a number of its own (the times: nearly every high record has its own). */
+  constructor(private readonly distinct = true) {}
   no(v: string): number {
     if (v === this.last) return this.lastId;
     let i: number | undefined;
     const values = this.values;
-    if (this.ids === undefined) {
+    if (!this.distinct) {
+      i = values.length;
+      values.push(v);
+    } else if (this.ids === undefined) {
       if (values.length === 0 || v > values[values.length - 1]!) {
         i = values.length;
         values.push(v);
@@ -145,7 +151,8 @@ export function openFindingRows(workspace: Workspace, name: string, kind: 'recor
   const rules = new Map<string, number>();
   const ruleList: FindingRule[] = [];
   const users = new Numbered();
-  const times = new Numbered();
+  // Nearly every high record has a time of its own (444,666 times of 471,104 records at 96.9 MB): not looked up.
+  const times = new Numbered(false);
   const objects = new Numbered();
   const terminals = new Numbered();
   const keys = new Numbered();
