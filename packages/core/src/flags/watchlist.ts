@@ -1,5 +1,4 @@
 import type { WatchlistUser } from '../model/index.ts';
-import { memoOf } from './memo.ts';
 
 /** What the privileged-users watchlist says of a user ID. */
 export type WatchKind = 'standard' | 'emergency' | undefined;
@@ -29,19 +28,21 @@ export function createWatchlist(entries: readonly WatchlistUser[]): Watchlist {
       initials[String.fromCharCode(c).toLowerCase().charCodeAt(0)] = 1;
     }
   }
-  // null: known not to be on the list (memoOf: the last user and a front table before its map).
-  const known = memoOf((user: string): WatchKind | null => {
-    const u = user.trim().toUpperCase();
-    let kind = exact.get(u);
-    if (kind === undefined) for (const [p, k] of prefixes) if (u.startsWith(p)) { kind = k; break; }
-    return kind ?? null;
-  });
+  // null: known not to be on the list (one lookup per user instead of has and get).
+  const known = new Map<string, WatchKind | null>();
   return {
     empty: exact.size === 0 && prefixes.length === 0,
     mayMatchInitial: (code) => code >= 128 || initials[code] === 1,
     kindOf(user) {
       if (user === '') return undefined;
-      return known(user) ?? undefined;
+      const seen = known.get(user);
+      if (seen !== undefined) return seen ?? undefined;
+      const u = user.trim().toUpperCase();
+      let kind = exact.get(u);
+      if (kind === undefined) for (const [p, k] of prefixes) if (u.startsWith(p)) { kind = k; break; }
+      if (known.size > 20_000) known.clear();
+      known.set(user, kind ?? null);
+      return kind;
     },
   };
 }

@@ -461,26 +461,36 @@ export class ByteRows {
     const count = cells.length;
     this.room(count + 2);
     let rowStart = this.pos;
+    // The position in a local between cells (most cells of the combined CSV are empty: a comma each).
+    let buf = this.buf;
+    let p = this.pos;
     const from = sheet?.rows;
     for (let i = 0; i < count; i++) {
-      if (i > 0) this.buf[this.pos++] = 44;
+      if (i > 0) buf[p++] = 44;
       const v = cells[i];
       if (v === undefined || v === '') continue;
       // The cell's worst case (3 bytes per UTF-16 unit, apostrophe, quotes), the commas and CRLF after it.
       const need = 3 * v.length + 5 + count - i;
-      if (this.pos + need > this.buf.length) {
+      this.pos = p;
+      if (p + need > buf.length) {
         this.spill(rowStart, need);
         rowStart = 0;
+        buf = this.buf;
       }
       if (from !== undefined) {
         // The same string just written to the sheet as plain ASCII: its bytes, unless a comma needs quotes.
         const k = sheet!.columnOf[i]!;
-        if (k >= 0 && k < from.writtenCount && from.textAt[k]! >= 0 && from.written[k] === v && this.csvCopy(from.buf, from.textAt[k]!, from.textEnd[k]!)) continue;
+        if (k >= 0 && k < from.writtenCount && from.textAt[k]! >= 0 && from.written[k] === v && this.csvCopy(from.buf, from.textAt[k]!, from.textEnd[k]!)) {
+          p = this.pos;
+          continue;
+        }
       }
       this.csvCell(v);
+      p = this.pos;
     }
-    this.buf[this.pos++] = 13;
-    this.buf[this.pos++] = 10;
+    buf[p] = 13;
+    buf[p + 1] = 10;
+    this.pos = p + 2;
   }
 
   /** Sheet-cell bytes (printable ASCII, no XML specials) as a CSV cell; false, writing nothing, when one is a comma. */

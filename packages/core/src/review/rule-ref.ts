@@ -44,7 +44,12 @@ function guessRules(flag: FlagKey, record: Record<string, string>): RuleDefiniti
 /** The catalogue rules a RULES cell lists under a flag, by flag and cell (a part's high records repeat a few cells). */
 const listedRules = new Map<string, RuleDefinition[]>();
 
+/** The last cell asked under each flag and its rules: a part's high records mostly repeat the record before's (no key made and hashed). */
+const lastListed = new Map<FlagKey, { cell: string; listed: RuleDefinition[] }>();
+
 function listedOf(flag: FlagKey, cell: string): RuleDefinition[] {
+  const last = lastListed.get(flag);
+  if (last !== undefined && last.cell === cell) return last.listed;
   const key = `${flag}\u0001${cell}`;
   let listed = listedRules.get(key);
   if (listed === undefined) {
@@ -55,6 +60,7 @@ function listedOf(flag: FlagKey, cell: string): RuleDefinition[] {
     if (listedRules.size >= 10_000) listedRules.clear();
     listedRules.set(key, listed);
   }
+  lastListed.set(flag, { cell, listed });
   return listed;
 }
 

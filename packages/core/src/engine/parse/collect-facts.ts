@@ -1,7 +1,6 @@
 import { DOC_KEY_SEPARATOR, docKey, toEpoch, DictColumnBuilder, NumColumnBuilder, PackedColumnBuilder, DocRowVolume, changeDocDetail, describeChangeDoc, describeSm20, NO_DOC, emptyActivities, emptyCollectedDocs, emptyDocumentLists, emptyLogonRows, emptySecurityEvents, emptySm20Changes, emptyTickets, type CollectedDocs, type CollectedFacts, type CollectedLogonRows, type CollectedSm20Activities, type FileMeta } from '../../facts/index.ts';
 import type { CanonicalRecord } from '../../flags/canonical-record.ts';
 import { ChangeVolumeCounter } from '../../flags/change-volume.ts';
-import { memoOf } from '../../flags/memo.ts';
 import { FACT_MARKS, FLAG_INDEX, MARK_SENSITIVE_TABLE_CHANGE, type FlagResult } from '../../flags/flag-result.ts';
 import { FAILED_LOGON_EVENTS, GENERIC_TABLE_EVENTS, USER_ADMIN_EVENTS } from '../../flags/sm20-events.ts';
 import { DECLARED_FACTS } from '../../rules/pattern/fact-list.ts';
@@ -130,7 +129,7 @@ export class FactsCollector {
         // One lookup per record for what the event contributes (most events contribute nothing).
         // The low four bits: the collector's own columns (logons, failed logons, user administration);
         // above them, the marks of the facts the patterns declare for the event (their `events`).
-        const facts = eventFacts(ev);
+        const facts = EVENT_FACTS.get(ev) ?? 0;
         const wanted = out.isChange || facts !== 0 || out.marks !== 0;
         if (!wanted) break;
         if ((facts & LOGON_FACT) !== 0 && this.logonRows !== undefined) {
@@ -352,8 +351,6 @@ addEventFacts(USER_ADMIN_EVENTS, USER_ADMIN_FACT);
 const EVENT_MARK_SHIFT = 4;
 for (const f of DECLARED_FACTS) addEventFacts(f.events ?? [], f.mark << EVENT_MARK_SHIFT);
 const DECLARED_BY_TYPE = compileDeclaredFacts(DECLARED_FACTS);
-/** EVENT_FACTS of an event, 0 for none: read once per SM20 record (memoOf's front table, not a Map lookup each). */
-const eventFacts = memoOf((ev: string) => EVENT_FACTS.get(ev) ?? 0);
 
 function pushActivity(c: CollectedSm20Activities, rec: CanonicalRecord, t: number): void {
   c.users.push(rec.user);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCanonicalRecord } from '../../flags/canonical-record.ts';
 import { RowScanner } from '../../formats/row-scanner.ts';
 import { createRecordExtractor } from './record-extractor.ts';
-import { DEBUG_TEXT_PATTERNS, ViewRecord, addressEnd } from './view-record.ts';
+import { CodeTable, DEBUG_TEXT_PATTERNS, ViewRecord, addressEnd } from './view-record.ts';
 import { DictColumnBuilder } from '../../facts/column-builders.ts';
 import { toEpoch } from '../../facts/file-facts.ts';
 import { peerAddress } from './declared-facts.ts';
@@ -196,5 +196,24 @@ describe('ViewRecord read in place: epoch, user, terminal and peer address as st
         const text = before + peer + after;
         expect(text.slice(before.length, addressEnd(text, before.length, before.length + peer.length))).toBe(peerAddress(peer));
       }
+  });
+});
+
+describe('CodeTable', () => {
+  it('answers every code set, through growth and colliding slots, and nothing else; clear forgets all', () => {
+    const table = new CodeTable();
+    const codes: number[] = [];
+    // Codes as RowScanner.cellCode makes them (below 2^30), many sharing their low bits.
+    for (let i = 1; i <= 5_000; i++) codes.push(i % 2 === 0 ? i << 18 : (i * 7919) % (2 ** 30 - 1) + 1);
+    codes.forEach((c) => table.set(c, `v${c}`));
+    expect(table.size).toBe(new Set(codes).size);
+    for (const c of codes) expect(table.get(c)).toBe(`v${c}`);
+    expect(table.get(3)).toBeUndefined();
+    table.set(codes[0]!, 'again');
+    expect(table.get(codes[0]!)).toBe('again');
+    expect(table.size).toBe(new Set(codes).size);
+    table.clear();
+    expect(table.size).toBe(0);
+    for (const c of codes.slice(0, 100)) expect(table.get(c)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The `pattern-findings` task: the findings of a range of the patterns (one per pattern, every
- * pattern: DETECTION.md section 3) as finding lines (review/finding-lines.ts), made in the pool
+ * pattern: DETECTION.md section 3) as finding rows (review/finding-lines.ts), made in the pool
  * once the report parts are done. At 4 x 100 MB the 1.65 M patterns' findings were about 30 CPU-s
  * of the report step's own thread (a SHA-256, the evidence, a JSON.stringify each); the
  * coordinator now numbers their occurrences across ranges, adds the case and buckets them

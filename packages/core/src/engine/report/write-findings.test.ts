@@ -182,3 +182,19 @@ describe('findings.ndjson', () => {
     expect(lines).toEqual(Array.from({ length: 1000 }, () => 'äöü€'));
   });
 });
+
+it('counts each finding\'s occurrences as a map does, through the table\'s growth and colliding slots', async () => {
+  const { Occurrences } = await import('./write-findings.ts');
+  const occ = new Occurrences();
+  const map = new Map<number, number>();
+  // hash52-sized numbers, many sharing their low or high bits, each coming up to 4 times, interleaved.
+  for (let i = 0; i < 400_000; i++) {
+    const j = (i * 7919) % 150_000;
+    const h = j % 3 === 0 ? j * 0x100000 : j % 3 === 1 ? (j * 2654435761) % 0x100000 : (j >> 4) * 0x100000 + (j & 15);
+    const want = (map.get(h) ?? 0) + 1;
+    map.set(h, want);
+    if (occ.next(h) !== want) throw new Error(`hash ${h}: ${want} expected`);
+  }
+  expect(map.size).toBeGreaterThan(100_000);
+  expect([...map.values()].some((n) => n > 2)).toBe(true);
+});
