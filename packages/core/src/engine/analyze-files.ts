@@ -12,7 +12,7 @@ import { contextOf } from './pool/task-context.ts';
 import { createTaskPool, type TaskEnv, type TaskPool } from './pool/task-pool.ts';
 import { parseAndFlagFile } from './parse/parse-and-flag-file.ts';
 import type { PartReaders, PartRelay } from './parse/parse-parts.ts';
-import { correlateFilesStep, readFactsOf, readLogonsOf, type EarlyFacts, type EarlyLogons } from './correlate/correlate-step.ts';
+import { correlateFilesStep, readLogonsOf, type EarlyLogons } from './correlate/correlate-step.ts';
 import { EarlyItems } from './correlate/early-items.ts';
 import { writeReports } from './report/write-reports.ts';
 
@@ -55,7 +55,6 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     // An SM20 file's kept logon rows are read as soon as its step 1 is done, while the next files
     // are read: correlation (this thread's longer half) then finds them read (correlate-step.ts).
     const logons: EarlyLogons[number][] = [];
-    const facts: EarlyFacts[number][] = [];
     // The `correlate-items` task starts on the worker as soon as the files it reads are done and the
     // worker has no part left to read (early-items.ts): while this thread merges the last (ticket) file.
     const early = new EarlyItems(ctx, paths.length);
@@ -64,9 +63,6 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
       try {
         const file = await parseAndFlagFile(ctx, fc, i, name, (n) => opts.onProgress?.('read', name, n), { relay: early.relay(i, relay), onOpened: (type) => early.opened(i, name, type) });
         if (file.fileType === 'SM20' && i < paths.length - 1) logons[i] = readLogonsOf(ctx, fc, file);
-        // Its facts as correlation reads them first, likewise (step 1's threads share the parts, so
-        // the worker reads more of them meanwhile; correlation after step 1 runs on this thread alone).
-        if (i < paths.length - 1) facts[i] = readFactsOf(ctx, file);
         early.done(file);
         return file;
       } catch (e) {
@@ -78,9 +74,8 @@ export async function analyzeFiles(paths: string[], opts: AnalyzeOptions): Promi
     // and the report start fresh ones, so the peak is one step's memory, not the sum (a worker
     // still running the early correlate-items task ends after it).
     await pool?.shrink();
-    await correlateFilesStep(ctx, fc, files, { logons, items: early.items, facts });
+    await correlateFilesStep(ctx, fc, files, { logons, items: early.items });
     logons.length = 0; // not held through the report step
-    facts.length = 0;
     await pool?.shrink();
     if (opts.annotate) await opts.annotate(ctx, files);
     const out = (name: string) => fileSink(join(opts.outDir, name));

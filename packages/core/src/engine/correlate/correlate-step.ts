@@ -15,35 +15,16 @@ const NOT_FOR_CORRELATION = new Set(['columns', 'canonical', 'logonRows']);
 /** All but the change-document headers. */
 const HEADERS_ONLY: ReadonlySet<string> = new Set(['columns', 'canonical', 'logonRows', 'volume', 'sm20Changes', 'debuggerChanges', 'tableChanges', 'failedLogons', 'securityEvents', 'logons', 'userAdmin', 'itemKeys', 'sensitiveItemKeys', 'afterHoursSensitive', 'tickets']);
 
-/** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode; `early`: a file's facts already being read (by position). */
-export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION, early: EarlyFacts = []): Promise<CompactFacts[]> {
+/** Each file's facts in the codec's compact mode (typed columns, no string per row); `skip` names keys not to decode. */
+export async function loadCompactFacts(ctx: EngineContext, files: FileStepResult[], skip: Skip = NOT_FOR_CORRELATION): Promise<CompactFacts[]> {
   const out: CompactFacts[] = [];
   // One file after the other: the read buffers of one stream at a time.
-  for (const [i, f] of files.entries()) out.push(await (early[i] ?? loadFileFacts(ctx, f, skip)));
+  for (const f of files) {
+    const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), skip, 'compact');
+    if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
+    out.push(toCompactFacts(raw));
+  }
   return out;
-}
-
-async function loadFileFacts(ctx: EngineContext, f: Pick<FileStepResult, 'index' | 'fileName'>, skip: Skip): Promise<CompactFacts> {
-  const raw = await readFacts<Record<string, unknown>>(ctx.workspace, factsName(f.index), skip, 'compact');
-  if (!raw) throw new Error(`facts of file ${f.index} (${f.fileName}) are missing: run parseAndFlagFile first`);
-  return toCompactFacts(raw);
-}
-
-/** What correlation reads of a file's facts before the late keys (the keys it reads as its rules need them). */
-const BEFORE_LATE_KEYS: Skip = (key) => NOT_FOR_CORRELATION.has(key) || (LATE_KEYS as readonly string[]).includes(key);
-
-/** Facts read ahead of correlation (`readFactsOf`), by the files' position. */
-export type EarlyFacts = readonly (Promise<CompactFacts> | undefined)[];
-
-/**
- * A file's facts as correlation reads them first (all but the late keys), read once the file's
- * step 1 is done, while step 1 reads the next files (analyze-files.ts): correlation then finds
- * them read. Awaited by correlation; a failure is not left unhandled before then.
- */
-export function readFactsOf(ctx: EngineContext, f: FileStepResult): Promise<CompactFacts> {
-  const read = loadFileFacts(ctx, f, BEFORE_LATE_KEYS);
-  read.catch(() => {});
-  return read;
 }
 
 /**
@@ -95,14 +76,12 @@ export type EarlyLogons = readonly (Promise<RowLogons | undefined> | undefined)[
 
 /**
  * What was started for correlation during step 1 (analyze-files.ts): the logons of SM20 files,
- * the facts of the files done before the last one, and the `correlate-items` task
- * (early-items.ts), whose result correlation then takes instead of starting the task (it is used
- * only where correlation would run it with `itemsApart`).
+ * and the `correlate-items` task (early-items.ts), whose result correlation then takes instead
+ * of starting the task (it is used only where correlation would run it with `itemsApart`).
  */
 export interface Early {
   logons?: EarlyLogons;
   items?: Promise<ItemCorrelation>;
-  facts?: EarlyFacts;
 }
 
 /**
@@ -172,7 +151,8 @@ export async function correlateAndStore(ctx: EngineContext, fc: FlagContext, fil
   // The logons' rows are read while the facts load.
   const rowLogons = readLogonsApart(ctx, fc, files, early.logons);
   // The late keys are read right before correlation uses them (correlationSteps).
-  let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, BEFORE_LATE_KEYS, early.facts);
+  const late = new Set<string>(LATE_KEYS);
+  let facts: CompactFacts[] | undefined = await loadCompactFacts(ctx, files, (key) => NOT_FOR_CORRELATION.has(key) || late.has(key));
   await addLogons(fc, files, facts, rowLogons);
   const run = correlationSteps(facts, createTimingCheck(fc.holidayOf, true, fc.thresholds.businessHours), { thresholds: fc.thresholds, kindOf: fc.watchlist.kindOf, itemsApart });
   let step = run.next();
