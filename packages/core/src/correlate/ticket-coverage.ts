@@ -1,9 +1,7 @@
-import { DictColumn, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn, toCompactFacts, type CompactFacts, type TicketFact } from '../facts/index.ts';
+import { DictColumn, FNV_PRIME, HASH_SEED, hashString, hashUnit, PackedColumn, type StrColumn, toCompactFacts, type CompactFacts, type TicketFact } from '../facts/index.ts';
 import { I32List, UserIds } from './user-ids.ts';
 
 const DAY = 86_400;
-/** FNV-1a's prime (facts/columns.ts hashUnit). */
-const FNV_PRIME = 0x01000193;
 
 type Tickets = CompactFacts['tickets'];
 
@@ -291,7 +289,7 @@ function wordFinder(users: UserIds, wanted: (uid: number) => boolean): (texts: S
       }
       wordFrom = start;
       wordTo = last + 1;
-      const uid = names.find(hLast, packed ? sameBytes : sameChars);
+      const uid = names.find(hLast, sameChars);
       if (uid >= 0) add(uid);
     }
   };

@@ -18,7 +18,7 @@ export interface StrColumn {
 
 export type IdArray = Uint8Array | Uint16Array | Uint32Array;
 
-const FNV_PRIME = 0x01000193;
+export const FNV_PRIME = 0x01000193;
 export const HASH_SEED = 0x811c9dc5;
 
 /** FNV-1a over UTF-16 code units (equal to its bytes for ASCII text), continuing from h. */

@@ -165,14 +165,20 @@ export class FindingsIndexBuilder {
     return this.idEnd.length;
   }
 
-  finding(f: IndexedFinding): void {
-    const id = f.findingId;
+  /** Where the next id's characters go, with room made for `length` of them. */
+  private idAt(length: number): number {
     const at = this.idEnd.length === 0 ? 0 : this.idEnd.data[this.idEnd.length - 1]!;
-    if (at + id.length > this.idChars.length) {
-      const next = new Uint8Array(Math.max(this.idChars.length * 2, at + id.length));
+    if (at + length > this.idChars.length) {
+      const next = new Uint8Array(Math.max(this.idChars.length * 2, at + length));
       next.set(this.idChars);
       this.idChars = next;
     }
+    return at;
+  }
+
+  /** The next finding's id as text (one outside ASCII also kept whole in `wideIds`). */
+  private pushId(id: string): void {
+    const at = this.idAt(id.length);
     let wide = false;
     for (let k = 0; k < id.length; k++) {
       const c = id.charCodeAt(k);
@@ -181,6 +187,10 @@ export class FindingsIndexBuilder {
     }
     if (wide) this.wideIds.set(this.idEnd.length, copied(id));
     this.idEnd.push(at + id.length);
+  }
+
+  finding(f: IndexedFinding): void {
+    this.pushId(f.findingId);
     const flag = f.kind === 'record' ? f.source?.flag : undefined;
     this.pushNumbers(f.kind === 'record', this.numbers.rule(f.rule), this.users.id(f.user ?? ''), this.objects.id(f.object ?? ''), this.terminals.id(f.terminal ?? ''), this.times.id(f.time ?? ''), this.cases.id(f.caseId ?? ''), flag ? this.flags.id(flag) : -1);
   }
@@ -221,23 +231,13 @@ export class FindingsIndexBuilder {
     caseId: (v: string) => this.cases.id(v),
     flag: (v: string) => this.flags.id(v),
     add: (buf: Uint8Array, idStart: number, idEnd: number, record: boolean, rule: number, user: number, object: number, terminal: number, time: number, caseNo: number, flag: number): void => {
-      const length = idEnd - idStart;
-      const at = this.idEnd.length === 0 ? 0 : this.idEnd.data[this.idEnd.length - 1]!;
-      if (at + length > this.idChars.length) {
-        const next = new Uint8Array(Math.max(this.idChars.length * 2, at + length));
-        next.set(this.idChars);
-        this.idChars = next;
-      }
       let wide = false;
-      for (let k = 0; k < length; k++) if (buf[idStart + k]! > 0x7f) wide = true;
-      if (wide) {
-        const id = new TextDecoder().decode(buf.subarray(idStart, idEnd));
-        for (let k = 0; k < id.length; k++) this.idChars[at + k] = id.charCodeAt(k) & 0x7f;
-        this.wideIds.set(this.idEnd.length, id);
-        this.idEnd.push(at + id.length);
-      } else {
+      for (let k = idStart; k < idEnd; k++) if (buf[k]! > 0x7f) wide = true;
+      if (wide) this.pushId(new TextDecoder().decode(buf.subarray(idStart, idEnd)));
+      else {
+        const at = this.idAt(idEnd - idStart);
         this.idChars.set(buf.subarray(idStart, idEnd), at);
-        this.idEnd.push(at + length);
+        this.idEnd.push(at + idEnd - idStart);
       }
       this.pushNumbers(record, rule, user, object, terminal, time, caseNo, flag);
     },
