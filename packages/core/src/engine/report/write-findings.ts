@@ -23,7 +23,9 @@ import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
 import type { ByteSink, FindingFields, FindingsListener, Workspace } from '../contract.ts';
 import { linesOf } from '../../workspace/index.ts';
-import { epochOf, findingBase, hash52, lineChunksOf, RAW_ROW, readFindingRows, ROW_F64, ROW_U32, type FindingLinesResult } from '../../review/finding-lines.ts';
+import { epochOf, findingBase, hash52, lineChunksOf, Occurrences, RAW_ROW, readFindingRows, ROW_F64, ROW_U32, type FindingLinesResult } from '../../review/finding-lines.ts';
+
+export { Occurrences };
 
 export const BUCKET_FINDINGS = 100_000;
 export const BUCKET_SORT_BYTES = 128 << 20;
@@ -142,54 +144,6 @@ function chunkSink(sink: ByteSink) {
       await sink.end();
     },
   };
-}
-
-/**
- * How often each finding (its hash52) has come so far, in an open-addressed table of typed arrays:
- * a Map keyed by a number above 2^31 (a heap number per key) cost a tenth of the coordinator's pass.
- */
-export class Occurrences {
-  private keys = new Float64Array(1 << 16);
-  private counts = new Uint32Array(1 << 16);
-  private shift = 16;
-  private size = 0;
-  /** The slot to look in first: both halves of the number mixed (multiplicative hashing), the top bits. */
-  private slotOf(hash: number): number {
-    const lo = hash % 4294967296 >>> 0;
-    const hi = (hash / 4294967296) >>> 0;
-    return Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> (32 - this.shift);
-  }
-  /** One more of `hash`: how many there have been, this one included. */
-  next(hash: number): number {
-    if (this.size * 2 >= this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    let i = this.slotOf(hash);
-    for (;;) {
-      const c = this.counts[i]!;
-      if (c === 0) {
-        this.keys[i] = hash;
-        this.counts[i] = 1;
-        this.size++;
-        return 1;
-      }
-      if (this.keys[i] === hash) return (this.counts[i] = c + 1);
-      i = (i + 1) & mask;
-    }
-  }
-  private grow(): void {
-    const { keys, counts } = this;
-    this.keys = new Float64Array(keys.length * 2);
-    this.counts = new Uint32Array(keys.length * 2);
-    this.shift++;
-    const mask = this.keys.length - 1;
-    for (let k = 0; k < keys.length; k++) {
-      if (counts[k] === 0) continue;
-      let i = this.slotOf(keys[k]!);
-      while (this.counts[i] !== 0) i = (i + 1) & mask;
-      this.keys[i] = keys[k]!;
-      this.counts[i] = counts[k]!;
-    }
-  }
 }
 
 /** A workspace file as one buffer. */
