@@ -151,10 +151,16 @@ class Numbered {
  * a Map keyed by a number above 2^31 (a heap number per key) cost a tenth of the coordinator's pass.
  */
 export class Occurrences {
-  private keys = new Float64Array(1 << 16);
-  private counts = new Uint32Array(1 << 16);
+  private keys: Float64Array;
+  private counts: Uint32Array;
   private shift = 16;
   private size = 0;
+  /** `expected`: about how many distinct findings will come (the table is made that large at once, not grown to it). */
+  constructor(expected = 0) {
+    while (1 << this.shift < expected * 2 + 2 && this.shift < 28) this.shift++;
+    this.keys = new Float64Array(1 << this.shift);
+    this.counts = new Uint32Array(1 << this.shift);
+  }
   /** The slot to look in first: both halves of the number mixed (multiplicative hashing), the top bits. */
   private slotOf(hash: number): number {
     const lo = hash % 4294967296 >>> 0;

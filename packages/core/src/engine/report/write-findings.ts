@@ -52,6 +52,33 @@ export interface FindingsOutputs {
 
 
 const CHUNK = 1 << 20;
+
+const EVIDENCE_AT = Buffer.from(',"evidenceAt":[');
+const CASE_AFTER_EVIDENCE = Buffer.from('],"caseId":');
+const CASE_ID = Buffer.from(',"caseId":');
+
+const wholeNumber = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
+/** Decimal digits of a whole number from 0 to 2^53 (as String(n) writes it). */
+function digitsOf(n: number): number {
+  let d = 1;
+  while (n >= 10) {
+    n = Math.floor(n / 10);
+    d++;
+  }
+  return d;
+}
+
+/** Writes the digits of a whole number from 0 to 2^53 at `at`; returns where they end. */
+function putDigits(buf: Buffer, at: number, n: number): number {
+  const end = at + digitsOf(n);
+  for (let p = end - 1; p >= at; p--) {
+    const q = Math.floor(n / 10);
+    buf[p] = 48 + n - q * 10;
+    n = q;
+  }
+  return end;
+}
 /** A bucket line's head (chunkSink.head): rank, seq (Uint32), epoch (Float64), the line's length (Uint32). */
 const BUCKET_HEAD = 20;
 
@@ -121,6 +148,20 @@ function chunkSink(sink: ByteSink) {
       chunk.writeUInt32LE(length, at + 16);
       at += BUCKET_HEAD;
       bytes += BUCKET_HEAD;
+      return flushed;
+    },
+    /** `,"evidenceAt":[<offset>,<length>],"caseId":` (the numbers' digits written as bytes, no string per line). */
+    evidenceAt(offset: number, length: number): Promise<void> | undefined {
+      if (!wholeNumber(offset) || !wholeNumber(length)) return this.text(`,"evidenceAt":[${offset},${length}],"caseId":`);
+      const n = EVIDENCE_AT.length + digitsOf(offset) + 1 + digitsOf(length) + CASE_AFTER_EVIDENCE.length;
+      const flushed = n > CHUNK - at ? flush() : undefined;
+      EVIDENCE_AT.copy(chunk, at);
+      let p = putDigits(chunk, at + EVIDENCE_AT.length, offset);
+      chunk[p++] = 0x2c;
+      p = putDigits(chunk, p, length);
+      CASE_AFTER_EVIDENCE.copy(chunk, p);
+      at += n;
+      bytes += n;
       return flushed;
     },
     /** Bytes [start, end) of `src`. */
@@ -228,7 +269,7 @@ export async function writeFindings(
   };
   const caseJson: string[] = [];
   const caseJsonOf = (rank: number) => (caseJson[rank] ??= JSON.stringify(cases[rank]?.id ?? ''));
-  const seen = new Occurrences();
+  const seen = new Occurrences([...(outputs.patternsMade ?? []), ...(outputs.highStarts ? (outputs.madeInParts ?? []) : [])].reduce((n, m) => n + m.rows, 0));
   let seq = 0;
   const put = async (f: Omit<Finding, 'findingId'>, key: string) => {
     const h = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
@@ -323,10 +364,10 @@ export async function writeFindings(
           listener.finding(fields);
         }
         // The line: as made (or with the new id), then the evidence place (records) and the case.
-        const evidence = record ? `,"evidenceAt":[${start + offset},${length}],"caseId":` : ',"caseId":';
         const tail = tailOf(rank);
         const from = prefix === undefined ? at : idEnd + 1;
-        const bytes = (prefix === undefined ? 0 : prefix.length) + (end - from) + evidence.length + tail.length;
+        const evidenceBytes = !record ? CASE_ID.length : wholeNumber(start + offset) && wholeNumber(length) ? EVIDENCE_AT.length + digitsOf(start + offset) + 1 + digitsOf(length) + CASE_AFTER_EVIDENCE.length : Buffer.byteLength(`,"evidenceAt":[${start + offset},${length}],"caseId":`);
+        const bytes = (prefix === undefined ? 0 : prefix.length) + (end - from) + evidenceBytes + tail.length;
         const sink = lineOf(rank);
         const a = sink.head(rank, f64[f]!, seq++, bytes);
         if (a) await a;
@@ -336,7 +377,7 @@ export async function writeFindings(
         }
         const b = sink.copy(buf, from, end);
         if (b) await b;
-        const c = sink.text(evidence);
+        const c = record ? sink.evidenceAt(start + offset, length) : sink.copy(CASE_ID, 0, CASE_ID.length);
         if (c) await c;
         const d = sink.copy(tail, 0, tail.length);
         if (d) await d;
