@@ -187,11 +187,26 @@ function chunkSink(sink: ByteSink) {
   };
 }
 
-/** A workspace file as one buffer. */
-async function bytesOf(workspace: Workspace, name: string): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const c of workspace.read(name)) chunks.push(c);
-  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
+/**
+ * A workspace file as one buffer: `scratch`'s memory when it is large enough (`bytes`: the file's
+ * length as written), else a buffer of its own. The buckets, read one after another into the same
+ * memory, were as many new bytes as findings.ndjson (a full garbage collection per 64 MB or so).
+ */
+async function bytesOf(workspace: Workspace, name: string, bytes: number, scratch: { buf: Buffer }): Promise<Buffer> {
+  if (scratch.buf.length < bytes) scratch.buf = Buffer.allocUnsafeSlow(bytes);
+  let out = scratch.buf;
+  let at = 0;
+  for await (const c of workspace.read(name)) {
+    if (at + c.byteLength > out.length) {
+      // Longer than written: a buffer of its own, large enough.
+      const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, at + c.byteLength));
+      out.copy(grown, 0, 0, at);
+      out = grown;
+    }
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out.subarray(0, at);
 }
 
 /** Float64 offsets written 64K at a time. */
@@ -436,6 +451,7 @@ export async function writeFindings(
     lineNo++;
     return offsets.add(out.bytes);
   };
+  const scratch = { buf: Buffer.alloc(0) };
   for (const b of buckets) {
     if (b.sink.bytes > sortBytes && b.ranks.size === 1) {
       // In the order written, as bytes (BUCKET_HEAD bytes of head before each line; a line may span chunks).
@@ -462,7 +478,7 @@ export async function writeFindings(
       if (rest) throw new Error(`findings bucket ${b.name}: a line is cut short`);
     } else {
       // The bucket's lines as bytes: their heads read, sorted, and each line copied out as it is.
-      const buf = await bytesOf(workspace, b.name);
+      const buf = await bytesOf(workspace, b.name, b.sink.bytes, scratch);
       const lines = b.lines;
       const rank = new Uint32Array(lines);
       const epoch = new Float64Array(lines);
@@ -480,7 +496,10 @@ export async function writeFindings(
         n++;
       }
       if (n !== lines || end[n - 1]! > buf.length) throw new Error(`findings bucket ${b.name}: ${n} lines read, ${lines} written`);
-      const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => rank[x]! - rank[y]! || epoch[x]! - epoch[y]! || seqOf[x]! - seqOf[y]!);
+      // Plain loop: a mapping callback per line (typed-array `from`) cost more than filling it.
+      const order = new Uint32Array(n);
+      for (let i = 0; i < n; i++) order[i] = i;
+      order.sort((x, y) => rank[x]! - rank[y]! || epoch[x]! - epoch[y]! || seqOf[x]! - seqOf[y]!);
       for (const i of order) {
         const began = begin(rank[i]!, seqOf[i]!);
         if (began) await began;
