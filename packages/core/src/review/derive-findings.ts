@@ -116,7 +116,26 @@ export function patternFinding(p: AnalysisReport['suspicious_patterns'][number])
  */
 /** A high record's evidence: the record with all its flag reasons and rules (what every finding of it shows). */
 export function highRecordEvidence(h: HighRecord): Record<string, string> {
-  return { ...h.record, ...(h.reasons as Record<string, string>), RULES: h.rules.join(', ') };
+  return { ...h.record, ...(h.reasons as Record<string, string>), RULES: rulesCell(h.rules) };
+}
+
+/** The last few lists of rule ids and their RULES cells: a part's high records repeat a few lists (the same text, not a new one each). */
+const cells: { rules: string[]; cell: string }[] = [];
+
+/** `rules.join(', ')`. */
+function rulesCell(rules: readonly string[]): string {
+  const n = rules.length;
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i]!;
+    if (c.rules.length !== n) continue;
+    let j = 0;
+    while (j < n && c.rules[j] === rules[j]) j++;
+    if (j === n) return c.cell;
+  }
+  const cell = rules.join(', ');
+  if (cells.length === 16) cells.pop();
+  cells.unshift({ rules: rules.slice(), cell });
+  return cell;
 }
 
 export function highRecordFindings(h: HighRecord, order?: DateOrder): Omit<Finding, 'findingId'>[] {

@@ -105,11 +105,11 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
         line.time = time;
       }
       const json = JSON.stringify(line);
-      let made: Promise<void> | undefined;
-      const length = Buffer.byteLength(json);
-      if (findings) made = findings.add(line, json, bytes, length);
-      bytes += length + 1;
+      // Written first: the sink counts the line's bytes (no second pass over it).
       const out = sink.line(json);
+      const length = sink.lastBytes;
+      const made = findings ? findings.add(line, json, bytes, length) : undefined;
+      bytes += length + 1;
       return made && out ? Promise.all([made, out]).then(() => undefined) : made || out || undefined;
     },
     /** `bytes`: the file's length (where the next part starts in high-records.ndjson). */

@@ -16,13 +16,18 @@ export class LineSink {
 
   constructor(private readonly sink: ByteSink) {}
 
+  /** Bytes of the last line's text in UTF-8 (without its line feed). */
+  lastBytes = 0;
+
   /** `s` and a line feed; a promise only when a full buffer was handed to the sink. */
   line(s: string): Promise<void> | undefined {
     // A UTF-16 unit is at most 3 bytes of UTF-8.
     if (s.length * 3 + 1 > CHUNK - this.at) {
       const flushed = this.flush();
       if (s.length * 3 + 1 > CHUNK) {
-        const whole = this.sink.write(Buffer.from(`${s}\n`));
+        const bytes = Buffer.from(`${s}\n`);
+        this.lastBytes = bytes.length - 1;
+        const whole = this.sink.write(bytes);
         return flushed && whole ? Promise.all([flushed, whole]).then(() => undefined) : flushed || whole || undefined;
       }
       this.put(s);
@@ -34,7 +39,9 @@ export class LineSink {
 
   private put(s: string): void {
     const chunk = this.chunk;
-    const at = this.at + chunk.write(s, this.at);
+    const n = chunk.write(s, this.at);
+    this.lastBytes = n;
+    const at = this.at + n;
     chunk[at] = 10;
     this.at = at + 1;
   }

@@ -42,7 +42,8 @@ function guessRules(flag: FlagKey, record: Record<string, string>): RuleDefiniti
 }
 
 /** The catalogue rules a RULES cell lists under a flag, by flag and cell (a part's high records repeat a few cells). */
-const listedRules = new Map<string, RuleDefinition[]>();
+const listedRules = new Map<FlagKey, Map<string, RuleDefinition[]>>();
+let listedCount = 0;
 
 /** The last cell asked under each flag and its rules: a part's high records mostly repeat the record before's (no key made and hashed). */
 const lastListed = new Map<FlagKey, { cell: string; listed: RuleDefinition[] }>();
@@ -50,17 +51,25 @@ const lastListed = new Map<FlagKey, { cell: string; listed: RuleDefinition[] }>(
 function listedOf(flag: FlagKey, cell: string): RuleDefinition[] {
   const last = lastListed.get(flag);
   if (last !== undefined && last.cell === cell) return last.listed;
-  const key = `${flag}\u0001${cell}`;
-  let listed = listedRules.get(key);
+  let byCell = listedRules.get(flag);
+  if (byCell === undefined) listedRules.set(flag, (byCell = new Map()));
+  let listed = byCell.get(cell);
   if (listed === undefined) {
     listed = cell
       .split(/[\s,;|]+/)
       .map((id) => ruleById(id))
       .filter((r): r is RuleDefinition => !!r && r.kind === 'flag' && r.flag === flag);
-    if (listedRules.size >= 10_000) listedRules.clear();
-    listedRules.set(key, listed);
+    if (listedCount >= 10_000) {
+      for (const m of listedRules.values()) m.clear();
+      listedCount = 0;
+    }
+    byCell.set(cell, listed);
+    listedCount++;
   }
-  lastListed.set(flag, { cell, listed });
+  if (last !== undefined) {
+    last.cell = cell;
+    last.listed = listed;
+  } else lastListed.set(flag, { cell, listed });
   return listed;
 }
 
