@@ -38,20 +38,20 @@ export interface DerivedFindings {
 }
 
 function objectOf(flag: FlagKey, f: RecordFields): string {
-  const first = (...vals: (string | undefined)[]) => vals.find((v) => v) ?? '';
+  // The first value that is not empty (no array of them per finding).
   switch (flag) {
     case 'HIGH_RISK_TCODE_FLAG':
-      return first(f.TCODE, f.VAR1);
+      return f.TCODE || f.VAR1 || '';
     case 'HIGH_RISK_TABLE_FLAG':
-      return first(f.TABNAME, f.VAR1);
+      return f.TABNAME || f.VAR1 || '';
     case 'SENSITIVE_FIELD_FLAG':
-      return f.TABNAME && f.FNAME ? `${f.TABNAME}-${f.FNAME}` : first(f.FNAME, f.TABNAME);
+      return f.TABNAME && f.FNAME ? `${f.TABNAME}-${f.FNAME}` : f.FNAME || f.TABNAME || '';
     case 'SENSITIVE_OBJECT_FLAG':
-      return first(f.OBJECTCLAS, f.TABNAME);
+      return f.OBJECTCLAS || f.TABNAME || '';
     case 'DEBUG_FLAG':
-      return first(f.PROGRAM, f.TCODE);
+      return f.PROGRAM || f.TCODE || '';
     default:
-      return first(f.TCODE, f.TABNAME, f.OBJECTCLAS, f.PROGRAM, f.EVENT);
+      return f.TCODE || f.TABNAME || f.OBJECTCLAS || f.PROGRAM || f.EVENT || '';
   }
 }
 
@@ -81,9 +81,16 @@ function patternObject(activity: string): string {
   return head.length <= 80 ? head : head.slice(0, 80);
 }
 
+/** Lines made of texts seen before: a part's high records repeat a few reasons (a regex replace per finding before). */
+const lines = new Map<string, string>();
 const oneLine = (s: string) => {
-  const line = s.replace(/\s+/g, ' ').trim();
-  return line.length > SUMMARY_MAX ? `${line.slice(0, SUMMARY_MAX - 1)}…` : line;
+  let line = lines.get(s);
+  if (line !== undefined) return line;
+  line = s.replace(/\s+/g, ' ').trim();
+  if (line.length > SUMMARY_MAX) line = `${line.slice(0, SUMMARY_MAX - 1)}…`;
+  if (lines.size >= 4096) lines.clear();
+  lines.set(s, line);
+  return line;
 };
 
 /** A pattern's finding (without its id). */

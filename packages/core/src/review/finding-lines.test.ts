@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { createFolderWorkspace, linesOf } from '../workspace/index.ts';
 import { highRecordFindings } from './derive-findings.ts';
-import { epochOf, lineChunksOf, openFindingLines, RAW_ROW, readFindingRows, ROW_F64, ROW_U32 } from './finding-lines.ts';
+import { epochOf, lineChunksOf, openFindingLines, RAW_ROW, readFindingRows, RecordFindingJson, ROW_F64, ROW_U32 } from './finding-lines.ts';
+import { LineSink } from './line-sink.ts';
+import type { Finding } from './types.ts';
 import { findingId } from './finding-id.ts';
 import type { Workspace } from '../engine/contract.ts';
 import type { HighRecord } from './high-records.ts';
@@ -97,4 +99,52 @@ it('reads a finding\'s time as Date.parse does, whatever the text', () => {
   expect(times.map(epochOf)).toEqual(times.map(parse));
   expect(epochOf('2025-03-14 10:00:00')).toBe(Date.UTC(2025, 2, 14, 10) / 1000);
   expect(epochOf('')).toBe(Number.MAX_SAFE_INTEGER);
+});
+
+it('writes a record finding\'s JSON as JSON.stringify does, field by field, whatever repeats from the finding before', () => {
+  const json = new RecordFindingJson();
+  const odd = ['ALICE', 'A"B', 'back\\slash', 'line\nfeed', 'Ärger €', '', 'ALICE', '\u2028sep', 'tab\there'];
+  const made: Omit<Finding, 'findingId'>[] = [];
+  for (let i = 0; i < 60; i++) {
+    const v = odd[i % odd.length]!;
+    const w = odd[(i * 7) % odd.length]!;
+    const h: HighRecord = {
+      record: { FILE_TYPE: i % 5 === 0 ? 'CDPOS' : 'SM20', SOURCE_FILE: i % 3 ? 'sm20.csv' : `other "${w}".csv`, User: v, Date: '2025-03-01', Time: '10:00:00', 'Source TA': i % 4 ? 'SE38' : w, 'ABAP Source': w, Terminal: i % 2 ? v : w, TABNAME: w, FNAME: v },
+      reasons: { HIGH_RISK_TCODE_FLAG: `reason  ${v}`, ...(i % 2 ? { DEBUG_FLAG: `Debug ${w}` } : {}), ...(i % 3 ? {} : { SENSITIVE_FIELD_FLAG: `field ${v}` }) },
+      rules: ['TCODE-HIGH-RISK', ...(i % 2 ? ['SAL-DEBUG-CHANGE'] : []), ...(i % 3 ? [] : ['CD-SENSITIVE-FIELD'])],
+      user: i % 6 ? v.toUpperCase() : '',
+      time: `2025-03-0${1 + (i % 3)} 10:00:00`,
+    };
+    made.push(...highRecordFindings(h));
+  }
+  // A rule or a source told again with other texts, and a finding not as the parts make it.
+  made.push({ ...made[0]!, rule: { ...made[0]!.rule, title: 'Another title' } }, { ...made[1]!, source: { ...made[1]!.source, fileType: undefined } }, { ...made[2]!, caseId: 'c1' });
+  expect(new Set(made.map((f) => f.rule.id)).size).toBeGreaterThan(1);
+  for (const f of made) expect(json.fieldsOf(f)).toBe(JSON.stringify({ ...f, evidence: [] }).slice(1, -1));
+});
+
+it('writes lines into buffers it fills again once released, a line longer than a buffer included', async () => {
+  // The sink reads a chunk only when it releases it (or at the end): a chunk filled again before is caught.
+  const written: { chunk: Uint8Array; read?: Buffer }[] = [];
+  const held: { chunk: Uint8Array; read?: Buffer; release: () => void }[] = [];
+  const sink = new LineSink({
+    write: (chunk, release) => {
+      const w = { chunk, release: release ?? (() => undefined) };
+      written.push(w);
+      held.push(w);
+      // Released a write later.
+      if (held.length > 1) {
+        const old = held.shift()!;
+        old.read = Buffer.from(old.chunk);
+        old.release();
+      }
+    },
+    end: async () => undefined,
+  });
+  const lines: string[] = [];
+  for (let i = 0; i < 40_000; i++) lines.push(i % 9973 === 0 ? 'x'.repeat(i % 2 ? 1 << 20 : (1 << 20) - 3) : `{"n":${i},"t":"Ärger € ${'y'.repeat(i % 300)}"}`);
+  for (const l of lines) await sink.line(l);
+  await sink.end();
+  expect(Buffer.concat(written.map((w) => w.read ?? Buffer.from(w.chunk))).toString('utf8')).toBe(`${lines.join('\n')}\n`);
+  expect(written.length).toBeGreaterThan(2);
 });

@@ -19,6 +19,7 @@ import { highRecordFindings } from './derive-findings.ts';
 import { findingId } from './finding-id.ts';
 import type { HighRecord } from './high-records.ts';
 import type { Finding, FindingRule } from './types.ts';
+import { LineSink } from './line-sink.ts';
 
 /** The seconds "YYYY-MM-DD HH:MM:SS" stands for (UTC), or the largest safe integer for none: a finding's place within its case. */
 export const epochOf = (time: string): number => {
@@ -145,9 +146,63 @@ class Numbered {
   }
 }
 
+/**
+ * How often each finding (its hash52) has come so far, in an open-addressed table of typed arrays:
+ * a Map keyed by a number above 2^31 (a heap number per key) cost a tenth of the coordinator's pass.
+ */
+export class Occurrences {
+  private keys: Float64Array;
+  private counts: Uint32Array;
+  private shift = 16;
+  private size = 0;
+  /** `expected`: about how many distinct findings will come (the table is made that large at once, not grown to it). */
+  constructor(expected = 0) {
+    while (1 << this.shift < expected * 2 + 2 && this.shift < 28) this.shift++;
+    this.keys = new Float64Array(1 << this.shift);
+    this.counts = new Uint32Array(1 << this.shift);
+  }
+  /** The slot to look in first: both halves of the number mixed (multiplicative hashing), the top bits. */
+  private slotOf(hash: number): number {
+    const lo = hash % 4294967296 >>> 0;
+    const hi = (hash / 4294967296) >>> 0;
+    return Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> (32 - this.shift);
+  }
+  /** One more of `hash`: how many there have been, this one included. */
+  next(hash: number): number {
+    if (this.size * 2 >= this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    let i = this.slotOf(hash);
+    for (;;) {
+      const c = this.counts[i]!;
+      if (c === 0) {
+        this.keys[i] = hash;
+        this.counts[i] = 1;
+        this.size++;
+        return 1;
+      }
+      if (this.keys[i] === hash) return (this.counts[i] = c + 1);
+      i = (i + 1) & mask;
+    }
+  }
+  private grow(): void {
+    const { keys, counts } = this;
+    this.keys = new Float64Array(keys.length * 2);
+    this.counts = new Uint32Array(keys.length * 2);
+    this.shift++;
+    const mask = this.keys.length - 1;
+    for (let k = 0; k < keys.length; k++) {
+      if (counts[k] === 0) continue;
+      let i = this.slotOf(keys[k]!);
+      while (this.counts[i] !== 0) i = (i + 1) & mask;
+      this.keys[i] = keys[k]!;
+      this.counts[i] = counts[k]!;
+    }
+  }
+}
+
 /** Writes finding rows (see FindingLinesResult): `add` one finding, `close` for the result. */
 export function openFindingRows(workspace: Workspace, name: string, kind: 'record' | 'pattern') {
-  const lines: ByteSink = workspace.write(name);
+  const lines = new LineSink(workspace.write(name));
   const f64Sink: ByteSink = workspace.write(`${name}.f64`);
   const u32Sink: ByteSink = workspace.write(`${name}.u32`);
   const rules = new Map<string, number>();
@@ -162,7 +217,6 @@ export function openFindingRows(workspace: Workspace, name: string, kind: 'recor
   let u32 = new Uint32Array(ROWS_PER_WRITE * ROW_U32);
   let n = 0;
   let rows = 0;
-  let text = '';
   const flushRows = (): Promise<unknown> | undefined => {
     if (n === 0) return undefined;
     const a = f64Sink.write(new Uint8Array(f64.buffer, 0, n * ROW_F64 * 8));
@@ -171,12 +225,6 @@ export function openFindingRows(workspace: Workspace, name: string, kind: 'recor
     u32 = new Uint32Array(ROWS_PER_WRITE * ROW_U32);
     n = 0;
     return a || b ? Promise.all([a, b]) : undefined;
-  };
-  const flushText = (): Promise<unknown> | undefined => {
-    if (text === '') return undefined;
-    const out = lines.write(Buffer.from(text));
-    text = '';
-    return out || undefined;
   };
   const row = (epoch: number, hash: number, occurrence: number, offset: number, length: number, rule: number, user: number, time: number, object: number, terminal: number, key: number, line: string): Promise<void> | undefined => {
     const f = n * ROW_F64;
@@ -194,30 +242,30 @@ export function openFindingRows(workspace: Workspace, name: string, kind: 'recor
     u32[u + 7] = key;
     n++;
     rows++;
-    text += `${line}\n`;
     const a = n === ROWS_PER_WRITE ? flushRows() : undefined;
-    const b = text.length >= 1 << 20 ? flushText() : undefined;
+    const b = lines.line(line);
     return a || b ? Promise.all([a, b]).then(() => undefined) : undefined;
   };
   return {
     /**
      * One finding: its id as made in this part (`occurrence` counted here), the key (a record's flag, a
-     * pattern's actor key), the evidence line's place (records), and the finding's JSON without its id, evidence place and case.
+     * pattern's actor key), the evidence line's place (records), and the finding's JSON without its id, evidence place and case
+     * (`fields`: that JSON without its braces).
      */
-    finding(f: Pick<Finding, 'rule' | 'user' | 'time' | 'object' | 'terminal'>, hash: number, occurrence: number, id: string, key: string, offset: number, length: number, json: string): Promise<void> | undefined {
+    finding(f: Pick<Finding, 'rule' | 'user' | 'time' | 'object' | 'terminal'>, hash: number, occurrence: number, id: string, key: string, offset: number, length: number, fields: string): Promise<void> | undefined {
       let rule = rules.get(f.rule.id);
       if (rule === undefined) {
         rules.set(f.rule.id, (rule = ruleList.length));
         ruleList.push(f.rule);
       }
-      return row(epochOf(f.time), hash, occurrence, offset, length, rule, users.no(f.user), times.no(f.time), objects.no(f.object), terminals.no(f.terminal), keys.no(key), `{"findingId":${JSON.stringify(id)},${json.slice(1, -1)}`);
+      return row(epochOf(f.time), hash, occurrence, offset, length, rule, users.no(f.user), times.no(f.time), objects.no(f.object), terminals.no(f.terminal), keys.no(key), `{"findingId":${JSON.stringify(id)},${fields}`);
     },
     /** A high record without the engine's time, as its line (the coordinator makes its findings). */
     raw(json: string, offset: number, length: number): Promise<void> | undefined {
       return row(Number.MAX_SAFE_INTEGER, 0, 0, offset, length, 0, 0, 0, 0, 0, RAW_ROW, json);
     },
     async close(): Promise<FindingLinesResult> {
-      await Promise.all([flushRows(), flushText()]);
+      await flushRows();
       await Promise.all([lines.end(), f64Sink.end(), u32Sink.end()]);
       return { name, kind, rows, rules: ruleList, users: users.values, times: times.values, objects: objects.values, terminals: terminals.values, keys: keys.values };
     },
@@ -227,28 +275,71 @@ export function openFindingRows(workspace: Workspace, name: string, kind: 'recor
 /** Writes a part's finding rows (`name`); `add` takes each high record with its line's bytes in the part's file. */
 export function openFindingLines(workspace: Workspace, name: string, analysisId: string) {
   const rows = openFindingRows(workspace, name, 'record');
-  const seen = new Map<number, number>();
+  const seen = new Occurrences();
+  const json = new RecordFindingJson();
   return {
     /** `offset`, `length`: the record's line in the part's high-records file (without its line feed). */
-    add(h: HighRecord, json: string, offset: number, length: number): Promise<void> | undefined {
-      if (!h.time) return rows.raw(json, offset, length);
+    add(h: HighRecord, line: string, offset: number, length: number): Promise<void> | undefined {
+      if (!h.time) return rows.raw(line, offset, length);
       let out: Promise<void> | undefined;
       for (const f of highRecordFindings(h)) {
         const h52 = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
-        const occurrence = (seen.get(h52) ?? 0) + 1;
-        seen.set(h52, occurrence);
+        const occurrence = seen.next(h52);
         const id = findingId(analysisId, f.rule.id, f.user, f.time, f.object, occurrence);
-        f.evidence = [];
-        const written = rows.finding(f, h52, occurrence, id, f.source?.flag ?? '', offset, length, JSON.stringify(f));
+        const written = rows.finding(f, h52, occurrence, id, f.source?.flag ?? '', offset, length, json.fieldsOf(f));
         if (written) out = out ? Promise.all([out, written]).then(() => undefined) : written;
       }
       return out;
     },
     close(): Promise<FindingLinesResult> {
-      seen.clear();
       return rows.close();
     },
   };
+}
+
+const q = JSON.stringify as (s: string) => string;
+
+/**
+ * JSON.stringify of a record finding as highRecordFindings makes it (its fields, the rule's and the
+ * source's, in that order) with its evidence emptied, made from each field's JSON: the rule's and the source's once per distinct one, a text
+ * repeated from the finding before (user, object, terminal, summary) not quoted again.
+ */
+export class RecordFindingJson {
+  private readonly rules = new Map<string, { title: string; severity: string; json: string }>();
+  private readonly sources = new Map<string, { file: string; fileType: string | undefined; json: string }>();
+  private readonly last = { user: '', userJson: '""', object: '', objectJson: '""', terminal: '', terminalJson: '""' };
+  private readonly summaries = new Map<string, string>();
+
+  /** The finding's JSON without its braces. */
+  fieldsOf(f: Omit<Finding, 'findingId'>): string {
+    if (f.kind !== 'record' || f.evidenceAt !== undefined || f.caseId !== undefined) return JSON.stringify({ ...f, evidence: [] }).slice(1, -1);
+    const r = f.rule;
+    let rule = this.rules.get(r.id);
+    if (rule === undefined || rule.title !== r.title || rule.severity !== r.severity) this.rules.set(r.id, (rule = { title: r.title, severity: r.severity, json: JSON.stringify(r) }));
+    const src = f.source;
+    const flag = src.flag ?? '';
+    let source = this.sources.get(flag);
+    if (source === undefined || source.file !== src.file || source.fileType !== src.fileType) this.sources.set(flag, (source = { file: src.file ?? '', fileType: src.fileType, json: JSON.stringify(src) }));
+    const last = this.last;
+    if (f.user !== last.user) {
+      last.user = f.user;
+      last.userJson = q(f.user);
+    }
+    if (f.object !== last.object) {
+      last.object = f.object;
+      last.objectJson = q(f.object);
+    }
+    if (f.terminal !== last.terminal) {
+      last.terminal = f.terminal;
+      last.terminalJson = q(f.terminal);
+    }
+    let summary = this.summaries.get(f.summary);
+    if (summary === undefined) {
+      if (this.summaries.size >= 4096) this.summaries.clear();
+      this.summaries.set(f.summary, (summary = q(f.summary)));
+    }
+    return `"kind":"record","rule":${rule.json},"user":${last.userJson},"time":${q(f.time)},"object":${last.objectJson},"terminal":${last.terminalJson},"summary":${summary},"source":${source.json},"evidence":[]`;
+  }
 }
 
 /** A part's rows as written (tests, and the coordinator's reading of them). */

@@ -12,6 +12,7 @@ import { FLAG_KEYS, type FileType, type FlagKey } from '../model/index.ts';
 import { ruleById } from '../rules/index.ts';
 import { openFindingLines, type FindingLinesResult } from './finding-lines.ts';
 import { copyOf } from '../workspace/index.ts';
+import { LineSink } from './line-sink.ts';
 
 /** A record: its cells by column label (with FILE_TYPE and SOURCE_FILE), its flag reasons and rule ids. */
 export interface HighRecord {
@@ -56,21 +57,35 @@ const isHighRule = (id: string) => {
  * `findingsOf` (the analysis id) also their findings, made here in the part's task (finding-lines.ts).
  */
 export function openHighRecordsPart(workspace: Workspace, name: string, fileType: FileType, fileName: string, columns: readonly string[], findingsOf?: string) {
-  const sink = workspace.write(name);
+  const sink = new LineSink(workspace.write(name));
   const findings = findingsOf !== undefined ? openFindingLines(workspace, `${name}.findings`, findingsOf) : undefined;
   let kept = 0;
   let total = 0;
-  let text = '';
   /** Bytes of the part's file so far (the findings name their record's line by offset; the step places the parts by it). */
   let bytes = 0;
-  const highByRules = new Map<string, boolean>();
+  // Whether a list of rule ids has a high one: a part sees few lists (compared, not joined into a key per row).
+  const lists: (readonly string[])[] = [];
+  const listHigh: boolean[] = [];
+  const highOf = (rules: readonly string[]): boolean => {
+    const n = rules.length;
+    for (let i = 0; i < lists.length; i++) {
+      const list = lists[i]!;
+      if (list.length !== n) continue;
+      let j = 0;
+      while (j < n && list[j] === rules[j]) j++;
+      if (j === n) return listHigh[i]!;
+    }
+    const high = rules.some(isHighRule);
+    if (lists.length < 64) {
+      lists.push(rules.slice());
+      listHigh.push(high);
+    }
+    return high;
+  };
   return {
     /** A flagged row (reasons by flag index, rule ids that fired). */
     add(row: readonly string[], reasons: readonly (string | undefined)[], rules: readonly string[], rec?: HighRecordSource): Promise<void> | undefined {
-      const key = rules.join(',');
-      let high = highByRules.get(key);
-      if (high === undefined) highByRules.set(key, (high = rules.some(isHighRule)));
-      if (!high) return;
+      if (!highOf(rules)) return;
       total++;
       kept++;
       const record: Record<string, string> = { FILE_TYPE: fileType, SOURCE_FILE: fileName };
@@ -83,25 +98,22 @@ export function openHighRecordsPart(workspace: Workspace, name: string, fileType
       }
       const flags: Partial<Record<FlagKey, string>> = {};
       for (let i = 0; i < FLAG_KEYS.length; i++) if (reasons[i]) flags[FLAG_KEYS[i]!] = reasons[i];
-      const line: HighRecord = { record, reasons: flags, rules: [...rules] };
+      // The rules as they are: the line is made (and its findings read it) before the row's next record.
+      const line: HighRecord = { record, reasons: flags, rules: rules as string[] };
       if (rec) {
         line.user = rec.user.trim().toUpperCase();
         line.time = time;
       }
       const json = JSON.stringify(line);
-      text += `${json}\n`;
       let made: Promise<void> | undefined;
       const length = Buffer.byteLength(json);
       if (findings) made = findings.add(line, json, bytes, length);
       bytes += length + 1;
-      if (text.length < 1 << 20) return made;
-      const out = sink.write(Buffer.from(text));
-      text = '';
+      const out = sink.line(json);
       return made && out ? Promise.all([made, out]).then(() => undefined) : made || out || undefined;
     },
     /** `bytes`: the file's length (where the next part starts in high-records.ndjson). */
     async close(): Promise<{ name: string; kept: number; total: number; bytes: number; findings?: FindingLinesResult }> {
-      if (text) await sink.write(Buffer.from(text));
       await sink.end();
       return { name, kept, total, bytes, ...(findings ? { findings: await findings.close() } : {}) };
     },

@@ -64,9 +64,14 @@ function listedOf(flag: FlagKey, cell: string): RuleDefinition[] {
   return listed;
 }
 
-/** The rules of high or critical severity that fired on a flagged record under `flag`. */
-export function recordRules(flag: FlagKey, record: Record<string, string>): FindingRule[] {
+/** The high ones of a RULES cell's rules under a flag (listedOf's lists, each made once). */
+const highOfListed = new WeakMap<RuleDefinition[], readonly FindingRule[]>();
+
+/** The rules of high or critical severity that fired on a flagged record under `flag` (not to be changed: a listed cell's are shared). */
+export function recordRules(flag: FlagKey, record: Record<string, string>): readonly FindingRule[] {
   const listed = listedOf(flag, record.RULES ?? '');
-  const rules = listed.length > 0 ? listed : guessRules(flag, record);
-  return rules.map(toRule).filter(isHigh);
+  if (listed.length === 0) return guessRules(flag, record).map(toRule).filter(isHigh);
+  let high = highOfListed.get(listed);
+  if (high === undefined) highOfListed.set(listed, (high = Object.freeze(listed.map((r) => Object.freeze(toRule(r))).filter(isHigh))));
+  return high;
 }

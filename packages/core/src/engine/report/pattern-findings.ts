@@ -9,7 +9,7 @@
 import { actorKey, patternActor } from '../../cases/index.ts';
 import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { dateOrders, findingId, patternEvidenceOf, patternFinding } from '../../review/index.ts';
-import { findingBase, hash52, openFindingRows, type FindingLinesResult } from '../../review/finding-lines.ts';
+import { findingBase, hash52, Occurrences, openFindingRows, type FindingLinesResult } from '../../review/finding-lines.ts';
 import type { EngineContext, Workspace } from '../contract.ts';
 import { storedPatternTable } from './final-records.ts';
 
@@ -46,17 +46,16 @@ export async function writePatternFindingLines(workspace: Workspace, input: Patt
   const rows = openFindingRows(workspace, input.output, 'pattern');
   const report = { flagSamples: input.flagSamples } as AnalysisReport;
   const evidence = patternEvidenceOf(report, dateOrders(report, undefined));
-  const seen = new Map<number, number>();
+  const seen = new Occurrences();
   for (let i = input.from; i < input.to; i++) {
     const p = patterns[i]!;
     const f = patternFinding(p);
     evidence(f);
     const { kind, actor } = patternActor(p);
     const h52 = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
-    const occurrence = (seen.get(h52) ?? 0) + 1;
-    seen.set(h52, occurrence);
+    const occurrence = seen.next(h52);
     const id = findingId(input.analysisId, f.rule.id, f.user, f.time, f.object, occurrence);
-    const written = rows.finding(f, h52, occurrence, id, actorKey(kind, actor), 0, 0, JSON.stringify(f));
+    const written = rows.finding(f, h52, occurrence, id, actorKey(kind, actor), 0, 0, JSON.stringify(f).slice(1, -1));
     if (written) await written;
   }
   return rows.close();

@@ -183,9 +183,13 @@ describe('findings.ndjson', () => {
   });
 });
 
-it('counts each finding\'s occurrences as a map does, through the table\'s growth and colliding slots', async () => {
+it('counts each finding\'s occurrences as a map does, through the table\'s growth and colliding slots, from any first size', async () => {
   const { Occurrences } = await import('./write-findings.ts');
-  const occ = new Occurrences();
+  // Grown from the smallest table, and made about as large as asked at once.
+  for (const expected of [0, 150_000, 10]) await countLikeAMap(new Occurrences(expected));
+});
+
+async function countLikeAMap(occ: { next(h: number): number }): Promise<void> {
   const map = new Map<number, number>();
   // hash52-sized numbers, many sharing their low or high bits, each coming up to 4 times, interleaved.
   for (let i = 0; i < 400_000; i++) {
@@ -197,4 +201,4 @@ it('counts each finding\'s occurrences as a map does, through the table\'s growt
   }
   expect(map.size).toBeGreaterThan(100_000);
   expect([...map.values()].some((n) => n > 2)).toBe(true);
-});
+}

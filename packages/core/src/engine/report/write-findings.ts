@@ -23,7 +23,9 @@ import type { AnalysisReport, SuspiciousPattern } from '../../model/index.ts';
 import { attachPatternEvidence, dateOrders, findingId, highRecordFindings, patternFinding, type Finding, type HighRecord } from '../../review/index.ts';
 import type { ByteSink, FindingFields, FindingsListener, Workspace } from '../contract.ts';
 import { linesOf } from '../../workspace/index.ts';
-import { epochOf, findingBase, hash52, lineChunksOf, RAW_ROW, readFindingRows, ROW_F64, ROW_U32, type FindingLinesResult } from '../../review/finding-lines.ts';
+import { epochOf, findingBase, hash52, lineChunksOf, Occurrences, RAW_ROW, readFindingRows, ROW_F64, ROW_U32, type FindingLinesResult } from '../../review/finding-lines.ts';
+
+export { Occurrences };
 
 export const BUCKET_FINDINGS = 100_000;
 export const BUCKET_SORT_BYTES = 128 << 20;
@@ -50,6 +52,33 @@ export interface FindingsOutputs {
 
 
 const CHUNK = 1 << 20;
+
+const EVIDENCE_AT = Buffer.from(',"evidenceAt":[');
+const CASE_AFTER_EVIDENCE = Buffer.from('],"caseId":');
+const CASE_ID = Buffer.from(',"caseId":');
+
+const wholeNumber = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
+/** Decimal digits of a whole number from 0 to 2^53 (as String(n) writes it). */
+function digitsOf(n: number): number {
+  let d = 1;
+  while (n >= 10) {
+    n = Math.floor(n / 10);
+    d++;
+  }
+  return d;
+}
+
+/** Writes the digits of a whole number from 0 to 2^53 at `at`; returns where they end. */
+function putDigits(buf: Buffer, at: number, n: number): number {
+  const end = at + digitsOf(n);
+  for (let p = end - 1; p >= at; p--) {
+    const q = Math.floor(n / 10);
+    buf[p] = 48 + n - q * 10;
+    n = q;
+  }
+  return end;
+}
 /** A bucket line's head (chunkSink.head): rank, seq (Uint32), epoch (Float64), the line's length (Uint32). */
 const BUCKET_HEAD = 20;
 
@@ -121,6 +150,20 @@ function chunkSink(sink: ByteSink) {
       bytes += BUCKET_HEAD;
       return flushed;
     },
+    /** `,"evidenceAt":[<offset>,<length>],"caseId":` (the numbers' digits written as bytes, no string per line). */
+    evidenceAt(offset: number, length: number): Promise<void> | undefined {
+      if (!wholeNumber(offset) || !wholeNumber(length)) return this.text(`,"evidenceAt":[${offset},${length}],"caseId":`);
+      const n = EVIDENCE_AT.length + digitsOf(offset) + 1 + digitsOf(length) + CASE_AFTER_EVIDENCE.length;
+      const flushed = n > CHUNK - at ? flush() : undefined;
+      EVIDENCE_AT.copy(chunk, at);
+      let p = putDigits(chunk, at + EVIDENCE_AT.length, offset);
+      chunk[p++] = 0x2c;
+      p = putDigits(chunk, p, length);
+      CASE_AFTER_EVIDENCE.copy(chunk, p);
+      at += n;
+      bytes += n;
+      return flushed;
+    },
     /** Bytes [start, end) of `src`. */
     copy(src: Buffer, start: number, end: number): Promise<void> | undefined {
       const n = end - start;
@@ -145,58 +188,25 @@ function chunkSink(sink: ByteSink) {
 }
 
 /**
- * How often each finding (its hash52) has come so far, in an open-addressed table of typed arrays:
- * a Map keyed by a number above 2^31 (a heap number per key) cost a tenth of the coordinator's pass.
+ * A workspace file as one buffer: `scratch`'s memory when it is large enough (`bytes`: the file's
+ * length as written), else a buffer of its own. The buckets, read one after another into the same
+ * memory, were as many new bytes as findings.ndjson (a full garbage collection per 64 MB or so).
  */
-export class Occurrences {
-  private keys = new Float64Array(1 << 16);
-  private counts = new Uint32Array(1 << 16);
-  private shift = 16;
-  private size = 0;
-  /** The slot to look in first: both halves of the number mixed (multiplicative hashing), the top bits. */
-  private slotOf(hash: number): number {
-    const lo = hash % 4294967296 >>> 0;
-    const hi = (hash / 4294967296) >>> 0;
-    return Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> (32 - this.shift);
-  }
-  /** One more of `hash`: how many there have been, this one included. */
-  next(hash: number): number {
-    if (this.size * 2 >= this.keys.length) this.grow();
-    const mask = this.keys.length - 1;
-    let i = this.slotOf(hash);
-    for (;;) {
-      const c = this.counts[i]!;
-      if (c === 0) {
-        this.keys[i] = hash;
-        this.counts[i] = 1;
-        this.size++;
-        return 1;
-      }
-      if (this.keys[i] === hash) return (this.counts[i] = c + 1);
-      i = (i + 1) & mask;
+async function bytesOf(workspace: Workspace, name: string, bytes: number, scratch: { buf: Buffer }): Promise<Buffer> {
+  if (scratch.buf.length < bytes) scratch.buf = Buffer.allocUnsafeSlow(bytes);
+  let out = scratch.buf;
+  let at = 0;
+  for await (const c of workspace.read(name)) {
+    if (at + c.byteLength > out.length) {
+      // Longer than written: a buffer of its own, large enough.
+      const grown = Buffer.allocUnsafeSlow(Math.max(out.length * 2, at + c.byteLength));
+      out.copy(grown, 0, 0, at);
+      out = grown;
     }
+    out.set(c, at);
+    at += c.byteLength;
   }
-  private grow(): void {
-    const { keys, counts } = this;
-    this.keys = new Float64Array(keys.length * 2);
-    this.counts = new Uint32Array(keys.length * 2);
-    this.shift++;
-    const mask = this.keys.length - 1;
-    for (let k = 0; k < keys.length; k++) {
-      if (counts[k] === 0) continue;
-      let i = this.slotOf(keys[k]!);
-      while (this.counts[i] !== 0) i = (i + 1) & mask;
-      this.keys[i] = keys[k]!;
-      this.counts[i] = counts[k]!;
-    }
-  }
-}
-
-/** A workspace file as one buffer. */
-async function bytesOf(workspace: Workspace, name: string): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const c of workspace.read(name)) chunks.push(c);
-  return chunks.length === 1 ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : Buffer.concat(chunks);
+  return out.subarray(0, at);
 }
 
 /** Float64 offsets written 64K at a time. */
@@ -274,7 +284,7 @@ export async function writeFindings(
   };
   const caseJson: string[] = [];
   const caseJsonOf = (rank: number) => (caseJson[rank] ??= JSON.stringify(cases[rank]?.id ?? ''));
-  const seen = new Occurrences();
+  const seen = new Occurrences([...(outputs.patternsMade ?? []), ...(outputs.highStarts ? (outputs.madeInParts ?? []) : [])].reduce((n, m) => n + m.rows, 0));
   let seq = 0;
   const put = async (f: Omit<Finding, 'findingId'>, key: string) => {
     const h = hash52(findingBase(f.rule.id, f.user, f.time, f.object));
@@ -369,10 +379,10 @@ export async function writeFindings(
           listener.finding(fields);
         }
         // The line: as made (or with the new id), then the evidence place (records) and the case.
-        const evidence = record ? `,"evidenceAt":[${start + offset},${length}],"caseId":` : ',"caseId":';
         const tail = tailOf(rank);
         const from = prefix === undefined ? at : idEnd + 1;
-        const bytes = (prefix === undefined ? 0 : prefix.length) + (end - from) + evidence.length + tail.length;
+        const evidenceBytes = !record ? CASE_ID.length : wholeNumber(start + offset) && wholeNumber(length) ? EVIDENCE_AT.length + digitsOf(start + offset) + 1 + digitsOf(length) + CASE_AFTER_EVIDENCE.length : Buffer.byteLength(`,"evidenceAt":[${start + offset},${length}],"caseId":`);
+        const bytes = (prefix === undefined ? 0 : prefix.length) + (end - from) + evidenceBytes + tail.length;
         const sink = lineOf(rank);
         const a = sink.head(rank, f64[f]!, seq++, bytes);
         if (a) await a;
@@ -382,7 +392,7 @@ export async function writeFindings(
         }
         const b = sink.copy(buf, from, end);
         if (b) await b;
-        const c = sink.text(evidence);
+        const c = record ? sink.evidenceAt(start + offset, length) : sink.copy(CASE_ID, 0, CASE_ID.length);
         if (c) await c;
         const d = sink.copy(tail, 0, tail.length);
         if (d) await d;
@@ -441,6 +451,7 @@ export async function writeFindings(
     lineNo++;
     return offsets.add(out.bytes);
   };
+  const scratch = { buf: Buffer.alloc(0) };
   for (const b of buckets) {
     if (b.sink.bytes > sortBytes && b.ranks.size === 1) {
       // In the order written, as bytes (BUCKET_HEAD bytes of head before each line; a line may span chunks).
@@ -467,7 +478,7 @@ export async function writeFindings(
       if (rest) throw new Error(`findings bucket ${b.name}: a line is cut short`);
     } else {
       // The bucket's lines as bytes: their heads read, sorted, and each line copied out as it is.
-      const buf = await bytesOf(workspace, b.name);
+      const buf = await bytesOf(workspace, b.name, b.sink.bytes, scratch);
       const lines = b.lines;
       const rank = new Uint32Array(lines);
       const epoch = new Float64Array(lines);
@@ -485,7 +496,10 @@ export async function writeFindings(
         n++;
       }
       if (n !== lines || end[n - 1]! > buf.length) throw new Error(`findings bucket ${b.name}: ${n} lines read, ${lines} written`);
-      const order = Uint32Array.from({ length: n }, (_, i) => i).sort((x, y) => rank[x]! - rank[y]! || epoch[x]! - epoch[y]! || seqOf[x]! - seqOf[y]!);
+      // Plain loop: a mapping callback per line (typed-array `from`) cost more than filling it.
+      const order = new Uint32Array(n);
+      for (let i = 0; i < n; i++) order[i] = i;
+      order.sort((x, y) => rank[x]! - rank[y]! || epoch[x]! - epoch[y]! || seqOf[x]! - seqOf[y]!);
       for (const i of order) {
         const began = begin(rank[i]!, seqOf[i]!);
         if (began) await began;
