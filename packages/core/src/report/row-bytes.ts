@@ -8,13 +8,11 @@ import { isFormulaStart } from './neutralise-cell.ts';
 import { isPlainNumber, NUMERIC, putTemporalCell, SHARED, TEMPORAL } from './typed-cells.ts';
 import { columnLetter, dataCellStyle, escapeXml, SHEET_REFERENCES, type SheetReferences } from './sheet-xml.ts';
 
+const viewOf = (b: Buffer) => new DataView(b.buffer, b.byteOffset, b.length);
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const INLINE_CLOSE = ascii('</t></is></c>');
-const ROW_OPEN = ascii('<row r="');
 const ROW_OPEN_BARE = ascii('<row>');
-const NUMBER_CLOSE = ascii('</v></c>');
 const SHARED_OPEN = ascii(' t="s"><v>');
-const ROW_CLOSE = ascii('</row>');
 const AMP = ascii('&amp;');
 const LT = ascii('&lt;');
 const GT = ascii('&gt;');
@@ -26,42 +24,57 @@ const MAX_FREE_BUFFERS = 8;
 const ROW_ROOM = 32;
 const CELL_ROOM = 80;
 
-// Tags written byte by byte: a few stores each beat a TypedArray.set call per cell (measured).
+/**
+ * Eight bytes of ASCII (padded with spaces) as the double whose little-endian bytes they are, for
+ * one 8-byte store (DataView.setFloat64) instead of eight byte stores. ASCII never makes a NaN
+ * (its top byte is below 0x7f) nor a subnormal (a space or more in the top byte), so the bytes
+ * come back exactly. Tags are written in such stores, the last one running up to 7 bytes past the
+ * tag into the room each cell has made (the next bytes written overwrite them; bytes past `pos`
+ * are never handed on).
+ */
+function wide(s: string): number {
+  const view = new DataView(new ArrayBuffer(8));
+  for (let i = 0; i < 8; i++) view.setUint8(i, i < s.length ? s.charCodeAt(i) : 32);
+  const x = view.getFloat64(0, true);
+  if (Number.isNaN(x)) throw new Error(`row-bytes: ${JSON.stringify(s)} is no wide tag`);
+  return x;
+}
+const W_ROW_OPEN = wide('<row r="');
+const W_ROW_CLOSE = wide('</row>');
+const W_NUMBER_CLOSE = wide('</v></c>');
+const W_INLINE_1 = wide(' t="inli');
+const W_INLINE_2 = wide('neStr"><');
+const W_INLINE_3 = wide('is><t>');
+const W_STYLED_2 = wide('neStr" s');
+const W_OPEN_IS = wide('><is><t>');
+const W_CLOSE_1 = wide('</t></is');
+const W_CLOSE_2 = wide('></c>');
+/** `<c r="` and the letters of each column with at most two (A … ZZ), as wide stores; their lengths. */
+const COLUMN_PREFIX = new Float64Array(702);
+const COLUMN_PREFIX_LENGTH = new Uint8Array(702);
+for (let i = 0; i < 702; i++) {
+  const letters = columnLetter(i);
+  COLUMN_PREFIX[i] = wide(`<c r="${letters}`);
+  COLUMN_PREFIX_LENGTH[i] = 6 + letters.length;
+}
+
+// Tags written in 8-byte stores (wide): fewer stores per cell than byte by byte, and no TypedArray.set call.
 /** ` t="inlineStr"><is><t>`, or with ` s="N"` for a style N (dataCellStyle: 2, 3 or 4), after `<c` and the cell's reference if it has one. */
-function openInline(buf: Buffer, p: number, style: number): number {
-  buf[p] = 32; //  t="inlineStr"
-  buf[p + 1] = 116;
-  buf[p + 2] = 61;
-  buf[p + 3] = 34;
-  buf[p + 4] = 105;
-  buf[p + 5] = 110;
-  buf[p + 6] = 108;
-  buf[p + 7] = 105;
-  buf[p + 8] = 110;
-  buf[p + 9] = 101;
-  buf[p + 10] = 83;
-  buf[p + 11] = 116;
-  buf[p + 12] = 114;
-  buf[p + 13] = 34;
-  p += 14;
-  if (style !== 0) {
-    buf[p] = 32; //  s="N"
-    buf[p + 1] = 115;
-    buf[p + 2] = 61;
-    buf[p + 3] = 34;
-    buf[p + 4] = 48 + style;
-    buf[p + 5] = 34;
-    p += 6;
+function openInline(view: DataView, p: number, style: number): number {
+  view.setFloat64(p, W_INLINE_1, true);
+  if (style === 0) {
+    view.setFloat64(p + 8, W_INLINE_2, true);
+    view.setFloat64(p + 16, W_INLINE_3, true);
+    return p + 22;
   }
-  buf[p] = 62; // ><is><t>
-  buf[p + 1] = 60;
-  buf[p + 2] = 105;
-  buf[p + 3] = 115;
-  buf[p + 4] = 62;
-  buf[p + 5] = 60;
-  buf[p + 6] = 116;
-  buf[p + 7] = 62;
-  return p + 8;
+  //  t="inlineStr" s="N"><is><t>
+  view.setFloat64(p + 8, W_STYLED_2, true);
+  view.setUint8(p + 16, 61);
+  view.setUint8(p + 17, 34);
+  view.setUint8(p + 18, 48 + style);
+  view.setUint8(p + 19, 34);
+  view.setFloat64(p + 20, W_OPEN_IS, true);
+  return p + 28;
 }
 
 /** UTF-8 of one code unit at or above 0x80 that is not a surrogate (the callers send those elsewhere). */
@@ -77,20 +90,9 @@ function putUtf8(buf: Buffer, p: number, c: number): number {
   return p + 3;
 }
 
-function closeCell(buf: Buffer, p: number): number {
-  buf[p + 0] = 60;
-  buf[p + 1] = 47;
-  buf[p + 2] = 116;
-  buf[p + 3] = 62;
-  buf[p + 4] = 60;
-  buf[p + 5] = 47;
-  buf[p + 6] = 105;
-  buf[p + 7] = 115;
-  buf[p + 8] = 62;
-  buf[p + 9] = 60;
-  buf[p + 10] = 47;
-  buf[p + 11] = 99;
-  buf[p + 12] = 62;
+function closeCell(view: DataView, p: number): number {
+  view.setFloat64(p, W_CLOSE_1, true);
+  view.setFloat64(p + 8, W_CLOSE_2, true);
   return p + 13;
 }
 
@@ -113,6 +115,8 @@ export interface SheetCells {
  */
 export class ByteRows {
   private buf: Buffer;
+  /** `buf` for wide stores. */
+  private view: DataView;
   private pos = 0;
   private pending: Promise<void> | undefined;
   /**
@@ -138,6 +142,7 @@ export class ByteRows {
     references: SheetReferences = SHEET_REFERENCES,
   ) {
     this.buf = Buffer.allocUnsafe(size);
+    this.view = viewOf(this.buf);
     this.inferred = references === 'needed';
   }
 
@@ -164,7 +169,7 @@ export class ByteRows {
     if (this.pos === 0) return;
     const full = this.buf;
     const out = full.subarray(0, this.pos);
-    this.buf = this.free.pop() ?? Buffer.allocUnsafe(this.size);
+    this.setBuffer(this.free.pop() ?? Buffer.allocUnsafe(this.size));
     this.pos = 0;
     let released = false;
     const release = () => {
@@ -176,11 +181,16 @@ export class ByteRows {
     if (p) this.pending = this.pending ? this.pending.then(() => p) : p;
   }
 
+  private setBuffer(buf: Buffer): void {
+    this.buf = buf;
+    this.view = viewOf(buf);
+  }
+
   /** Room for `n` more bytes in the buffer. */
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
     this.send();
-    if (n > this.buf.length) this.buf = Buffer.allocUnsafe(n);
+    if (n > this.buf.length) this.setBuffer(Buffer.allocUnsafe(n));
   }
 
   /**
@@ -199,7 +209,7 @@ export class ByteRows {
       const next = Buffer.allocUnsafe(Math.max(part + need, 2 * old.length, this.size));
       // A buffer of the usual size not handed to the sink goes back to the free ones.
       if (this.buf.length === this.size && this.buf !== next && (rowStart > 0 || old.length === this.size) && this.free.length < MAX_FREE_BUFFERS) this.free.push(this.buf);
-      this.buf = next;
+      this.setBuffer(next);
     }
     old.copy(this.buf, 0, rowStart, end);
     this.pos = part;
@@ -246,14 +256,26 @@ export class ByteRows {
       for (let r = row, d = nd - 1; d >= 0; r = Math.floor(r / 10), d--) digits[d] = 48 + (r % 10);
     }
     this.rowDigitCount = nd;
+    // The digits and the closing quote in one wide store (a sheet has at most 1,048,576 rows: 7 digits).
+    if (nd < 8) {
+      const w = this.digitWide;
+      for (let d = 0; d < 8; d++) w.setUint8(d, d < nd ? digits[d]! : d === nd ? 34 : 32);
+      this.digitQuote = w.getFloat64(0, true);
+    }
     const inferred = this.inferred;
     if (inferred && row === this.lastRow + 1) {
       this.put(ROW_OPEN_BARE);
     } else {
-      this.put(ROW_OPEN);
-      this.putRowDigits();
-      this.buf[this.pos++] = 34; // ">
-      this.buf[this.pos++] = 62;
+      this.view.setFloat64(this.pos, W_ROW_OPEN, true);
+      this.pos += 8;
+      if (nd < 8) {
+        this.view.setFloat64(this.pos, this.digitQuote, true);
+        this.pos += nd + 1;
+      } else {
+        this.putRowDigits();
+        this.buf[this.pos++] = 34;
+      }
+      this.buf[this.pos++] = 62; // >
     }
     this.lastRow = row;
     const kindCount = kinds === undefined ? 0 : kinds.length;
@@ -287,10 +309,14 @@ export class ByteRows {
       else this.xmlCell(v, i >= flagFrom && i < flagTo, i);
     }
     this.writtenCount = end;
-    this.put(ROW_CLOSE);
+    this.view.setFloat64(this.pos, W_ROW_CLOSE, true);
+    this.pos += 6;
   }
 
   private readonly rowDigits = new Uint8Array(16);
+  private readonly digitWide = new DataView(new ArrayBuffer(8));
+  /** The row's digits and `"` as a wide store (rows of at most 7 digits). */
+  private digitQuote = 0;
   private rowDigitCount = 0;
   /** The last sheet row number xmlRow wrote (-1: none yet). */
   private lastRow = -1;
@@ -311,28 +337,31 @@ export class ByteRows {
   private cellRef(index: number): number {
     const buf = this.buf;
     let p = this.pos;
-    buf[p] = 60;
-    buf[p + 1] = 99;
     if (!this.refNeeded) {
+      buf[p] = 60;
+      buf[p + 1] = 99;
       this.pos = p + 2;
       return this.pos;
     }
+    const nd = this.rowDigitCount;
+    if (index < 702 && nd < 8) {
+      const view = this.view;
+      view.setFloat64(p, COLUMN_PREFIX[index]!, true);
+      p += COLUMN_PREFIX_LENGTH[index]!;
+      view.setFloat64(p, this.digitQuote, true);
+      this.pos = p + nd + 1;
+      return this.pos;
+    }
+    buf[p] = 60;
+    buf[p + 1] = 99;
     buf[p + 2] = 32;
     buf[p + 3] = 114;
     buf[p + 4] = 61;
     buf[p + 5] = 34;
     p += 6;
-    if (index < 26) buf[p++] = 65 + index;
-    else if (index < 702) {
-      buf[p] = 64 + Math.floor(index / 26);
-      buf[p + 1] = 65 + (index % 26);
-      p += 2;
-    } else {
-      const letters = columnLetter(index);
-      for (let i = 0; i < letters.length; i++) buf[p++] = letters.charCodeAt(i);
-    }
+    const letters = columnLetter(index);
+    for (let i = 0; i < letters.length; i++) buf[p++] = letters.charCodeAt(i);
     const digits = this.rowDigits;
-    const nd = this.rowDigitCount;
     for (let d = 0; d < nd; d++) buf[p++] = digits[d]!;
     buf[p] = 34;
     this.pos = p + 1;
@@ -363,8 +392,8 @@ export class ByteRows {
     this.written[index] = v;
     for (let i = 0; i < v.length; i++) buf[p++] = v.charCodeAt(i);
     this.textEnd[index] = p;
-    this.pos = p;
-    this.put(NUMBER_CLOSE);
+    this.view.setFloat64(p, W_NUMBER_CLOSE, true);
+    this.pos = p + 8;
     return true;
   }
 
@@ -379,8 +408,8 @@ export class ByteRows {
     buf.set(SHARED_OPEN, p);
     p += SHARED_OPEN.length;
     for (let i = 0; i < v.length; i++) buf[p++] = v.charCodeAt(i);
-    this.pos = p;
-    this.put(NUMBER_CLOSE);
+    this.view.setFloat64(p, W_NUMBER_CLOSE, true);
+    this.pos = p + 8;
     return true;
   }
 
@@ -389,7 +418,7 @@ export class ByteRows {
     const start = this.pos;
     const buf = this.buf;
     const c0 = v.charCodeAt(0);
-    let p = openInline(buf, this.cellRef(index), dataCellStyle(c0, flagged));
+    let p = openInline(this.view, this.cellRef(index), dataCellStyle(c0, flagged));
     // Printable ASCII without XML specials (most cells, all of their length): one tight loop.
     let i = 0;
     for (; i < n; i++) {
@@ -401,7 +430,7 @@ export class ByteRows {
     this.textAt[index] = p - n;
     this.textEnd[index] = p;
     this.written[index] = v;
-    this.pos = closeCell(buf, p);
+    this.pos = closeCell(this.view, p);
   }
 
   /** Cell `index` with the text of cell `k` of this row (plain ASCII, earlier in the buffer). */
@@ -409,12 +438,12 @@ export class ByteRows {
     const s = this.textAt[k]!;
     const e = this.textEnd[k]!;
     const buf = this.buf;
-    let p = openInline(buf, this.cellRef(index), dataCellStyle(buf[s]!, flagged));
+    let p = openInline(this.view, this.cellRef(index), dataCellStyle(buf[s]!, flagged));
     this.textAt[index] = p;
     this.written[index] = this.written[k];
     for (let q = s; q < e; q++) buf[p++] = buf[q]!;
     this.textEnd[index] = p;
-    this.pos = closeCell(buf, p);
+    this.pos = closeCell(this.view, p);
   }
 
   /** The rest of a cell from `i` (written up to `p`): escapes, line breaks, UTF-8. */
@@ -441,13 +470,13 @@ export class ByteRows {
         return this.xmlCellExactly(v, start, flagged, index);
       } else p = putUtf8(buf, p, c);
     }
-    this.pos = closeCell(buf, p);
+    this.pos = closeCell(this.view, p);
   }
 
   /** The string path for rare cells (control characters, surrogates): escapeXml, then Buffer.write's UTF-8. */
   private xmlCellExactly(v: string, start: number, flagged: boolean, index: number): void {
     this.pos = start;
-    this.pos = openInline(this.buf, this.cellRef(index), dataCellStyle(v.charCodeAt(0), flagged));
+    this.pos = openInline(this.view, this.cellRef(index), dataCellStyle(v.charCodeAt(0), flagged));
     this.pos += this.buf.write(escapeXml(v), this.pos, 'utf8');
     this.put(INLINE_CLOSE);
   }
