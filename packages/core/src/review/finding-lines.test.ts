@@ -96,6 +96,8 @@ it('reads a finding\'s time as Date.parse does, whatever the text', () => {
   const odd = ['2025-03-14 10:00:00', '2025-02-30 23:59:59', '2025-13-01 00:00:00', '2025-00-10 00:00:00', '2025-01-32 00:00:00', '2025-03-14 24:00:00', '2025-03-14 23:60:00', '2025-03-14 23:59:60', '0000-01-01 00:00:00', '1969-12-31 23:59:59', '2024-02-29 12:34:56', '2025-3-14 10:00:00x', '2025-03-14T10:00:00', '2025-03-14 1a:00:00', '2025-03-14 10:00', '', 'abcd-ef-gh ij:kl:mn'];
   const times = [...odd, ...odd];
   for (let i = 0; i < 5000; i++) times.push(new Date(Date.UTC(1950, 0, 1) + i * 40_000_003_917).toISOString().slice(0, 19).replace('T', ' '));
+  // Times of one day after another (each day's seconds reused), an impossible clock among them.
+  for (let i = 0; i < 3000; i++) times.push(new Date(Date.UTC(2025, 0, 1) + i * 1_234_567).toISOString().slice(0, 19).replace('T', ' '), ...(i % 500 === 0 ? ['2025-01-01 24:00:00', '2025-01-0x 10:00:00'] : []));
   expect(times.map(epochOf)).toEqual(times.map(parse));
   expect(epochOf('2025-03-14 10:00:00')).toBe(Date.UTC(2025, 2, 14, 10) / 1000);
   expect(epochOf('')).toBe(Number.MAX_SAFE_INTEGER);

@@ -39,6 +39,10 @@ const digit = (s: string, i: number) => {
 const two = (s: string, i: number) => digit(s, i) * 10 + digit(s, i + 1);
 
 /** epochOf of "dddd-dd-dd dd:dd:dd" with a clock under 24:00:00, else undefined (the same seconds as Date.parse). */
+/** The date of the last time read and its seconds. */
+let lastDay: string | undefined;
+let lastDaySeconds = 0;
+
 function dayOf(time: string): number | undefined {
   if (time.charCodeAt(4) !== 45 || time.charCodeAt(7) !== 45 || time.charCodeAt(10) !== 32 || time.charCodeAt(13) !== 58 || time.charCodeAt(16) !== 58) return undefined;
   const h = two(time, 11);
@@ -46,6 +50,8 @@ function dayOf(time: string): number | undefined {
   const s = two(time, 17);
   if (h >= 24 || m >= 60 || s >= 60) return undefined;
   if (two(time, 0) >= 100 || two(time, 2) >= 100 || two(time, 5) >= 100 || two(time, 8) >= 100) return undefined;
+  // Findings come in time order mostly: the day before's seconds when the date is the same.
+  if (lastDay !== undefined && time.startsWith(lastDay)) return lastDaySeconds + h * 3600 + m * 60 + s;
   const key = time.slice(0, 10);
   let day = daySeconds.get(key);
   if (day === undefined) {
@@ -54,8 +60,12 @@ function dayOf(time: string): number | undefined {
     if (daySeconds.size >= 100_000) daySeconds.clear();
     daySeconds.set(key, day);
   }
-  return Number.isNaN(day) ? undefined : day + h * 3600 + m * 60 + s;
+  if (Number.isNaN(day)) return undefined;
+  lastDay = key;
+  lastDaySeconds = day;
+  return day + h * 3600 + m * 60 + s;
 }
+
 
 /** FNV-1a over a string, 52 bits (a Map key that is a number, not a string per finding). */
 export function hash52(s: string): number {
